@@ -1,0 +1,35 @@
+import { defineConfig } from "@pandacss/dev";
+import { recipes, slotRecipes } from "./src/theme/recipes/index.ts";
+import { semanticTokens, tokens } from "./src/theme/tokens.ts";
+
+export default defineConfig({
+  preflight: true,
+  include: ["./src/**/*.{ts,tsx}"],
+  exclude: ["./src/**/*.test.{ts,tsx}"],
+  outdir: "styled-system",
+  jsxFramework: "react",
+  strictTokens: false,
+  conditions: {
+    extend: {
+      open: "&:is([data-state=open])",
+      closed: "&:is([data-state=closed])",
+      highlighted: "&:is([data-highlighted])",
+      current: "&:is([aria-current=page])",
+    },
+  },
+  theme: {
+    extend: {
+      tokens,
+      semanticTokens,
+      recipes,
+      slotRecipes,
+      breakpoints: { sm: "600px", md: "960px", lg: "1280px" },
+      keyframes: {
+        slideInRight: { from: { transform: "translateX(100%)" }, to: { transform: "translateX(0)" } },
+        slideInTop: { from: { transform: "translateY(-100%)" }, to: { transform: "translateY(0)" } },
+        slideInLeft: { from: { transform: "translateX(-100%)" }, to: { transform: "translateX(0)" } },
+        fadeIn: { from: { opacity: 0 }, to: { opacity: 1 } },
+      },
+    },
+  },
+});

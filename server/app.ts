@@ -1,0 +1,64 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import type { PortalConfig } from "../src/domain/portal-config.ts";
+import type { Database, DatabaseHandle } from "./db/client.ts";
+import { createSandboxOutbox, type Outbox } from "./gateways/outbox.ts";
+import errors from "./plugins/errors.ts";
+import security from "./plugins/security.ts";
+import spa from "./plugins/spa.ts";
+import { createOrganizationRepository, type OrganizationRepository } from "./repositories/organizations.ts";
+import devMailboxRoutes from "./routes/dev-mailbox.ts";
+import healthRoutes from "./routes/health.ts";
+import portalConfigRoutes from "./routes/portal-config.ts";
+import formRoutes from "./routes/transit/forms.ts";
+import orgConfigRoutes from "./routes/transit/org-config.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Database;
+    databaseDriver: DatabaseHandle["driver"];
+    portalConfig: PortalConfig;
+    outbox: Outbox;
+    organizations: OrganizationRepository;
+  }
+}
+
+export interface AppOptions {
+  database: DatabaseHandle;
+  portalConfig: PortalConfig;
+  /** Built SPA to serve; null serves only the API. */
+  staticDir: string | null;
+  devMailbox: boolean;
+  logLevel?: string;
+  rateLimitPerMinute?: number;
+}
+
+/** Bytes accepted in a request body; forms and carts are small. */
+export const bodyLimit = 64 * 1024;
+
+/** Infrastructure first, then repositories, then one route plugin per resource. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? "silent" },
+    bodyLimit,
+    trustProxy: false,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
+  });
+
+  await app.register(errors);
+  await app.register(security, { rateLimitPerMinute: options.rateLimitPerMinute ?? 600 });
+
+  app.decorate("db", options.database.db);
+  app.decorate("databaseDriver", options.database.driver);
+  app.decorate("portalConfig", options.portalConfig);
+  app.decorate("outbox", createSandboxOutbox(options.database.db));
+  app.decorate("organizations", createOrganizationRepository(options.database.db));
+
+  await app.register(healthRoutes);
+  await app.register(portalConfigRoutes);
+  await app.register(orgConfigRoutes, { prefix: "/transit" });
+  await app.register(formRoutes, { prefix: "/transit" });
+  if (options.devMailbox) await app.register(devMailboxRoutes);
+  await app.register(spa, { root: options.staticDir });
+
+  return app;
+}

@@ -1,0 +1,44 @@
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+
+const projectRoot = resolve(import.meta.dirname, "..");
+export const distDir = join(projectRoot, "dist");
+const stampFile = join(distDir, ".source-hash");
+const inputs = ["src", "public", "index.html", "vite.config.ts", "panda.config.ts", "lingui.config.ts", "package-lock.json"];
+
+function* files(path: string): Generator<string> {
+  if (!existsSync(path)) return;
+  if (statSync(path).isDirectory()) {
+    for (const entry of readdirSync(path).sort()) yield* files(join(path, entry));
+  } else if (!path.endsWith(".test.ts") && !path.endsWith(".test.tsx")) {
+    yield path;
+  }
+}
+
+/** A hash of everything the SPA build reads, so a stale build is detected by content, not by clock. */
+export function sourceHash(): string {
+  const hash = createHash("sha256");
+  for (const input of inputs) {
+    for (const file of files(join(projectRoot, input))) {
+      hash.update(relative(projectRoot, file));
+      hash.update(readFileSync(file));
+    }
+  }
+  return hash.digest("hex");
+}
+
+/** Builds the SPA when dist/ is missing or older than its sources. Returns whether it built. */
+export function ensureBuild(log: (line: string) => void = console.log): boolean {
+  const wanted = sourceHash();
+  if (existsSync(join(distDir, "index.html")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === wanted) {
+    return false;
+  }
+  log("Building the portal (vite build)...");
+  const vite = join(projectRoot, "node_modules", "vite", "bin", "vite.js");
+  const result = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], { cwd: projectRoot, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status}`);
+  writeFileSync(stampFile, wanted);
+  return true;
+}

@@ -1,0 +1,98 @@
+import { readFile } from "node:fs/promises";
+import { z } from "zod";
+import {
+  appStores,
+  externalLinkKinds,
+  footerLinkKinds,
+  type PortalConfig,
+  socialNetworks,
+  supportedLocales,
+} from "../../src/domain/portal-config.ts";
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "a #rrggbb colour");
+const locale = z.enum(supportedLocales);
+const route = z.string().regex(/^\/[\w\-/]*$/, "an absolute route");
+const link = <Kind extends readonly [string, ...string[]]>(kinds: Kind) =>
+  z.object({ kind: z.enum(kinds), url: z.string().url(), languages: z.array(locale) });
+
+const portalConfigSchema = z.object({
+  uuid: z.string().uuid(),
+  display_name: z.string().min(1),
+  shortDisplayName: z.string().min(1),
+  landingPage: z.literal("Login"),
+  requiredAccountVerification: z.boolean(),
+  loggedInDefaultRoute: route,
+  currency_code: z.string().regex(/^[A-Z]{3}$/),
+  promoCodeRequired: z.boolean(),
+  allowInstantBuy: z.boolean(),
+  instantRepurchase: z.boolean(),
+  allowAccountDeactivation: z.boolean(),
+  disableDeleteAccount: z.boolean(),
+  supportDefaultPayment: z.boolean(),
+  multifactorAuth: z.object({ enable: z.boolean(), supportedMethods: z.array(z.literal("mobile")).min(1) }),
+  enableSplitPayments: z.object({ purchasePasses: z.boolean(), loadValue: z.boolean() }),
+  ideal_row_count: z.number().int().positive(),
+  currentDeployedVersion: z.number().int().nonnegative(),
+  max_cart_quantity: z.number().int().positive().max(1000),
+  themes: z.object({
+    default: z.object({
+      button: hexColor,
+      buttonText: hexColor,
+      navigation: hexColor,
+      navigationText: hexColor,
+      footer: hexColor,
+      footerText: hexColor,
+      container: hexColor,
+      success: hexColor,
+      error: hexColor,
+    }),
+  }),
+  socialSignIn: z.object({ google: z.boolean(), facebook: z.boolean(), apple: z.boolean() }),
+  captcha: z.object({ enabled: z.boolean(), siteKey: z.string() }),
+  analytics: z.object({ tagManagerAllowed: z.boolean(), tagManagerId: z.string() }),
+  clientId: z.string().min(1),
+  loginService: z.enum(["transit", "accounts"]),
+  apiBases: z.object({ accounts: route, transit: route }),
+  organization: z.object({ parentUuid: z.string().uuid(), childUuid: z.string().uuid().nullable() }),
+  featureText: z.partialRecord(locale, z.string()),
+  locales: z
+    .array(
+      z.object({
+        code: locale,
+        language_code: z.string().min(2),
+        country_code: z.string().min(2),
+        is_default: z.boolean(),
+        display_name: z.string().min(1),
+        date_display_format: z.string().min(1),
+        time_display_format: z.string().min(1),
+      }),
+    )
+    .min(1)
+    .refine((locales) => locales.filter((l) => l.is_default).length === 1, "exactly one default locale"),
+  storageKeys: z.object({ language: z.string().min(1) }),
+  tour: z.object({ enabled: z.boolean() }),
+  logo: z.object({ src: z.string().min(1), width: z.number().int().positive(), height: z.number().int().positive() }),
+  externalLinks: z.array(link(externalLinkKinds)),
+  footer: z.object({
+    copyrightHolder: z.string().min(1),
+    links: z.array(link(footerLinkKinds)),
+    social: z.array(z.object({ network: z.enum(socialNetworks), url: z.string().url() })),
+    appStores: z.array(z.object({ store: z.enum(appStores), url: z.string().url() })),
+    contactUs: z.object({
+      enabled: z.boolean(),
+      entries: z.array(
+        z.object({ kind: z.enum(["phone", "email", "address"]), value: z.string().min(1), href: z.string().optional() }),
+      ),
+    }),
+  }),
+}) satisfies z.ZodType<PortalConfig>;
+
+/** Reads and validates the deployment file; a bad file stops the server with the offending paths. */
+export async function loadPortalConfig(file: string): Promise<PortalConfig> {
+  const raw: unknown = JSON.parse(await readFile(file, "utf8"));
+  const parsed = portalConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new Error(`Invalid deployment file ${file}:\n${z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data;
+}

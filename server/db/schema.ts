@@ -1,0 +1,132 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** Agencies: a parent organisation and its children (a product belongs to one of them). */
+export const organizations = pgTable("organizations", {
+  id: uuid("id").primaryKey(),
+  parentId: uuid("parent_id"),
+  legacyUuid: text("legacy_uuid").notNull(),
+  name: text("name").notNull(),
+});
+
+/** org_config entries, e.g. CUSTOMER_CONFIG / service_level_bus. */
+export const organizationConfigs = pgTable(
+  "organization_configs",
+  {
+    id: serial("id").primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    configType: text("config_type").notNull(),
+    configKey: text("config_key").notNull(),
+    configValue: text("config_value").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [uniqueIndex("organization_configs_key").on(t.organizationId, t.configType, t.configKey)],
+);
+
+export const productSubTypes = ["PHYSICAL_PASS", "DIGITAL_PASS", "STORED_VALUE"] as const;
+
+export const products = pgTable(
+  "products",
+  {
+    uuid: uuid("uuid").primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    name: text("name").notNull(),
+    shortDescription: text("short_description").notNull(),
+    longDescription: text("long_description").notNull(),
+    alertMessage: text("alert_message"),
+    /** Minor units (cents). */
+    listPrice: integer("list_price").notNull(),
+    subType: text("sub_type", { enum: productSubTypes }).notNull(),
+    serviceType: text("service_type").notNull(),
+    shippingEnabled: boolean("shipping_enabled").notNull().default(false),
+    subscriptionAllowed: boolean("subscription_allowed").notNull().default(false),
+    themeBackgroundColor: text("theme_background_color").notNull(),
+    imagePath: text("image_path"),
+    listPriority: integer("list_priority").notNull(),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [check("products_price_nonnegative", sql`${t.listPrice} >= 0`), index("products_org").on(t.organizationId)],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    mobile: text("mobile"),
+    locale: text("locale").notNull().default("en"),
+    emailConfirmed: boolean("email_confirmed").notNull().default(false),
+    mfaEnrollmentStatus: integer("mfa_enrollment_status").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_email_lower").on(sql`lower(${t.email})`)],
+);
+
+export const fareMediumStatuses = ["ACTIVE", "BLOCKED", "INVALID", "SUSPENDED"] as const;
+export const fareMediumTypes = ["VIRTUAL", "PHYSICAL"] as const;
+
+/** Fare cards. The security code is stored as a hash; balances are minor units. */
+export const fareMedia = pgTable(
+  "fare_media",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id").references(() => users.id),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    nickname: text("nickname").notNull(),
+    printedCardNumber: text("printed_card_number").notNull(),
+    securityCodeHash: text("security_code_hash").notNull(),
+    expiresOn: date("expires_on").notNull(),
+    category: text("category").notNull(),
+    type: text("type", { enum: fareMediumTypes }).notNull(),
+    status: text("status", { enum: fareMediumStatuses }).notNull().default("ACTIVE"),
+    riderType: text("rider_type").notNull(),
+    storedValue: integer("stored_value").notNull().default(0),
+    commuterBenefits: integer("commuter_benefits").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("fare_media_card_number").on(t.printedCardNumber),
+    index("fare_media_user").on(t.userId),
+    check("fare_media_balances_nonnegative", sql`${t.storedValue} >= 0 and ${t.commuterBenefits} >= 0`),
+  ],
+);
+
+export const outboxChannels = ["email", "sms"] as const;
+
+/** Every email and text message the server sends, whatever the provider. */
+export const outboxMessages = pgTable("outbox_messages", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  channel: text("channel", { enum: outboxChannels }).notNull(),
+  recipient: text("recipient").notNull(),
+  subject: text("subject"),
+  body: text("body").notNull(),
+  provider: text("provider").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Small facts about this database, e.g. when the demo data was seeded. */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

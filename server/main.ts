@@ -1,0 +1,50 @@
+import { ensureBuild, distDir } from "./build.ts";
+import { buildApp } from "./app.ts";
+import { readEnv } from "./config/env.ts";
+import { loadPortalConfig } from "./config/portal-config.ts";
+import { openDatabase } from "./db/client.ts";
+import { seedDemoData } from "./db/seed.ts";
+
+/** `npm start`: build the SPA if stale, migrate, seed once, serve portal and API on one origin. */
+async function main() {
+  const env = readEnv();
+  const portalConfig = await loadPortalConfig(env.deploymentFile);
+  if (process.env.SKIP_BUILD !== "1") ensureBuild();
+
+  const database = await openDatabase(
+    env.databaseUrl ? { kind: "postgres", url: env.databaseUrl } : { kind: "pglite", dataDir: env.dataDir },
+  );
+  await database.migrate();
+  if (env.seedDemo && (await seedDemoData(database.db, portalConfig))) {
+    console.log("Seeded the demo agency, catalog and rider.");
+  }
+
+  const app = await buildApp({
+    database,
+    portalConfig,
+    staticDir: distDir,
+    devMailbox: env.devMailbox,
+    logLevel: env.logLevel === "info" ? "warn" : env.logLevel,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: closing...`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: env.port, host: env.host });
+  const where = database.driver === "postgres" ? "PostgreSQL" : `PGlite in ${env.dataDir}`;
+  console.log(`Transit portal ready at http://localhost:${env.port} (database: ${where})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { isApiPath } from "../http/envelope.ts";
+
+/**
+ * Security headers on every response (no inline scripts, no plugins, no framing), `no-store` on API
+ * replies, and a per-address request budget. Hashed build assets may be cached for a year.
+ */
+export default fp(async function security(app: FastifyInstance, options: { rateLimitPerMinute: number }) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+  await app.register(rateLimit, {
+    max: options.rateLimitPerMinute,
+    timeWindow: "1 minute",
+    allowList: (request) => request.url === "/healthz",
+  });
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (isApiPath(request.url)) {
+      reply.header("Cache-Control", "no-store");
+    } else if (request.url.startsWith("/assets/")) {
+      reply.header("Cache-Control", "public, max-age=31536000, immutable");
+    } else if (!reply.hasHeader("Cache-Control")) {
+      reply.header("Cache-Control", "no-cache");
+    }
+    return payload;
+  });
+});

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from "fastify";
+import { ErrorCode } from "../../../src/domain/envelope.ts";
+import { fail, ok } from "../../http/envelope.ts";
+
+interface OrgConfigQuery {
+  config_type: string;
+  child_organization_uuid?: string;
+}
+
+/** GET /transit/org_config: the organisation's config entries of one type (e.g. service_level_{type}). */
+export default async function orgConfigRoutes(app: FastifyInstance) {
+  app.get<{ Querystring: OrgConfigQuery }>(
+    "/org_config",
+    {
+      schema: {
+        querystring: {
+          type: "object",
+          required: ["config_type"],
+          additionalProperties: false,
+          properties: {
+            config_type: { type: "string", pattern: "^[A-Z][A-Z_]{0,63}$" },
+            child_organization_uuid: { type: "string", format: "uuid" },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const organizationId = request.query.child_organization_uuid ?? app.portalConfig.organization.parentUuid;
+      if (!(await app.organizations.exists(organizationId))) {
+        return fail(reply, 404, [{ code: ErrorCode.notFound, message: "Organization not found." }]);
+      }
+      const entries = await app.organizations.configEntries(organizationId, request.query.config_type);
+      return ok({ organization_uuid: organizationId, organization_config: entries });
+    },
+  );
+}

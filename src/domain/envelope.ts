@@ -1,0 +1,31 @@
+/** Every API reply: `{ data, errors: [{ code, message }] }`. */
+export interface ApiError {
+  code: number;
+  message: string;
+  field?: string;
+}
+
+export interface Envelope<Data> {
+  data: Data | null;
+  errors: ApiError[];
+}
+
+/**
+ * Error codes shared by the server and the portal. 50020 is the spec's "session no longer valid";
+ * the others follow the same five-digit shape (HTTP status + detail).
+ */
+export const ErrorCode = {
+  validation: 40001,
+  malformedJson: 40002,
+  unauthorized: 40101,
+  loginMismatch: 40102,
+  forbidden: 40301,
+  notFound: 40401,
+  formNotFound: 40402,
+  payloadTooLarge: 41301,
+  rateLimited: 42901,
+  internal: 50001,
+  sessionInvalid: 50020,
+  unavailable: 50301,
+} as const;
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,4 +1,5 @@
 import { defineConfig } from "@lingui/conf";
+import { formatter } from "@lingui/format-po";
 
 /** en, es and vi are complete; the others are kept extracted so translators can fill them. */
 export default defineConfig({
@@ -12,6 +13,6 @@ export default defineConfig({
       exclude: ["**/*.test.*", "**/node_modules/**"],
     },
   ],
-  format: "po",
+  format: formatter({ lineNumbers: false }),
   orderBy: "messageId",
 });

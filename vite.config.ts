@@ -1,5 +1,4 @@
 import babel from "@rolldown/plugin-babel";
-import pandacss from "@pandacss/dev/postcss";
 import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
@@ -9,7 +8,6 @@ const apiPrefixes = ["/accounts", "/transit", "/portal-config", "/dev", "/health
 
 export default defineConfig({
   plugins: [react(), lingui(), babel({ presets: [linguiTransformerBabelPreset()] })],
-  css: { postcss: { plugins: [pandacss()] } },
   build: {
     target: "es2023",
     sourcemap: true,

@@ -12,7 +12,7 @@ import { notFound, isApiPath } from "../http/envelope.ts";
 export default fp(async function spa(app: FastifyInstance, options: { root: string | null }) {
   const root = options.root && existsSync(join(options.root, "index.html")) ? options.root : null;
   if (root) {
-    await app.register(fastifyStatic, { root, index: false, wildcard: true, cacheControl: false });
+    await app.register(fastifyStatic, { root, index: false, wildcard: false, cacheControl: false });
   }
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === "GET" || request.method === "HEAD") && !isApiPath(request.url);

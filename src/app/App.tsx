@@ -1,0 +1,95 @@
+import { I18nProvider } from "@lingui/react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect } from "react";
+import { useSelector } from "@xstate/react";
+import { css } from "../../styled-system/css";
+import { button } from "../../styled-system/recipes";
+import { i18n } from "../i18n/i18n.ts";
+import { selectHasStarted } from "../machines/language.machine.ts";
+import { Layout } from "../views/layout/Layout.tsx";
+import { useChild } from "./children.ts";
+import type { createLiveApp } from "./live.ts";
+import { RootActor } from "./root-actor.ts";
+
+type LiveApp = Pick<ReturnType<typeof createLiveApp>, "machine" | "input" | "bus">;
+
+export function App({ live }: { live: LiveApp }) {
+  return (
+    <RootActor.Provider logic={live.machine} options={{ input: live.input }}>
+      <I18nProvider i18n={i18n}>
+        <BusBridge bus={live.bus} />
+        <Boot />
+      </I18nProvider>
+    </RootActor.Provider>
+  );
+}
+
+/** Connects HTTP signals and browser events to the root actor for as long as it lives. */
+function BusBridge({ bus }: { bus: LiveApp["bus"] }) {
+  const root = RootActor.useActorRef();
+  useEffect(() => bus.connect(root), [bus, root]);
+  return null;
+}
+
+const centered = css({
+  minHeight: "100dvh",
+  display: "grid",
+  placeItems: "center",
+  textAlign: "center",
+  p: "6",
+});
+
+function Boot() {
+  const phase = RootActor.useSelector((snapshot) =>
+    snapshot.matches("booting") ? "booting" : snapshot.matches("failed") ? "failed" : "ready",
+  );
+  const root = RootActor.useActorRef();
+  if (phase === "booting") return <Loading />;
+  if (phase === "failed") {
+    return (
+      <main className={centered}>
+        <div>
+          <h1 className={css({ fontSize: "2xl", fontWeight: "bold", mb: "2" })}>
+            <Trans>The portal could not start.</Trans>
+          </h1>
+          <p className={css({ mb: "4" })}>
+            <Trans>Check your connection and try again.</Trans>
+          </p>
+          <button type="button" className={button()} onClick={() => root.send({ type: "app.retry" })}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      </main>
+    );
+  }
+  return <LanguageGate />;
+}
+
+/** Renders the portal once the stored language's texts are loaded, so no other language flashes first. */
+function LanguageGate() {
+  const language = useChild("language");
+  const started = useSelector(language, selectHasStarted);
+  return started ? <Layout /> : <Loading />;
+}
+
+function Loading() {
+  const { t } = useLingui();
+  return (
+    <div className={centered}>
+      <div
+        role="progressbar"
+        aria-busy="true"
+        aria-label={t`Loading`}
+        className={css({
+          width: "10",
+          height: "10",
+          borderRadius: "full",
+          borderWidth: "4px",
+          borderColor: "brand.button",
+          borderTopColor: "transparent",
+          animation: "spin 0.9s linear infinite",
+        })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * What a notification says, as a code; src/i18n/notices.ts turns each code into translated text.
+ * Machines and the server deal in codes only.
+ */
+export const noticeCodes = ["languageChanged", "languageChangeFailed", "connectionRestored", "generic"] as const;
+export type NoticeCode = (typeof noticeCodes)[number];
+
+export type NoticeKind = "success" | "error";
+
+export interface Notice {
+  id: number;
+  kind: NoticeKind;
+  code: NoticeCode;
+}
+
+/** Success alerts clear after 3 s, error toasts after 5 s (spec sections 4 and 9). */
+export const noticeLifetimeMs: Record<NoticeKind, number> = { success: 3000, error: 5000 };

@@ -1,0 +1,182 @@
+import { assign, fromPromise, sendTo, setup } from "xstate";
+import type { CartItem } from "../domain/cart.ts";
+import type { NoticeCode } from "../domain/notices.ts";
+import { defaultLocale, isSupportedLocale, type PortalConfig } from "../domain/portal-config.ts";
+import { cartMachine } from "./cart.machine.ts";
+import { languageMachine } from "./language.machine.ts";
+import { networkMachine } from "./network.machine.ts";
+import { notificationsMachine } from "./notifications.machine.ts";
+import { tourMachine } from "./tour.machine.ts";
+import { unprovided } from "./unprovided.ts";
+
+/** What browser storage held when the portal started. */
+export interface StoredAtStart {
+  authenticated: boolean;
+  cart: CartItem[];
+  tourDone: boolean;
+}
+
+/** The configuration, and the stored language (whose storage key the configuration names). */
+export interface BootResult {
+  config: PortalConfig;
+  storedLanguage: string | null;
+}
+
+export interface AppInput {
+  stored: StoredAtStart;
+}
+
+export interface AppContext {
+  stored: StoredAtStart;
+  config: PortalConfig | null;
+  storedLanguage: string | null;
+  /** Error code of the last failed boot, for the failure screen. */
+  bootError: number | null;
+}
+
+export type AppEvent =
+  | { type: "app.retry" }
+  | { type: "session.started" }
+  | { type: "session.expired" }
+  | { type: "menu.open" }
+  | { type: "menu.close" }
+  | { type: "route.changed" }
+  | { type: "network.lost" }
+  | { type: "network.restored" }
+  | { type: "notify.success"; code: NoticeCode }
+  | { type: "notify.error"; code: NoticeCode };
+
+function errorCodeOf(error: unknown): number {
+  return typeof error === "object" && error !== null && "code" in error && typeof error.code === "number"
+    ? error.code
+    : 0;
+}
+
+/*
+ * The root of the portal. `booting` loads the deployment's configuration: nothing can render, call the
+ * API or pick a language before it, and `failed` offers a retry instead of a half-configured screen.
+ * `ready` runs three regions at once: the session (a stored token means signed in; an expired session
+ * or error 50020 clears it and goes to /login), the side menu, and the children every screen shares
+ * (language, notifications, network status, cart, tour), which live exactly as long as the config.
+ */
+export const appMachine = setup({
+  types: {
+    input: {} as AppInput,
+    context: {} as AppContext,
+    events: {} as AppEvent,
+    children: {} as {
+      loadConfig: "loadConfig";
+      language: "languageMachine";
+      notifications: "notificationsMachine";
+      network: "networkMachine";
+      cart: "cartMachine";
+      tour: "tourMachine";
+    },
+  },
+  actors: {
+    loadConfig: fromPromise<BootResult>(unprovided("loadConfig")),
+    languageMachine,
+    notificationsMachine,
+    networkMachine,
+    cartMachine,
+    tourMachine,
+  },
+  actions: {
+    clearSession: unprovided("clearSession"),
+    goToLogin: unprovided("goToLogin"),
+    assignBoot: assign((_, boot: BootResult) => ({
+      config: boot.config,
+      storedLanguage: boot.storedLanguage,
+      bootError: null,
+    })),
+    assignBootError: assign((_, error: unknown) => ({ bootError: errorCodeOf(error) })),
+    forwardToNetwork: sendTo("network", ({ event }) => event),
+    forwardToNotifications: sendTo("notifications", ({ event }) => event),
+  },
+  guards: {
+    startedSignedIn: ({ context }) => context.stored.authenticated,
+  },
+}).createMachine({
+  id: "app",
+  context: ({ input }) => ({ stored: input.stored, config: null, storedLanguage: null, bootError: null }),
+  initial: "booting",
+  states: {
+    booting: {
+      tags: ["busy"],
+      invoke: {
+        id: "loadConfig",
+        src: "loadConfig",
+        onDone: { target: "ready", actions: { type: "assignBoot", params: ({ event }) => event.output } },
+        onError: { target: "failed", actions: { type: "assignBootError", params: ({ event }: { event: { error: unknown } }) => event.error } },
+      },
+    },
+    failed: {
+      on: { "app.retry": "booting" },
+    },
+    ready: {
+      type: "parallel",
+      invoke: [
+        {
+          id: "language",
+          systemId: "language",
+          src: "languageMachine",
+          input: ({ context }) => {
+            const config = context.config;
+            const offered = config ? config.locales.map((locale) => locale.code) : ["en" as const];
+            const fallback = config ? defaultLocale(config) : "en";
+            const stored = context.storedLanguage;
+            const initial = isSupportedLocale(stored) && offered.includes(stored) ? stored : fallback;
+            return { offered, initial, fallback: "en" };
+          },
+        },
+        { id: "notifications", systemId: "notifications", src: "notificationsMachine" },
+        { id: "network", systemId: "network", src: "networkMachine" },
+        { id: "cart", systemId: "cart", src: "cartMachine", input: ({ context }) => ({ items: context.stored.cart }) },
+        {
+          id: "tour",
+          systemId: "tour",
+          src: "tourMachine",
+          input: ({ context }) => ({ enabled: context.config?.tour.enabled ?? false, done: context.stored.tourDone }),
+        },
+      ],
+      on: {
+        "network.lost": { actions: "forwardToNetwork" },
+        "network.restored": { actions: "forwardToNetwork" },
+        "notify.success": { actions: "forwardToNotifications" },
+        "notify.error": { actions: "forwardToNotifications" },
+      },
+      states: {
+        session: {
+          initial: "checking",
+          states: {
+            checking: {
+              always: [{ guard: "startedSignedIn", target: "signedIn" }, { target: "guest" }],
+            },
+            guest: {
+              on: {
+                "session.started": "signedIn",
+                "session.expired": { actions: ["clearSession", "goToLogin"] },
+              },
+            },
+            signedIn: {
+              on: {
+                "session.expired": { target: "guest", actions: ["clearSession", "goToLogin"] },
+              },
+            },
+          },
+        },
+        menu: {
+          initial: "closed",
+          states: {
+            closed: { on: { "menu.open": "open" } },
+            open: { on: { "menu.close": "closed", "route.changed": "closed" } },
+          },
+        },
+      },
+    },
+  },
+});
+
+
+export const selectConfig = (snapshot: { context: AppContext }): PortalConfig | null => snapshot.context.config;
+export const selectBootError = (snapshot: { context: AppContext }) => snapshot.context.bootError;

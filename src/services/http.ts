@@ -1,0 +1,113 @@
+import { ofetch } from "ofetch";
+import { type ApiError, type Envelope, ErrorCode } from "../domain/envelope.ts";
+import type { PortalStorage } from "./storage.ts";
+
+/** What the client reports to the portal; the root machine decides what happens. */
+export interface HttpSignals {
+  /** A 401 while signed in, or error 50020 in any reply. */
+  sessionExpired(): void;
+  /** No reply at all, or HTTP 503. Never a reason to sign out. */
+  networkLost(): void;
+}
+
+/** A non-2xx reply (status 0: no reply), carrying the envelope's errors. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly errors: ApiError[];
+
+  constructor(status: number, errors: ApiError[]) {
+    super(errors[0]?.message ?? `HTTP ${status}`);
+    this.name = "ApiRequestError";
+    this.status = status;
+    this.errors = errors;
+  }
+
+  /** The first error code, for machines and messages. */
+  get code(): number {
+    return this.errors[0]?.code ?? ErrorCode.internal;
+  }
+}
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: Record<string, unknown> | unknown[];
+  query?: Record<string, string | number | undefined>;
+}
+
+export interface HttpClient {
+  /** Resolves with the envelope's data; 204 and 205 resolve with undefined. */
+  request<Data>(path: string, options?: RequestOptions): Promise<Data | undefined>;
+}
+
+export interface HttpClientOptions {
+  storage: PortalStorage;
+  signals: HttpSignals;
+  clientId: () => string | null;
+  fetch?: typeof globalThis.fetch;
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === "object" && value !== null && "errors" in value && Array.isArray(value.errors);
+}
+
+/** The one HTTP client of the portal (spec section 7). */
+export function createHttpClient({ storage, signals, clientId, fetch }: HttpClientOptions): HttpClient {
+  const $fetch = ofetch.create({ retry: 0, ...(fetch ? { fetch } : {}) });
+
+  function headers(): Record<string, string> {
+    const result: Record<string, string> = {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      "Accept-Language": storage.get("language") ?? "en",
+    };
+    const id = clientId();
+    if (id) result["X-Client-Id"] = id;
+    const authToken = storage.get("authToken");
+    const cardToken = storage.get("isGuestUser") ? storage.get("cardToken") : null;
+    const tempToken = storage.get("tempAuthToken");
+    if (authToken) result.Authorization = `Bearer ${authToken}`;
+    else if (cardToken) result.Authorization = `Card ${cardToken}`;
+    else if (tempToken) result.Authorization = `Bearer ${tempToken}`;
+    return result;
+  }
+
+  return {
+    async request<Data>(path: string, options: RequestOptions = {}): Promise<Data | undefined> {
+      const signedIn = storage.isSignedIn();
+      let response: Awaited<ReturnType<typeof $fetch.raw<Envelope<Data>>>>;
+      try {
+        response = await $fetch.raw<Envelope<Data>>(path, {
+          method: options.method ?? "GET",
+          headers: headers(),
+          ...(options.body === undefined ? {} : { body: options.body }),
+          ...(options.query ? { query: options.query } : {}),
+          ignoreResponseError: true,
+        });
+      } catch {
+        signals.networkLost();
+        throw new ApiRequestError(0, [{ code: ErrorCode.unavailable, message: "Network Error" }]);
+      }
+      const body: unknown = response._data;
+      const errors = isEnvelope(body) ? body.errors : [];
+      const sessionInvalid = errors.some((error) => error.code === ErrorCode.sessionInvalid);
+      if (sessionInvalid || (response.status === 401 && signedIn)) signals.sessionExpired();
+      if (response.status === 503) signals.networkLost();
+      if (!response.ok || sessionInvalid) {
+        throw new ApiRequestError(
+          response.status,
+          errors.length > 0 ? errors : [{ code: fallbackCode(response.status), message: response.statusText }],
+        );
+      }
+      if (response.status === 204 || response.status === 205) return undefined;
+      return isEnvelope(body) ? ((body.data as Data | null) ?? undefined) : undefined;
+    },
+  };
+}
+
+function fallbackCode(status: number): number {
+  if (status === 401) return ErrorCode.unauthorized;
+  if (status === 403) return ErrorCode.forbidden;
+  if (status === 404) return ErrorCode.notFound;
+  if (status === 503) return ErrorCode.unavailable;
+  return ErrorCode.internal;
+}

@@ -1,0 +1,173 @@
+import { type CartItem, isCartItem } from "../domain/cart.ts";
+
+/**
+ * Every browser storage key of the portal (spec section 3), read and written only through this module.
+ * Values are JSON except the raw token strings the original portal stored; unreadable values count as
+ * absent, so a corrupted entry can never break start-up.
+ */
+
+export interface StoredUser {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  email_confirmed: boolean;
+}
+
+export interface CurrentFareCard {
+  nickname: string;
+  faremediaId: string;
+  cardNumber: string;
+  category: string;
+  storedValue: number;
+}
+
+export type PurchaseFlowType = "digital" | "physical";
+
+interface Codec<T> {
+  parse(raw: string): T | null;
+  serialize(value: T): string;
+}
+
+const text: Codec<string> = {
+  parse: (raw) => (raw.length > 0 ? raw : null),
+  serialize: (value) => value,
+};
+
+function json<T>(check: (value: unknown) => value is T): Codec<T> {
+  return {
+    parse(raw) {
+      try {
+        const value: unknown = JSON.parse(raw);
+        return check(value) ? value : null;
+      } catch {
+        return null;
+      }
+    },
+    serialize: (value) => JSON.stringify(value),
+  };
+}
+
+const flag: Codec<boolean> = {
+  parse: (raw) => (raw === "true" ? true : raw === "false" ? false : null),
+  serialize: (value) => String(value),
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+const isStoredUser = (value: unknown): value is StoredUser =>
+  isRecord(value) && typeof value.id === "string" && typeof value.email === "string";
+
+const isCart = (value: unknown): value is CartItem[] => Array.isArray(value) && value.every(isCartItem);
+
+const isCurrentFareCard = (value: unknown): value is CurrentFareCard =>
+  isRecord(value) && typeof value.faremediaId === "string" && typeof value.cardNumber === "string";
+
+const purchaseFlow: Codec<PurchaseFlowType> = {
+  parse: (raw) => (raw === "digital" || raw === "physical" ? raw : null),
+  serialize: (value) => value,
+};
+
+/** Key names as the spec lists them; `language` is renamed per deployment (Bytemark-CW-lang here). */
+export const storageKeyNames = {
+  authToken: "auth_token",
+  user: "cwp_user",
+  cart: "cart",
+  faremediaId: "faremedia_id",
+  tempAuthToken: "tempAuthToken",
+  parentOrgId: "parentOrgId",
+  serviceConfigUuid: "service_config_uuid",
+  cardToken: "card_token",
+  language: "language",
+  isGuestUser: "isGuestUser",
+  purchaseFlowType: "purchaseFlowType",
+  currentFareCard: "currentFareCard",
+  tourDone: "tourDone",
+} as const;
+
+const codecs = {
+  authToken: text,
+  user: json(isStoredUser),
+  cart: json(isCart),
+  faremediaId: text,
+  tempAuthToken: text,
+  parentOrgId: text,
+  serviceConfigUuid: text,
+  cardToken: text,
+  language: text,
+  isGuestUser: flag,
+  purchaseFlowType: purchaseFlow,
+  currentFareCard: json(isCurrentFareCard),
+  tourDone: flag,
+} satisfies { [Key in keyof typeof storageKeyNames]: Codec<unknown> };
+
+export type StorageKey = keyof typeof codecs;
+export type StoredValue<Key extends StorageKey> = (typeof codecs)[Key] extends Codec<infer T> ? T : never;
+
+export interface PortalStorage {
+  get<Key extends StorageKey>(key: Key): StoredValue<Key> | null;
+  set<Key extends StorageKey>(key: Key, value: StoredValue<Key>): void;
+  remove(key: StorageKey): void;
+  /** Signed in means an auth token is stored. */
+  isSignedIn(): boolean;
+  /**
+   * Sign-out: token, user, fare media id, temp token and parentOrgId go; the cart too when asked
+   * (clearing the cart always removes parentOrgId with it).
+   */
+  clearSession(options: { clearCart: boolean }): void;
+  clearCart(): void;
+  /** The storage key actually used for `key` in this deployment. */
+  keyName(key: StorageKey): string;
+  /** The deployment names its own language key (Bytemark-CW-lang); known once the config arrives. */
+  useLanguageKey(name: string): void;
+}
+
+export function createPortalStorage(backing: Storage): PortalStorage {
+  let languageKey: string = storageKeyNames.language;
+  const keyName = (key: StorageKey): string => (key === "language" ? languageKey : storageKeyNames[key]);
+
+  const storage: PortalStorage = {
+    keyName,
+    useLanguageKey(name) {
+      languageKey = name;
+    },
+    get(key) {
+      let raw: string | null;
+      try {
+        raw = backing.getItem(keyName(key));
+      } catch {
+        return null;
+      }
+      if (raw === null) return null;
+      const codec = codecs[key] as Codec<StoredValue<typeof key>>;
+      return codec.parse(raw);
+    },
+    set(key, value) {
+      const codec = codecs[key] as Codec<typeof value>;
+      try {
+        backing.setItem(keyName(key), codec.serialize(value));
+      } catch {
+        // Storage full or disabled (private mode): the portal keeps working for this page view.
+      }
+    },
+    remove(key) {
+      try {
+        backing.removeItem(keyName(key));
+      } catch {
+        // Nothing stored, nothing to remove.
+      }
+    },
+    isSignedIn: () => storage.get("authToken") !== null,
+    clearCart() {
+      storage.remove("cart");
+      storage.remove("parentOrgId");
+    },
+    clearSession({ clearCart }) {
+      for (const key of ["authToken", "user", "faremediaId", "tempAuthToken", "parentOrgId"] as const) {
+        storage.remove(key);
+      }
+      if (clearCart) storage.clearCart();
+    },
+  };
+  return storage;
+}

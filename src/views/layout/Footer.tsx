@@ -1,0 +1,104 @@
+import { Collapsible } from "@ark-ui/react/collapsible";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { css } from "../../../styled-system/css";
+import { useChild, useConfig } from "../../app/children.ts";
+import { linksFor } from "../../domain/portal-config.ts";
+import { appStoreLabels, footerLinkLabels, socialLabels } from "../../i18n/links.ts";
+import { selectLocale } from "../../machines/language.machine.ts";
+import { AppStoreIcon, ChevronDownIcon, SocialIcon } from "../shared/icons.tsx";
+
+const footerLink = css({ color: "brand.footerText", textDecoration: "underline", textUnderlineOffset: "3px" });
+const iconLink = css({
+  display: "inline-grid",
+  placeItems: "center",
+  width: "11",
+  height: "11",
+  borderRadius: "full",
+  color: "brand.footerText",
+  _hover: { bg: "rgba(255,255,255,0.12)" },
+});
+
+export function Footer() {
+  const { t, i18n } = useLingui();
+  const config = useConfig();
+  const locale = useSelector(useChild("language"), selectLocale);
+  const year = new Date().getFullYear();
+  const holder = config.footer.copyrightHolder;
+  const { contactUs } = config.footer;
+
+  return (
+    <footer className={css({ bg: "brand.footer", color: "brand.footerText", px: { base: "4", md: "8" }, py: "8", mt: "auto" })}>
+      <div className={css({ maxWidth: "1200px", mx: "auto", display: "flex", flexDirection: "column", gap: "6" })}>
+        <div className={css({ display: "flex", flexWrap: "wrap", gap: "6", justifyContent: "space-between" })}>
+          <nav aria-label={t`Footer`}>
+            <ul className={css({ display: "flex", flexWrap: "wrap", gap: "4" })}>
+              {linksFor(config.footer.links, locale).map((link) => (
+                <li key={`${link.kind}-${link.url}`}>
+                  <a href={link.url} className={footerLink} rel="noopener noreferrer">
+                    {i18n._(footerLinkLabels[link.kind])}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <ul className={css({ display: "flex", gap: "2" })}>
+            {config.footer.social.map((entry) => (
+              <li key={entry.network}>
+                <a href={entry.url} className={iconLink} rel="noopener noreferrer" aria-label={i18n._(socialLabels[entry.network])}>
+                  <SocialIcon network={entry.network} />
+                </a>
+              </li>
+            ))}
+            {config.footer.appStores.map((entry) => (
+              <li key={entry.store}>
+                <a href={entry.url} className={iconLink} rel="noopener noreferrer" aria-label={i18n._(appStoreLabels[entry.store])}>
+                  <AppStoreIcon store={entry.store} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {contactUs.enabled && contactUs.entries.length > 0 ? (
+          <Collapsible.Root>
+            <Collapsible.Trigger
+              className={css({
+                display: "inline-flex",
+                alignItems: "center",
+                gap: "2",
+                fontWeight: "semibold",
+                cursor: "pointer",
+                minHeight: "11",
+                "& svg": { transition: "transform 150ms" },
+                "&[data-state=open] svg": { transform: "rotate(180deg)" },
+              })}
+            >
+              <Trans>Contact Us</Trans>
+              <ChevronDownIcon />
+            </Collapsible.Trigger>
+            <Collapsible.Content>
+              <ul className={css({ display: "flex", flexDirection: "column", gap: "2", pt: "2" })}>
+                {contactUs.entries.map((entry) => (
+                  <li key={`${entry.kind}-${entry.value}`}>
+                    {entry.href ? (
+                      <a href={entry.href} className={footerLink}>
+                        {entry.value}
+                      </a>
+                    ) : (
+                      entry.value
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </Collapsible.Content>
+          </Collapsible.Root>
+        ) : null}
+        <p className={css({ fontSize: "sm" })}>
+          <Trans>
+            © {year} {holder}. All rights reserved.
+          </Trans>
+        </p>
+      </div>
+    </footer>
+  );
+}

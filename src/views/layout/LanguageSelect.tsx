@@ -1,0 +1,66 @@
+import { Portal } from "@ark-ui/react/portal";
+import { createListCollection, Select } from "@ark-ui/react/select";
+import { Trans } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { useMemo } from "react";
+import { css } from "../../../styled-system/css";
+import { select } from "../../../styled-system/recipes";
+import { useChild, useConfig } from "../../app/children.ts";
+import { isSupportedLocale } from "../../domain/portal-config.ts";
+import { selectLocale } from "../../machines/language.machine.ts";
+import { ChevronDownIcon, GlobeIcon } from "../shared/icons.tsx";
+
+/** The deployment's languages, each named in its own language. */
+export function LanguageSelect() {
+  const config = useConfig();
+  const language = useChild("language");
+  const current = useSelector(language, selectLocale);
+  const busy = useSelector(language, (snapshot) => snapshot.hasTag("busy"));
+  const collection = useMemo(
+    () =>
+      createListCollection({
+        items: config.locales.map((locale) => ({ value: locale.code, label: locale.display_name })),
+      }),
+    [config.locales],
+  );
+  const styles = select();
+
+  return (
+    <Select.Root
+      className={styles.root}
+      collection={collection}
+      value={[current]}
+      disabled={busy}
+      positioning={{ placement: "bottom-end" }}
+      onValueChange={({ value }) => {
+        const [locale] = value;
+        if (isSupportedLocale(locale)) language.send({ type: "language.change", locale });
+      }}
+    >
+      <Select.Label className={styles.label}>
+        <Trans>Language</Trans>
+      </Select.Label>
+      <Select.Control className={styles.control}>
+        <Select.Trigger className={styles.trigger} data-tour="language">
+          <GlobeIcon />
+          <Select.ValueText />
+          <Select.Indicator className={styles.indicator}>
+            <ChevronDownIcon />
+          </Select.Indicator>
+        </Select.Trigger>
+      </Select.Control>
+      <Portal>
+        <Select.Positioner className={styles.positioner}>
+          <Select.Content className={styles.content}>
+            {collection.items.map((item) => (
+              <Select.Item key={item.value} item={item} className={styles.item}>
+                <Select.ItemText lang={item.value}>{item.label}</Select.ItemText>
+                <Select.ItemIndicator className={css({ color: "brand.button" })}>✓</Select.ItemIndicator>
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Positioner>
+      </Portal>
+    </Select.Root>
+  );
+}

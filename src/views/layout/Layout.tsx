@@ -1,0 +1,81 @@
+import { Trans } from "@lingui/react/macro";
+import { useEffect } from "react";
+import { Redirect, Route, Switch, useLocation } from "wouter";
+import { css } from "../../../styled-system/css";
+import { useConfig, useSignedIn } from "../../app/children.ts";
+import { RootActor } from "../../app/root-actor.ts";
+import { guard, type RouteDefinition, routes } from "../../app/routes.ts";
+import { NotFoundScreen } from "../screens/NotFoundScreen.tsx";
+import { screens } from "../screens/screens.tsx";
+import { CartDrawer } from "./CartDrawer.tsx";
+import { Footer } from "./Footer.tsx";
+import { NetworkPopup } from "./NetworkPopup.tsx";
+import { Notifications } from "./Notifications.tsx";
+import { SideMenu } from "./SideMenu.tsx";
+import { TopBar } from "./TopBar.tsx";
+import { TourDialog } from "./TourDialog.tsx";
+
+export function Layout() {
+  return (
+    <div className={css({ minHeight: "100dvh", display: "flex", flexDirection: "column" })}>
+      <a
+        href="#main"
+        className={css({
+          position: "absolute",
+          left: "2",
+          top: "-20",
+          zIndex: "skipLink",
+          bg: "surface",
+          color: "text",
+          p: "2",
+          borderRadius: "md",
+          _focus: { top: "2" },
+        })}
+      >
+        <Trans>Skip to main content</Trans>
+      </a>
+      <RouteWatcher />
+      <TopBar />
+      <SideMenu />
+      <main id="main" tabIndex={-1} className={css({ flex: "1", width: "100%", maxWidth: "1200px", mx: "auto", px: { base: "4", md: "8" }, py: "8", _focus: { outline: "none" } })}>
+        <Switch>
+          {routes.map((route) => (
+            <Route key={route.path} path={route.path}>
+              <GuardedScreen route={route} />
+            </Route>
+          ))}
+          <Route>
+            <NotFoundScreen />
+          </Route>
+        </Switch>
+      </main>
+      <Footer />
+      <CartDrawer />
+      <NetworkPopup />
+      <Notifications />
+      <TourDialog />
+    </div>
+  );
+}
+
+/** Tells the root actor the route changed (closes the side menu). */
+function RouteWatcher() {
+  const [location] = useLocation();
+  const root = RootActor.useActorRef();
+  useEffect(() => {
+    root.send({ type: "route.changed" });
+  }, [location, root]);
+  return null;
+}
+
+function GuardedScreen({ route }: { route: RouteDefinition }) {
+  const signedIn = useSignedIn();
+  const config = useConfig();
+  const [location] = useLocation();
+  const decision = guard(route.access, signedIn, location, config.loggedInDefaultRoute);
+  if (decision) {
+    return <Redirect to={decision.redirectTo} replace state={decision.from ? { from: decision.from } : undefined} />;
+  }
+  const Screen = screens[route.screen];
+  return <Screen />;
+}

@@ -1,0 +1,65 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { css, cx } from "../../../styled-system/css";
+import { button } from "../../../styled-system/recipes";
+import { useChild } from "../../app/children.ts";
+import { noticeMessages } from "../../i18n/notices.ts";
+import { selectNotices } from "../../machines/notifications.machine.ts";
+import { CloseIcon } from "../shared/icons.tsx";
+
+/** Success alerts (3 s) and error toasts (5 s); the machine owns their lifetimes. */
+export function Notifications() {
+  const { t, i18n } = useLingui();
+  const notifications = useChild("notifications");
+  const notices = useSelector(notifications, selectNotices);
+
+  return (
+    <section
+      aria-label={t`Notifications`}
+      className={css({
+        position: "fixed",
+        bottom: "4",
+        insetEnd: "4",
+        insetStart: { base: "4", sm: "auto" },
+        zIndex: "toast",
+        display: "flex",
+        flexDirection: "column",
+        gap: "2",
+        maxWidth: "420px",
+      })}
+    >
+      {notices.map((notice) => (
+        <div
+          key={notice.id}
+          role={notice.kind === "error" ? "alert" : "status"}
+          data-kind={notice.kind}
+          className={css({
+            display: "flex",
+            alignItems: "center",
+            gap: "3",
+            pl: "4",
+            pr: "1",
+            py: "1",
+            borderRadius: "md",
+            boxShadow: "lg",
+            color: "white",
+            bg: "brand.success",
+            "&[data-kind=error]": { bg: "brand.error" },
+          })}
+        >
+          <p className={css({ flex: "1" })}>{i18n._(noticeMessages[notice.code])}</p>
+          <button
+            type="button"
+            className={cx(button({ variant: "ghost", size: "icon" }))}
+            onClick={() => notifications.send({ type: "notification.dismiss", id: notice.id })}
+          >
+            <CloseIcon />
+            <span className={css({ srOnly: true })}>
+              <Trans>Dismiss</Trans>
+            </span>
+          </button>
+        </div>
+      ))}
+    </section>
+  );
+}

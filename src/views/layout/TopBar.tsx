@@ -1,0 +1,131 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { Link } from "wouter";
+import { css, cx } from "../../../styled-system/css";
+import { button } from "../../../styled-system/recipes";
+import { useChild, useConfig, useSignedIn } from "../../app/children.ts";
+import { RootActor } from "../../app/root-actor.ts";
+import { linksFor } from "../../domain/portal-config.ts";
+import { externalLinkLabels } from "../../i18n/links.ts";
+import { selectCartCount } from "../../machines/cart.machine.ts";
+import { selectLocale } from "../../machines/language.machine.ts";
+import { selectTourEnabled } from "../../machines/tour.machine.ts";
+import { CartIcon, HelpIcon, MenuIcon } from "../shared/icons.tsx";
+import { LanguageSelect } from "./LanguageSelect.tsx";
+
+const navLink = css({
+  color: "brand.navigationText",
+  textDecoration: "none",
+  fontWeight: "semibold",
+  px: "3",
+  py: "2",
+  borderRadius: "md",
+  _hover: { textDecoration: "underline" },
+  _current: { textDecoration: "underline", textUnderlineOffset: "6px" },
+});
+
+export function TopBar() {
+  const { t, i18n } = useLingui();
+  const config = useConfig();
+  const signedIn = useSignedIn();
+  const root = RootActor.useActorRef();
+  const language = useChild("language");
+  const locale = useSelector(language, selectLocale);
+  const tour = useChild("tour");
+  const tourEnabled = useSelector(tour, selectTourEnabled);
+  const cart = useChild("cart");
+  const count = useSelector(cart, selectCartCount);
+
+  return (
+    <header
+      className={css({
+        position: "sticky",
+        top: "0",
+        zIndex: "sticky",
+        bg: "brand.navigation",
+        color: "brand.navigationText",
+        minHeight: "navBar",
+        display: "flex",
+        alignItems: "center",
+        gap: "2",
+        px: { base: "2", md: "6" },
+      })}
+    >
+      <button
+        type="button"
+        className={cx(button({ variant: "ghost", size: "icon" }), css({ md: { display: "none" } }))}
+        aria-label={t`Open menu`}
+        onClick={() => root.send({ type: "menu.open" })}
+      >
+        <MenuIcon />
+      </button>
+      <Link href="/" className={css({ display: "inline-flex", alignItems: "center", mr: { base: "auto", md: "4" }, flexShrink: 0 })}>
+        <img src={config.logo.src} width={config.logo.width} height={config.logo.height} alt={t`${config.display_name} home`} />
+      </Link>
+      <nav aria-label={t`Main`} className={css({ display: { base: "none", md: "flex" }, gap: "1", flex: "1" })}>
+        {signedIn ? (
+          <Link href="/account" className={navLink}>
+            <Trans>My Account</Trans>
+          </Link>
+        ) : (
+          <Link href="/products" className={navLink}>
+            <Trans>Products</Trans>
+          </Link>
+        )}
+        {linksFor(config.externalLinks, locale).map((link) => (
+          <a key={link.kind} href={link.url} className={navLink} rel="noopener noreferrer" target="_blank">
+            {i18n._(externalLinkLabels[link.kind])}
+            <span className={css({ srOnly: true })}>
+              {" "}
+              <Trans>(opens in a new tab)</Trans>
+            </span>
+          </a>
+        ))}
+      </nav>
+      <div className={css({ display: "flex", alignItems: "center", gap: "2", ml: "auto" })}>
+        <LanguageSelect />
+        {tourEnabled ? (
+          <button
+            type="button"
+            className={button({ variant: "ghost", size: "icon" })}
+            aria-label={t`Take the tour`}
+            onClick={() => tour.send({ type: "tour.start" })}
+          >
+            <HelpIcon />
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className={cx(button({ variant: "ghost", size: "icon" }), css({ position: "relative" }))}
+          onClick={() => cart.send({ type: "cart.open" })}
+          data-tour="cart"
+        >
+          <CartIcon />
+          <span className={css({ srOnly: true })}>
+            <Plural value={count} one="Shopping cart, # item" other="Shopping cart, # items" />
+          </span>
+          <span
+            aria-hidden="true"
+            className={css({
+              position: "absolute",
+              top: "0",
+              right: "0",
+              minWidth: "5",
+              height: "5",
+              px: "1",
+              borderRadius: "full",
+              bg: "focus",
+              color: "#1f2933",
+              fontSize: "xs",
+              fontWeight: "bold",
+              display: "grid",
+              placeItems: "center",
+            })}
+          >
+            {count}
+          </span>
+        </button>
+      </div>
+    </header>
+  );
+}

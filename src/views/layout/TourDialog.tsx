@@ -1,0 +1,99 @@
+import { Dialog } from "@ark-ui/react/dialog";
+import { Portal } from "@ark-ui/react/portal";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { css } from "../../../styled-system/css";
+import { button, drawer } from "../../../styled-system/recipes";
+import { useChild, useConfig } from "../../app/children.ts";
+import { selectTourStep, type TourStep, tourSteps } from "../../machines/tour.machine.ts";
+
+const stepText = {
+  products: { title: msg`Find your fare`, body: msg`Browse passes and stored value under Products, filtered by service.` },
+  cart: { title: msg`Your cart`, body: msg`The cart button shows how many items you picked. Open it to review and check out.` },
+  language: {
+    title: msg`Your language`,
+    body: msg`Pick your language at the top of any page. The portal remembers it on this device.`,
+  },
+  account: {
+    title: msg`Your account`,
+    body: msg`Sign in to manage your fare cards, passes, payment methods and order history.`,
+  },
+} satisfies Record<TourStep, { title: MessageDescriptor; body: MessageDescriptor }>;
+
+/** The first-visit question and the app tour. */
+export function TourDialog() {
+  const { i18n } = useLingui();
+  const config = useConfig();
+  const tour = useChild("tour");
+  const offering = useSelector(tour, (snapshot) => snapshot.matches("offering"));
+  const touring = useSelector(tour, (snapshot) => snapshot.matches("touring"));
+  const step = useSelector(tour, selectTourStep);
+  const canGoBack = useSelector(tour, (snapshot) => snapshot.can({ type: "tour.back" }));
+  const styles = drawer({ placement: "center" });
+  const name = config.shortDisplayName;
+  const position = tourSteps.indexOf(step) + 1;
+  const total = tourSteps.length;
+  const last = position === total;
+
+  return (
+    <Dialog.Root
+      open={offering || touring}
+      onOpenChange={({ open }) => !open && tour.send({ type: "tour.dismiss" })}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop className={styles.backdrop} />
+        <Dialog.Positioner className={styles.positioner}>
+          <Dialog.Content className={styles.content}>
+            {offering ? (
+              <>
+                <Dialog.Title className={styles.title}>
+                  <Trans>Welcome to {name}</Trans>
+                </Dialog.Title>
+                <Dialog.Description className={styles.description}>
+                  <Trans>New here? Take a quick tour of the portal.</Trans>
+                </Dialog.Description>
+                <div className={css({ display: "flex", gap: "3", justifyContent: "flex-end", flexWrap: "wrap" })}>
+                  <button type="button" className={button({ variant: "outline" })} onClick={() => tour.send({ type: "tour.dismiss" })}>
+                    <Trans>No thanks</Trans>
+                  </button>
+                  <button type="button" className={button()} onClick={() => tour.send({ type: "tour.start" })}>
+                    <Trans>Take the tour</Trans>
+                  </button>
+                </div>
+              </>
+            ) : (
+              <>
+                <p className={css({ color: "muted", fontSize: "sm" })}>
+                  <Trans>
+                    Step {position} of {total}
+                  </Trans>
+                </p>
+                <Dialog.Title className={styles.title}>{i18n._(stepText[step].title)}</Dialog.Title>
+                <Dialog.Description className={styles.description}>{i18n._(stepText[step].body)}</Dialog.Description>
+                <div className={css({ display: "flex", gap: "3", justifyContent: "space-between", flexWrap: "wrap" })}>
+                  <button type="button" className={button({ variant: "ghost" })} onClick={() => tour.send({ type: "tour.dismiss" })}>
+                    <Trans>Skip tour</Trans>
+                  </button>
+                  <div className={css({ display: "flex", gap: "3" })}>
+                    {canGoBack ? (
+                      <button type="button" className={button({ variant: "outline" })} onClick={() => tour.send({ type: "tour.back" })}>
+                        <Trans>Back</Trans>
+                      </button>
+                    ) : null}
+                    <button type="button" className={button()} onClick={() => tour.send({ type: "tour.next" })}>
+                      {last ? <Trans>Done</Trans> : <Trans>Next</Trans>}
+                    </button>
+                  </div>
+                </div>
+              </>
+            )}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

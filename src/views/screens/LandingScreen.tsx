@@ -1,0 +1,56 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { Link } from "wouter";
+import { css } from "../../../styled-system/css";
+import { button } from "../../../styled-system/recipes";
+import { useChild, useConfig } from "../../app/children.ts";
+import { selectLocale } from "../../machines/language.machine.ts";
+import { card, linkList, Screen } from "../shared/Screen.tsx";
+
+/** The landing page, which is the sign-in page in this deployment. */
+export function LandingScreen() {
+  const { t } = useLingui();
+  const config = useConfig();
+  const locale = useSelector(useChild("language"), selectLocale);
+  const feature = config.featureText[locale] ?? config.featureText.en;
+
+  return (
+    <Screen title={t`Sign in`}>
+      {feature ? <p className={css({ fontSize: "lg", maxWidth: "60ch" })}>{feature}</p> : null}
+      <div className={css({ display: "grid", gap: "6", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" } })}>
+        <section className={card} aria-labelledby="landing-account">
+          <h2 id="landing-account" className={css({ fontSize: "xl", fontWeight: "bold" })}>
+            <Trans>Your account</Trans>
+          </h2>
+          <p>
+            <Trans>Sign in to manage your fare cards, passes, payment methods and orders.</Trans>
+          </p>
+          <div className={linkList}>
+            <Link href="/signup" className={button()}>
+              <Trans>Create an account</Trans>
+            </Link>
+            <Link href="/forgotpassword" className={button({ variant: "outline" })}>
+              <Trans>Forgot password?</Trans>
+            </Link>
+          </div>
+        </section>
+        <section className={card} aria-labelledby="landing-guest">
+          <h2 id="landing-guest" className={css({ fontSize: "xl", fontWeight: "bold" })}>
+            <Trans>Continue as a guest</Trans>
+          </h2>
+          <p>
+            <Trans>Buy passes without an account, or check a card with its number and security code.</Trans>
+          </p>
+          <div className={linkList}>
+            <Link href="/products" className={button()}>
+              <Trans>Browse products</Trans>
+            </Link>
+            <Link href="/manage-card" className={button({ variant: "outline" })}>
+              <Trans>Manage a card</Trans>
+            </Link>
+          </div>
+        </section>
+      </div>
+    </Screen>
+  );
+}

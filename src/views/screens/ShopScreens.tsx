@@ -1,0 +1,145 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { Link, useParams } from "wouter";
+import { css } from "../../../styled-system/css";
+import { button } from "../../../styled-system/recipes";
+import { useChild } from "../../app/children.ts";
+import { selectCartItems, selectCartSubtotal } from "../../machines/cart.machine.ts";
+import { card, linkList, Screen } from "../shared/Screen.tsx";
+import { useMoney } from "../shared/useMoney.ts";
+
+function ProductModeLinks() {
+  return (
+    <nav className={linkList} aria-labelledby="product-modes">
+      <h2 id="product-modes" className={css({ srOnly: true })}>
+        <Trans>Product types</Trans>
+      </h2>
+      <Link href="/physical" className={button({ variant: "outline" })}>
+        <Trans>Physical fare cards</Trans>
+      </Link>
+      <Link href="/digital" className={button({ variant: "outline" })}>
+        <Trans>Passes for my fare card</Trans>
+      </Link>
+    </nav>
+  );
+}
+
+export function ProductsScreen() {
+  const { t } = useLingui();
+  return (
+    <Screen title={t`Products`}>
+      <ProductModeLinks />
+    </Screen>
+  );
+}
+
+export function PhysicalScreen() {
+  const { t } = useLingui();
+  return (
+    <Screen title={t`Physical fare cards`}>
+      <ProductModeLinks />
+    </Screen>
+  );
+}
+
+export function CartScreen() {
+  const { t } = useLingui();
+  const cart = useChild("cart");
+  const items = useSelector(cart, selectCartItems);
+  const total = useSelector(cart, selectCartSubtotal);
+  const money = useMoney();
+  return (
+    <Screen title={t`Shopping cart`}>
+      {items.length === 0 ? (
+        <div className={card}>
+          <p>
+            <Trans>Your shopping cart is empty.</Trans>
+          </p>
+          <p>
+            <Link href="/products" className={button()}>
+              <Trans>Browse products</Trans>
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <div className={card}>
+          <table className={css({ width: "100%", "& th, & td": { textAlign: "start", py: "2" } })}>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Product</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Quantity</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Price</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.uuid}>
+                  <td>{item.name}</td>
+                  <td>{item.quantity}</td>
+                  <td>{money(item.list_price * item.quantity)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className={css({ fontWeight: "bold" })}>
+            <Trans>Subtotal: {money(total)}</Trans>
+          </p>
+          <p>
+            <Link href="/checkout" className={button()}>
+              <Trans>Checkout</Trans>
+            </Link>
+          </p>
+        </div>
+      )}
+    </Screen>
+  );
+}
+
+export function CheckoutScreen() {
+  const { t } = useLingui();
+  return (
+    <Screen title={t`Checkout`}>
+      <p>
+        <Link href="/cart" className={button({ variant: "outline" })}>
+          <Trans>Back to cart</Trans>
+        </Link>
+      </p>
+    </Screen>
+  );
+}
+
+export function GuestCheckoutScreen() {
+  const { t } = useLingui();
+  return (
+    <Screen title={t`Guest checkout`}>
+      <p>
+        <Link href="/cart" className={button({ variant: "outline" })}>
+          <Trans>Back to cart</Trans>
+        </Link>
+      </p>
+    </Screen>
+  );
+}
+
+export function OrderSummaryScreen() {
+  const { t } = useLingui();
+  const { orderId } = useParams<{ orderId: string }>();
+  return (
+    <Screen title={t`Order summary`}>
+      <p>
+        <Trans>Order number: {orderId}</Trans>
+      </p>
+      <p>
+        <Link href="/products" className={button({ variant: "outline" })}>
+          <Trans>Continue shopping</Trans>
+        </Link>
+      </p>
+    </Screen>
+  );
+}

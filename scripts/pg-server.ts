@@ -1,0 +1,64 @@
+/**
+ * A throwaway PostgreSQL 15 server on a spare port, from /usr/lib/postgresql/15/bin. initdb and pg_ctl
+ * refuse to run as root, so as root they run as the `postgres` user.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const bin = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function run(command: string, args: string[], asPostgres: boolean) {
+  const [file, argv] = asPostgres ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
+  const result = spawnSync(file, argv, { stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
+}
+
+export interface PgServer {
+  url: string;
+  stop(): void;
+}
+
+export async function startPostgres(): Promise<PgServer> {
+  if (!existsSync(join(bin, "pg_ctl"))) {
+    throw new Error(`PostgreSQL 15 is not installed at ${bin} (apt-get install -y postgresql-15)`);
+  }
+  const asPostgres = process.getuid?.() === 0;
+  const dir = mkdtempSync(join(tmpdir(), "portal-pg-"));
+  const data = join(dir, "data");
+  if (asPostgres) {
+    execFileSync("chmod", ["755", dir]);
+    chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString().trim()), Number(execFileSync("id", ["-g", "postgres"]).toString().trim()));
+  }
+  const port = await freePort();
+  run(join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"], asPostgres);
+  run(
+    join(bin, "pg_ctl"),
+    ["-D", data, "-l", join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"],
+    asPostgres,
+  );
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run(join(bin, "pg_ctl"), ["-D", data, "-m", "fast", "-w", "stop"], asPostgres);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { deploymentFile } from "../test/helpers.ts";
+import { readEnv } from "./env.ts";
+import { loadPortalConfig } from "./portal-config.ts";
+
+describe("deployment file", () => {
+  it("loads the configured deployment", async () => {
+    const config = await loadPortalConfig(deploymentFile);
+    expect(config.locales.map((locale) => locale.code)).toEqual(["en", "es", "vi"]);
+  });
+
+  it("refuses a file with a bad value and names the field", async () => {
+    const raw = JSON.parse(readFileSync(deploymentFile, "utf8"));
+    raw.max_cart_quantity = -1;
+    raw.themes.default.button = "blue";
+    const file = join(mkdtempSync(join(tmpdir(), "deployment-")), "bad.json");
+    writeFileSync(file, JSON.stringify(raw));
+    await expect(loadPortalConfig(file)).rejects.toThrow(/max_cart_quantity[\s\S]*themes\.default\.button|themes\.default\.button[\s\S]*max_cart_quantity/);
+  });
+});
+
+describe("environment", () => {
+  it("defaults to port 8080, ./data and PGlite", () => {
+    const env = readEnv({});
+    expect(env.port).toBe(8080);
+    expect(env.dataDir).toMatch(/data$/);
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.devMailbox).toBe(true);
+    expect(env.seedDemo).toBe(true);
+  });
+
+  it("turns the dev mailbox and demo seed off in production unless enabled", () => {
+    expect(readEnv({ NODE_ENV: "production" })).toMatchObject({ devMailbox: false, seedDemo: false });
+    expect(readEnv({ NODE_ENV: "production", DEV_MAILBOX: "on" }).devMailbox).toBe(true);
+  });
+
+  it("rejects a bad port", () => {
+    expect(() => readEnv({ PORT: "eighty" })).toThrow();
+  });
+});

@@ -1,0 +1,41 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifySecret } from "../domain/password.ts";
+import { createTestApp, type TestApp } from "../test/helpers.ts";
+import { demoRider, seedDemoData } from "./seed.ts";
+import { fareMedia, organizations, products, users } from "./schema.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("demo seed", () => {
+  it("creates a parent and a child organisation", async () => {
+    const rows = await t.database.db.select().from(organizations);
+    expect(rows).toHaveLength(2);
+    expect(rows.filter((row) => row.parentId === null)).toHaveLength(1);
+  });
+
+  it("stores the demo rider with a hashed password and two fare cards", async () => {
+    const [rider] = await t.database.db.select().from(users).where(eq(users.email, demoRider.email));
+    if (!rider) throw new Error("demo rider missing");
+    expect(rider.passwordHash).not.toContain(demoRider.password);
+    expect(await verifySecret(demoRider.password, rider.passwordHash)).toBe(true);
+    expect(await verifySecret("wrong-password-1", rider.passwordHash)).toBe(false);
+    const cards = await t.database.db.select().from(fareMedia).where(eq(fareMedia.userId, rider.id));
+    expect(cards).toHaveLength(2);
+  });
+
+  it("has physical and digital products with integer prices", async () => {
+    const rows = await t.database.db.select().from(products);
+    expect(new Set(rows.map((row) => row.subType))).toEqual(new Set(["PHYSICAL_PASS", "DIGITAL_PASS", "STORED_VALUE"]));
+    for (const row of rows) expect(Number.isInteger(row.listPrice)).toBe(true);
+  });
+
+  it("runs once: a second seed changes nothing", async () => {
+    expect(await seedDemoData(t.database.db, t.config)).toBe(false);
+    expect(await t.database.db.select().from(users)).toHaveLength(1);
+  });
+});

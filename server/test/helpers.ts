@@ -1,0 +1,80 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import type { PortalConfig } from "../../src/domain/portal-config.ts";
+import { buildApp } from "../app.ts";
+import { loadPortalConfig } from "../config/portal-config.ts";
+import { type DatabaseHandle, openDatabase } from "../db/client.ts";
+import { seedDemoData } from "../db/seed.ts";
+
+export const deploymentFile = resolve(import.meta.dirname, "..", "config", "deployment.json");
+
+/**
+ * A fresh, migrated and seeded database for one test file: in-memory PGlite by default, or a new
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (npm run test:pg), dropped afterwards.
+ */
+export async function freshDatabase(config: PortalConfig): Promise<DatabaseHandle> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let handle: DatabaseHandle;
+  if (adminUrl) {
+    const name = `test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const inner = await openDatabase({ kind: "postgres", url: url.toString() });
+    handle = {
+      ...inner,
+      async close() {
+        await inner.close();
+        const cleanup = new pg.Client({ connectionString: adminUrl });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
+    };
+  } else {
+    handle = await openDatabase({ kind: "pglite", dataDir: null });
+  }
+  await handle.migrate();
+  await seedDemoData(handle.db, config);
+  return handle;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: PortalConfig;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, with a tiny built SPA so fallbacks can be told apart from the API. */
+export async function createTestApp(options: { devMailbox?: boolean; rateLimitPerMinute?: number } = {}): Promise<TestApp> {
+  const config = await loadPortalConfig(deploymentFile);
+  const database = await freshDatabase(config);
+  const staticDir = mkdtempSync(join(tmpdir(), "portal-spa-"));
+  writeFileSync(join(staticDir, "index.html"), "<!doctype html><title>portal</title><div id=root></div>");
+  const app = await buildApp({
+    database,
+    portalConfig: config,
+    staticDir,
+    devMailbox: options.devMailbox ?? true,
+    ...(options.rateLimitPerMinute ? { rateLimitPerMinute: options.rateLimitPerMinute } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(staticDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,252 @@
+/**
+ * Model-based tests for state machines: paths generated with xstate/graph walk the real machine, with its
+ * invoked actors replaced by deferred stubs that settle exactly at the generated
+ * `xstate.done.actor.*` / `xstate.error.actor.*` steps. Coverage is measured from the transitions the
+ * running actor actually took (inspection microsteps), not from what the generator meant to do.
+ */
+import {
+  type AnyEventObject,
+  type AnyStateMachine,
+  type AnyStateNode,
+  createActor,
+  type EventFromLogic,
+  fromPromise,
+  type InputFrom,
+  SimulatedClock,
+  type SnapshotFrom,
+  type StateValue,
+} from "xstate";
+import { TestModel } from "xstate/graph";
+
+export type MachineEvent<TMachine extends AnyStateMachine> = EventFromLogic<TMachine>;
+
+/** Samples for every event the machine handles, plus the done/error events of its invoked actors. */
+export type EventSamples<TMachine extends AnyStateMachine, TActorEvents extends string = never> = {
+  [Type in MachineEvent<TMachine>["type"] | TActorEvents]: AnyEventObject[];
+};
+
+export interface Journey {
+  name: string;
+  events: AnyEventObject[];
+  /** The state the journey must end in, written out by hand. */
+  expected: StateValue;
+}
+
+export interface ModelSpec<TMachine extends AnyStateMachine> {
+  /** Must equal the machine file's base name (`app` for app.machine.ts). */
+  name: string;
+  /** The machine with every side effect replaced by a harmless fake (actions, non-deferred actors). */
+  machine: TMachine;
+  input?: InputFrom<TMachine>;
+  /** Invoke ids whose promise actors the walk controls (they must equal the actor `src`). */
+  deferred: string[];
+  events: Record<string, AnyEventObject[]>;
+  /** What makes two snapshots the same vertex: state value plus the context that matters. */
+  serialize: (snapshot: SnapshotFrom<TMachine>) => string;
+  /** Keeps the graph finite where context could grow forever. */
+  filterEvents?: (snapshot: SnapshotFrom<TMachine>, event: AnyEventObject) => boolean;
+  /** One assertion per state node, keyed by its dotted path ("ready.session.guest"). */
+  states: Record<string, (snapshot: SnapshotFrom<TMachine>) => void>;
+  journeys: Journey[];
+}
+
+/** Every state node below the root, by dotted path. */
+export function statePaths(machine: AnyStateMachine): Map<string, AnyStateNode> {
+  const result = new Map<string, AnyStateNode>();
+  const visit = (node: AnyStateNode) => {
+    for (const child of Object.values(node.states) as AnyStateNode[]) {
+      result.set(child.path.join("."), child);
+      visit(child);
+    }
+  };
+  visit(machine.root);
+  return result;
+}
+
+/** A state whose eventless transitions always leave it at once: never observed at rest. */
+export function isTransient(node: AnyStateNode): boolean {
+  const always = node.always ?? [];
+  return always.length > 0 && always.some((transition) => !transition.guard && (transition.target?.length ?? 0) > 0);
+}
+
+export interface TransitionInfo {
+  key: string;
+  source: string;
+  event: string;
+  targets: string;
+  guard: string;
+}
+
+function describeTransition(transition: {
+  source: AnyStateNode;
+  eventType: string;
+  target?: readonly AnyStateNode[] | undefined;
+  guard?: unknown;
+}): TransitionInfo {
+  const source = transition.source.path.join(".") || "(root)";
+  const targets = transition.target?.length
+    ? transition.target.map((node) => node.path.join(".") || "(root)").join(",")
+    : "(stay)";
+  const guard =
+    typeof transition.guard === "string"
+      ? transition.guard
+      : typeof transition.guard === "object" && transition.guard !== null && "type" in transition.guard
+        ? String(transition.guard.type)
+        : "";
+  const event = transition.eventType || "(always)";
+  return { key: `${source} | ${event} | ${targets} | ${guard}`, source, event, targets, guard };
+}
+
+/** Every transition the definition declares (on, always, invoke onDone/onError), keyed uniquely. */
+export function declaredTransitions(machine: AnyStateMachine): Map<string, TransitionInfo> {
+  const result = new Map<string, TransitionInfo>();
+  const nodes = [machine.root, ...statePaths(machine).values()];
+  for (const node of nodes) {
+    for (const list of node.transitions.values()) {
+      for (const transition of list) {
+        const info = describeTransition(transition);
+        result.set(info.key, info);
+      }
+    }
+    for (const transition of node.always ?? []) {
+      const info = describeTransition(transition);
+      result.set(info.key, info);
+    }
+  }
+  return result;
+}
+
+interface Deferred {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** Deferred stand-ins for invoked promise actors: each invocation waits until the walk settles it. */
+function deferredActors(ids: string[]) {
+  const pending = new Map<string, Deferred[]>();
+  const actors = Object.fromEntries(
+    ids.map((id) => [
+      id,
+      fromPromise(
+        () =>
+          new Promise((resolve, reject) => {
+            const queue = pending.get(id) ?? [];
+            queue.push({ resolve, reject });
+            pending.set(id, queue);
+          }),
+      ),
+    ]),
+  );
+  const take = (id: string): Deferred => {
+    const next = pending.get(id)?.shift();
+    if (!next) throw new Error(`The path settles "${id}" but the machine is not running it`);
+    return next;
+  };
+  return {
+    actors,
+    settle(event: AnyEventObject): boolean {
+      const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type);
+      const failed = /^xstate\.error\.actor\.(.+)$/.exec(event.type);
+      if (done?.[1]) {
+        take(done[1]).resolve((event as { output?: unknown }).output);
+        return true;
+      }
+      if (failed?.[1]) {
+        take(failed[1]).reject((event as { error?: unknown }).error);
+        return true;
+      }
+      return false;
+    },
+  };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+export interface WalkResult<TMachine extends AnyStateMachine> {
+  snapshots: SnapshotFrom<TMachine>[];
+  final: SnapshotFrom<TMachine>;
+}
+
+/**
+ * Runs events through a live actor of the machine. Actor events settle the matching deferred stub;
+ * the others are sent. `onSnapshot` sees the snapshot after every step.
+ */
+export async function walk<TMachine extends AnyStateMachine>(
+  spec: ModelSpec<TMachine>,
+  events: AnyEventObject[],
+  taken: Set<string>,
+  onStep?: (index: number, snapshot: SnapshotFrom<TMachine>) => void,
+): Promise<SnapshotFrom<TMachine>> {
+  const stubs = deferredActors(spec.deferred);
+  const logic = spec.machine.provide({ actors: stubs.actors }) as TMachine;
+  const actor = createActor(logic, {
+    ...(spec.input === undefined ? {} : { input: spec.input }),
+    clock: new SimulatedClock(),
+    inspect: (inspection) => {
+      if (inspection.type === "@xstate.microstep" && inspection.actorRef === actor) {
+        for (const transition of (inspection as unknown as { _transitions: Parameters<typeof describeTransition>[0][] })
+          ._transitions) {
+          taken.add(describeTransition(transition).key);
+        }
+      }
+    },
+  });
+  let failure: unknown = null;
+  actor.subscribe({ error: (error) => (failure = error) });
+  actor.start();
+  await flush();
+  for (const [index, event] of events.entries()) {
+    if (event.type !== "xstate.init" && !stubs.settle(event)) actor.send(event);
+    await flush();
+    if (failure) throw failure;
+    onStep?.(index, actor.getSnapshot() as SnapshotFrom<TMachine>);
+  }
+  const final = actor.getSnapshot() as SnapshotFrom<TMachine>;
+  actor.stop();
+  return final;
+}
+
+export function generatePaths<TMachine extends AnyStateMachine>(spec: ModelSpec<TMachine>) {
+  const model = new TestModel(spec.machine, {
+    events: Object.values(spec.events).flat() as EventFromLogic<TMachine>[],
+    serializeState: (snapshot) => spec.serialize(snapshot as SnapshotFrom<TMachine>),
+    // Only events the state handles: an ignored event adds no edge, and an actor event is only
+    // meaningful while that actor runs.
+    filterEvents: (snapshot, event) =>
+      (snapshot as SnapshotFrom<TMachine>).can(event) &&
+      (spec.filterEvents?.(snapshot as SnapshotFrom<TMachine>, event) ?? true),
+    ...(spec.input === undefined ? {} : { input: spec.input }),
+  });
+  const shortest = model.getShortestPaths();
+  const simple = model.getSimplePaths();
+  // One path per edge: the shortest way to its source, then the edge, so a transition back to an
+  // already visited state (which neither generator needs) is walked too.
+  const toVertex = new Map(model.getShortestPaths({ allowDuplicatePaths: true }).map((path) => [spec.serialize(path.state as SnapshotFrom<TMachine>), path]));
+  const edges: StepsOnly<TMachine>[] = [];
+  for (const [vertex, { transitions }] of Object.entries(model.getAdjacencyMap())) {
+    const prefix = toVertex.get(vertex);
+    if (!prefix) continue;
+    for (const { event, state } of Object.values(transitions)) {
+      edges.push({ steps: [...prefix.steps, { event, state }], state });
+    }
+  }
+  return { shortest, simple, edges };
+}
+
+export interface StepsOnly<TMachine extends AnyStateMachine> {
+  steps: Array<{ event: AnyEventObject; state: SnapshotFrom<TMachine> }>;
+  state: SnapshotFrom<TMachine>;
+}
+
+/** State keys whose node is active in the snapshot. */
+export function activeStateKeys(snapshot: { _nodes?: unknown }, all: Map<string, AnyStateNode>): string[] {
+  const nodes = (snapshot as { _nodes: AnyStateNode[] })._nodes;
+  return nodes.map((node) => node.path.join(".")).filter((key) => all.has(key));
+}
+
+/** Readable Given/When/Then text of one step, for QA and for failure messages. */
+export function describeStep(event: AnyEventObject, value: StateValue): string {
+  const { type, ...rest } = event;
+  const payload = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : "";
+  return `when ${type}${payload} then ${JSON.stringify(value)}`;
+}

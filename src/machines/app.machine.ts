@@ -118,7 +118,7 @@ export const appMachine = setup({
       invoke: [
         {
           id: "language",
-          systemId: "language",
+         
           src: "languageMachine",
           input: ({ context }) => {
             const config = context.config;
@@ -129,12 +129,12 @@ export const appMachine = setup({
             return { offered, initial, fallback: "en" };
           },
         },
-        { id: "notifications", systemId: "notifications", src: "notificationsMachine" },
-        { id: "network", systemId: "network", src: "networkMachine" },
-        { id: "cart", systemId: "cart", src: "cartMachine", input: ({ context }) => ({ items: context.stored.cart }) },
+        { id: "notifications", src: "notificationsMachine" },
+        { id: "network", src: "networkMachine" },
+        { id: "cart", src: "cartMachine", input: ({ context }) => ({ items: context.stored.cart }) },
         {
           id: "tour",
-          systemId: "tour",
+         
           src: "tourMachine",
           input: ({ context }) => ({ enabled: context.config?.tour.enabled ?? false, done: context.stored.tourDone }),
         },

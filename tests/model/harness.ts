@@ -27,6 +27,8 @@ export type EventSamples<TMachine extends AnyStateMachine, TActorEvents extends 
 
 export interface Journey {
   name: string;
+  /** Index into the spec's inputs; 0 by default. */
+  input?: number;
   events: AnyEventObject[];
   /** The state the journey must end in, written out by hand. */
   expected: StateValue;
@@ -37,7 +39,8 @@ export interface ModelSpec<TMachine extends AnyStateMachine> {
   name: string;
   /** The machine with every side effect replaced by a harmless fake (actions, non-deferred actors). */
   machine: TMachine;
-  input?: InputFrom<TMachine>;
+  /** Each input starts its own graph (e.g. first visit and returning rider); coverage is their union. */
+  inputs?: InputFrom<TMachine>[];
   /** Invoke ids whose promise actors the walk controls (they must equal the actor `src`). */
   deferred: string[];
   events: Record<string, AnyEventObject[]>;
@@ -173,6 +176,7 @@ export interface WalkResult<TMachine extends AnyStateMachine> {
  */
 export async function walk<TMachine extends AnyStateMachine>(
   spec: ModelSpec<TMachine>,
+  input: InputFrom<TMachine> | undefined,
   events: AnyEventObject[],
   taken: Set<string>,
   onStep?: (index: number, snapshot: SnapshotFrom<TMachine>) => void,
@@ -180,10 +184,12 @@ export async function walk<TMachine extends AnyStateMachine>(
   const stubs = deferredActors(spec.deferred);
   const logic = spec.machine.provide({ actors: stubs.actors }) as TMachine;
   const actor = createActor(logic, {
-    ...(spec.input === undefined ? {} : { input: spec.input }),
+    ...(input === undefined ? {} : { input }),
     clock: new SimulatedClock(),
     inspect: (inspection) => {
-      if (inspection.type === "@xstate.microstep" && inspection.actorRef === actor) {
+      // Only the machine under test (the root, which has no parent), not its children.
+      const isRoot = (inspection.actorRef as { _parent?: unknown })._parent === undefined;
+      if (inspection.type === "@xstate.microstep" && isRoot) {
         for (const transition of (inspection as unknown as { _transitions: Parameters<typeof describeTransition>[0][] })
           ._transitions) {
           taken.add(describeTransition(transition).key);
@@ -206,37 +212,52 @@ export async function walk<TMachine extends AnyStateMachine>(
   return final;
 }
 
-export function generatePaths<TMachine extends AnyStateMachine>(spec: ModelSpec<TMachine>) {
-  const model = new TestModel(spec.machine, {
-    events: Object.values(spec.events).flat() as EventFromLogic<TMachine>[],
-    serializeState: (snapshot) => spec.serialize(snapshot as SnapshotFrom<TMachine>),
-    // Only events the state handles: an ignored event adds no edge, and an actor event is only
-    // meaningful while that actor runs.
-    filterEvents: (snapshot, event) =>
-      (snapshot as SnapshotFrom<TMachine>).can(event) &&
-      (spec.filterEvents?.(snapshot as SnapshotFrom<TMachine>, event) ?? true),
-    ...(spec.input === undefined ? {} : { input: spec.input }),
-  });
-  const shortest = model.getShortestPaths();
-  const simple = model.getSimplePaths();
-  // One path per edge: the shortest way to its source, then the edge, so a transition back to an
-  // already visited state (which neither generator needs) is walked too.
-  const toVertex = new Map(model.getShortestPaths({ allowDuplicatePaths: true }).map((path) => [spec.serialize(path.state as SnapshotFrom<TMachine>), path]));
-  const edges: StepsOnly<TMachine>[] = [];
-  for (const [vertex, { transitions }] of Object.entries(model.getAdjacencyMap())) {
-    const prefix = toVertex.get(vertex);
-    if (!prefix) continue;
-    for (const { event, state } of Object.values(transitions)) {
-      edges.push({ steps: [...prefix.steps, { event, state }], state });
-    }
-  }
-  return { shortest, simple, edges };
-}
-
-export interface StepsOnly<TMachine extends AnyStateMachine> {
+export interface GeneratedPath<TMachine extends AnyStateMachine> {
+  input: InputFrom<TMachine> | undefined;
   steps: Array<{ event: AnyEventObject; state: SnapshotFrom<TMachine> }>;
   state: SnapshotFrom<TMachine>;
 }
+
+export function generatePaths<TMachine extends AnyStateMachine>(spec: ModelSpec<TMachine>): GeneratedPath<TMachine>[] {
+  const result: GeneratedPath<TMachine>[] = [];
+  for (const input of spec.inputs ?? [undefined]) {
+    const model = new TestModel(spec.machine, {
+      events: Object.values(spec.events).flat() as EventFromLogic<TMachine>[],
+      serializeState: (snapshot) => spec.serialize(snapshot as SnapshotFrom<TMachine>),
+      // Only events the state handles: an ignored event adds no edge, and an actor event is only
+      // meaningful while that actor runs.
+      filterEvents: (snapshot, event) =>
+        (snapshot as SnapshotFrom<TMachine>).can(event) &&
+        (spec.filterEvents?.(snapshot as SnapshotFrom<TMachine>, event) ?? true),
+      ...(input === undefined ? {} : { input }),
+    });
+    const toPath = (path: { steps: unknown; state: unknown }): GeneratedPath<TMachine> => ({
+      input,
+      steps: path.steps as GeneratedPath<TMachine>["steps"],
+      state: path.state as SnapshotFrom<TMachine>,
+    });
+    const everyShortest = model.getShortestPaths({ allowDuplicatePaths: true });
+    result.push(...model.getShortestPaths().map(toPath), ...model.getSimplePaths().map(toPath));
+    // One path per edge: the shortest way to its source, then the edge, so a transition back to an
+    // already visited state (which neither generator needs) is walked too.
+    const toVertex = new Map(everyShortest.map((path) => [spec.serialize(path.state as SnapshotFrom<TMachine>), path]));
+    for (const [vertex, { transitions }] of Object.entries(model.getAdjacencyMap())) {
+      const prefix = toVertex.get(vertex);
+      if (!prefix) continue;
+      for (const { event, state } of Object.values(transitions)) {
+        result.push(toPath({ steps: [...prefix.steps, { event, state }], state }));
+      }
+    }
+  }
+  const seen = new Set<string>();
+  return result.filter((path) => {
+    const key = JSON.stringify([path.input, path.steps.map((step) => step.event)]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 
 /** State keys whose node is active in the snapshot. */
 export function activeStateKeys(snapshot: { _nodes?: unknown }, all: Map<string, AnyStateNode>): string[] {

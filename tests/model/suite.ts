@@ -33,14 +33,7 @@ export function describeModel<TMachine extends AnyStateMachine>(spec: ModelSpec<
   describe(`${spec.name} machine model`, () => {
     const all = statePaths(spec.machine);
     const declared = declaredTransitions(spec.machine);
-    const { shortest, simple, edges } = generatePaths(spec);
-    const seen = new Set<string>();
-    const paths = [...shortest, ...simple, ...edges].filter((path) => {
-      const key = JSON.stringify(path.steps.map((step) => step.event));
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
+    const paths = generatePaths(spec);
     const taken = new Set<string>();
     const reached = new Set<string>();
 
@@ -61,7 +54,7 @@ export function describeModel<TMachine extends AnyStateMachine>(spec: ModelSpec<
     it.each(paths.map((path, index) => ({ index, path })))("path $index walks as generated", async ({ path }) => {
       const events = path.steps.map((step) => step.event as AnyEventObject);
       const trail: string[] = [];
-      await walk(spec, events, taken, (index, snapshot) => {
+      await walk(spec, path.input, events, taken, (index, snapshot) => {
         const expected = path.steps[index]?.state as SnapshotFrom<TMachine> | undefined;
         const event = events[index];
         if (!expected || !event) throw new Error("walked past the generated path");
@@ -72,8 +65,8 @@ export function describeModel<TMachine extends AnyStateMachine>(spec: ModelSpec<
       });
     });
 
-    it.each(spec.journeys)("journey: $name", async ({ events, expected }) => {
-      const final = await walk(spec, events, taken, (_, snapshot) => check(snapshot));
+    it.each(spec.journeys)("journey: $name", async ({ events, expected, input }) => {
+      const final = await walk(spec, spec.inputs?.[input ?? 0], events, taken, (_, snapshot) => check(snapshot));
       expect(final.value).toEqual(expected);
     });
 

@@ -1,5 +1,5 @@
-import babel from "@rolldown/plugin-babel";
 import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
+import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
@@ -14,7 +14,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 400,
   },
   server: {
-    proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
+    proxy: Object.fromEntries(
+      apiPrefixes.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }]),
+    ),
   },
   test: {
     projects: [

@@ -20,9 +20,16 @@ export function coverageTable(): string {
     `${row.statesCovered} (${pct(row.statesCovered, row.states)})`,
     `${row.transitionsCovered} (${pct(row.transitionsCovered, row.transitions)})`,
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ")} |`;
-  return [line(header), `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`, ...body.map(line)].join("\n");
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ")} |`;
+  return [
+    line(header),
+    `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`,
+    ...body.map(line),
+  ].join("\n");
 }
 
 if (import.meta.main) console.log(coverageTable());

@@ -42,13 +42,30 @@ export async function startPostgres(): Promise<PgServer> {
   const data = join(dir, "data");
   if (asPostgres) {
     execFileSync("chmod", ["755", dir]);
-    chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString().trim()), Number(execFileSync("id", ["-g", "postgres"]).toString().trim()));
+    chownSync(
+      dir,
+      Number(execFileSync("id", ["-u", "postgres"]).toString().trim()),
+      Number(execFileSync("id", ["-g", "postgres"]).toString().trim()),
+    );
   }
   const port = await freePort();
-  run(join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"], asPostgres);
+  run(
+    join(bin, "initdb"),
+    ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"],
+    asPostgres,
+  );
   run(
     join(bin, "pg_ctl"),
-    ["-D", data, "-l", join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"],
+    [
+      "-D",
+      data,
+      "-l",
+      join(dir, "log"),
+      "-w",
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      "start",
+    ],
     asPostgres,
   );
   return {

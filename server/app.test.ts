@@ -38,7 +38,7 @@ describe("infrastructure", () => {
     const reply = await t.app.inject({ method: "GET", url: "/account/orders/1" });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers["content-type"]).toContain("text/html");
-    expect(reply.body).toContain('<div id=root>');
+    expect(reply.body).toContain("<div id=root>");
   });
 
   it.each(["/transit/nope", "/accounts/users/nobody", "/transit/v9/whatever?x=1", "/dev/unknown"])(
@@ -65,7 +65,10 @@ describe("infrastructure", () => {
       payload: "{not json",
     });
     expect(reply.statusCode).toBe(400);
-    expect(reply.json()).toEqual({ data: null, errors: [{ code: 40002, message: "The request body is not valid JSON." }] });
+    expect(reply.json()).toEqual({
+      data: null,
+      errors: [{ code: 40002, message: "The request body is not valid JSON." }],
+    });
   });
 
   it("rejects bodies over the limit with 413", async () => {

@@ -6,7 +6,15 @@ import { join, relative, resolve } from "node:path";
 const projectRoot = resolve(import.meta.dirname, "..");
 export const distDir = join(projectRoot, "dist");
 const stampFile = join(distDir, ".source-hash");
-const inputs = ["src", "public", "index.html", "vite.config.ts", "panda.config.ts", "lingui.config.ts", "package-lock.json"];
+const inputs = [
+  "src",
+  "public",
+  "index.html",
+  "vite.config.ts",
+  "panda.config.ts",
+  "lingui.config.ts",
+  "package-lock.json",
+];
 
 function* files(path: string): Generator<string> {
   if (!existsSync(path)) return;
@@ -32,12 +40,19 @@ export function sourceHash(): string {
 /** Builds the SPA when dist/ is missing or older than its sources. Returns whether it built. */
 export function ensureBuild(log: (line: string) => void = console.log): boolean {
   const wanted = sourceHash();
-  if (existsSync(join(distDir, "index.html")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === wanted) {
+  if (
+    existsSync(join(distDir, "index.html")) &&
+    existsSync(stampFile) &&
+    readFileSync(stampFile, "utf8") === wanted
+  ) {
     return false;
   }
   log("Building the portal (vite build)...");
   const vite = join(projectRoot, "node_modules", "vite", "bin", "vite.js");
-  const result = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], { cwd: projectRoot, stdio: "inherit" });
+  const result = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], {
+    cwd: projectRoot,
+    stdio: "inherit",
+  });
   if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status}`);
   writeFileSync(stampFile, wanted);
   return true;

@@ -1,5 +1,5 @@
-import { ensureBuild, distDir } from "./build.ts";
 import { buildApp } from "./app.ts";
+import { distDir, ensureBuild } from "./build.ts";
 import { readEnv } from "./config/env.ts";
 import { loadPortalConfig } from "./config/portal-config.ts";
 import { openDatabase } from "./db/client.ts";

@@ -18,7 +18,9 @@ describe("deployment file", () => {
     raw.themes.default.button = "blue";
     const file = join(mkdtempSync(join(tmpdir(), "deployment-")), "bad.json");
     writeFileSync(file, JSON.stringify(raw));
-    await expect(loadPortalConfig(file)).rejects.toThrow(/max_cart_quantity[\s\S]*themes\.default\.button|themes\.default\.button[\s\S]*max_cart_quantity/);
+    await expect(loadPortalConfig(file)).rejects.toThrow(
+      /max_cart_quantity[\s\S]*themes\.default\.button|themes\.default\.button[\s\S]*max_cart_quantity/,
+    );
   });
 });
 

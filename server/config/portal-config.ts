@@ -71,7 +71,11 @@ const portalConfigSchema = z.object({
     .refine((locales) => locales.filter((l) => l.is_default).length === 1, "exactly one default locale"),
   storageKeys: z.object({ language: z.string().min(1) }),
   tour: z.object({ enabled: z.boolean() }),
-  logo: z.object({ src: z.string().min(1), width: z.number().int().positive(), height: z.number().int().positive() }),
+  logo: z.object({
+    src: z.string().min(1),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  }),
   externalLinks: z.array(link(externalLinkKinds)),
   footer: z.object({
     copyrightHolder: z.string().min(1),
@@ -81,7 +85,11 @@ const portalConfigSchema = z.object({
     contactUs: z.object({
       enabled: z.boolean(),
       entries: z.array(
-        z.object({ kind: z.enum(["phone", "email", "address"]), value: z.string().min(1), href: z.string().optional() }),
+        z.object({
+          kind: z.enum(["phone", "email", "address"]),
+          value: z.string().min(1),
+          href: z.string().optional(),
+        }),
       ),
     }),
   }),

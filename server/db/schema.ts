@@ -62,7 +62,10 @@ export const products = pgTable(
     listPriority: integer("list_priority").notNull(),
     active: boolean("active").notNull().default(true),
   },
-  (t) => [check("products_price_nonnegative", sql`${t.listPrice} >= 0`), index("products_org").on(t.organizationId)],
+  (t) => [
+    check("products_price_nonnegative", sql`${t.listPrice} >= 0`),
+    index("products_org").on(t.organizationId),
+  ],
 );
 
 export const users = pgTable(

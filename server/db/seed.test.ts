@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifySecret } from "../domain/password.ts";
 import { createTestApp, type TestApp } from "../test/helpers.ts";
-import { demoRider, seedDemoData } from "./seed.ts";
 import { fareMedia, organizations, products, users } from "./schema.ts";
+import { demoRider, seedDemoData } from "./seed.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,7 +30,9 @@ describe("demo seed", () => {
 
   it("has physical and digital products with integer prices", async () => {
     const rows = await t.database.db.select().from(products);
-    expect(new Set(rows.map((row) => row.subType))).toEqual(new Set(["PHYSICAL_PASS", "DIGITAL_PASS", "STORED_VALUE"]));
+    expect(new Set(rows.map((row) => row.subType))).toEqual(
+      new Set(["PHYSICAL_PASS", "DIGITAL_PASS", "STORED_VALUE"]),
+    );
     for (const row of rows) expect(Number.isInteger(row.listPrice)).toBe(true);
   });
 

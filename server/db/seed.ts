@@ -60,7 +60,8 @@ export async function seedDemoData(db: Database, config: PortalConfig): Promise<
         organizationId: parentId,
         name: "30-Day Pass Card",
         shortDescription: "A fare card with a 30-day unlimited pass, mailed to you.",
-        longDescription: "Unlimited rides on bus and rail for 30 days from first tap.\nShipped within 5 business days.",
+        longDescription:
+          "Unlimited rides on bus and rail for 30 days from first tap.\nShipped within 5 business days.",
         alertMessage: "The pass starts on the first tap, not on the day it ships.",
         listPrice: 10_500,
         subType: "PHYSICAL_PASS",

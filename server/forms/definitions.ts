@@ -82,11 +82,35 @@ const text = (max: number, required = true): Rule => ({
 
 const rules: Record<FieldKey, Rule> = {
   email: { ...text(254), type: "email", pattern: emailPattern, autocomplete: "email" },
-  confirm_email: { ...text(254), type: "email", pattern: emailPattern, match_field: "email", autocomplete: "email" },
-  password: { ...text(64), type: "password", min_length: 8, pattern: passwordPattern, autocomplete: "current-password" },
-  confirm_password: { ...text(64), type: "password", min_length: 8, match_field: "password", autocomplete: "new-password" },
+  confirm_email: {
+    ...text(254),
+    type: "email",
+    pattern: emailPattern,
+    match_field: "email",
+    autocomplete: "email",
+  },
+  password: {
+    ...text(64),
+    type: "password",
+    min_length: 8,
+    pattern: passwordPattern,
+    autocomplete: "current-password",
+  },
+  confirm_password: {
+    ...text(64),
+    type: "password",
+    min_length: 8,
+    match_field: "password",
+    autocomplete: "new-password",
+  },
   current_password: { ...text(64), type: "password", min_length: 8, autocomplete: "current-password" },
-  new_password: { ...text(64), type: "password", min_length: 8, pattern: passwordPattern, autocomplete: "new-password" },
+  new_password: {
+    ...text(64),
+    type: "password",
+    min_length: 8,
+    pattern: passwordPattern,
+    autocomplete: "new-password",
+  },
   first_name: { ...text(50), autocomplete: "given-name" },
   last_name: { ...text(50), autocomplete: "family-name" },
   mobile: {
@@ -105,7 +129,13 @@ const rules: Record<FieldKey, Rule> = {
   state: { ...text(60), autocomplete: "address-level1" },
   city: { ...text(60), autocomplete: "address-level2" },
   zipCode: { ...text(10), pattern: "^[A-Za-z0-9 -]{3,10}$", autocomplete: "postal-code" },
-  address_email: { ...text(254, false), key: "email", type: "email", pattern: emailPattern, autocomplete: "email" },
+  address_email: {
+    ...text(254, false),
+    key: "email",
+    type: "email",
+    pattern: emailPattern,
+    autocomplete: "email",
+  },
   nickname: { ...text(30, false) },
   card_number: {
     ...text(19),
@@ -114,8 +144,21 @@ const rules: Record<FieldKey, Rule> = {
     input_pattern: "[0-9]",
     autocomplete: "cc-number",
   },
-  expiration: { ...text(5), min_length: 5, pattern: "^(0[1-9]|1[0-2])/[0-9]{2}$", input_pattern: "[0-9/]", autocomplete: "cc-exp" },
-  cvv: { ...text(4), type: "password", min_length: 3, pattern: "^[0-9]{3,4}$", input_pattern: "[0-9]", autocomplete: "cc-csc" },
+  expiration: {
+    ...text(5),
+    min_length: 5,
+    pattern: "^(0[1-9]|1[0-2])/[0-9]{2}$",
+    input_pattern: "[0-9/]",
+    autocomplete: "cc-exp",
+  },
+  cvv: {
+    ...text(4),
+    type: "password",
+    min_length: 3,
+    pattern: "^[0-9]{3,4}$",
+    input_pattern: "[0-9]",
+    autocomplete: "cc-csc",
+  },
   billing_address: { ...text(100), autocomplete: "billing address-line1" },
   postal_code: { ...text(10), pattern: "^[A-Za-z0-9 -]{3,10}$", autocomplete: "billing postal-code" },
 };
@@ -127,7 +170,17 @@ const forms: Record<FormMethod, FieldKey[]> = {
   RESET_PASSWORD: ["password", "confirm_password"],
   CHANGE_PASSWORD: ["current_password", "new_password", "confirm_password"],
   PROFILE: ["first_name", "last_name", "email", "mobile"],
-  ADDRESS: ["firstName", "lastName", "address_1", "address_2", "country", "state", "city", "zipCode", "address_email"],
+  ADDRESS: [
+    "firstName",
+    "lastName",
+    "address_1",
+    "address_2",
+    "country",
+    "state",
+    "city",
+    "zipCode",
+    "address_email",
+  ],
   CARD: ["nickname", "last_name", "card_number", "expiration", "cvv", "billing_address", "postal_code"],
 };
 

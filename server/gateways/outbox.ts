@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { outboxChannels, outboxMessages } from "../db/schema.ts";
+import { type outboxChannels, outboxMessages } from "../db/schema.ts";
 
 export type OutboxChannel = (typeof outboxChannels)[number];
 

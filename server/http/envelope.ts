@@ -7,7 +7,10 @@ export function ok<Data>(data: Data): Envelope<Data> {
 
 /** Replies with an error envelope; `message` is English for logs and API users, the portal maps `code`. */
 export function fail(reply: FastifyReply, status: number, errors: ApiError[]): FastifyReply {
-  return reply.code(status).type("application/json; charset=utf-8").send({ data: null, errors } satisfies Envelope<null>);
+  return reply
+    .code(status)
+    .type("application/json; charset=utf-8")
+    .send({ data: null, errors } satisfies Envelope<null>);
 }
 
 export function notFound(reply: FastifyReply, message = "Not found"): FastifyReply {

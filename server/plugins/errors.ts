@@ -11,7 +11,8 @@ export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
       const errors = error.validation.map((issue) => {
-        const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") ||
+        const field =
+          issue.instancePath.replace(/^\//, "").replaceAll("/", ".") ||
           (typeof issue.params?.missingProperty === "string" ? issue.params.missingProperty : undefined);
         const where = error.validationContext ?? "body";
         return {
@@ -25,19 +26,29 @@ export default fp(async function errors(app: FastifyInstance) {
     switch (error.code) {
       case "FST_ERR_CTP_INVALID_JSON_BODY":
       case "FST_ERR_CTP_EMPTY_JSON_BODY":
-        return fail(reply, 400, [{ code: ErrorCode.malformedJson, message: "The request body is not valid JSON." }]);
+        return fail(reply, 400, [
+          { code: ErrorCode.malformedJson, message: "The request body is not valid JSON." },
+        ]);
       case "FST_ERR_CTP_BODY_TOO_LARGE":
-        return fail(reply, 413, [{ code: ErrorCode.payloadTooLarge, message: "The request body is too large." }]);
+        return fail(reply, 413, [
+          { code: ErrorCode.payloadTooLarge, message: "The request body is too large." },
+        ]);
       case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-        return fail(reply, 415, [{ code: ErrorCode.validation, message: "Send the body as application/json." }]);
+        return fail(reply, 415, [
+          { code: ErrorCode.validation, message: "Send the body as application/json." },
+        ]);
     }
     if (error.statusCode === 429) {
-      return fail(reply, 429, [{ code: ErrorCode.rateLimited, message: "Too many requests. Try again shortly." }]);
+      return fail(reply, 429, [
+        { code: ErrorCode.rateLimited, message: "Too many requests. Try again shortly." },
+      ]);
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return fail(reply, error.statusCode, [{ code: ErrorCode.validation, message: error.message }]);
     }
     request.log.error({ err: error }, "unhandled error");
-    return fail(reply, 500, [{ code: ErrorCode.internal, message: "Something went wrong, please try again!" }]);
+    return fail(reply, 500, [
+      { code: ErrorCode.internal, message: "Something went wrong, please try again!" },
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { notFound, isApiPath } from "../http/envelope.ts";
+import { isApiPath, notFound } from "../http/envelope.ts";
 
 /**
  * Serves the built portal from `root`. Any GET outside the API prefixes that is not a file gets

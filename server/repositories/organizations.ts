@@ -10,14 +10,22 @@ export interface OrganizationConfigEntry {
 export function createOrganizationRepository(db: Database) {
   return {
     async exists(id: string): Promise<boolean> {
-      const rows = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id));
+      const rows = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, id));
       return rows.length > 0;
     },
     async configEntries(organizationId: string, configType: string): Promise<OrganizationConfigEntry[]> {
       return db
         .select({ config_key: organizationConfigs.configKey, config_value: organizationConfigs.configValue })
         .from(organizationConfigs)
-        .where(and(eq(organizationConfigs.organizationId, organizationId), eq(organizationConfigs.configType, configType)))
+        .where(
+          and(
+            eq(organizationConfigs.organizationId, organizationId),
+            eq(organizationConfigs.configType, configType),
+          ),
+        )
         .orderBy(asc(organizationConfigs.position), asc(organizationConfigs.configKey));
     },
   };

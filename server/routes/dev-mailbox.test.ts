@@ -9,14 +9,23 @@ afterAll(() => t.close());
 
 describe("dev mailbox", () => {
   it("shows every message the outbox sent, newest first, as JSON and as a page", async () => {
-    await t.app.outbox.send({ channel: "email", recipient: "rider@example.com", subject: "Welcome", body: "Hello <b>rider</b>" });
+    await t.app.outbox.send({
+      channel: "email",
+      recipient: "rider@example.com",
+      subject: "Welcome",
+      body: "Hello <b>rider</b>",
+    });
     await t.app.outbox.send({ channel: "sms", recipient: "+15550100", body: "Your code is 123456" });
 
     const json = await t.app.inject({ method: "GET", url: "/dev/mailbox.json" });
     expect(json.statusCode).toBe(200);
     const messages = json.json().data.messages;
     expect(messages.map((m: { channel: string }) => m.channel)).toEqual(["sms", "email"]);
-    expect(messages[1]).toMatchObject({ recipient: "rider@example.com", subject: "Welcome", provider: "sandbox" });
+    expect(messages[1]).toMatchObject({
+      recipient: "rider@example.com",
+      subject: "Welcome",
+      provider: "sandbox",
+    });
 
     const page = await t.app.inject({ method: "GET", url: "/dev/mailbox" });
     expect(page.headers["content-type"]).toContain("text/html");

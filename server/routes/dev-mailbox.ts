@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { ok } from "../http/envelope.ts";
 import type { StoredMessage } from "../gateways/outbox.ts";
+import { ok } from "../http/envelope.ts";
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function page(messages: StoredMessage[]): string {
   const rows = messages

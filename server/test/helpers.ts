@@ -54,7 +54,9 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database, with a tiny built SPA so fallbacks can be told apart from the API. */
-export async function createTestApp(options: { devMailbox?: boolean; rateLimitPerMinute?: number } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { devMailbox?: boolean; rateLimitPerMinute?: number } = {},
+): Promise<TestApp> {
   const config = await loadPortalConfig(deploymentFile);
   const database = await freshDatabase(config);
   const staticDir = mkdtempSync(join(tmpdir(), "portal-spa-"));

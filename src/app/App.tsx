@@ -1,7 +1,7 @@
 import { I18nProvider } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect } from "react";
 import { useSelector } from "@xstate/react";
+import { useEffect } from "react";
 import { css } from "../../styled-system/css";
 import { button } from "../../styled-system/recipes";
 import { i18n } from "../i18n/i18n.ts";

@@ -3,6 +3,7 @@ import type { cartMachine } from "../machines/cart.machine.ts";
 import type { languageMachine } from "../machines/language.machine.ts";
 import type { networkMachine } from "../machines/network.machine.ts";
 import type { notificationsMachine } from "../machines/notifications.machine.ts";
+import type { serviceLevelsMachine } from "../machines/serviceLevels.machine.ts";
 import type { tourMachine } from "../machines/tour.machine.ts";
 import { RootActor } from "./root-actor.ts";
 
@@ -12,12 +13,14 @@ interface Children {
   network: ActorRefFrom<typeof networkMachine>;
   cart: ActorRefFrom<typeof cartMachine>;
   tour: ActorRefFrom<typeof tourMachine>;
+  serviceLevels: ActorRefFrom<typeof serviceLevelsMachine>;
 }
 
 /** A child of the ready root actor; screens render only while it is ready, so a missing child is a bug. */
 export function useChild<Id extends keyof Children>(id: Id): Children[Id] {
   const child = RootActor.useSelector((snapshot) => snapshot.children[id]);
-  if (!child) throw new Error(`The root actor has no "${id}" child: render this view only when the portal is ready`);
+  if (!child)
+    throw new Error(`The root actor has no "${id}" child: render this view only when the portal is ready`);
   return child as Children[Id];
 }
 

@@ -77,7 +77,12 @@ export interface GuardDecision {
 }
 
 /** What the guard does for a route; null means render it. */
-export function guard(access: RouteAccess, signedIn: boolean, path: string, loggedInDefault: string): GuardDecision | null {
+export function guard(
+  access: RouteAccess,
+  signedIn: boolean,
+  path: string,
+  loggedInDefault: string,
+): GuardDecision | null {
   if (access === "login" && !signedIn) return { redirectTo: "/login", from: path };
   if (access === "guestOnly" && signedIn) return { redirectTo: loggedInDefault };
   return null;

@@ -2,7 +2,12 @@
  * What a notification says, as a code; src/i18n/notices.ts turns each code into translated text.
  * Machines and the server deal in codes only.
  */
-export const noticeCodes = ["languageChanged", "languageChangeFailed", "connectionRestored", "generic"] as const;
+export const noticeCodes = [
+  "languageChanged",
+  "languageChangeFailed",
+  "connectionRestored",
+  "generic",
+] as const;
 export type NoticeCode = (typeof noticeCodes)[number];
 
 export type NoticeKind = "success" | "error";

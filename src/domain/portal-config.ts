@@ -105,6 +105,9 @@ export function defaultLocale(config: Pick<PortalConfig, "locales">): LocaleCode
   return (config.locales.find((locale) => locale.is_default) ?? config.locales[0])?.code ?? "en";
 }
 
-export function linksFor<Kind extends string>(links: LocalizedLink<Kind>[], locale: LocaleCode): LocalizedLink<Kind>[] {
+export function linksFor<Kind extends string>(
+  links: LocalizedLink<Kind>[],
+  locale: LocaleCode,
+): LocalizedLink<Kind>[] {
   return links.filter((link) => link.languages.length === 0 || link.languages.includes(locale));
 }

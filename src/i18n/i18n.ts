@@ -18,7 +18,10 @@ const catalogs: Record<LocaleCode, () => Promise<{ messages: Messages }>> = {
 };
 
 /** Loads the catalog, then switches every mounted text and `<html lang>` at once. */
-export async function activateLocale(locale: LocaleCode, root: HTMLElement = document.documentElement): Promise<void> {
+export async function activateLocale(
+  locale: LocaleCode,
+  root: HTMLElement = document.documentElement,
+): Promise<void> {
   const { messages } = await catalogs[locale]();
   i18n.load(locale, messages);
   i18n.activate(locale);

@@ -6,6 +6,7 @@ import { cartMachine } from "./cart.machine.ts";
 import { languageMachine } from "./language.machine.ts";
 import { networkMachine } from "./network.machine.ts";
 import { notificationsMachine } from "./notifications.machine.ts";
+import { serviceLevelsMachine } from "./serviceLevels.machine.ts";
 import { tourMachine } from "./tour.machine.ts";
 import { unprovided } from "./unprovided.ts";
 
@@ -40,7 +41,7 @@ export type AppEvent =
   | { type: "session.expired" }
   | { type: "menu.open" }
   | { type: "menu.close" }
-  | { type: "route.changed" }
+  | { type: "route.changed"; path: string }
   | { type: "network.lost" }
   | { type: "network.restored" }
   | { type: "notify.success"; code: NoticeCode }
@@ -57,7 +58,7 @@ function errorCodeOf(error: unknown): number {
  * API or pick a language before it, and `failed` offers a retry instead of a half-configured screen.
  * `ready` runs three regions at once: the session (a stored token means signed in; an expired session
  * or error 50020 clears it and goes to /login), the side menu, and the children every screen shares
- * (language, notifications, network status, cart, tour), which live exactly as long as the config.
+ * (language, notifications, network status, cart, tour, service levels), which live exactly as long as the config.
  */
 export const appMachine = setup({
   types: {
@@ -71,6 +72,7 @@ export const appMachine = setup({
       network: "networkMachine";
       cart: "cartMachine";
       tour: "tourMachine";
+      serviceLevels: "serviceLevelsMachine";
     },
   },
   actors: {
@@ -80,6 +82,7 @@ export const appMachine = setup({
     networkMachine,
     cartMachine,
     tourMachine,
+    serviceLevelsMachine,
   },
   actions: {
     clearSession: unprovided("clearSession"),
@@ -107,7 +110,13 @@ export const appMachine = setup({
         id: "loadConfig",
         src: "loadConfig",
         onDone: { target: "ready", actions: { type: "assignBoot", params: ({ event }) => event.output } },
-        onError: { target: "failed", actions: { type: "assignBootError", params: ({ event }: { event: { error: unknown } }) => event.error } },
+        onError: {
+          target: "failed",
+          actions: {
+            type: "assignBootError",
+            params: ({ event }: { event: { error: unknown } }) => event.error,
+          },
+        },
       },
     },
     failed: {
@@ -118,7 +127,7 @@ export const appMachine = setup({
       invoke: [
         {
           id: "language",
-         
+
           src: "languageMachine",
           input: ({ context }) => {
             const config = context.config;
@@ -132,11 +141,15 @@ export const appMachine = setup({
         { id: "notifications", src: "notificationsMachine" },
         { id: "network", src: "networkMachine" },
         { id: "cart", src: "cartMachine", input: ({ context }) => ({ items: context.stored.cart }) },
+        { id: "serviceLevels", src: "serviceLevelsMachine" },
         {
           id: "tour",
-         
+
           src: "tourMachine",
-          input: ({ context }) => ({ enabled: context.config?.tour.enabled ?? false, done: context.stored.tourDone }),
+          input: ({ context }) => ({
+            enabled: context.config?.tour.enabled ?? false,
+            done: context.stored.tourDone,
+          }),
         },
       ],
       on: {
@@ -177,6 +190,6 @@ export const appMachine = setup({
   },
 });
 
-
-export const selectConfig = (snapshot: { context: AppContext }): PortalConfig | null => snapshot.context.config;
+export const selectConfig = (snapshot: { context: AppContext }): PortalConfig | null =>
+  snapshot.context.config;
 export const selectBootError = (snapshot: { context: AppContext }) => snapshot.context.bootError;

@@ -39,7 +39,8 @@ export const languageMachine = setup({
   actions: {
     storeLanguage: unprovided("storeLanguage"),
     assignRequested: assign({
-      requested: ({ context, event }) => (event.type === "language.change" ? event.locale : context.requested),
+      requested: ({ context, event }) =>
+        event.type === "language.change" ? event.locale : context.requested,
     }),
     assignCurrent: assign({ current: ({ context }) => context.requested }),
     announceFailure: sendParent({ type: "notify.error", code: "languageChangeFailed" }),
@@ -75,7 +76,11 @@ export const languageMachine = setup({
     },
     ready: {
       on: {
-        "language.change": { guard: "isOtherOfferedLocale", target: "activating", actions: "assignRequested" },
+        "language.change": {
+          guard: "isOtherOfferedLocale",
+          target: "activating",
+          actions: "assignRequested",
+        },
       },
     },
   },

@@ -4,6 +4,8 @@
  */
 export function unprovided(name: string): () => never {
   return () => {
-    throw new Error(`"${name}" was not provided: supply it with machine.provide() (src/app/live.ts or the test)`);
+    throw new Error(
+      `"${name}" was not provided: supply it with machine.provide() (src/app/live.ts or the test)`,
+    );
   };
 }

@@ -15,8 +15,8 @@ export class ApiRequestError extends Error {
   readonly status: number;
   readonly errors: ApiError[];
 
-  constructor(status: number, errors: ApiError[]) {
-    super(errors[0]?.message ?? `HTTP ${status}`);
+  constructor(status: number, errors: ApiError[], options?: { cause?: unknown }) {
+    super(errors[0]?.message ?? `HTTP ${status}`, options);
     this.name = "ApiRequestError";
     this.status = status;
     this.errors = errors;
@@ -52,7 +52,7 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
 
 /** The one HTTP client of the portal (spec section 7). */
 export function createHttpClient({ storage, signals, clientId, fetch }: HttpClientOptions): HttpClient {
-  const $fetch = ofetch.create({ retry: 0, ...(fetch ? { fetch } : {}) });
+  const $fetch = ofetch.create({ retry: 0 }, fetch ? { fetch } : {});
 
   function headers(): Record<string, string> {
     const result: Record<string, string> = {
@@ -83,9 +83,9 @@ export function createHttpClient({ storage, signals, clientId, fetch }: HttpClie
           ...(options.query ? { query: options.query } : {}),
           ignoreResponseError: true,
         });
-      } catch {
+      } catch (cause) {
         signals.networkLost();
-        throw new ApiRequestError(0, [{ code: ErrorCode.unavailable, message: "Network Error" }]);
+        throw new ApiRequestError(0, [{ code: ErrorCode.unavailable, message: "Network Error" }], { cause });
       }
       const body: unknown = response._data;
       const errors = isEnvelope(body) ? body.errors : [];
@@ -95,7 +95,9 @@ export function createHttpClient({ storage, signals, clientId, fetch }: HttpClie
       if (!response.ok || sessionInvalid) {
         throw new ApiRequestError(
           response.status,
-          errors.length > 0 ? errors : [{ code: fallbackCode(response.status), message: response.statusText }],
+          errors.length > 0
+            ? errors
+            : [{ code: fallbackCode(response.status), message: response.statusText }],
         );
       }
       if (response.status === 204 || response.status === 205) return undefined;

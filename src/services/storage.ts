@@ -53,7 +53,8 @@ const flag: Codec<boolean> = {
   serialize: (value) => String(value),
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null;
 
 const isStoredUser = (value: unknown): value is StoredUser =>
   isRecord(value) && typeof value.id === "string" && typeof value.email === "string";

@@ -7,7 +7,9 @@ import { defineSemanticTokens, defineTokens } from "@pandacss/dev";
 export const tokens = defineTokens({
   sizes: { navBar: { value: "70px" }, dialogSm: { value: "420px" }, dialogMd: { value: "600px" } },
   fonts: {
-    body: { value: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif" },
+    body: {
+      value: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif",
+    },
   },
 });
 

@@ -16,7 +16,7 @@ const events = {
   "session.expired": [{ type: "session.expired" }],
   "menu.open": [{ type: "menu.open" }],
   "menu.close": [{ type: "menu.close" }],
-  "route.changed": [{ type: "route.changed" }],
+  "route.changed": [{ type: "route.changed", path: "/products" }],
   "network.lost": [{ type: "network.lost" }],
   "network.restored": [{ type: "network.restored" }],
   "notify.success": [{ type: "notify.success", code: "languageChanged" }],
@@ -51,7 +51,8 @@ describeModel({
   ],
   deferred: ["loadConfig"],
   events,
-  serialize: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.bootError, snapshot.context.config !== null]),
+  serialize: (snapshot) =>
+    JSON.stringify([snapshot.value, snapshot.context.bootError, snapshot.context.config !== null]),
   states: {
     booting: (snapshot) => {
       expect(snapshot.hasTag("busy")).toBe(true);
@@ -64,7 +65,14 @@ describeModel({
     ready: (snapshot) => {
       expect(snapshot.context.config?.uuid).toBe(portalConfig.uuid);
       expect(snapshot.context.storedLanguage).toBe("es");
-      for (const child of ["language", "notifications", "network", "cart", "tour"] as const) {
+      for (const child of [
+        "language",
+        "notifications",
+        "network",
+        "cart",
+        "tour",
+        "serviceLevels",
+      ] as const) {
         expect(snapshot.children[child], child).toBeDefined();
       }
     },
@@ -78,7 +86,11 @@ describeModel({
   journeys: [
     {
       name: "a failed boot retried until the configuration loads",
-      events: [events["xstate.error.actor.loadConfig"][0], events["app.retry"][0], events["xstate.done.actor.loadConfig"][0]],
+      events: [
+        events["xstate.error.actor.loadConfig"][0],
+        events["app.retry"][0],
+        events["xstate.done.actor.loadConfig"][0],
+      ],
       expected: { ready: { session: "guest", menu: "closed" } },
     },
     {

@@ -22,6 +22,10 @@ describeModel({
   },
   journeys: [
     { name: "the drawer opens", events: [events["cart.open"][0]], expected: "open" },
-    { name: "the drawer closes", events: [events["cart.open"][0], events["cart.close"][0]], expected: "closed" },
+    {
+      name: "the drawer closes",
+      events: [events["cart.open"][0], events["cart.close"][0]],
+      expected: "closed",
+    },
   ],
 });

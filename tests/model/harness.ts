@@ -19,10 +19,17 @@ import {
 import { TestModel } from "xstate/graph";
 
 export type MachineEvent<TMachine extends AnyStateMachine> = EventFromLogic<TMachine>;
+/** A snapshot of the machine, usable as a machine snapshot inside generic code. */
+export type Snap<TMachine extends AnyStateMachine> = SnapshotFrom<TMachine> & SnapshotLike;
+
+export interface SnapshotLike {
+  value: StateValue;
+  can(event: AnyEventObject): boolean;
+}
 
 /** Samples for every event the machine handles, plus the done/error events of its invoked actors. */
 export type EventSamples<TMachine extends AnyStateMachine, TActorEvents extends string = never> = {
-  [Type in MachineEvent<TMachine>["type"] | TActorEvents]: AnyEventObject[];
+  [Type in MachineEvent<TMachine>["type"] | TActorEvents]: [AnyEventObject, ...AnyEventObject[]];
 };
 
 export interface Journey {
@@ -45,11 +52,11 @@ export interface ModelSpec<TMachine extends AnyStateMachine> {
   deferred: string[];
   events: Record<string, AnyEventObject[]>;
   /** What makes two snapshots the same vertex: state value plus the context that matters. */
-  serialize: (snapshot: SnapshotFrom<TMachine>) => string;
+  serialize: (snapshot: Snap<TMachine>) => string;
   /** Keeps the graph finite where context could grow forever. */
-  filterEvents?: (snapshot: SnapshotFrom<TMachine>, event: AnyEventObject) => boolean;
+  filterEvents?: (snapshot: Snap<TMachine>, event: AnyEventObject) => boolean;
   /** One assertion per state node, keyed by its dotted path ("ready.session.guest"). */
-  states: Record<string, (snapshot: SnapshotFrom<TMachine>) => void>;
+  states: Record<string, (snapshot: Snap<TMachine>) => void>;
   journeys: Journey[];
 }
 
@@ -69,7 +76,10 @@ export function statePaths(machine: AnyStateMachine): Map<string, AnyStateNode> 
 /** A state whose eventless transitions always leave it at once: never observed at rest. */
 export function isTransient(node: AnyStateNode): boolean {
   const always = node.always ?? [];
-  return always.length > 0 && always.some((transition) => !transition.guard && (transition.target?.length ?? 0) > 0);
+  return (
+    always.length > 0 &&
+    always.some((transition) => !transition.guard && (transition.target?.length ?? 0) > 0)
+  );
 }
 
 export interface TransitionInfo {
@@ -166,8 +176,8 @@ function deferredActors(ids: string[]) {
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 export interface WalkResult<TMachine extends AnyStateMachine> {
-  snapshots: SnapshotFrom<TMachine>[];
-  final: SnapshotFrom<TMachine>;
+  snapshots: Snap<TMachine>[];
+  final: Snap<TMachine>;
 }
 
 /**
@@ -179,8 +189,8 @@ export async function walk<TMachine extends AnyStateMachine>(
   input: InputFrom<TMachine> | undefined,
   events: AnyEventObject[],
   taken: Set<string>,
-  onStep?: (index: number, snapshot: SnapshotFrom<TMachine>) => void,
-): Promise<SnapshotFrom<TMachine>> {
+  onStep?: (index: number, snapshot: Snap<TMachine>) => void,
+): Promise<Snap<TMachine>> {
   const stubs = deferredActors(spec.deferred);
   const logic = spec.machine.provide({ actors: stubs.actors }) as TMachine;
   const actor = createActor(logic, {
@@ -190,8 +200,9 @@ export async function walk<TMachine extends AnyStateMachine>(
       // Only the machine under test (the root, which has no parent), not its children.
       const isRoot = (inspection.actorRef as { _parent?: unknown })._parent === undefined;
       if (inspection.type === "@xstate.microstep" && isRoot) {
-        for (const transition of (inspection as unknown as { _transitions: Parameters<typeof describeTransition>[0][] })
-          ._transitions) {
+        for (const transition of (
+          inspection as unknown as { _transitions: Parameters<typeof describeTransition>[0][] }
+        )._transitions) {
           taken.add(describeTransition(transition).key);
         }
       }
@@ -202,49 +213,56 @@ export async function walk<TMachine extends AnyStateMachine>(
   actor.start();
   await flush();
   for (const [index, event] of events.entries()) {
-    if (event.type !== "xstate.init" && !stubs.settle(event)) actor.send(event);
+    if (event.type !== "xstate.init" && !stubs.settle(event)) actor.send(event as EventFromLogic<TMachine>);
     await flush();
     if (failure) throw failure;
-    onStep?.(index, actor.getSnapshot() as SnapshotFrom<TMachine>);
+    onStep?.(index, actor.getSnapshot() as Snap<TMachine>);
   }
-  const final = actor.getSnapshot() as SnapshotFrom<TMachine>;
+  const final = actor.getSnapshot() as Snap<TMachine>;
   actor.stop();
   return final;
 }
 
 export interface GeneratedPath<TMachine extends AnyStateMachine> {
   input: InputFrom<TMachine> | undefined;
-  steps: Array<{ event: AnyEventObject; state: SnapshotFrom<TMachine> }>;
-  state: SnapshotFrom<TMachine>;
+  steps: Array<{ event: AnyEventObject; state: Snap<TMachine> }>;
+  state: Snap<TMachine>;
 }
 
-export function generatePaths<TMachine extends AnyStateMachine>(spec: ModelSpec<TMachine>): GeneratedPath<TMachine>[] {
+export function generatePaths<TMachine extends AnyStateMachine>(
+  spec: ModelSpec<TMachine>,
+): GeneratedPath<TMachine>[] {
   const result: GeneratedPath<TMachine>[] = [];
   for (const input of spec.inputs ?? [undefined]) {
     const model = new TestModel(spec.machine, {
       events: Object.values(spec.events).flat() as EventFromLogic<TMachine>[],
-      serializeState: (snapshot) => spec.serialize(snapshot as SnapshotFrom<TMachine>),
+      serializeState: (snapshot) => spec.serialize(snapshot as Snap<TMachine>),
       // Only events the state handles: an ignored event adds no edge, and an actor event is only
       // meaningful while that actor runs.
       filterEvents: (snapshot, event) =>
-        (snapshot as SnapshotFrom<TMachine>).can(event) &&
-        (spec.filterEvents?.(snapshot as SnapshotFrom<TMachine>, event) ?? true),
+        (snapshot as unknown as SnapshotLike).can(event) &&
+        (spec.filterEvents?.(snapshot as Snap<TMachine>, event) ?? true),
       ...(input === undefined ? {} : { input }),
     });
     const toPath = (path: { steps: unknown; state: unknown }): GeneratedPath<TMachine> => ({
       input,
       steps: path.steps as GeneratedPath<TMachine>["steps"],
-      state: path.state as SnapshotFrom<TMachine>,
+      state: path.state as Snap<TMachine>,
     });
     const everyShortest = model.getShortestPaths({ allowDuplicatePaths: true });
     result.push(...model.getShortestPaths().map(toPath), ...model.getSimplePaths().map(toPath));
     // One path per edge: the shortest way to its source, then the edge, so a transition back to an
     // already visited state (which neither generator needs) is walked too.
-    const toVertex = new Map(everyShortest.map((path) => [spec.serialize(path.state as SnapshotFrom<TMachine>), path]));
+    const toVertex = new Map(
+      everyShortest.map((path) => [spec.serialize(path.state as Snap<TMachine>), path]),
+    );
     for (const [vertex, { transitions }] of Object.entries(model.getAdjacencyMap())) {
       const prefix = toVertex.get(vertex);
       if (!prefix) continue;
-      for (const { event, state } of Object.values(transitions)) {
+      for (const { event, state } of Object.values(transitions) as Array<{
+        event: AnyEventObject;
+        state: Snap<TMachine>;
+      }>) {
         result.push(toPath({ steps: [...prefix.steps, { event, state }], state }));
       }
     }
@@ -258,6 +276,8 @@ export function generatePaths<TMachine extends AnyStateMachine>(spec: ModelSpec<
   });
 }
 
+/** The machine-snapshot surface generic code needs. */
+export const like = (snapshot: unknown): SnapshotLike => snapshot as SnapshotLike;
 
 /** State keys whose node is active in the snapshot. */
 export function activeStateKeys(snapshot: { _nodes?: unknown }, all: Map<string, AnyStateNode>): string[] {

@@ -24,7 +24,8 @@ describeModel({
   inputs: [{ offered: ["en", "es", "vi"], initial: "es", fallback: "en" }],
   deferred: ["activateLocale"],
   events,
-  serialize: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.current, snapshot.context.requested]),
+  serialize: (snapshot) =>
+    JSON.stringify([snapshot.value, snapshot.context.current, snapshot.context.requested]),
   states: {
     starting: (snapshot) => {
       expect(snapshot.hasTag("busy")).toBe(true);

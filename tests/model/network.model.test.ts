@@ -9,8 +9,13 @@ const events = {
   "network.retry": [{ type: "network.retry" }],
   "network.dismiss": [{ type: "network.dismiss" }],
   "xstate.done.actor.probeConnection": [{ type: "xstate.done.actor.probeConnection", output: undefined }],
-  "xstate.error.actor.probeConnection": [{ type: "xstate.error.actor.probeConnection", error: new Error("offline") }],
-} satisfies EventSamples<typeof networkMachine, "xstate.done.actor.probeConnection" | "xstate.error.actor.probeConnection">;
+  "xstate.error.actor.probeConnection": [
+    { type: "xstate.error.actor.probeConnection", error: new Error("offline") },
+  ],
+} satisfies EventSamples<
+  typeof networkMachine,
+  "xstate.done.actor.probeConnection" | "xstate.error.actor.probeConnection"
+>;
 
 describeModel({
   name: "network",

@@ -28,7 +28,7 @@ describeModel({
     idle: (snapshot) => expect(snapshot.context.notices).toEqual([]),
     showing: (snapshot) => {
       expect(snapshot.context.notices.length).toBeGreaterThan(0);
-      const ids = snapshot.context.notices.map((notice) => notice.id);
+      const ids = snapshot.context.notices.map((notice: { id: number }) => notice.id);
       expect(new Set(ids).size).toBe(ids.length);
     },
   },
@@ -45,7 +45,11 @@ describeModel({
     },
     {
       name: "an expiry for a notice already dismissed changes nothing",
-      events: [events["notify.success"][0], events["notification.dismiss"][0], events["notification.expired"][0]],
+      events: [
+        events["notify.success"][0],
+        events["notification.dismiss"][0],
+        events["notification.expired"][0],
+      ],
       expected: "idle",
     },
   ],

@@ -25,7 +25,8 @@ export default async function orgConfigRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const organizationId = request.query.child_organization_uuid ?? app.portalConfig.organization.parentUuid;
+      const organizationId =
+        request.query.child_organization_uuid ?? app.portalConfig.organization.parentUuid;
       if (!(await app.organizations.exists(organizationId))) {
         return fail(reply, 404, [{ code: ErrorCode.notFound, message: "Organization not found." }]);
       }

@@ -9,7 +9,10 @@ afterAll(() => t.close());
 
 describe("GET /transit/org_config", () => {
   it("lists the parent organisation's service levels", async () => {
-    const reply = await t.app.inject({ method: "GET", url: "/transit/org_config?config_type=CUSTOMER_CONFIG" });
+    const reply = await t.app.inject({
+      method: "GET",
+      url: "/transit/org_config?config_type=CUSTOMER_CONFIG",
+    });
     expect(reply.statusCode).toBe(200);
     expect(reply.json().data.organization_config).toEqual([
       { config_key: "service_level_bus", config_value: "Bus" },
@@ -22,7 +25,9 @@ describe("GET /transit/org_config", () => {
       method: "GET",
       url: "/transit/org_config?config_type=CUSTOMER_CONFIG&child_organization_uuid=0b7e6a52-8f43-4c2e-9d1a-2f6b8c9e1a02",
     });
-    expect(reply.json().data.organization_config).toEqual([{ config_key: "service_level_ferry", config_value: "Ferry" }]);
+    expect(reply.json().data.organization_config).toEqual([
+      { config_key: "service_level_ferry", config_value: "Ferry" },
+    ]);
   });
 
   it("answers 404 for an organisation that does not exist", async () => {
@@ -36,7 +41,10 @@ describe("GET /transit/org_config", () => {
   it.each([
     ["missing config_type", "/transit/org_config"],
     ["lower-case config_type", "/transit/org_config?config_type=customer"],
-    ["a child that is not a uuid", "/transit/org_config?config_type=CUSTOMER_CONFIG&child_organization_uuid=42"],
+    [
+      "a child that is not a uuid",
+      "/transit/org_config?config_type=CUSTOMER_CONFIG&child_organization_uuid=42",
+    ],
     ["an unknown parameter", "/transit/org_config?config_type=CUSTOMER_CONFIG&admin=1"],
   ])("rejects %s with 400 and a field error", async (_, url) => {
     const reply = await t.app.inject({ method: "GET", url });
@@ -48,7 +56,11 @@ describe("GET /transit/org_config", () => {
 
 describe("POST /transit/api/get_form", () => {
   const getForm = (payload: unknown) =>
-    t.app.inject({ method: "POST", url: "/transit/api/get_form", payload: payload as Record<string, unknown> });
+    t.app.inject({
+      method: "POST",
+      url: "/transit/api/get_form",
+      payload: payload as Record<string, unknown>,
+    });
 
   it("returns the sign-up form with its rules", async () => {
     const reply = await getForm({ form_method: "SIGN_UP", langCode: "en" });
@@ -79,25 +91,36 @@ describe("POST /transit/api/get_form", () => {
     expect(de.lang_code).toBe("en");
   });
 
-  it.each(["SIGN_IN", "SIGN_UP", "FORGOT_PASSWORD", "RESET_PASSWORD", "CHANGE_PASSWORD", "PROFILE", "ADDRESS", "CARD"])(
-    "serves the %s form with a label on every field",
-    async (method) => {
-      const form = (await getForm({ form_method: method })).json().data;
-      expect(form.fields.length).toBeGreaterThan(0);
-      for (const field of form.fields) expect(field.label).not.toBe("");
-    },
-  );
+  it.each([
+    "SIGN_IN",
+    "SIGN_UP",
+    "FORGOT_PASSWORD",
+    "RESET_PASSWORD",
+    "CHANGE_PASSWORD",
+    "PROFILE",
+    "ADDRESS",
+    "CARD",
+  ])("serves the %s form with a label on every field", async (method) => {
+    const form = (await getForm({ form_method: method })).json().data;
+    expect(form.fields.length).toBeGreaterThan(0);
+    for (const field of form.fields) expect(field.label).not.toBe("");
+  });
 
   it("makes every address field required except address_2 and email", async () => {
     const form = (await getForm({ form_method: "ADDRESS" })).json().data;
-    const optional = form.fields.filter((field: { required: boolean }) => !field.required).map((f: { key: string }) => f.key);
+    const optional = form.fields
+      .filter((field: { required: boolean }) => !field.required)
+      .map((f: { key: string }) => f.key);
     expect(optional).toEqual(["address_2", "email"]);
   });
 
   it("says 'Failed to fetch the form' for an unknown form", async () => {
     const reply = await getForm({ form_method: "NOPE" });
     expect(reply.statusCode).toBe(404);
-    expect(reply.json()).toEqual({ data: null, errors: [{ code: 40402, message: "Failed to fetch the form" }] });
+    expect(reply.json()).toEqual({
+      data: null,
+      errors: [{ code: 40402, message: "Failed to fetch the form" }],
+    });
   });
 
   it.each([

@@ -6,7 +6,13 @@ export const drawerRecipe = defineSlotRecipe({
   className: "drawer",
   slots: dialogAnatomy.keys(),
   base: {
-    backdrop: { position: "fixed", inset: "0", bg: "rgba(15, 23, 42, 0.5)", zIndex: "overlay", animation: "fadeIn 150ms" },
+    backdrop: {
+      position: "fixed",
+      inset: "0",
+      bg: "rgba(15, 23, 42, 0.5)",
+      zIndex: "overlay",
+      animation: "fadeIn 150ms",
+    },
     positioner: { position: "fixed", inset: "0", display: "flex", zIndex: "modal" },
     content: {
       bg: "surface",
@@ -26,18 +32,31 @@ export const drawerRecipe = defineSlotRecipe({
   variants: {
     placement: {
       end: {
-        positioner: { justifyContent: "flex-end", mdDown: { justifyContent: "stretch", alignItems: "flex-start" } },
+        positioner: {
+          justifyContent: "flex-end",
+          mdDown: { justifyContent: "stretch", alignItems: "flex-start" },
+        },
         content: {
           position: "relative",
           height: "100dvh",
           width: "min(100vw, 420px)",
           animation: "slideInRight 200ms ease-out",
-          mdDown: { width: "100vw", height: "auto", maxHeight: "85dvh", animation: "slideInTop 200ms ease-out" },
+          mdDown: {
+            width: "100vw",
+            height: "auto",
+            maxHeight: "85dvh",
+            animation: "slideInTop 200ms ease-out",
+          },
         },
       },
       start: {
         positioner: { justifyContent: "flex-start" },
-        content: { position: "relative", height: "100dvh", width: "min(85vw, 320px)", animation: "slideInLeft 200ms ease-out" },
+        content: {
+          position: "relative",
+          height: "100dvh",
+          width: "min(85vw, 320px)",
+          animation: "slideInLeft 200ms ease-out",
+        },
       },
       center: {
         positioner: { alignItems: "center", justifyContent: "center", p: "4" },

@@ -31,7 +31,10 @@ export function CartDrawer() {
             <Dialog.Title className={styles.title}>
               <Trans>Shopping cart</Trans>
             </Dialog.Title>
-            <Dialog.CloseTrigger className={cx(styles.closeTrigger, button({ variant: "ghost", size: "icon" }))} aria-label={t`Close cart`}>
+            <Dialog.CloseTrigger
+              className={cx(styles.closeTrigger, button({ variant: "ghost", size: "icon" }))}
+              aria-label={t`Close cart`}
+            >
               <CloseIcon />
             </Dialog.CloseTrigger>
             {items.length === 0 ? (
@@ -42,7 +45,10 @@ export function CartDrawer() {
               <>
                 <ul className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
                   {items.map((item) => (
-                    <li key={item.uuid} className={css({ display: "flex", justifyContent: "space-between", gap: "4" })}>
+                    <li
+                      key={item.uuid}
+                      className={css({ display: "flex", justifyContent: "space-between", gap: "4" })}
+                    >
                       <span>
                         {item.name}{" "}
                         <span className={css({ color: "muted" })}>
@@ -53,7 +59,15 @@ export function CartDrawer() {
                     </li>
                   ))}
                 </ul>
-                <p className={css({ display: "flex", justifyContent: "space-between", fontWeight: "bold", borderTopWidth: "1px", pt: "3" })}>
+                <p
+                  className={css({
+                    display: "flex",
+                    justifyContent: "space-between",
+                    fontWeight: "bold",
+                    borderTopWidth: "1px",
+                    pt: "3",
+                  })}
+                >
                   <span>
                     <Trans>Subtotal</Trans>
                   </span>

@@ -8,7 +8,11 @@ import { appStoreLabels, footerLinkLabels, socialLabels } from "../../i18n/links
 import { selectLocale } from "../../machines/language.machine.ts";
 import { AppStoreIcon, ChevronDownIcon, SocialIcon } from "../shared/icons.tsx";
 
-const footerLink = css({ color: "brand.footerText", textDecoration: "underline", textUnderlineOffset: "3px" });
+const footerLink = css({
+  color: "brand.footerText",
+  textDecoration: "underline",
+  textUnderlineOffset: "3px",
+});
 const iconLink = css({
   display: "inline-grid",
   placeItems: "center",
@@ -28,9 +32,27 @@ export function Footer() {
   const { contactUs } = config.footer;
 
   return (
-    <footer className={css({ bg: "brand.footer", color: "brand.footerText", px: { base: "4", md: "8" }, py: "8", mt: "auto" })}>
-      <div className={css({ maxWidth: "1200px", mx: "auto", display: "flex", flexDirection: "column", gap: "6" })}>
-        <div className={css({ display: "flex", flexWrap: "wrap", gap: "6", justifyContent: "space-between" })}>
+    <footer
+      className={css({
+        bg: "brand.footer",
+        color: "brand.footerText",
+        px: { base: "4", md: "8" },
+        py: "8",
+        mt: "auto",
+      })}
+    >
+      <div
+        className={css({
+          maxWidth: "1200px",
+          mx: "auto",
+          display: "flex",
+          flexDirection: "column",
+          gap: "6",
+        })}
+      >
+        <div
+          className={css({ display: "flex", flexWrap: "wrap", gap: "6", justifyContent: "space-between" })}
+        >
           <nav aria-label={t`Footer`}>
             <ul className={css({ display: "flex", flexWrap: "wrap", gap: "4" })}>
               {linksFor(config.footer.links, locale).map((link) => (
@@ -45,14 +67,24 @@ export function Footer() {
           <ul className={css({ display: "flex", gap: "2" })}>
             {config.footer.social.map((entry) => (
               <li key={entry.network}>
-                <a href={entry.url} className={iconLink} rel="noopener noreferrer" aria-label={i18n._(socialLabels[entry.network])}>
+                <a
+                  href={entry.url}
+                  className={iconLink}
+                  rel="noopener noreferrer"
+                  aria-label={i18n._(socialLabels[entry.network])}
+                >
                   <SocialIcon network={entry.network} />
                 </a>
               </li>
             ))}
             {config.footer.appStores.map((entry) => (
               <li key={entry.store}>
-                <a href={entry.url} className={iconLink} rel="noopener noreferrer" aria-label={i18n._(appStoreLabels[entry.store])}>
+                <a
+                  href={entry.url}
+                  className={iconLink}
+                  rel="noopener noreferrer"
+                  aria-label={i18n._(appStoreLabels[entry.store])}
+                >
                   <AppStoreIcon store={entry.store} />
                 </a>
               </li>

@@ -37,7 +37,19 @@ export function Layout() {
       <RouteWatcher />
       <TopBar />
       <SideMenu />
-      <main id="main" tabIndex={-1} className={css({ flex: "1", width: "100%", maxWidth: "1200px", mx: "auto", px: { base: "4", md: "8" }, py: "8", _focus: { outline: "none" } })}>
+      <main
+        id="main"
+        tabIndex={-1}
+        className={css({
+          flex: "1",
+          width: "100%",
+          maxWidth: "1200px",
+          mx: "auto",
+          px: { base: "4", md: "8" },
+          py: "8",
+          _focus: { outline: "none" },
+        })}
+      >
         <Switch>
           {routes.map((route) => (
             <Route key={route.path} path={route.path}>
@@ -63,7 +75,7 @@ function RouteWatcher() {
   const [location] = useLocation();
   const root = RootActor.useActorRef();
   useEffect(() => {
-    root.send({ type: "route.changed" });
+    root.send({ type: "route.changed", path: location });
   }, [location, root]);
   return null;
 }
@@ -74,7 +86,13 @@ function GuardedScreen({ route }: { route: RouteDefinition }) {
   const [location] = useLocation();
   const decision = guard(route.access, signedIn, location, config.loggedInDefaultRoute);
   if (decision) {
-    return <Redirect to={decision.redirectTo} replace state={decision.from ? { from: decision.from } : undefined} />;
+    return (
+      <Redirect
+        to={decision.redirectTo}
+        replace
+        state={decision.from ? { from: decision.from } : undefined}
+      />
+    );
   }
   const Screen = screens[route.screen];
   return <Screen />;

@@ -31,7 +31,9 @@ export function NetworkPopup() {
               <Trans>No Internet Connection</Trans>
             </Dialog.Title>
             <Dialog.Description className={styles.description}>
-              <Trans>You are not connected to the internet. Please connect to the internet and try again.</Trans>
+              <Trans>
+                You are not connected to the internet. Please connect to the internet and try again.
+              </Trans>
             </Dialog.Description>
             <div className={css({ display: "flex", gap: "3", justifyContent: "flex-end", flexWrap: "wrap" })}>
               <button

@@ -59,10 +59,26 @@ export function TopBar() {
       >
         <MenuIcon />
       </button>
-      <Link href="/" className={css({ display: "inline-flex", alignItems: "center", mr: { base: "auto", md: "4" }, flexShrink: 0 })}>
-        <img src={config.logo.src} width={config.logo.width} height={config.logo.height} alt={t`${config.display_name} home`} />
+      <Link
+        href="/"
+        className={css({
+          display: "inline-flex",
+          alignItems: "center",
+          mr: { base: "auto", md: "4" },
+          flexShrink: 0,
+        })}
+      >
+        <img
+          src={config.logo.src}
+          width={config.logo.width}
+          height={config.logo.height}
+          alt={t`${config.display_name} home`}
+        />
       </Link>
-      <nav aria-label={t`Main`} className={css({ display: { base: "none", md: "flex" }, gap: "1", flex: "1" })}>
+      <nav
+        aria-label={t`Main`}
+        className={css({ display: { base: "none", md: "flex" }, gap: "1", flex: "1" })}
+      >
         {signedIn ? (
           <Link href="/account" className={navLink}>
             <Trans>My Account</Trans>

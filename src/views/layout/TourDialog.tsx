@@ -10,8 +10,14 @@ import { useChild, useConfig } from "../../app/children.ts";
 import { selectTourStep, type TourStep, tourSteps } from "../../machines/tour.machine.ts";
 
 const stepText = {
-  products: { title: msg`Find your fare`, body: msg`Browse passes and stored value under Products, filtered by service.` },
-  cart: { title: msg`Your cart`, body: msg`The cart button shows how many items you picked. Open it to review and check out.` },
+  products: {
+    title: msg`Find your fare`,
+    body: msg`Browse passes and stored value under Products, filtered by service.`,
+  },
+  cart: {
+    title: msg`Your cart`,
+    body: msg`The cart button shows how many items you picked. Open it to review and check out.`,
+  },
   language: {
     title: msg`Your language`,
     body: msg`Pick your language at the top of any page. The portal remembers it on this device.`,
@@ -56,11 +62,21 @@ export function TourDialog() {
                 <Dialog.Description className={styles.description}>
                   <Trans>New here? Take a quick tour of the portal.</Trans>
                 </Dialog.Description>
-                <div className={css({ display: "flex", gap: "3", justifyContent: "flex-end", flexWrap: "wrap" })}>
-                  <button type="button" className={button({ variant: "outline" })} onClick={() => tour.send({ type: "tour.dismiss" })}>
+                <div
+                  className={css({ display: "flex", gap: "3", justifyContent: "flex-end", flexWrap: "wrap" })}
+                >
+                  <button
+                    type="button"
+                    className={button({ variant: "outline" })}
+                    onClick={() => tour.send({ type: "tour.dismiss" })}
+                  >
                     <Trans>No thanks</Trans>
                   </button>
-                  <button type="button" className={button()} onClick={() => tour.send({ type: "tour.start" })}>
+                  <button
+                    type="button"
+                    className={button()}
+                    onClick={() => tour.send({ type: "tour.start" })}
+                  >
                     <Trans>Take the tour</Trans>
                   </button>
                 </div>
@@ -73,18 +89,39 @@ export function TourDialog() {
                   </Trans>
                 </p>
                 <Dialog.Title className={styles.title}>{i18n._(stepText[step].title)}</Dialog.Title>
-                <Dialog.Description className={styles.description}>{i18n._(stepText[step].body)}</Dialog.Description>
-                <div className={css({ display: "flex", gap: "3", justifyContent: "space-between", flexWrap: "wrap" })}>
-                  <button type="button" className={button({ variant: "ghost" })} onClick={() => tour.send({ type: "tour.dismiss" })}>
+                <Dialog.Description className={styles.description}>
+                  {i18n._(stepText[step].body)}
+                </Dialog.Description>
+                <div
+                  className={css({
+                    display: "flex",
+                    gap: "3",
+                    justifyContent: "space-between",
+                    flexWrap: "wrap",
+                  })}
+                >
+                  <button
+                    type="button"
+                    className={button({ variant: "ghost" })}
+                    onClick={() => tour.send({ type: "tour.dismiss" })}
+                  >
                     <Trans>Skip tour</Trans>
                   </button>
                   <div className={css({ display: "flex", gap: "3" })}>
                     {canGoBack ? (
-                      <button type="button" className={button({ variant: "outline" })} onClick={() => tour.send({ type: "tour.back" })}>
+                      <button
+                        type="button"
+                        className={button({ variant: "outline" })}
+                        onClick={() => tour.send({ type: "tour.back" })}
+                      >
                         <Trans>Back</Trans>
                       </button>
                     ) : null}
-                    <button type="button" className={button()} onClick={() => tour.send({ type: "tour.next" })}>
+                    <button
+                      type="button"
+                      className={button()}
+                      onClick={() => tour.send({ type: "tour.next" })}
+                    >
                       {last ? <Trans>Done</Trans> : <Trans>Next</Trans>}
                     </button>
                   </div>

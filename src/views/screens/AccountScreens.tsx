@@ -1,7 +1,7 @@
-import { Trans, useLingui } from "@lingui/react/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { ComponentType, ReactNode } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
@@ -49,20 +49,18 @@ function AccountScreen({ title, children }: { title: string; children?: ReactNod
 }
 
 /** An account section: its heading and the account menu; each section's content arrives with its issue. */
-function accountScreen(title: MessageDescriptor): ComponentType {
-  return function AccountSection() {
-    const { i18n } = useLingui();
-    return <AccountScreen title={i18n._(title)} />;
-  };
+function AccountSection({ title }: { title: MessageDescriptor }) {
+  const { i18n } = useLingui();
+  return <AccountScreen title={i18n._(title)} />;
 }
 
-export const AccountHomeScreen = accountScreen(msg`My Account`);
-export const ProfileScreen = accountScreen(msg`My Profile`);
-export const SecurityScreen = accountScreen(msg`Security`);
-export const PaymentMethodsScreen = accountScreen(msg`Payment Methods`);
-export const DevicesScreen = accountScreen(msg`Devices`);
-export const OrdersScreen = accountScreen(msg`Order History`);
-export const PassHistoryScreen = accountScreen(msg`Pass History`);
+export const AccountHomeScreen = () => <AccountSection title={msg`My Account`} />;
+export const ProfileScreen = () => <AccountSection title={msg`My Profile`} />;
+export const SecurityScreen = () => <AccountSection title={msg`Security`} />;
+export const PaymentMethodsScreen = () => <AccountSection title={msg`Payment Methods`} />;
+export const DevicesScreen = () => <AccountSection title={msg`Devices`} />;
+export const OrdersScreen = () => <AccountSection title={msg`Order History`} />;
+export const PassHistoryScreen = () => <AccountSection title={msg`Pass History`} />;
 
 export function ManageCardScreen() {
   const { t } = useLingui();

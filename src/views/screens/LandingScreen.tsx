@@ -17,7 +17,9 @@ export function LandingScreen() {
   return (
     <Screen title={t`Sign in`}>
       {feature ? <p className={css({ fontSize: "lg", maxWidth: "60ch" })}>{feature}</p> : null}
-      <div className={css({ display: "grid", gap: "6", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" } })}>
+      <div
+        className={css({ display: "grid", gap: "6", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" } })}
+      >
         <section className={card} aria-labelledby="landing-account">
           <h2 id="landing-account" className={css({ fontSize: "xl", fontWeight: "bold" })}>
             <Trans>Your account</Trans>

@@ -11,7 +11,10 @@ export function Screen({ title, children }: { title: string; children?: ReactNod
     document.title = `${title} | ${config.shortDisplayName}`;
   }, [title, config.shortDisplayName]);
   return (
-    <section aria-labelledby={headingId} className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
+    <section
+      aria-labelledby={headingId}
+      className={css({ display: "flex", flexDirection: "column", gap: "6" })}
+    >
       <h1 id={headingId} className={css({ fontSize: { base: "2xl", md: "3xl" }, fontWeight: "bold" })}>
         {title}
       </h1>

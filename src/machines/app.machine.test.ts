@@ -1,0 +1,76 @@
+import { describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise } from "xstate";
+import { portalConfig } from "../../tests/support/fixtures.ts";
+import { appMachine, type BootResult } from "./app.machine.ts";
+import { languageMachine } from "./language.machine.ts";
+import { networkMachine } from "./network.machine.ts";
+import { tourMachine } from "./tour.machine.ts";
+
+function start(authenticated: boolean, probe = fromPromise(async () => {})) {
+  const clearSession = vi.fn();
+  const goToLogin = vi.fn();
+  const actor = createActor(
+    appMachine.provide({
+      actions: { clearSession, goToLogin },
+      actors: {
+        loadConfig: fromPromise<BootResult>(async () => ({ config: portalConfig, storedLanguage: "vi" })),
+        languageMachine: languageMachine.provide({
+          actors: { activateLocale: fromPromise(async () => {}) },
+          actions: { storeLanguage: () => {} },
+        }),
+        networkMachine: networkMachine.provide({ actors: { probeConnection: probe } }),
+        tourMachine: tourMachine.provide({ actions: { rememberTourDone: () => {} } }),
+      },
+    }),
+    { input: { stored: { authenticated, cart: [], tourDone: true } } },
+  ).start();
+  return { actor, clearSession, goToLogin };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("app machine wiring", () => {
+  it("starts the stored language when the deployment offers it", async () => {
+    const { actor } = start(false);
+    await settle();
+    const language = actor.getSnapshot().children.language;
+    expect(language?.getSnapshot().context.current).toBe("vi");
+  });
+
+  it("forwards a lost network to the popup and never signs out", async () => {
+    const { actor, clearSession } = start(true);
+    await settle();
+    actor.send({ type: "network.lost" });
+    expect(actor.getSnapshot().children.network?.getSnapshot().value).toBe("alerting");
+    expect(actor.getSnapshot().matches({ ready: { session: "signedIn" } })).toBe(true);
+    expect(clearSession).not.toHaveBeenCalled();
+  });
+
+  it("announces a restored connection through the notifications actor", async () => {
+    const { actor } = start(false);
+    await settle();
+    actor.send({ type: "network.lost" });
+    actor.getSnapshot().children.network?.send({ type: "network.retry" });
+    await settle();
+    expect(actor.getSnapshot().children.notifications?.getSnapshot().context.notices).toEqual([
+      { id: 1, kind: "success", code: "connectionRestored" },
+    ]);
+  });
+
+  it("clears the session and goes to /login when it expires", async () => {
+    const { actor, clearSession, goToLogin } = start(true);
+    await settle();
+    actor.send({ type: "session.expired" });
+    expect(actor.getSnapshot().matches({ ready: { session: "guest" } })).toBe(true);
+    expect(clearSession).toHaveBeenCalledOnce();
+    expect(goToLogin).toHaveBeenCalledOnce();
+  });
+
+  it("treats error 50020 for a guest the same way: stored auth cleared, off to /login", async () => {
+    const { actor, clearSession, goToLogin } = start(false);
+    await settle();
+    actor.send({ type: "session.expired" });
+    expect(clearSession).toHaveBeenCalledOnce();
+    expect(goToLogin).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,131 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiRequestError, createHttpClient } from "./http.ts";
+import { createPortalStorage, type PortalStorage } from "./storage.ts";
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+function setup(handler: Handler) {
+  const requests: Request[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(
+      new URL(String(input instanceof Request ? input.url : input), "http://portal.test"),
+      init,
+    );
+    requests.push(request);
+    return handler(request);
+  }) as unknown as typeof globalThis.fetch;
+  const signals = { sessionExpired: vi.fn(), networkLost: vi.fn() };
+  const client = createHttpClient({ storage, signals, clientId: () => "web-client", fetch });
+  return { client, signals, requests };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+let storage: PortalStorage;
+beforeEach(() => {
+  localStorage.clear();
+  storage = createPortalStorage(localStorage);
+  storage.useLanguageKey("Bytemark-CW-lang");
+});
+
+describe("http client", () => {
+  it("sends JSON, the stored language and the client id", async () => {
+    storage.set("language", "es");
+    const { client, requests } = setup(() => json(200, { data: { ok: true }, errors: [] }));
+    await expect(client.request("/transit/org_config")).resolves.toEqual({ ok: true });
+    const headers = requests[0]?.headers;
+    expect(headers?.get("content-type")).toBe("application/json");
+    expect(headers?.get("accept-language")).toBe("es");
+    expect(headers?.get("x-client-id")).toBe("web-client");
+    expect(headers?.get("authorization")).toBeNull();
+  });
+
+  it("defaults Accept-Language to en", async () => {
+    const { client, requests } = setup(() => json(200, { data: null, errors: [] }));
+    await client.request("/x");
+    expect(requests[0]?.headers.get("accept-language")).toBe("en");
+  });
+
+  it.each([
+    ["a signed-in rider", { authToken: "auth" }, "Bearer auth"],
+    ["a guest with a card token", { isGuestUser: true, cardToken: "card" }, "Card card"],
+    ["a temporary token during two-factor", { tempAuthToken: "temp" }, "Bearer temp"],
+  ] as const)("authorizes %s", async (_, stored, expected) => {
+    for (const [key, value] of Object.entries(stored)) storage.set(key as "authToken", value as string);
+    const { client, requests } = setup(() => json(200, { data: null, errors: [] }));
+    await client.request("/x");
+    expect(requests[0]?.headers.get("authorization")).toBe(expected);
+  });
+
+  it.each([204, 205])("returns nothing for %i", async (status) => {
+    const { client } = setup(() => new Response(null, { status }));
+    await expect(client.request("/x", { method: "POST", body: {} })).resolves.toBeUndefined();
+  });
+
+  it("throws the envelope's errors for other statuses", async () => {
+    const { client, signals } = setup(() =>
+      json(400, { data: null, errors: [{ code: 40001, message: "bad" }] }),
+    );
+    const error = await client.request("/x").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).status).toBe(400);
+    expect((error as ApiRequestError).code).toBe(40001);
+    expect(signals.sessionExpired).not.toHaveBeenCalled();
+    expect(signals.networkLost).not.toHaveBeenCalled();
+  });
+
+  it("expires the session on a 401 while signed in", async () => {
+    storage.set("authToken", "auth");
+    const { client, signals } = setup(() =>
+      json(401, { data: null, errors: [{ code: 40101, message: "no" }] }),
+    );
+    await expect(client.request("/x")).rejects.toBeInstanceOf(ApiRequestError);
+    expect(signals.sessionExpired).toHaveBeenCalledOnce();
+  });
+
+  it("does not expire anything on a 401 for a guest", async () => {
+    const { client, signals } = setup(() =>
+      json(401, { data: null, errors: [{ code: 40102, message: "mismatch" }] }),
+    );
+    await expect(client.request("/x")).rejects.toBeInstanceOf(ApiRequestError);
+    expect(signals.sessionExpired).not.toHaveBeenCalled();
+  });
+
+  it("expires the session on error 50020 in any reply, even a 200", async () => {
+    const { client, signals } = setup(() =>
+      json(200, { data: null, errors: [{ code: 50020, message: "gone" }] }),
+    );
+    await expect(client.request("/x")).rejects.toMatchObject({ code: 50020 });
+    expect(signals.sessionExpired).toHaveBeenCalledOnce();
+  });
+
+  it("reports a lost network on no reply, without signing out", async () => {
+    storage.set("authToken", "auth");
+    const { client, signals } = setup(() => {
+      throw new TypeError("Failed to fetch");
+    });
+    await expect(client.request("/x")).rejects.toMatchObject({ status: 0, code: 50301 });
+    expect(signals.networkLost).toHaveBeenCalledOnce();
+    expect(signals.sessionExpired).not.toHaveBeenCalled();
+    expect(storage.isSignedIn()).toBe(true);
+  });
+
+  it("reports a lost network on 503", async () => {
+    const { client, signals } = setup(() => new Response("unavailable", { status: 503 }));
+    await expect(client.request("/x")).rejects.toMatchObject({ status: 503 });
+    expect(signals.networkLost).toHaveBeenCalledOnce();
+  });
+
+  it("sends bodies and query strings", async () => {
+    const { client, requests } = setup(() => json(200, { data: 1, errors: [] }));
+    await client.request("/transit/api/get_form", {
+      method: "POST",
+      body: { form_method: "SIGN_IN" },
+      query: { a: "b" },
+    });
+    expect(requests[0]?.method).toBe("POST");
+    expect(new URL(requests[0]?.url ?? "").searchParams.get("a")).toBe("b");
+    expect(await requests[0]?.json()).toEqual({ form_method: "SIGN_IN" });
+  });
+});

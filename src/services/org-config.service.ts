@@ -1,0 +1,30 @@
+import type { ServiceLevel } from "../machines/serviceLevels.machine.ts";
+import type { HttpClient } from "./http.ts";
+
+interface OrgConfigReply {
+  organization_config: Array<{ config_key: string; config_value: string }>;
+}
+
+const serviceLevelKey = /^service_level_(.+)$/;
+
+export function createOrgConfigService(
+  http: HttpClient,
+  bases: () => { transit: string; childOrganization: string | null },
+) {
+  return {
+    /** GET {transit}/org_config?config_type=CUSTOMER_CONFIG, keeping the service_level_{type} entries. */
+    async serviceLevels(): Promise<ServiceLevel[]> {
+      const { transit, childOrganization } = bases();
+      const reply = await http.request<OrgConfigReply>(`${transit}/org_config`, {
+        query: {
+          config_type: "CUSTOMER_CONFIG",
+          ...(childOrganization ? { child_organization_uuid: childOrganization } : {}),
+        },
+      });
+      return (reply?.organization_config ?? []).flatMap((entry) => {
+        const type = serviceLevelKey.exec(entry.config_key)?.[1];
+        return type ? [{ type, label: entry.config_value }] : [];
+      });
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { cartItem } from "../../tests/support/fixtures.ts";
+import { createPortalStorage, type PortalStorage } from "./storage.ts";
+
+let storage: PortalStorage;
+beforeEach(() => {
+  localStorage.clear();
+  storage = createPortalStorage(localStorage);
+});
+
+describe("portal storage", () => {
+  it("keeps each value under the spec's key name", () => {
+    storage.set("authToken", "token-1");
+    storage.set("cart", [cartItem()]);
+    storage.set("isGuestUser", true);
+    storage.set("purchaseFlowType", "digital");
+    expect(localStorage.getItem("auth_token")).toBe("token-1");
+    expect(JSON.parse(localStorage.getItem("cart") ?? "[]")).toHaveLength(1);
+    expect(localStorage.getItem("isGuestUser")).toBe("true");
+    expect(storage.get("purchaseFlowType")).toBe("digital");
+  });
+
+  it("stores the language under the deployment's key once it is known", () => {
+    storage.useLanguageKey("Bytemark-CW-lang");
+    storage.set("language", "vi");
+    expect(localStorage.getItem("Bytemark-CW-lang")).toBe("vi");
+    expect(storage.keyName("language")).toBe("Bytemark-CW-lang");
+  });
+
+  it("treats unreadable values as absent", () => {
+    localStorage.setItem("cart", "{not json");
+    localStorage.setItem("cwp_user", JSON.stringify({ nope: true }));
+    localStorage.setItem("purchaseFlowType", "teleport");
+    localStorage.setItem("cart", JSON.stringify([{ uuid: "x", name: "n", list_price: 1.5, quantity: 1 }]));
+    expect(storage.get("cart")).toBeNull();
+    expect(storage.get("user")).toBeNull();
+    expect(storage.get("purchaseFlowType")).toBeNull();
+  });
+
+  it("signed in means an auth token is stored", () => {
+    expect(storage.isSignedIn()).toBe(false);
+    storage.set("authToken", "t");
+    expect(storage.isSignedIn()).toBe(true);
+  });
+
+  it("sign-out clears the session keys and keeps the cart unless asked", () => {
+    storage.set("authToken", "t");
+    storage.set("user", {
+      id: "u",
+      email: "e@x.org",
+      first_name: "A",
+      last_name: "B",
+      email_confirmed: true,
+    });
+    storage.set("faremediaId", "f");
+    storage.set("tempAuthToken", "tmp");
+    storage.set("parentOrgId", "org");
+    storage.set("cart", [cartItem()]);
+    storage.set("tourDone", true);
+    storage.clearSession({ clearCart: false });
+    for (const key of ["authToken", "user", "faremediaId", "tempAuthToken", "parentOrgId"] as const) {
+      expect(storage.get(key), key).toBeNull();
+    }
+    expect(storage.get("cart")).toHaveLength(1);
+    expect(storage.get("tourDone")).toBe(true);
+  });
+
+  it("clearing the cart also removes parentOrgId", () => {
+    storage.set("cart", [cartItem()]);
+    storage.set("parentOrgId", "org");
+    storage.clearSession({ clearCart: true });
+    expect(storage.get("cart")).toBeNull();
+    expect(storage.get("parentOrgId")).toBeNull();
+  });
+
+  it("keeps working when the browser refuses to store", () => {
+    const refusing = {
+      getItem: () => {
+        throw new Error("denied");
+      },
+      setItem: () => {
+        throw new Error("quota");
+      },
+      removeItem: () => {
+        throw new Error("denied");
+      },
+    } as unknown as Storage;
+    const fragile = createPortalStorage(refusing);
+    expect(() => fragile.set("authToken", "t")).not.toThrow();
+    expect(fragile.get("authToken")).toBeNull();
+    expect(() => fragile.clearSession({ clearCart: true })).not.toThrow();
+  });
+});

@@ -1,10 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
+import { useEffect } from "react";
 import { Link, useParams } from "wouter";
-import { css } from "../../../styled-system/css";
+import { css, cx } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { useChild } from "../../app/children.ts";
 import { selectCartItems, selectCartSubtotal } from "../../machines/cart.machine.ts";
+import { selectServiceLevels } from "../../machines/serviceLevels.machine.ts";
 import { card, linkList, Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 
@@ -24,10 +26,71 @@ function ProductModeLinks() {
   );
 }
 
+/** The agency's services, as links that narrow the product list; loaded once per visit. */
+function ServiceLevelLinks({ current }: { current: string | undefined }) {
+  const serviceLevels = useChild("serviceLevels");
+  const levels = useSelector(serviceLevels, selectServiceLevels);
+  const loading = useSelector(serviceLevels, (snapshot) => snapshot.hasTag("busy"));
+  const failed = useSelector(serviceLevels, (snapshot) => snapshot.matches("failed"));
+  useEffect(() => {
+    serviceLevels.send({ type: "serviceLevels.load" });
+  }, [serviceLevels]);
+
+  if (failed) {
+    return (
+      <div role="alert" className={card}>
+        <p>
+          <Trans>The services could not be loaded.</Trans>
+        </p>
+        <p>
+          <button
+            type="button"
+            className={button()}
+            onClick={() => serviceLevels.send({ type: "serviceLevels.load" })}
+          >
+            <Trans>Try again</Trans>
+          </button>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <nav aria-labelledby="service-levels" aria-busy={loading}>
+      <h2 id="service-levels" className={css({ fontSize: "lg", fontWeight: "semibold", mb: "3" })}>
+        <Trans>Services</Trans>
+      </h2>
+      {loading ? (
+        <p>
+          <Trans>Loading services…</Trans>
+        </p>
+      ) : (
+        <ul className={linkList}>
+          {levels.map((level) => (
+            <li key={level.type}>
+              <Link
+                href={`/products/${encodeURIComponent(level.type)}`}
+                aria-current={level.type === current ? "page" : undefined}
+                className={cx(
+                  button({ variant: "outline" }),
+                  css({ _current: { bg: "brand.button", color: "brand.buttonText" } }),
+                )}
+              >
+                {level.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}
+
 export function ProductsScreen() {
   const { t } = useLingui();
+  const { serviceType } = useParams<{ serviceType?: string }>();
   return (
     <Screen title={t`Products`}>
+      <ServiceLevelLinks current={serviceType} />
       <ProductModeLinks />
     </Screen>
   );

@@ -47,6 +47,7 @@ describe("the portal shell", () => {
     await user.click(await screen.findByRole("button", { name: "Shopping cart, 0 items" }));
     const drawer = await screen.findByRole("dialog", { name: "Shopping cart" });
     expect(within(drawer).getByText("Your shopping cart is empty.")).toBeInTheDocument();
+    await waitFor(() => expect(drawer).toContainElement(document.activeElement as HTMLElement));
     await user.keyboard("{Escape}");
     await waitFor(() =>
       expect(screen.queryByRole("dialog", { name: "Shopping cart" })).not.toBeInTheDocument(),

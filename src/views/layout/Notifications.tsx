@@ -31,7 +31,6 @@ export function Notifications() {
       {notices.map((notice) => (
         <div
           key={notice.id}
-          role={notice.kind === "error" ? "alert" : "status"}
           data-kind={notice.kind}
           className={css({
             display: "flex",
@@ -47,7 +46,9 @@ export function Notifications() {
             "&[data-kind=error]": { bg: "brand.error" },
           })}
         >
-          <p className={css({ flex: "1" })}>{i18n._(noticeMessages[notice.code])}</p>
+          <p role={notice.kind === "error" ? "alert" : "status"} className={css({ flex: "1" })}>
+            {i18n._(noticeMessages[notice.code])}
+          </p>
           <button
             type="button"
             className={cx(button({ variant: "ghost", size: "icon" }))}

@@ -1,0 +1,126 @@
+import { expect, test } from "@playwright/test";
+import { Portal } from "./models/portal.ts";
+
+test.describe("the portal shell on a desktop", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("a newcomer lands on the sign-in page in English", async ({ page }) => {
+    const portal = new Portal(page);
+    await portal.open("/");
+    await portal.seeHeading("Sign in");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Products" }),
+    ).toBeVisible();
+    await expect(
+      page.getByText(`© ${new Date().getFullYear()} Metro Transit Authority. All rights reserved.`),
+    ).toBeVisible();
+    await portal.checkAccessibility();
+  });
+
+  test("an unknown path shows the not-found page", async ({ page }) => {
+    const portal = new Portal(page);
+    await portal.open("/no/such/page");
+    await portal.seeHeading("Page not found.");
+    await portal.checkAccessibility();
+  });
+
+  test("a guest asking for an account page is sent to sign in", async ({ page }) => {
+    const portal = new Portal(page);
+    await portal.open("/account/paymentmethods");
+    await portal.seeHeading("Sign in");
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => window.history.state)).toMatchObject({
+      from: "/account/paymentmethods",
+    });
+  });
+
+  test("the language switches to Spanish and Vietnamese and survives a reload", async ({ page }) => {
+    const portal = new Portal(page);
+    await portal.open("/");
+    await portal.chooseLanguage("Language", "Español");
+    await portal.seeHeading("Iniciar sesión");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    expect(await portal.storedValue("Bytemark-CW-lang")).toBe("es");
+    await portal.checkAccessibility();
+
+    await page.reload();
+    await portal.seeHeading("Iniciar sesión");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+
+    await portal.chooseLanguage("Idioma", "Tiếng Việt");
+    await portal.seeHeading("Đăng nhập");
+    await expect(page.locator("html")).toHaveAttribute("lang", "vi");
+    expect(await portal.storedValue("Bytemark-CW-lang")).toBe("vi");
+    await portal.checkAccessibility();
+  });
+
+  test("the empty cart drawer slides in from the right", async ({ page }) => {
+    const portal = new Portal(page);
+    await portal.open("/");
+    const drawer = await portal.openCart();
+    await expect(drawer.getByText("Your shopping cart is empty.")).toBeVisible();
+    const box = await drawer.boundingBox();
+    expect(box && Math.round(box.x + box.width)).toBe(1280);
+    await portal.checkAccessibility();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+  });
+
+  test("the footer's Contact Us list expands", async ({ page }) => {
+    const portal = new Portal(page);
+    await portal.open("/");
+    await page.getByRole("button", { name: "Contact Us" }).click();
+    await expect(page.getByRole("link", { name: "help@metrotransit.example" })).toBeVisible();
+    await portal.checkAccessibility();
+  });
+
+  test("the products page lists the agency's services", async ({ page }) => {
+    const portal = new Portal(page);
+    await portal.open("/products");
+    await portal.seeHeading("Products");
+    await page.getByRole("link", { name: "Rail" }).click();
+    await expect(page).toHaveURL(/\/products\/rail$/);
+    await expect(page.getByRole("link", { name: "Rail" })).toHaveAttribute("aria-current", "page");
+    await portal.checkAccessibility();
+  });
+
+  test("a first visit offers the tour once", async ({ page }) => {
+    const portal = new Portal(page);
+    await portal.open("/", { firstVisit: true });
+    const question = page.getByRole("dialog", { name: "Welcome to Metro Transit" });
+    await expect(question).toBeVisible();
+    await portal.checkAccessibility();
+    await question.getByRole("button", { name: "No thanks" }).click();
+    await expect(question).toBeHidden();
+    await page.reload();
+    await portal.seeHeading("Sign in");
+    await expect(question).toBeHidden();
+  });
+});
+
+test.describe("the portal shell on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the side menu replaces the top navigation", async ({ page }) => {
+    const portal = new Portal(page);
+    await portal.open("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const menu = await portal.openMenu();
+    await portal.checkAccessibility();
+    await menu.getByRole("link", { name: "Products" }).click();
+    await portal.seeHeading("Products");
+    await expect(menu).toBeHidden();
+  });
+
+  test("the cart drawer slides down from the top", async ({ page }) => {
+    const portal = new Portal(page);
+    await portal.open("/");
+    const drawer = await portal.openCart();
+    await expect(drawer.getByText("Your shopping cart is empty.")).toBeVisible();
+    const box = await drawer.boundingBox();
+    expect(box?.y).toBe(0);
+    expect(box?.width).toBe(390);
+    await portal.checkAccessibility();
+  });
+});

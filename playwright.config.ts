@@ -1,0 +1,35 @@
+import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "./e2e/chromium.ts";
+
+const port = Number(process.env.E2E_PORT ?? 8181);
+const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${process.pid}`;
+
+/**
+ * End-to-end tests against the built app served by `npm start` on a throwaway DATA_DIR, in Debian's
+ * Chromium (Playwright's own browser download does not work here).
+ */
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: ".tmp/test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: chromiumLaunchOptions,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  webServer: {
+    // What `npm start` runs, on the same Node as the tests.
+    command: `"${process.execPath}" server/main.ts`,
+    url: `http://localhost:${port}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "development" },
+  },
+});

@@ -1,0 +1,43 @@
+/**
+ * npm test: typecheck, lint, i18n catalogs, unit + component + model tests, server tests, end-to-end.
+ * Every step runs even if an earlier one failed, so one run shows everything that is wrong.
+ */
+import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { coverageTable } from "./model-coverage.ts";
+
+const root = resolve(import.meta.dirname, "..");
+const bin = (pkg: string, file: string) => join(root, "node_modules", pkg, file);
+const only = process.argv.slice(2);
+
+const steps: Array<{ name: string; args: string[]; after?: () => void }> = [
+  { name: "typecheck", args: [bin("typescript", "bin/tsc"), "--noEmit", "-p", "tsconfig.json"] },
+  { name: "lint", args: [bin("@biomejs/biome", "bin/biome"), "check", "."] },
+  { name: "i18n", args: [join(root, "scripts", "i18n-check.ts")] },
+  {
+    name: "unit",
+    args: [bin("vitest", "vitest.mjs"), "run", "--project", "unit"],
+    after: () => console.log(`\nModel coverage\n${coverageTable()}\n`),
+  },
+  { name: "server", args: [bin("vitest", "vitest.mjs"), "run", "--project", "server"] },
+  { name: "e2e", args: [join(root, "scripts", "e2e.ts")] },
+];
+
+rmSync(join(root, ".tmp", "model-coverage"), { recursive: true, force: true });
+const results: Array<{ name: string; ok: boolean; seconds: number }> = [];
+for (const step of steps.filter((candidate) => only.length === 0 || only.includes(candidate.name))) {
+  console.log(`\n▶ ${step.name}`);
+  const started = performance.now();
+  const result = spawnSync(process.execPath, step.args, { cwd: root, stdio: "inherit" });
+  const seconds = (performance.now() - started) / 1000;
+  step.after?.();
+  results.push({ name: step.name, ok: result.status === 0, seconds });
+}
+
+console.log("\nSummary");
+for (const { name, ok, seconds } of results)
+  console.log(`  ${ok ? "✔" : "✘"} ${name.padEnd(10)} ${seconds.toFixed(1)} s`);
+const total = results.reduce((sum, step) => sum + step.seconds, 0);
+console.log(`  total      ${total.toFixed(1)} s`);
+process.exit(results.every((step) => step.ok) ? 0 : 1);

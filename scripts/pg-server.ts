@@ -34,8 +34,16 @@ export interface PgServer {
 }
 
 export async function startPostgres(): Promise<PgServer> {
+  if (!existsSync(join(bin, "pg_ctl")) && process.getuid?.() === 0) {
+    console.log("PostgreSQL 15 is missing: installing Debian's postgresql-15 package...");
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+    spawnSync("apt-get", ["install", "-y", "-qq", "postgresql-15"], { stdio: "inherit", env });
+  }
   if (!existsSync(join(bin, "pg_ctl"))) {
-    throw new Error(`PostgreSQL 15 is not installed at ${bin} (apt-get install -y postgresql-15)`);
+    throw new Error(
+      `PostgreSQL 15 is not installed at ${bin}: run \`sudo apt-get install -y postgresql-15\``,
+    );
   }
   const asPostgres = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), "portal-pg-"));

@@ -105,11 +105,17 @@ test.describe("the portal shell on a phone", () => {
   test("the side menu replaces the top navigation", async ({ page }) => {
     const portal = new Portal(page);
     await portal.open("/");
+    await portal.seeHeading("Sign in");
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      "no sideways scrolling",
+    ).toBeLessThanOrEqual(390);
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     const menu = await portal.openMenu();
     await portal.checkAccessibility();
     await menu.getByRole("link", { name: "Products" }).click();
     await portal.seeHeading("Products");
+    await portal.checkAccessibility();
     await expect(menu).toBeHidden();
   });
 

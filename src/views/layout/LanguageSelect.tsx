@@ -43,7 +43,7 @@ export function LanguageSelect() {
       <Select.Control className={styles.control}>
         <Select.Trigger className={styles.trigger} data-tour="language">
           <GlobeIcon />
-          <Select.ValueText />
+          <Select.ValueText className={css({ display: { base: "none", sm: "inline" } })} />
           <Select.Indicator className={styles.indicator}>
             <ChevronDownIcon />
           </Select.Indicator>

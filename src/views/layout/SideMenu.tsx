@@ -2,7 +2,6 @@ import { Dialog } from "@ark-ui/react/dialog";
 import { Portal } from "@ark-ui/react/portal";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { Link } from "wouter";
 import { css, cx } from "../../../styled-system/css";
 import { button, drawer } from "../../../styled-system/recipes";
 import { useChild, useConfig, useSignedIn } from "../../app/children.ts";
@@ -11,6 +10,7 @@ import { linksFor } from "../../domain/portal-config.ts";
 import { externalLinkLabels } from "../../i18n/links.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { CloseIcon } from "../shared/icons.tsx";
+import { NavLink } from "../shared/NavLink.tsx";
 import { accountNavItems, guestNavItems } from "./nav-items.ts";
 
 const item = css({
@@ -59,9 +59,9 @@ export function SideMenu() {
               <ul>
                 {items.map((entry) => (
                   <li key={entry.href}>
-                    <Link href={entry.href} className={item}>
+                    <NavLink href={entry.href} className={item}>
                       {entry.label ? i18n._(entry.label) : <Trans>My Account</Trans>}
-                    </Link>
+                    </NavLink>
                   </li>
                 ))}
                 {linksFor(config.externalLinks, locale).map((link) => (

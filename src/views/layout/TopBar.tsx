@@ -11,6 +11,7 @@ import { selectCartCount } from "../../machines/cart.machine.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { selectTourEnabled } from "../../machines/tour.machine.ts";
 import { CartIcon, HelpIcon, MenuIcon } from "../shared/icons.tsx";
+import { NavLink } from "../shared/NavLink.tsx";
 import { LanguageSelect } from "./LanguageSelect.tsx";
 
 const navLink = css({
@@ -47,8 +48,8 @@ export function TopBar() {
         minHeight: "navBar",
         display: "flex",
         alignItems: "center",
-        gap: "2",
-        px: { base: "2", md: "6" },
+        gap: { base: "1", sm: "2" },
+        px: { base: "1", sm: "2", md: "6" },
       })}
     >
       <button
@@ -80,13 +81,13 @@ export function TopBar() {
         className={css({ display: { base: "none", md: "flex" }, gap: "1", flex: "1" })}
       >
         {signedIn ? (
-          <Link href="/account" className={navLink}>
+          <NavLink href="/account" section className={navLink}>
             <Trans>My Account</Trans>
-          </Link>
+          </NavLink>
         ) : (
-          <Link href="/products" className={navLink}>
+          <NavLink href="/products" section className={navLink}>
             <Trans>Products</Trans>
-          </Link>
+          </NavLink>
         )}
         {linksFor(config.externalLinks, locale).map((link) => (
           <a key={link.kind} href={link.url} className={navLink} rel="noopener noreferrer" target="_blank">
@@ -98,7 +99,9 @@ export function TopBar() {
           </a>
         ))}
       </nav>
-      <div className={css({ display: "flex", alignItems: "center", gap: "2", ml: "auto" })}>
+      <div
+        className={css({ display: "flex", alignItems: "center", gap: { base: "1", sm: "2" }, ml: "auto" })}
+      >
         <LanguageSelect />
         {tourEnabled ? (
           <button

@@ -7,6 +7,7 @@ import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { useSignedIn } from "../../app/children.ts";
 import { accountNavItems } from "../layout/nav-items.ts";
+import { NavLink } from "../shared/NavLink.tsx";
 import { card, Screen } from "../shared/Screen.tsx";
 
 function AccountNav() {
@@ -16,7 +17,7 @@ function AccountNav() {
       <ul className={css({ display: "flex", flexWrap: "wrap", gap: "2" })}>
         {accountNavItems.map((item) => (
           <li key={item.href}>
-            <Link
+            <NavLink
               href={item.href}
               className={css({
                 display: "inline-block",
@@ -31,7 +32,7 @@ function AccountNav() {
               })}
             >
               {i18n._(item.label)}
-            </Link>
+            </NavLink>
           </li>
         ))}
       </ul>

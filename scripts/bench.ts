@@ -1,0 +1,93 @@
+/**
+ * npm run bench: what a rider and an operator wait for, measured (never asserted in tests).
+ * - first-route JS and CSS the landing page downloads, gzip-compressed;
+ * - server start to a ready /healthz: cold (fresh DATA_DIR: migrations and seed) and warm;
+ * - latency of GET /portal-config and POST /transit/api/get_form over 200 sequential requests.
+ */
+import { spawn } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { distDir, ensureBuild } from "../server/build.ts";
+
+const root = resolve(import.meta.dirname, "..");
+const port = 8195;
+const base = `http://localhost:${port}`;
+
+ensureBuild();
+const html = readFileSync(join(distDir, "index.html"), "utf8");
+const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+  (match) => match[1] ?? "",
+);
+let js = 0;
+let css = 0;
+for (const asset of assets) {
+  const size = gzipSync(readFileSync(join(distDir, asset))).length;
+  if (asset.endsWith(".js")) js += size;
+  else css += size;
+}
+
+async function timeStart(dataDir: string): Promise<{ ms: number; stop: () => Promise<void> }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(root, "server", "main.ts")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: "1", LOG_LEVEL: "error" },
+    stdio: "ignore",
+  });
+  while (true) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // not yet
+    }
+    await new Promise((done) => setTimeout(done, 20));
+  }
+  const ms = performance.now() - started;
+  return {
+    ms,
+    stop: () =>
+      new Promise((done) => {
+        child.once("exit", () => done());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+async function latency(request: () => Promise<Response>, count = 200): Promise<{ p50: number; p95: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const response = await request();
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(count / 2)] ?? 0, p95: times[Math.floor(count * 0.95)] ?? 0 };
+}
+
+const dataDir = join(root, ".tmp", `bench-${process.pid}`);
+rmSync(dataDir, { recursive: true, force: true });
+const cold = await timeStart(dataDir);
+await cold.stop();
+const warm = await timeStart(dataDir);
+const config = await latency(() => fetch(`${base}/portal-config`));
+const form = await latency(() =>
+  fetch(`${base}/transit/api/get_form`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ form_method: "SIGN_UP", langCode: "es" }),
+  }),
+);
+await warm.stop();
+rmSync(dataDir, { recursive: true, force: true });
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+console.table({
+  "first-route JS (gzip)": kb(js),
+  "first-route CSS (gzip)": kb(css),
+  "cold start to /healthz (migrate + seed)": ms(cold.ms),
+  "warm start to /healthz": ms(warm.ms),
+  "GET /portal-config p50 / p95": `${ms(config.p50)} / ${ms(config.p95)}`,
+  "POST /transit/api/get_form p50 / p95": `${ms(form.p50)} / ${ms(form.p95)}`,
+});

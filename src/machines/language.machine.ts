@@ -21,9 +21,9 @@ export interface LanguageContext {
 }
 
 /*
- * `starting` loads the stored language's catalog before the first screen renders, so a rider never sees
- * a flash of the default language. `activating` does the same for a later change while the current
- * screen stays up; in both, the language is shown and stored only once its catalog has loaded, so a
+ * `loading.starting` loads the stored language's catalog before the first screen renders, so a rider
+ * never sees a flash of the default language. `loading.switching` does the same for a later change
+ * while the current screen stays up; in both, the language is shown and stored only once its catalog has loaded, so a
  * failed download leaves the previous language active instead of a blank page. Changes asked for while
  * a catalog is loading are dropped rather than queued behind it.
  */
@@ -52,10 +52,11 @@ export const languageMachine = setup({
 }).createMachine({
   id: "language",
   context: ({ input }) => ({ offered: input.offered, current: input.fallback, requested: input.initial }),
-  initial: "starting",
+  initial: "loading",
   states: {
-    starting: {
+    loading: {
       tags: ["busy"],
+      initial: "starting",
       invoke: {
         id: "activateLocale",
         src: "activateLocale",
@@ -63,22 +64,18 @@ export const languageMachine = setup({
         onDone: { target: "ready", actions: ["assignCurrent", "storeLanguage"] },
         onError: { target: "ready", actions: "announceFailure" },
       },
-    },
-    activating: {
-      tags: ["busy"],
-      invoke: {
-        id: "activateLocale",
-        src: "activateLocale",
-        input: ({ context }) => ({ locale: context.requested }),
-        onDone: { target: "ready", actions: ["assignCurrent", "storeLanguage"] },
-        onError: { target: "ready", actions: "announceFailure" },
+      states: {
+        /** The stored language, before the first screen. */
+        starting: {},
+        /** A rider's change, while the current screen stays up. */
+        switching: {},
       },
     },
     ready: {
       on: {
         "language.change": {
           guard: "isOtherOfferedLocale",
-          target: "activating",
+          target: "loading.switching",
           actions: "assignRequested",
         },
       },
@@ -86,7 +83,7 @@ export const languageMachine = setup({
   },
 });
 
-export const selectHasStarted = (snapshot: { matches: (state: "starting") => boolean }) =>
-  !snapshot.matches("starting");
+export const selectHasStarted = (snapshot: { matches: (state: { loading: "starting" }) => boolean }) =>
+  !snapshot.matches({ loading: "starting" });
 export const selectLocale = (snapshot: { context: LanguageContext }) => snapshot.context.current;
 export const selectOffered = (snapshot: { context: LanguageContext }) => snapshot.context.offered;

@@ -27,14 +27,9 @@ describeModel({
   serialize: (snapshot) =>
     JSON.stringify([snapshot.value, snapshot.context.current, snapshot.context.requested]),
   states: {
-    starting: (snapshot) => {
-      expect(snapshot.hasTag("busy")).toBe(true);
-      expect(snapshot.context.current).toBe("en");
-    },
-    activating: (snapshot) => {
-      expect(snapshot.hasTag("busy")).toBe(true);
-      expect(snapshot.context.requested).not.toBe(snapshot.context.current);
-    },
+    loading: (snapshot) => expect(snapshot.hasTag("busy")).toBe(true),
+    "loading.starting": (snapshot) => expect(snapshot.context.current).toBe("en"),
+    "loading.switching": (snapshot) => expect(snapshot.context.requested).not.toBe(snapshot.context.current),
     ready: (snapshot) => {
       expect(snapshot.hasTag("busy")).toBe(false);
       expect(snapshot.context.offered).toContain(snapshot.context.current);

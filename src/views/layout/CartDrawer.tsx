@@ -1,13 +1,11 @@
-import { Dialog } from "@ark-ui/react/dialog";
-import { Portal } from "@ark-ui/react/portal";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { Link, useLocation } from "wouter";
-import { css, cx } from "../../../styled-system/css";
-import { button, drawer } from "../../../styled-system/recipes";
+import { css } from "../../../styled-system/css";
+import { button } from "../../../styled-system/recipes";
 import { useChild } from "../../app/children.ts";
 import { selectCartItems, selectCartSubtotal } from "../../machines/cart.machine.ts";
-import { CloseIcon } from "../shared/icons.tsx";
+import { Sheet, SheetClose, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 
 /** Slides in from the right, or from the top on screens under 960 px. */
@@ -19,80 +17,71 @@ export function CartDrawer() {
   const total = useSelector(cart, selectCartSubtotal);
   const money = useMoney();
   const [, navigate] = useLocation();
-  const styles = drawer({ placement: "end" });
   const close = () => cart.send({ type: "cart.close" });
 
   return (
-    <Dialog.Root open={open} onOpenChange={({ open: next }) => !next && close()} lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop className={styles.backdrop} />
-        <Dialog.Positioner className={styles.positioner}>
-          <Dialog.Content className={styles.content}>
-            <Dialog.Title className={styles.title}>
-              <Trans>Shopping cart</Trans>
-            </Dialog.Title>
-            <Dialog.CloseTrigger
-              className={cx(styles.closeTrigger, button({ variant: "ghost", size: "icon" }))}
-              aria-label={t`Close cart`}
-            >
-              <CloseIcon />
-            </Dialog.CloseTrigger>
-            {items.length === 0 ? (
-              <Dialog.Description className={styles.description}>
-                <Trans>Your shopping cart is empty.</Trans>
-              </Dialog.Description>
-            ) : (
-              <>
-                <ul className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
-                  {items.map((item) => (
-                    <li
-                      key={item.uuid}
-                      className={css({ display: "flex", justifyContent: "space-between", gap: "4" })}
-                    >
-                      <span>
-                        {item.name}{" "}
-                        <span className={css({ color: "muted" })}>
-                          <Trans>× {item.quantity}</Trans>
-                        </span>
-                      </span>
-                      <span>{money(item.list_price * item.quantity)}</span>
-                    </li>
-                  ))}
-                </ul>
-                <p
-                  className={css({
-                    display: "flex",
-                    justifyContent: "space-between",
-                    fontWeight: "bold",
-                    borderTopWidth: "1px",
-                    pt: "3",
-                  })}
-                >
-                  <span>
-                    <Trans>Subtotal</Trans>
-                  </span>
-                  <span>{money(total)}</span>
-                </p>
-                <div className={css({ display: "flex", gap: "3", flexWrap: "wrap" })}>
-                  <Link href="/cart" className={button({ variant: "outline" })} onClick={close}>
-                    <Trans>View Cart</Trans>
-                  </Link>
-                  <button
-                    type="button"
-                    className={button()}
-                    onClick={() => {
-                      close();
-                      navigate("/checkout");
-                    }}
+    <Sheet open={open} onDismiss={close} placement="end">
+      {(styles) => (
+        <>
+          <SheetTitle className={styles.title}>
+            <Trans>Shopping cart</Trans>
+          </SheetTitle>
+          <SheetClose styles={styles} label={t`Close cart`} />
+          {items.length === 0 ? (
+            <SheetDescription className={styles.description}>
+              <Trans>Your shopping cart is empty.</Trans>
+            </SheetDescription>
+          ) : (
+            <>
+              <ul className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+                {items.map((item) => (
+                  <li
+                    key={item.uuid}
+                    className={css({ display: "flex", justifyContent: "space-between", gap: "4" })}
                   >
-                    <Trans>Checkout</Trans>
-                  </button>
-                </div>
-              </>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                    <span>
+                      {item.name}{" "}
+                      <span className={css({ color: "muted" })}>
+                        <Trans>× {item.quantity}</Trans>
+                      </span>
+                    </span>
+                    <span>{money(item.list_price * item.quantity)}</span>
+                  </li>
+                ))}
+              </ul>
+              <p
+                className={css({
+                  display: "flex",
+                  justifyContent: "space-between",
+                  fontWeight: "bold",
+                  borderTopWidth: "1px",
+                  pt: "3",
+                })}
+              >
+                <span>
+                  <Trans>Subtotal</Trans>
+                </span>
+                <span>{money(total)}</span>
+              </p>
+              <div className={css({ display: "flex", gap: "3", flexWrap: "wrap" })}>
+                <Link href="/cart" className={button({ variant: "outline" })} onClick={close}>
+                  <Trans>View Cart</Trans>
+                </Link>
+                <button
+                  type="button"
+                  className={button()}
+                  onClick={() => {
+                    close();
+                    navigate("/checkout");
+                  }}
+                >
+                  <Trans>Checkout</Trans>
+                </button>
+              </div>
+            </>
+          )}
+        </>
+      )}
+    </Sheet>
   );
 }

@@ -6,10 +6,10 @@ import { button } from "../../../styled-system/recipes";
 import { useChild, useConfig, useSignedIn } from "../../app/children.ts";
 import { RootActor } from "../../app/root-actor.ts";
 import { linksFor } from "../../domain/portal-config.ts";
-import { externalLinkLabels } from "../../i18n/links.ts";
 import { selectCartCount } from "../../machines/cart.machine.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { selectTourEnabled } from "../../machines/tour.machine.ts";
+import { ExternalLink } from "../shared/ExternalLink.tsx";
 import { CartIcon, HelpIcon, MenuIcon } from "../shared/icons.tsx";
 import { NavLink } from "../shared/NavLink.tsx";
 import { LanguageSelect } from "./LanguageSelect.tsx";
@@ -26,7 +26,7 @@ const navLink = css({
 });
 
 export function TopBar() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const config = useConfig();
   const signedIn = useSignedIn();
   const root = RootActor.useActorRef();
@@ -90,13 +90,7 @@ export function TopBar() {
           </NavLink>
         )}
         {linksFor(config.externalLinks, locale).map((link) => (
-          <a key={link.kind} href={link.url} className={navLink} rel="noopener noreferrer" target="_blank">
-            {i18n._(externalLinkLabels[link.kind])}
-            <span className={css({ srOnly: true })}>
-              {" "}
-              <Trans>(opens in a new tab)</Trans>
-            </span>
-          </a>
+          <ExternalLink key={link.kind} link={link} className={navLink} />
         ))}
       </nav>
       <div

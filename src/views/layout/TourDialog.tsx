@@ -1,13 +1,12 @@
-import { Dialog } from "@ark-ui/react/dialog";
-import { Portal } from "@ark-ui/react/portal";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { css } from "../../../styled-system/css";
-import { button, drawer } from "../../../styled-system/recipes";
+import { button } from "../../../styled-system/recipes";
 import { useChild, useConfig } from "../../app/children.ts";
 import { selectTourStep, type TourStep, tourSteps } from "../../machines/tour.machine.ts";
+import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 
 const stepText = {
   products: {
@@ -37,100 +36,81 @@ export function TourDialog() {
   const touring = useSelector(tour, (snapshot) => snapshot.matches("touring"));
   const step = useSelector(tour, selectTourStep);
   const canGoBack = useSelector(tour, (snapshot) => snapshot.can({ type: "tour.back" }));
-  const styles = drawer({ placement: "center" });
   const name = config.shortDisplayName;
   const position = tourSteps.indexOf(step) + 1;
   const total = tourSteps.length;
   const last = position === total;
 
   return (
-    <Dialog.Root
+    <Sheet
       open={offering || touring}
-      onOpenChange={({ open }) => !open && tour.send({ type: "tour.dismiss" })}
-      lazyMount
-      unmountOnExit
+      onDismiss={() => tour.send({ type: "tour.dismiss" })}
+      placement="center"
     >
-      <Portal>
-        <Dialog.Backdrop className={styles.backdrop} />
-        <Dialog.Positioner className={styles.positioner}>
-          <Dialog.Content className={styles.content}>
-            {offering ? (
-              <>
-                <Dialog.Title className={styles.title}>
-                  <Trans>Welcome to {name}</Trans>
-                </Dialog.Title>
-                <Dialog.Description className={styles.description}>
-                  <Trans>New here? Take a quick tour of the portal.</Trans>
-                </Dialog.Description>
-                <div
-                  className={css({ display: "flex", gap: "3", justifyContent: "flex-end", flexWrap: "wrap" })}
-                >
+      {(styles) =>
+        offering ? (
+          <>
+            <SheetTitle className={styles.title}>
+              <Trans>Welcome to {name}</Trans>
+            </SheetTitle>
+            <SheetDescription className={styles.description}>
+              <Trans>New here? Take a quick tour of the portal.</Trans>
+            </SheetDescription>
+            <div className={css({ display: "flex", gap: "3", justifyContent: "flex-end", flexWrap: "wrap" })}>
+              <button
+                type="button"
+                className={button({ variant: "outline" })}
+                onClick={() => tour.send({ type: "tour.dismiss" })}
+              >
+                <Trans>No thanks</Trans>
+              </button>
+              <button type="button" className={button()} onClick={() => tour.send({ type: "tour.start" })}>
+                <Trans>Take the tour</Trans>
+              </button>
+            </div>
+          </>
+        ) : (
+          <>
+            <p className={css({ color: "muted", fontSize: "sm" })}>
+              <Trans>
+                Step {position} of {total}
+              </Trans>
+            </p>
+            <SheetTitle className={styles.title}>{i18n._(stepText[step].title)}</SheetTitle>
+            <SheetDescription className={styles.description}>{i18n._(stepText[step].body)}</SheetDescription>
+            <div
+              className={css({
+                display: "flex",
+                gap: "3",
+                justifyContent: "space-between",
+                flexWrap: "wrap",
+              })}
+            >
+              <button
+                type="button"
+                className={button({ variant: "ghost" })}
+                onClick={() => tour.send({ type: "tour.dismiss" })}
+              >
+                <Trans>Skip tour</Trans>
+              </button>
+              <div className={css({ display: "flex", gap: "3" })}>
+                {canGoBack ? (
                   <button
                     type="button"
                     className={button({ variant: "outline" })}
-                    onClick={() => tour.send({ type: "tour.dismiss" })}
+                    onClick={() => tour.send({ type: "tour.back" })}
                   >
-                    <Trans>No thanks</Trans>
+                    <Trans>Back</Trans>
                   </button>
-                  <button
-                    type="button"
-                    className={button()}
-                    onClick={() => tour.send({ type: "tour.start" })}
-                  >
-                    <Trans>Take the tour</Trans>
-                  </button>
-                </div>
-              </>
-            ) : (
-              <>
-                <p className={css({ color: "muted", fontSize: "sm" })}>
-                  <Trans>
-                    Step {position} of {total}
-                  </Trans>
-                </p>
-                <Dialog.Title className={styles.title}>{i18n._(stepText[step].title)}</Dialog.Title>
-                <Dialog.Description className={styles.description}>
-                  {i18n._(stepText[step].body)}
-                </Dialog.Description>
-                <div
-                  className={css({
-                    display: "flex",
-                    gap: "3",
-                    justifyContent: "space-between",
-                    flexWrap: "wrap",
-                  })}
-                >
-                  <button
-                    type="button"
-                    className={button({ variant: "ghost" })}
-                    onClick={() => tour.send({ type: "tour.dismiss" })}
-                  >
-                    <Trans>Skip tour</Trans>
-                  </button>
-                  <div className={css({ display: "flex", gap: "3" })}>
-                    {canGoBack ? (
-                      <button
-                        type="button"
-                        className={button({ variant: "outline" })}
-                        onClick={() => tour.send({ type: "tour.back" })}
-                      >
-                        <Trans>Back</Trans>
-                      </button>
-                    ) : null}
-                    <button
-                      type="button"
-                      className={button()}
-                      onClick={() => tour.send({ type: "tour.next" })}
-                    >
-                      {last ? <Trans>Done</Trans> : <Trans>Next</Trans>}
-                    </button>
-                  </div>
-                </div>
-              </>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                ) : null}
+                <button type="button" className={button()} onClick={() => tour.send({ type: "tour.next" })}>
+                  {last ? <Trans>Done</Trans> : <Trans>Next</Trans>}
+                </button>
+              </div>
+            </div>
+          </>
+        )
+      }
+    </Sheet>
   );
 }

@@ -164,10 +164,10 @@ export function CartScreen() {
   );
 }
 
-export function CheckoutScreen() {
-  const { t } = useLingui();
+/** A checkout screen's frame: its heading and the way back to the cart. */
+function CheckoutFrame({ title }: { title: string }) {
   return (
-    <Screen title={t`Checkout`}>
+    <Screen title={title}>
       <p>
         <Link href="/cart" className={button({ variant: "outline" })}>
           <Trans>Back to cart</Trans>
@@ -177,17 +177,14 @@ export function CheckoutScreen() {
   );
 }
 
+export function CheckoutScreen() {
+  const { t } = useLingui();
+  return <CheckoutFrame title={t`Checkout`} />;
+}
+
 export function GuestCheckoutScreen() {
   const { t } = useLingui();
-  return (
-    <Screen title={t`Guest checkout`}>
-      <p>
-        <Link href="/cart" className={button({ variant: "outline" })}>
-          <Trans>Back to cart</Trans>
-        </Link>
-      </p>
-    </Screen>
-  );
+  return <CheckoutFrame title={t`Guest checkout`} />;
 }
 
 export function OrderSummaryScreen() {

@@ -1,0 +1,59 @@
+import { Dialog } from "@ark-ui/react/dialog";
+import { Portal } from "@ark-ui/react/portal";
+import type { ReactNode } from "react";
+import { cx } from "../../styled-system/css";
+import { button, drawer } from "../../styled-system/recipes";
+import { CloseIcon } from "../views/shared/icons.tsx";
+
+export type SheetStyles = ReturnType<typeof drawer>;
+
+/**
+ * An Ark dialog shown while a machine says so: `open` comes from machine state and every way of
+ * closing it (Escape, backdrop, close button) becomes `onDismiss`, which sends the machine's event.
+ */
+export function Sheet({
+  open,
+  onDismiss,
+  placement,
+  role = "dialog",
+  children,
+}: {
+  open: boolean;
+  onDismiss: () => void;
+  placement: "start" | "end" | "center";
+  role?: "dialog" | "alertdialog";
+  children: (styles: SheetStyles) => ReactNode;
+}) {
+  const styles = drawer({ placement });
+  return (
+    <Dialog.Root
+      open={open}
+      role={role}
+      onOpenChange={({ open: next }) => !next && onDismiss()}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop className={styles.backdrop} />
+        <Dialog.Positioner className={styles.positioner}>
+          <Dialog.Content className={styles.content}>{children(styles)}</Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The corner close button of a sheet, named for what it closes. */
+export function SheetClose({ styles, label }: { styles: SheetStyles; label: string }) {
+  return (
+    <Dialog.CloseTrigger
+      className={cx(styles.closeTrigger, button({ variant: "ghost", size: "icon" }))}
+      aria-label={label}
+    >
+      <CloseIcon />
+    </Dialog.CloseTrigger>
+  );
+}
+
+export const SheetTitle = Dialog.Title;
+export const SheetDescription = Dialog.Description;

@@ -60,6 +60,13 @@ export interface ModelSpec<TMachine extends AnyStateMachine> {
   journeys: Journey[];
 }
 
+/** Identity, for inference: `export const fooModel = defineModel({ ... })`. */
+export function defineModel<TMachine extends AnyStateMachine>(
+  spec: ModelSpec<TMachine>,
+): ModelSpec<TMachine> {
+  return spec;
+}
+
 /** Every state node below the root, by dotted path. */
 export function statePaths(machine: AnyStateMachine): Map<string, AnyStateNode> {
   const result = new Map<string, AnyStateNode>();
@@ -290,4 +297,112 @@ export function describeStep(event: AnyEventObject, value: StateValue): string {
   const { type, ...rest } = event;
   const payload = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : "";
   return `when ${type}${payload} then ${JSON.stringify(value)}`;
+}
+
+export interface PathWalk {
+  name: string;
+  /** null when the walk matched every step. */
+  error: unknown;
+}
+
+export interface ModelRun<TMachine extends AnyStateMachine> {
+  walks: PathWalk[];
+  reached: Set<string>;
+  taken: Set<string>;
+  /** Every snapshot the walks observed, with the state keys active in it. */
+  observed: Array<{ snapshot: Snap<TMachine>; active: string[] }>;
+}
+
+/** Checks one snapshot against the assertions of every state active in it. */
+export function assertStates<TMachine extends AnyStateMachine>(
+  spec: ModelSpec<TMachine>,
+  all: Map<string, AnyStateNode>,
+  snapshot: Snap<TMachine>,
+  run?: ModelRun<TMachine>,
+): void {
+  const active = activeStateKeys(snapshot, all);
+  run?.observed.push({ snapshot, active });
+  for (const key of active) {
+    run?.reached.add(key);
+    const assertion = spec.states[key];
+    if (!assertion) throw new Error(`No assertion for state "${key}" of ${spec.name}`);
+    assertion(snapshot);
+  }
+}
+
+/** Walks one generated path, checking each step's state, context projection and state assertions. */
+export async function walkPath<TMachine extends AnyStateMachine>(
+  spec: ModelSpec<TMachine>,
+  path: GeneratedPath<TMachine>,
+  run: ModelRun<TMachine>,
+  all: Map<string, AnyStateNode> = statePaths(spec.machine),
+): Promise<void> {
+  const events = path.steps.map((step) => step.event);
+  const trail: string[] = [];
+  await walk(spec, path.input, events, run.taken, (index, snapshot) => {
+    const expected = path.steps[index]?.state;
+    const event = events[index];
+    if (!expected || !event) throw new Error("walked past the generated path");
+    trail.push(describeStep(event, like(expected).value));
+    const actual = like(snapshot).value;
+    if (
+      JSON.stringify(actual) !== JSON.stringify(like(expected).value) ||
+      spec.serialize(snapshot) !== spec.serialize(expected)
+    ) {
+      throw new Error(
+        `${spec.name}: expected ${spec.serialize(expected)} but was ${spec.serialize(snapshot)}\n${trail.join("\n")}`,
+      );
+    }
+    assertStates(spec, all, snapshot, run);
+  });
+}
+
+/** Walks a hand-pinned journey and checks its written-out end state. */
+export async function walkJourney<TMachine extends AnyStateMachine>(
+  spec: ModelSpec<TMachine>,
+  journey: Journey,
+  run: ModelRun<TMachine>,
+  all: Map<string, AnyStateNode> = statePaths(spec.machine),
+): Promise<void> {
+  const final = await walk(
+    spec,
+    spec.inputs?.[journey.input ?? 0],
+    journey.events,
+    run.taken,
+    (_, snapshot) => assertStates(spec, all, snapshot, run),
+  );
+  if (JSON.stringify(like(final).value) !== JSON.stringify(journey.expected)) {
+    throw new Error(
+      `${spec.name} journey "${journey.name}": ended in ${JSON.stringify(like(final).value)}, expected ${JSON.stringify(journey.expected)}`,
+    );
+  }
+}
+
+export function emptyRun<TMachine extends AnyStateMachine>(): ModelRun<TMachine> {
+  return { walks: [], reached: new Set(), taken: new Set(), observed: [] };
+}
+
+/** Every path and journey of a model, outside any test runner (for the mutation check). */
+export async function runModel<TMachine extends AnyStateMachine>(
+  spec: ModelSpec<TMachine>,
+): Promise<ModelRun<TMachine>> {
+  const run = emptyRun<TMachine>();
+  const all = statePaths(spec.machine);
+  for (const [index, path] of generatePaths(spec).entries()) {
+    try {
+      await walkPath(spec, path, run, all);
+      run.walks.push({ name: `path ${index}`, error: null });
+    } catch (error) {
+      run.walks.push({ name: `path ${index}`, error });
+    }
+  }
+  for (const journey of spec.journeys) {
+    try {
+      await walkJourney(spec, journey, run, all);
+      run.walks.push({ name: journey.name, error: null });
+    } catch (error) {
+      run.walks.push({ name: journey.name, error });
+    }
+  }
+  return run;
 }

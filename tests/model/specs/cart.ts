@@ -1,0 +1,30 @@
+import { expect } from "vitest";
+import { cartMachine } from "../../../src/machines/cart.machine.ts";
+import { cartItem } from "../../support/fixtures.ts";
+import { defineModel, type EventSamples } from "../harness.ts";
+
+const events = {
+  "cart.open": [{ type: "cart.open" }],
+  "cart.close": [{ type: "cart.close" }],
+} satisfies EventSamples<typeof cartMachine>;
+
+export const cartModel = defineModel({
+  name: "cart",
+  machine: cartMachine,
+  inputs: [{ items: [] }, { items: [cartItem()] }],
+  deferred: [],
+  events,
+  serialize: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.items.length]),
+  states: {
+    closed: (snapshot) => expect(snapshot.can({ type: "cart.open" })).toBe(true),
+    open: (snapshot) => expect(snapshot.can({ type: "cart.close" })).toBe(true),
+  },
+  journeys: [
+    { name: "the drawer opens", events: [events["cart.open"][0]], expected: "open" },
+    {
+      name: "the drawer closes",
+      events: [events["cart.open"][0], events["cart.close"][0]],
+      expected: "closed",
+    },
+  ],
+});

@@ -97,7 +97,7 @@ export interface TransitionInfo {
   guard: string;
 }
 
-function describeTransition(transition: {
+export function describeTransition(transition: {
   source: AnyStateNode;
   eventType: string;
   target?: readonly AnyStateNode[] | undefined;
@@ -230,6 +230,26 @@ export async function walk<TMachine extends AnyStateMachine>(
   return final;
 }
 
+/** The graph of a model for one input; `machine` replaces the spec's (the mutation check uses it). */
+export function testModel<TMachine extends AnyStateMachine>(
+  spec: ModelSpec<TMachine>,
+  input: InputFrom<TMachine> | undefined,
+  machine: AnyStateMachine = spec.machine,
+) {
+  return new TestModel(machine as TMachine, {
+    events: Object.values(spec.events).flat() as EventFromLogic<TMachine>[],
+    serializeState: (snapshot) => spec.serialize(snapshot as Snap<TMachine>),
+    // Only events the state handles: an ignored event adds no edge, and an actor event is only
+    // meaningful while that actor runs.
+    filterEvents: (snapshot, event) =>
+      (snapshot as unknown as SnapshotLike).can(event) &&
+      (spec.filterEvents?.(snapshot as Snap<TMachine>, event) ?? true),
+    ...(input === undefined ? {} : { input }),
+    // A model graph is small by design; a runaway one (a context that grows, a mutant) fails fast.
+    limit: 20_000,
+  });
+}
+
 export interface GeneratedPath<TMachine extends AnyStateMachine> {
   input: InputFrom<TMachine> | undefined;
   steps: Array<{ event: AnyEventObject; state: Snap<TMachine> }>;
@@ -241,16 +261,7 @@ export function generatePaths<TMachine extends AnyStateMachine>(
 ): GeneratedPath<TMachine>[] {
   const result: GeneratedPath<TMachine>[] = [];
   for (const input of spec.inputs ?? [undefined]) {
-    const model = new TestModel(spec.machine, {
-      events: Object.values(spec.events).flat() as EventFromLogic<TMachine>[],
-      serializeState: (snapshot) => spec.serialize(snapshot as Snap<TMachine>),
-      // Only events the state handles: an ignored event adds no edge, and an actor event is only
-      // meaningful while that actor runs.
-      filterEvents: (snapshot, event) =>
-        (snapshot as unknown as SnapshotLike).can(event) &&
-        (spec.filterEvents?.(snapshot as Snap<TMachine>, event) ?? true),
-      ...(input === undefined ? {} : { input }),
-    });
+    const model = testModel(spec, input);
     const toPath = (path: { steps: unknown; state: unknown }): GeneratedPath<TMachine> => ({
       input,
       steps: path.steps as GeneratedPath<TMachine>["steps"],

@@ -76,11 +76,15 @@ export const appModel = defineModel({
       }
     },
     "ready.session": (snapshot) =>
-      expect((["guest", "signedIn"] as const).filter((state) => snapshot.matches({ ready: { session: state } }))).toHaveLength(1),
+      expect(
+        (["guest", "signedIn"] as const).filter((state) => snapshot.matches({ ready: { session: state } })),
+      ).toHaveLength(1),
     "ready.session.guest": (snapshot) => expect(snapshot.can({ type: "session.started" })).toBe(true),
     "ready.session.signedIn": (snapshot) => expect(snapshot.can({ type: "session.started" })).toBe(false),
     "ready.menu": (snapshot) =>
-      expect((["open", "closed"] as const).filter((state) => snapshot.matches({ ready: { menu: state } }))).toHaveLength(1),
+      expect(
+        (["open", "closed"] as const).filter((state) => snapshot.matches({ ready: { menu: state } })),
+      ).toHaveLength(1),
     "ready.menu.closed": (snapshot) => expect(snapshot.can({ type: "menu.open" })).toBe(true),
     "ready.menu.open": (snapshot) => expect(snapshot.can({ type: "menu.close" })).toBe(true),
   },
@@ -98,6 +102,106 @@ export const appModel = defineModel({
       name: "a stored token starts signed in; an expired session signs out",
       input: 1,
       events: [events["xstate.done.actor.loadConfig"][0], events["session.expired"][0]],
+      expected: { ready: { session: "guest", menu: "closed" } },
+    },
+    {
+      name: "a stored token starts signed in",
+      input: 1,
+      events: [events["xstate.done.actor.loadConfig"][0]],
+      expected: { ready: { session: "signedIn", menu: "closed" } },
+    },
+    {
+      name: "a lost network and notices never sign out or close the menu",
+      input: 1,
+      events: [
+        events["xstate.done.actor.loadConfig"][0],
+        events["menu.open"][0],
+        events["network.lost"][0],
+        events["network.restored"][0],
+        events["notify.success"][0],
+        events["notify.error"][0],
+      ],
+      expected: { ready: { session: "signedIn", menu: "open" } },
+    },
+    {
+      name: "a guest stays a guest through network trouble and notices",
+      events: [
+        events["xstate.done.actor.loadConfig"][0],
+        events["network.lost"][0],
+        events["network.restored"][0],
+        events["notify.success"][0],
+        events["notify.error"][0],
+      ],
+      expected: { ready: { session: "guest", menu: "closed" } },
+    },
+    {
+      name: "a guest starts as a guest",
+      events: [events["xstate.done.actor.loadConfig"][0]],
+      expected: { ready: { session: "guest", menu: "closed" } },
+    },
+    {
+      name: "signing in makes the session signed in",
+      events: [events["xstate.done.actor.loadConfig"][0], events["session.started"][0]],
+      expected: { ready: { session: "signedIn", menu: "closed" } },
+    },
+    {
+      name: "error 50020 for a guest leaves a guest with the menu as it was",
+      events: [
+        events["xstate.done.actor.loadConfig"][0],
+        events["menu.open"][0],
+        events["session.expired"][0],
+      ],
+      expected: { ready: { session: "guest", menu: "open" } },
+    },
+    {
+      name: "the menu button opens the side menu",
+      events: [events["xstate.done.actor.loadConfig"][0], events["menu.open"][0]],
+      expected: { ready: { session: "guest", menu: "open" } },
+    },
+    {
+      name: "closing the side menu",
+      input: 1,
+      events: [events["xstate.done.actor.loadConfig"][0], events["menu.open"][0], events["menu.close"][0]],
+      expected: { ready: { session: "signedIn", menu: "closed" } },
+    },
+    {
+      name: "error 50020 for a guest keeps the menu closed",
+      events: [events["xstate.done.actor.loadConfig"][0], events["session.expired"][0]],
+      expected: { ready: { session: "guest", menu: "closed" } },
+    },
+    {
+      name: "a second expiry keeps a signed-out rider signed out",
+      input: 1,
+      events: [
+        events["xstate.done.actor.loadConfig"][0],
+        events["session.expired"][0],
+        events["session.expired"][0],
+      ],
+      expected: { ready: { session: "guest", menu: "closed" } },
+    },
+    {
+      name: "closing the menu keeps a fresh sign-in",
+      events: [
+        events["xstate.done.actor.loadConfig"][0],
+        events["session.started"][0],
+        events["menu.open"][0],
+        events["menu.close"][0],
+      ],
+      expected: { ready: { session: "signedIn", menu: "closed" } },
+    },
+    {
+      name: "navigating keeps a fresh sign-in",
+      events: [
+        events["xstate.done.actor.loadConfig"][0],
+        events["session.started"][0],
+        events["menu.open"][0],
+        events["route.changed"][0],
+      ],
+      expected: { ready: { session: "signedIn", menu: "closed" } },
+    },
+    {
+      name: "closing the menu as a guest",
+      events: [events["xstate.done.actor.loadConfig"][0], events["menu.open"][0], events["menu.close"][0]],
       expected: { ready: { session: "guest", menu: "closed" } },
     },
     {

@@ -25,7 +25,10 @@ export const serviceLevelsModel = defineModel({
   serialize: (snapshot) =>
     JSON.stringify([snapshot.value, snapshot.context.levels.length, snapshot.context.error]),
   states: {
-    idle: (snapshot) => expect(snapshot.context.levels).toEqual([]),
+    idle: (snapshot) => {
+      expect(snapshot.context.levels).toEqual([]);
+      expect(snapshot.context.error).toBeNull();
+    },
     loading: (snapshot) => expect(snapshot.hasTag("busy")).toBe(true),
     ready: (snapshot) => {
       expect(snapshot.context.levels).toEqual(levels);
@@ -34,6 +37,11 @@ export const serviceLevelsModel = defineModel({
     failed: (snapshot) => expect(snapshot.context.error).toBe(50301),
   },
   journeys: [
+    {
+      name: "a failed load offers a retry",
+      events: [events["serviceLevels.load"][0], events["xstate.error.actor.fetchServiceLevels"][0]],
+      expected: "failed",
+    },
     {
       name: "a failed load retried until it succeeds",
       events: [

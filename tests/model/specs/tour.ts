@@ -36,6 +36,11 @@ export const tourModel = defineModel({
   },
   journeys: [
     {
+      name: "a first visit asks before touring",
+      events: [],
+      expected: "offering",
+    },
+    {
       name: "a first visit offers the tour; no thanks hides it",
       events: [events["tour.dismiss"][0]],
       expected: "hidden",
@@ -43,6 +48,11 @@ export const tourModel = defineModel({
     {
       name: "walking every step ends the tour",
       events: [events["tour.start"][0], ...tourSteps.map(() => events["tour.next"][0])],
+      expected: "hidden",
+    },
+    {
+      name: "skipping the tour hides it",
+      events: [events["tour.start"][0], events["tour.next"][0], events["tour.dismiss"][0]],
       expected: "hidden",
     },
     {

@@ -1,13 +1,42 @@
+import { existsSync, readFileSync } from "node:fs";
+import { extname, join, normalize } from "node:path";
 import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+
+const flowsDir = join(import.meta.dirname, "flows-site");
+const types: Record<string, string> = {
+  ".html": "text/html",
+  ".css": "text/css",
+  ".json": "application/json",
+};
+
+/** Serves the flows site (npm run flows) at /flows on the dev server. */
+function flowsSite(): Plugin {
+  return {
+    name: "flows-site",
+    configureServer(server) {
+      server.middlewares.use("/flows", (request, response, next) => {
+        const path = normalize(decodeURIComponent((request.url ?? "/").split("?")[0] ?? "/")).replace(
+          /^(\.\.[/\\])+/,
+          "",
+        );
+        const file = join(flowsDir, path === "/" ? "index.html" : path);
+        if (!file.startsWith(flowsDir) || !existsSync(file)) return next();
+        response.setHeader("Content-Type", types[extname(file)] ?? "application/octet-stream");
+        response.end(readFileSync(file));
+      });
+    },
+  };
+}
 
 const apiTarget = process.env.API_URL ?? "http://localhost:8080";
 const apiPrefixes = ["/accounts", "/transit", "/portal-config", "/dev", "/healthz"];
 
 export default defineConfig({
-  plugins: [react(), lingui(), babel({ presets: [linguiTransformerBabelPreset()] })],
+  plugins: [react(), lingui(), babel({ presets: [linguiTransformerBabelPreset()] }), flowsSite()],
   build: {
     target: "es2023",
     sourcemap: true,

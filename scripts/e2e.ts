@@ -27,6 +27,13 @@ if (!existsSync(chromiumPath)) {
   }
 }
 
+// The flows site is part of what the suite checks; build it from the machines first.
+const flows = spawnSync(process.execPath, [join(root, "scripts", "flows-site.ts")], {
+  cwd: root,
+  stdio: "inherit",
+});
+if (flows.status !== 0) process.exit(flows.status ?? 1);
+
 const dataDir = join(root, ".tmp", `e2e-data-${process.pid}`);
 rmSync(dataDir, { recursive: true, force: true });
 const playwright = join(root, "node_modules", "@playwright", "test", "cli.js");

@@ -27,6 +27,8 @@ export interface AppOptions {
   portalConfig: PortalConfig;
   /** Built SPA to serve; null serves only the API. */
   staticDir: string | null;
+  /** The flows site (npm run flows) to serve at /flows; null to not serve it. */
+  flowsDir?: string | null;
   devMailbox: boolean;
   logLevel?: string;
   rateLimitPerMinute?: number;
@@ -58,7 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(orgConfigRoutes, { prefix: "/transit" });
   await app.register(formRoutes, { prefix: "/transit" });
   if (options.devMailbox) await app.register(devMailboxRoutes);
-  await app.register(spa, { root: options.staticDir });
+  await app.register(spa, { root: options.staticDir, flows: options.flowsDir ?? null });
 
   return app;
 }

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { buildApp } from "./app.ts";
 import { distDir, ensureBuild } from "./build.ts";
 import { readEnv } from "./config/env.ts";
@@ -23,6 +24,7 @@ async function main() {
     database,
     portalConfig,
     staticDir: distDir,
+    flowsDir: env.devMailbox ? resolve(import.meta.dirname, "..", "flows-site") : null,
     devMailbox: env.devMailbox,
     logLevel: env.logLevel === "info" ? "warn" : env.logLevel,
   });

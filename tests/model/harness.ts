@@ -55,6 +55,8 @@ export interface ModelSpec<TMachine extends AnyStateMachine> {
   serialize: (snapshot: Snap<TMachine>) => string;
   /** Keeps the graph finite where context could grow forever. */
   filterEvents?: (snapshot: Snap<TMachine>, event: AnyEventObject) => boolean;
+  /** What must hold after any sequence of events (checked with fast-check over random sequences). */
+  invariants: Array<{ name: string; holds: (snapshot: Snap<TMachine>) => boolean }>;
   /** One assertion per state node, keyed by its dotted path ("ready.session.guest"). */
   states: Record<string, (snapshot: Snap<TMachine>) => void>;
   journeys: Journey[];

@@ -52,6 +52,20 @@ export const appModel = defineModel({
   events,
   serialize: (snapshot) =>
     JSON.stringify([snapshot.value, snapshot.context.bootError, snapshot.context.config !== null]),
+  invariants: [
+    {
+      name: "ready means a configuration without a boot error",
+      holds: (s) => !s.matches("ready") || (s.context.config !== null && s.context.bootError === null),
+    },
+    {
+      name: "failed means a boot error is kept",
+      holds: (s) => !s.matches("failed") || s.context.bootError !== null,
+    },
+    {
+      name: "the session is never left undecided",
+      holds: (s) => !s.matches({ ready: { session: "checking" } }),
+    },
+  ],
   states: {
     booting: (snapshot) => {
       expect(snapshot.hasTag("busy")).toBe(true);

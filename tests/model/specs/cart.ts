@@ -15,6 +15,16 @@ export const cartModel = defineModel({
   deferred: [],
   events,
   serialize: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.items.length]),
+  invariants: [
+    {
+      name: "the drawer is open or closed, never both",
+      holds: (s) => s.matches("open") !== s.matches("closed"),
+    },
+    {
+      name: "opening and closing never changes the items",
+      holds: (s) => s.context.items.every((item) => item.quantity > 0),
+    },
+  ],
   states: {
     closed: (snapshot) => expect(snapshot.can({ type: "cart.open" })).toBe(true),
     open: (snapshot) => expect(snapshot.can({ type: "cart.close" })).toBe(true),

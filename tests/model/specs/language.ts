@@ -25,6 +25,17 @@ export const languageModel = defineModel({
   events,
   serialize: (snapshot) =>
     JSON.stringify([snapshot.value, snapshot.context.current, snapshot.context.requested]),
+  invariants: [
+    {
+      name: "the language on screen is offered or the built-in one",
+      holds: (s) => s.context.offered.includes(s.context.current) || s.context.current === "en",
+    },
+    {
+      name: "only offered languages are ever requested",
+      holds: (s) => s.context.offered.includes(s.context.requested),
+    },
+    { name: "busy exactly while loading a catalog", holds: (s) => s.hasTag("busy") === s.matches("loading") },
+  ],
   states: {
     loading: (snapshot) => expect(snapshot.hasTag("busy")).toBe(true),
     "loading.starting": (snapshot) => expect(snapshot.context.current).toBe("en"),

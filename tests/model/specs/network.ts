@@ -22,6 +22,9 @@ export const networkModel = defineModel({
   deferred: ["probeConnection"],
   events,
   serialize: (snapshot) => JSON.stringify(snapshot.value),
+  invariants: [
+    { name: "the popup shows exactly when not idle", holds: (s) => s.hasTag("popup") === !s.matches("idle") },
+  ],
   states: {
     idle: (snapshot) => expect(snapshot.hasTag("popup")).toBe(false),
     alerting: (snapshot) => {

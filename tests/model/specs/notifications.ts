@@ -23,6 +23,19 @@ export const notificationsModel = defineModel({
   serialize: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.notices]),
   // Two notices at once are enough to show that one leaving never takes the other with it.
   filterEvents: (snapshot, event) => !event.type.startsWith("notify.") || snapshot.context.nextId <= 2,
+  invariants: [
+    {
+      name: "idle exactly when nothing is shown",
+      holds: (s) => s.matches("idle") === (s.context.notices.length === 0),
+    },
+    {
+      name: "notice ids are unique and below the next id",
+      holds: (s) =>
+        new Set(s.context.notices.map((notice: { id: number }) => notice.id)).size ===
+          s.context.notices.length &&
+        s.context.notices.every((notice: { id: number }) => notice.id < s.context.nextId),
+    },
+  ],
   states: {
     idle: (snapshot) => expect(snapshot.context.notices).toEqual([]),
     showing: (snapshot) => {

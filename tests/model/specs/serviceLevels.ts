@@ -24,6 +24,10 @@ export const serviceLevelsModel = defineModel({
   events,
   serialize: (snapshot) =>
     JSON.stringify([snapshot.value, snapshot.context.levels.length, snapshot.context.error]),
+  invariants: [
+    { name: "ready has no error", holds: (s) => !s.matches("ready") || s.context.error === null },
+    { name: "failed keeps its error code", holds: (s) => !s.matches("failed") || s.context.error !== null },
+  ],
   states: {
     idle: (snapshot) => {
       expect(snapshot.context.levels).toEqual([]);

@@ -22,6 +22,13 @@ export const tourModel = defineModel({
   deferred: [],
   events,
   serialize: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.step]),
+  invariants: [
+    {
+      name: "the step is always one of the tour's steps",
+      holds: (s) => s.context.step >= 0 && s.context.step < tourSteps.length,
+    },
+    { name: "a disabled tour never shows", holds: (s) => s.context.enabled || s.matches("hidden") },
+  ],
   states: {
     hidden: (snapshot) => expect(snapshot.can({ type: "tour.dismiss" })).toBe(false),
     offering: (snapshot) => {

@@ -39,7 +39,8 @@ const centered = css({
   p: "6",
 });
 
-function Boot() {
+/** The portal under the root actor: loading, the boot failure screen, or the layout. */
+export function Boot() {
   const phase = RootActor.useSelector((snapshot) =>
     snapshot.matches("booting") ? "booting" : snapshot.matches("failed") ? "failed" : "ready",
   );

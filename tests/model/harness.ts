@@ -144,7 +144,7 @@ interface Deferred {
 }
 
 /** Deferred stand-ins for invoked promise actors: each invocation waits until the walk settles it. */
-function deferredActors(ids: string[]) {
+export function deferredActors(ids: string[]) {
   const pending = new Map<string, Deferred[]>();
   const actors = Object.fromEntries(
     ids.map((id) => [
@@ -182,7 +182,7 @@ function deferredActors(ids: string[]) {
   };
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 export interface WalkResult<TMachine extends AnyStateMachine> {
   snapshots: Snap<TMachine>[];
@@ -253,6 +253,8 @@ export function testModel<TMachine extends AnyStateMachine>(
 }
 
 export interface GeneratedPath<TMachine extends AnyStateMachine> {
+  /** shortest: to each state; simple: every loop-free route; edge: to each transition. */
+  kind: "shortest" | "simple" | "edge";
   input: InputFrom<TMachine> | undefined;
   steps: Array<{ event: AnyEventObject; state: Snap<TMachine> }>;
   state: Snap<TMachine>;
@@ -264,13 +266,19 @@ export function generatePaths<TMachine extends AnyStateMachine>(
   const result: GeneratedPath<TMachine>[] = [];
   for (const input of spec.inputs ?? [undefined]) {
     const model = testModel(spec, input);
-    const toPath = (path: { steps: unknown; state: unknown }): GeneratedPath<TMachine> => ({
-      input,
-      steps: path.steps as GeneratedPath<TMachine>["steps"],
-      state: path.state as Snap<TMachine>,
-    });
+    const toPath =
+      (kind: GeneratedPath<TMachine>["kind"]) =>
+      (path: { steps: unknown; state: unknown }): GeneratedPath<TMachine> => ({
+        kind,
+        input,
+        steps: path.steps as GeneratedPath<TMachine>["steps"],
+        state: path.state as Snap<TMachine>,
+      });
     const everyShortest = model.getShortestPaths({ allowDuplicatePaths: true });
-    result.push(...model.getShortestPaths().map(toPath), ...model.getSimplePaths().map(toPath));
+    result.push(
+      ...model.getShortestPaths().map(toPath("shortest")),
+      ...model.getSimplePaths().map(toPath("simple")),
+    );
     // One path per edge: the shortest way to its source, then the edge, so a transition back to an
     // already visited state (which neither generator needs) is walked too.
     const toVertex = new Map(
@@ -283,7 +291,7 @@ export function generatePaths<TMachine extends AnyStateMachine>(
         event: AnyEventObject;
         state: Snap<TMachine>;
       }>) {
-        result.push(toPath({ steps: [...prefix.steps, { event, state }], state }));
+        result.push(toPath("edge")({ steps: [...prefix.steps, { event, state }], state }));
       }
     }
   }

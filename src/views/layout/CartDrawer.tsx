@@ -1,21 +1,25 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { Link, useLocation } from "wouter";
+import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { useChild } from "../../app/children.ts";
-import { selectCartItems, selectCartSubtotal } from "../../machines/cart.machine.ts";
+import { type cartMachine, selectCartItems, selectCartSubtotal } from "../../machines/cart.machine.ts";
 import { Sheet, SheetClose, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
-import { useMoney } from "../shared/useMoney.ts";
 
 /** Slides in from the right, or from the top on screens under 960 px. */
-export function CartDrawer() {
+export function CartDrawer({
+  cart,
+  money,
+}: {
+  cart: ActorRefFrom<typeof cartMachine>;
+  /** Formats minor units for the rider (currency and language). */
+  money: (minorUnits: number) => string;
+}) {
   const { t } = useLingui();
-  const cart = useChild("cart");
   const open = useSelector(cart, (snapshot) => snapshot.matches("open"));
   const items = useSelector(cart, selectCartItems);
   const total = useSelector(cart, selectCartSubtotal);
-  const money = useMoney();
   const [, navigate] = useLocation();
   const close = () => cart.send({ type: "cart.close" });
 

@@ -3,25 +3,29 @@ import { createListCollection, Select } from "@ark-ui/react/select";
 import { Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
+import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { select } from "../../../styled-system/recipes";
-import { useChild, useConfig } from "../../app/children.ts";
-import { isSupportedLocale } from "../../domain/portal-config.ts";
-import { selectLocale } from "../../machines/language.machine.ts";
+import { isSupportedLocale, type LocaleConfig } from "../../domain/portal-config.ts";
+import { type languageMachine, selectLocale } from "../../machines/language.machine.ts";
 import { ChevronDownIcon, GlobeIcon } from "../shared/icons.tsx";
 
 /** The deployment's languages, each named in its own language. */
-export function LanguageSelect() {
-  const config = useConfig();
-  const language = useChild("language");
+export function LanguageSelect({
+  language,
+  locales,
+}: {
+  language: ActorRefFrom<typeof languageMachine>;
+  locales: LocaleConfig[];
+}) {
   const current = useSelector(language, selectLocale);
   const busy = useSelector(language, (snapshot) => snapshot.hasTag("busy"));
   const collection = useMemo(
     () =>
       createListCollection({
-        items: config.locales.map((locale) => ({ value: locale.code, label: locale.display_name })),
+        items: locales.map((locale) => ({ value: locale.code, label: locale.display_name })),
       }),
-    [config.locales],
+    [locales],
   );
   const styles = select();
 
@@ -41,7 +45,7 @@ export function LanguageSelect() {
         <Trans>Language</Trans>
       </Select.Label>
       <Select.Control className={styles.control}>
-        <Select.Trigger className={styles.trigger} data-tour="language">
+        <Select.Trigger className={styles.trigger}>
           <GlobeIcon />
           <Select.ValueText className={css({ display: { base: "none", sm: "inline" } })} />
           <Select.Indicator className={styles.indicator}>

@@ -2,11 +2,12 @@ import { Trans } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { css } from "../../../styled-system/css";
-import { useConfig, useSignedIn } from "../../app/children.ts";
+import { useChild, useConfig, useSignedIn } from "../../app/children.ts";
 import { RootActor } from "../../app/root-actor.ts";
 import { guard, type RouteDefinition, routes } from "../../app/routes.ts";
 import { NotFoundScreen } from "../screens/NotFoundScreen.tsx";
 import { screens } from "../screens/screens.tsx";
+import { useMoney } from "../shared/useMoney.ts";
 import { CartDrawer } from "./CartDrawer.tsx";
 import { Footer } from "./Footer.tsx";
 import { NetworkPopup } from "./NetworkPopup.tsx";
@@ -16,6 +17,7 @@ import { TopBar } from "./TopBar.tsx";
 import { TourDialog } from "./TourDialog.tsx";
 
 export function Layout() {
+  const config = useConfig();
   return (
     <div className={css({ minHeight: "100dvh", display: "flex", flexDirection: "column" })}>
       <a
@@ -62,10 +64,10 @@ export function Layout() {
         </Switch>
       </main>
       <Footer />
-      <CartDrawer />
-      <NetworkPopup />
-      <Notifications />
-      <TourDialog />
+      <CartDrawer cart={useChild("cart")} money={useMoney()} />
+      <NetworkPopup network={useChild("network")} />
+      <Notifications notifications={useChild("notifications")} />
+      <TourDialog tour={useChild("tour")} name={config.shortDisplayName} />
     </div>
   );
 }

@@ -1,14 +1,14 @@
 import { Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { useChild } from "../../app/children.ts";
+import type { networkMachine } from "../../machines/network.machine.ts";
 import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 import { OfflineIcon } from "../shared/icons.tsx";
 
 /** "No Internet Connection": a failed request never signs the rider out, it opens this. */
-export function NetworkPopup() {
-  const network = useChild("network");
+export function NetworkPopup({ network }: { network: ActorRefFrom<typeof networkMachine> }) {
   const open = useSelector(network, (snapshot) => snapshot.hasTag("popup"));
   const probing = useSelector(network, (snapshot) => snapshot.matches("probing"));
 

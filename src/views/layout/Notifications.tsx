@@ -1,16 +1,19 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
 import { css, cx } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { useChild } from "../../app/children.ts";
 import { noticeMessages } from "../../i18n/notices.ts";
-import { selectNotices } from "../../machines/notifications.machine.ts";
+import { type notificationsMachine, selectNotices } from "../../machines/notifications.machine.ts";
 import { CloseIcon } from "../shared/icons.tsx";
 
 /** Success alerts (3 s) and error toasts (5 s); the machine owns their lifetimes. */
-export function Notifications() {
+export function Notifications({
+  notifications,
+}: {
+  notifications: ActorRefFrom<typeof notificationsMachine>;
+}) {
   const { t, i18n } = useLingui();
-  const notifications = useChild("notifications");
   const notices = useSelector(notifications, selectNotices);
 
   return (

@@ -1,14 +1,15 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { Link } from "wouter";
+import type { ActorRefFrom } from "xstate";
 import { css, cx } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { useChild, useConfig, useSignedIn } from "../../app/children.ts";
 import { RootActor } from "../../app/root-actor.ts";
 import { linksFor } from "../../domain/portal-config.ts";
-import { selectCartCount } from "../../machines/cart.machine.ts";
+import { type cartMachine, selectCartCount } from "../../machines/cart.machine.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
-import { selectTourEnabled } from "../../machines/tour.machine.ts";
+import { selectTourEnabled, type tourMachine } from "../../machines/tour.machine.ts";
 import { ExternalLink } from "../shared/ExternalLink.tsx";
 import { CartIcon, HelpIcon, MenuIcon } from "../shared/icons.tsx";
 import { NavLink } from "../shared/NavLink.tsx";
@@ -32,10 +33,6 @@ export function TopBar() {
   const root = RootActor.useActorRef();
   const language = useChild("language");
   const locale = useSelector(language, selectLocale);
-  const tour = useChild("tour");
-  const tourEnabled = useSelector(tour, selectTourEnabled);
-  const cart = useChild("cart");
-  const count = useSelector(cart, selectCartCount);
 
   return (
     <header
@@ -96,49 +93,64 @@ export function TopBar() {
       <div
         className={css({ display: "flex", alignItems: "center", gap: { base: "1", sm: "2" }, ml: "auto" })}
       >
-        <LanguageSelect />
-        {tourEnabled ? (
-          <button
-            type="button"
-            className={button({ variant: "ghost", size: "icon" })}
-            aria-label={t`Take the tour`}
-            onClick={() => tour.send({ type: "tour.start" })}
-          >
-            <HelpIcon />
-          </button>
-        ) : null}
-        <button
-          type="button"
-          className={cx(button({ variant: "ghost", size: "icon" }), css({ position: "relative" }))}
-          onClick={() => cart.send({ type: "cart.open" })}
-          data-tour="cart"
-        >
-          <CartIcon />
-          <span className={css({ srOnly: true })}>
-            <Plural value={count} one="Shopping cart, # item" other="Shopping cart, # items" />
-          </span>
-          <span
-            aria-hidden="true"
-            className={css({
-              position: "absolute",
-              top: "0",
-              right: "0",
-              minWidth: "5",
-              height: "5",
-              px: "1",
-              borderRadius: "full",
-              bg: "focus",
-              color: "#1f2933",
-              fontSize: "xs",
-              fontWeight: "bold",
-              display: "grid",
-              placeItems: "center",
-            })}
-          >
-            {count}
-          </span>
-        </button>
+        <LanguageSelect language={language} locales={config.locales} />
+        <TourButton tour={useChild("tour")} />
+        <CartButton cart={useChild("cart")} />
       </div>
     </header>
+  );
+}
+
+/** The header's "take tour" button, shown when the deployment enables the tour. */
+export function TourButton({ tour }: { tour: ActorRefFrom<typeof tourMachine> }) {
+  const { t } = useLingui();
+  const enabled = useSelector(tour, selectTourEnabled);
+  if (!enabled) return null;
+  return (
+    <button
+      type="button"
+      className={button({ variant: "ghost", size: "icon" })}
+      aria-label={t`Take the tour`}
+      onClick={() => tour.send({ type: "tour.start" })}
+    >
+      <HelpIcon />
+    </button>
+  );
+}
+
+/** The cart widget: the item count, and the drawer behind it. */
+export function CartButton({ cart }: { cart: ActorRefFrom<typeof cartMachine> }) {
+  const count = useSelector(cart, selectCartCount);
+  return (
+    <button
+      type="button"
+      className={cx(button({ variant: "ghost", size: "icon" }), css({ position: "relative" }))}
+      onClick={() => cart.send({ type: "cart.open" })}
+    >
+      <CartIcon />
+      <span className={css({ srOnly: true })}>
+        <Plural value={count} one="Shopping cart, # item" other="Shopping cart, # items" />
+      </span>
+      <span
+        aria-hidden="true"
+        className={css({
+          position: "absolute",
+          top: "0",
+          right: "0",
+          minWidth: "5",
+          height: "5",
+          px: "1",
+          borderRadius: "full",
+          bg: "focus",
+          color: "#1f2933",
+          fontSize: "xs",
+          fontWeight: "bold",
+          display: "grid",
+          placeItems: "center",
+        })}
+      >
+        {count}
+      </span>
+    </button>
   );
 }

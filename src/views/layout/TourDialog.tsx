@@ -2,10 +2,10 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { useChild, useConfig } from "../../app/children.ts";
-import { selectTourStep, type TourStep, tourSteps } from "../../machines/tour.machine.ts";
+import { selectTourStep, type TourStep, type tourMachine, tourSteps } from "../../machines/tour.machine.ts";
 import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 
 const stepText = {
@@ -28,15 +28,12 @@ const stepText = {
 } satisfies Record<TourStep, { title: MessageDescriptor; body: MessageDescriptor }>;
 
 /** The first-visit question and the app tour. */
-export function TourDialog() {
+export function TourDialog({ tour, name }: { tour: ActorRefFrom<typeof tourMachine>; name: string }) {
   const { i18n } = useLingui();
-  const config = useConfig();
-  const tour = useChild("tour");
   const offering = useSelector(tour, (snapshot) => snapshot.matches("offering"));
   const touring = useSelector(tour, (snapshot) => snapshot.matches("touring"));
   const step = useSelector(tour, selectTourStep);
   const canGoBack = useSelector(tour, (snapshot) => snapshot.can({ type: "tour.back" }));
-  const name = config.shortDisplayName;
   const position = tourSteps.indexOf(step) + 1;
   const total = tourSteps.length;
   const last = position === total;

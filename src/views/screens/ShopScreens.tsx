@@ -2,11 +2,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useEffect } from "react";
 import { Link, useParams } from "wouter";
+import type { ActorRefFrom } from "xstate";
 import { css, cx } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { useChild } from "../../app/children.ts";
 import { selectCartItems, selectCartSubtotal } from "../../machines/cart.machine.ts";
-import { selectServiceLevels } from "../../machines/serviceLevels.machine.ts";
+import { selectServiceLevels, type serviceLevelsMachine } from "../../machines/serviceLevels.machine.ts";
 import { card, linkList, Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 
@@ -27,8 +28,13 @@ function ProductModeLinks() {
 }
 
 /** The agency's services, as links that narrow the product list; loaded once per visit. */
-function ServiceLevelLinks({ current }: { current: string | undefined }) {
-  const serviceLevels = useChild("serviceLevels");
+export function ServiceLevelLinks({
+  serviceLevels,
+  current,
+}: {
+  serviceLevels: ActorRefFrom<typeof serviceLevelsMachine>;
+  current: string | undefined;
+}) {
   const levels = useSelector(serviceLevels, selectServiceLevels);
   const loading = useSelector(serviceLevels, (snapshot) => snapshot.hasTag("busy"));
   const failed = useSelector(serviceLevels, (snapshot) => snapshot.matches("failed"));
@@ -90,7 +96,7 @@ export function ProductsScreen() {
   const { serviceType } = useParams<{ serviceType?: string }>();
   return (
     <Screen title={t`Products`}>
-      <ServiceLevelLinks current={serviceType} />
+      <ServiceLevelLinks serviceLevels={useChild("serviceLevels")} current={serviceType} />
       <ProductModeLinks />
     </Screen>
   );

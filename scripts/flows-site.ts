@@ -16,23 +16,17 @@ import {
 } from "../tests/model/harness.ts";
 import { models } from "../tests/model/specs/index.ts";
 import { drawMachine } from "./flows/diagram.ts";
-import { eventText, machineComment, readablePath, stateText } from "./flows/text.ts";
+import { escapeHtml, eventText, machineComment, readablePath, stateText } from "./flows/text.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const out = join(root, "flows-site");
-
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"]/g,
-    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[char] ?? char,
-  );
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)} | Portal flows</title>
+<title>${escapeHtml(title)} | Portal flows</title>
 <link rel="stylesheet" href="flows.css">
 </head>
 <body>
@@ -94,24 +88,24 @@ for (const spec of models) {
   const journeys = spec.journeys
     .map(
       (journey) =>
-        `<li><strong>${escape(journey.name)}</strong><br>${
+        `<li><strong>${escapeHtml(journey.name)}</strong><br>${
           journey.events.length === 0
             ? "Nothing happens"
-            : journey.events.map((event) => escape(eventText(event))).join(" → ")
-        } ⇒ <em>${escape(stateText(journey.expected))}</em></li>`,
+            : journey.events.map((event) => escapeHtml(eventText(event))).join(" → ")
+        } ⇒ <em>${escapeHtml(stateText(journey.expected))}</em></li>`,
     )
     .join("\n");
   const pathItems = paths
     .map(
       (path) =>
-        `<li><details><summary>${escape(path.steps.map((step) => step.when).join(" → ") || "start")}: ends in <em>${escape(path.steps.at(-1)?.then ?? "the start")}</em>${
+        `<li><details><summary>${escapeHtml(path.steps.map((step) => step.when).join(" → ") || "start")}: ends in <em>${escapeHtml(path.steps.at(-1)?.then ?? "the start")}</em>${
           path.input === undefined
             ? ""
-            : ` <span class="input">starting from ${escape(JSON.stringify(path.input))}</span>`
+            : ` <span class="input">starting from ${escapeHtml(JSON.stringify(path.input))}</span>`
         }</summary><ol>${path.steps
           .map(
             (step) =>
-              `<li>Given <em>${escape(step.given)}</em>, when <strong>${escape(step.when)}</strong>, then <em>${escape(step.then)}</em></li>`,
+              `<li>Given <em>${escapeHtml(step.given)}</em>, when <strong>${escapeHtml(step.when)}</strong>, then <em>${escapeHtml(step.then)}</em></li>`,
           )
           .join("")}</ol></details></li>`,
     )
@@ -120,8 +114,8 @@ for (const spec of models) {
     join(out, `${spec.name}.html`),
     page(
       `${spec.name} flow`,
-      `<h1>The ${escape(spec.name)} flow</h1>
-<p class="lead">${escape(summary.description)}</p>
+      `<h1>The ${escapeHtml(spec.name)} flow</h1>
+<p class="lead">${escapeHtml(summary.description)}</p>
 <section aria-labelledby="diagram"><h2 id="diagram">Statechart</h2>
 <p class="legend">Boxes are states; a box inside a box is a step of it; dashed boxes run side by side. ● marks where each level starts. Arrows are what moves the flow on, named by the event and, in brackets, the condition it needs. "stays" lists what a state handles without leaving it.</p>
 <figure class="diagram" tabindex="0" aria-labelledby="diagram">${svg}</figure></section>
@@ -129,7 +123,7 @@ for (const spec of models) {
 <table><thead><tr><th scope="col">States</th><th scope="col">Transitions</th><th scope="col">Generated paths</th><th scope="col">States covered</th><th scope="col">Transitions covered</th></tr></thead>
 <tbody><tr><td>${summary.states}</td><td>${summary.transitions}</td><td>${summary.paths}</td><td>${summary.statesCovered}</td><td>${summary.transitionsCovered}</td></tr></tbody></table></section>
 <section aria-labelledby="journeys"><h2 id="journeys">Journeys pinned by hand</h2><ul class="journeys">${journeys}</ul></section>
-<section aria-labelledby="paths"><h2 id="paths">Generated paths</h2><p>Also as <a href="paths/${escape(spec.name)}.json">JSON</a>.</p><ol class="paths">${pathItems}</ol></section>`,
+<section aria-labelledby="paths"><h2 id="paths">Generated paths</h2><p>Also as <a href="paths/${escapeHtml(spec.name)}.json">JSON</a>.</p><ol class="paths">${pathItems}</ol></section>`,
     ),
   );
   console.log(`wrote flows-site/${spec.name}.html`);
@@ -138,13 +132,13 @@ for (const spec of models) {
 const rows = summaries
   .map(
     (summary) =>
-      `<tr><th scope="row"><a href="${escape(summary.name)}.html">${escape(summary.name)}</a></th><td>${summary.states}</td><td>${summary.transitions}</td><td>${summary.paths}</td><td>${summary.statesCovered}/${summary.states}</td><td>${summary.transitionsCovered}/${summary.transitions}</td></tr>`,
+      `<tr><th scope="row"><a href="${escapeHtml(summary.name)}.html">${escapeHtml(summary.name)}</a></th><td>${summary.states}</td><td>${summary.transitions}</td><td>${summary.paths}</td><td>${summary.statesCovered}/${summary.states}</td><td>${summary.transitionsCovered}/${summary.transitions}</td></tr>`,
   )
   .join("\n");
 const cards = summaries
   .map(
     (summary) =>
-      `<li><a href="${escape(summary.name)}.html">${escape(summary.name)}</a><p>${escape(summary.description)}</p></li>`,
+      `<li><a href="${escapeHtml(summary.name)}.html">${escapeHtml(summary.name)}</a><p>${escapeHtml(summary.description)}</p></li>`,
   )
   .join("\n");
 writeFileSync(

@@ -48,14 +48,18 @@ function retarget(root: Config, source: string[], event: string, index: number, 
     branches[index] = { ...branch, target };
     holder[key] = branches;
   };
-  if (event === "") return setBranch(node, "always");
+  if (event === "") {
+    setBranch(node, "always");
+    return;
+  }
   const actorEvent = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event);
   if (actorEvent) {
     const invoke = asList(node.invoke).find((entry) => (entry as Config).id === actorEvent[2]) as
       | Config
       | undefined;
     if (!invoke) throw new Error(`no invoke ${actorEvent[2]} on ${source.join(".")}`);
-    return setBranch(invoke, actorEvent[1] === "done" ? "onDone" : "onError");
+    setBranch(invoke, actorEvent[1] === "done" ? "onDone" : "onError");
+    return;
   }
   setBranch(node.on as Config, event);
 }

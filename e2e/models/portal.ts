@@ -44,6 +44,10 @@ export class Portal {
     return drawer;
   }
 
+  async closeCart(): Promise<void> {
+    await this.page.getByRole("button", { name: "Close cart" }).click();
+  }
+
   /** Waits until slide and fade animations have finished, so positions are final. */
   async animationsSettled(): Promise<void> {
     await this.page.waitForFunction(() =>

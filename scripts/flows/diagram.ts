@@ -7,17 +7,11 @@
 import ELK, { type ElkExtendedEdge, type ElkNode } from "elkjs/lib/elk.bundled.js";
 import type { AnyStateMachine, AnyStateNode } from "xstate";
 import { describeTransition, isTransient } from "../../tests/model/harness.ts";
-import { eventLabel } from "./text.ts";
+import { escapeHtml, eventLabel } from "./text.ts";
 
 const font = 13;
 const charWidth = 7.4;
 const lineHeight = 17;
-
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"]/g,
-    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[char] ?? char,
-  );
 
 const idOf = (node: AnyStateNode) => node.path.join(".") || "(root)";
 
@@ -126,7 +120,7 @@ export async function drawMachine(machine: AnyStateMachine): Promise<string> {
     const isFinal = stateNode.type === "final";
     const fill = depth === 0 ? "#f8fafc" : node.children?.length ? "#eef4fb" : "#ffffff";
     parts.push(
-      `<g class="state" data-state="${escape(node.id)}"><rect x="${x}" y="${y}" width="${node.width}" height="${node.height}" rx="10" fill="${fill}" stroke="#334e68" stroke-width="1.5"${isParallelRegion ? ' stroke-dasharray="6 4"' : ""}/>`,
+      `<g class="state" data-state="${escapeHtml(node.id)}"><rect x="${x}" y="${y}" width="${node.width}" height="${node.height}" rx="10" fill="${fill}" stroke="#334e68" stroke-width="1.5"${isParallelRegion ? ' stroke-dasharray="6 4"' : ""}/>`,
     );
     if (isFinal) {
       parts.push(
@@ -137,7 +131,7 @@ export async function drawMachine(machine: AnyStateMachine): Promise<string> {
     lines.forEach((line, index) => {
       const weight = index === 0 ? ' font-weight="700"' : ' fill="#52606d"';
       parts.push(
-        `<text x="${x + 12}" y="${y + 20 + index * lineHeight}" font-size="${index === 0 ? font : font - 1}"${weight}>${escape(line)}</text>`,
+        `<text x="${x + 12}" y="${y + 20 + index * lineHeight}" font-size="${index === 0 ? font : font - 1}"${weight}>${escapeHtml(line)}</text>`,
       );
     });
     parts.push("</g>");
@@ -164,7 +158,7 @@ export async function drawMachine(machine: AnyStateMachine): Promise<string> {
         const ly = container.y + (label.y ?? 0);
         parts.push(
           `<rect x="${lx - 2}" y="${ly - 1}" width="${(label.width ?? 0) + 4}" height="${(label.height ?? 0) + 2}" rx="3" fill="#ffffff" opacity="0.9"/>`,
-          `<text x="${lx + 2}" y="${ly + 13}" font-size="${font - 1}" fill="#0b3d75">${escape(label.text ?? "")}</text>`,
+          `<text x="${lx + 2}" y="${ly + 13}" font-size="${font - 1}" fill="#0b3d75">${escapeHtml(label.text ?? "")}</text>`,
         );
       }
     }
@@ -175,7 +169,7 @@ export async function drawMachine(machine: AnyStateMachine): Promise<string> {
   const width = Math.ceil((layout.width ?? 0) + 2);
   const height = Math.ceil((layout.height ?? 0) + 2);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1 -1 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="diagram-title" font-family="system-ui, sans-serif">
-<title id="diagram-title">Statechart of the ${escape(machine.id)} machine</title>
+<title id="diagram-title">Statechart of the ${escapeHtml(machine.id)} machine</title>
 <defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#0b5cad"/></marker></defs>
 ${parts.join("\n")}
 </svg>`;

@@ -5,6 +5,14 @@ import type { AnyEventObject, StateValue } from "xstate";
 
 const root = resolve(import.meta.dirname, "..", "..");
 
+/** Text made safe for HTML and SVG. */
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"]/g,
+    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[char] ?? char,
+  );
+}
+
 /** "xstate.done.actor.loadConfig" -> "loadConfig succeeds"; "" -> "immediately". */
 export function eventLabel(type: string): string {
   const actor = /^xstate\.(done|error)\.actor\.(.+)$/.exec(type);

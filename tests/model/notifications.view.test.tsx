@@ -18,7 +18,8 @@ describeViewModel({
   gestures: {
     // Dismiss the notice with this id; a notice that is gone has no button to press.
     "notification.dismiss": async (user, event) => {
-      const notices = (current?.getSnapshot().context as { notices: Array<{ id: number }> }).notices;
+      if (!current) throw new Error("the notifications actor is not mounted");
+      const notices = (current.getSnapshot().context as { notices: Array<{ id: number }> }).notices;
       const index = notices.findIndex((notice) => notice.id === (event as unknown as { id: number }).id);
       const button = screen.queryAllByRole("button", { name: "Dismiss" })[index];
       if (index >= 0 && button) await user.click(button);

@@ -38,6 +38,9 @@ ${body}
 </html>
 `;
 
+/** Escaped text with `state names` set as code, as the machine comments write them. */
+const withCode = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
+
 interface Summary {
   name: string;
   description: string;
@@ -115,7 +118,7 @@ for (const spec of models) {
     page(
       `${spec.name} flow`,
       `<h1>The ${escapeHtml(spec.name)} flow</h1>
-<p class="lead">${escapeHtml(summary.description)}</p>
+<p class="lead">${withCode(summary.description)}</p>
 <section aria-labelledby="diagram"><h2 id="diagram">Statechart</h2>
 <p class="legend">Boxes are states; a box inside a box is a step of it; dashed boxes run side by side. ● marks where each level starts. Arrows are what moves the flow on, named by the event and, in brackets, the condition it needs. "stays" lists what a state handles without leaving it.</p>
 <figure class="diagram" tabindex="0" aria-labelledby="diagram">${svg}</figure></section>
@@ -138,7 +141,7 @@ const rows = summaries
 const cards = summaries
   .map(
     (summary) =>
-      `<li><a href="${escapeHtml(summary.name)}.html">${escapeHtml(summary.name)}</a><p>${escapeHtml(summary.description)}</p></li>`,
+      `<li><a href="${escapeHtml(summary.name)}.html">${escapeHtml(summary.name)}</a><p>${withCode(summary.description)}</p></li>`,
   )
   .join("\n");
 writeFileSync(

@@ -1,5 +1,5 @@
 /**
- * Placeholder for an actor or action that src/app/live.ts (or a test) must provide with `.provide()`.
+ * Stand-in for an actor or action that src/app/live.ts (or a test) must provide with `.provide()`.
  * Running one means the composition root forgot it: fail loudly instead of doing nothing.
  */
 export function unprovided(name: string): () => never {

@@ -2,10 +2,13 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { PortalConfig } from "../src/domain/portal-config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import { createSandboxOutbox, type Outbox } from "./gateways/outbox.ts";
+import auth from "./plugins/auth.ts";
 import errors from "./plugins/errors.ts";
 import security from "./plugins/security.ts";
 import spa from "./plugins/spa.ts";
+import { type AccountRepository, createAccountRepository } from "./repositories/accounts.ts";
 import { createOrganizationRepository, type OrganizationRepository } from "./repositories/organizations.ts";
+import userRoutes, { type AccountRateLimits, defaultAccountRateLimits } from "./routes/accounts/users.ts";
 import devMailboxRoutes from "./routes/dev-mailbox.ts";
 import healthRoutes from "./routes/health.ts";
 import portalConfigRoutes from "./routes/portal-config.ts";
@@ -19,6 +22,7 @@ declare module "fastify" {
     portalConfig: PortalConfig;
     outbox: Outbox;
     organizations: OrganizationRepository;
+    accounts: AccountRepository;
   }
 }
 
@@ -32,6 +36,9 @@ export interface AppOptions {
   devMailbox: boolean;
   logLevel?: string;
   rateLimitPerMinute?: number;
+  /** Origin used in emailed links; the request's own origin when null. */
+  publicUrl?: string | null;
+  accountRateLimits?: AccountRateLimits;
 }
 
 /** Bytes accepted in a request body; forms and carts are small. */
@@ -54,11 +61,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("portalConfig", options.portalConfig);
   app.decorate("outbox", createSandboxOutbox(options.database.db));
   app.decorate("organizations", createOrganizationRepository(options.database.db));
+  app.decorate("accounts", createAccountRepository(options.database.db));
+  await app.register(auth);
 
   await app.register(healthRoutes);
   await app.register(portalConfigRoutes);
   await app.register(orgConfigRoutes, { prefix: "/transit" });
   await app.register(formRoutes, { prefix: "/transit" });
+  await app.register(userRoutes, {
+    prefix: "/accounts",
+    publicUrl: options.publicUrl ?? null,
+    limits: options.accountRateLimits ?? defaultAccountRateLimits,
+  });
   if (options.devMailbox) await app.register(devMailboxRoutes);
   await app.register(spa, { root: options.staticDir, flows: options.flowsDir ?? null });
 

@@ -26,6 +26,7 @@ async function main() {
     staticDir: distDir,
     flowsDir: env.devMailbox ? resolve(import.meta.dirname, "..", "flows-site") : null,
     devMailbox: env.devMailbox,
+    publicUrl: env.publicUrl,
     logLevel: env.logLevel === "info" ? "warn" : env.logLevel,
   });
 

@@ -11,6 +11,7 @@ const envSchema = z.object({
   DEPLOYMENT_FILE: z.string().optional(),
   DEV_MAILBOX: z.enum(["on", "off"]).optional(),
   SEED_DEMO: z.enum(["on", "off"]).optional(),
+  PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -24,6 +25,7 @@ export interface ServerEnv {
   devMailbox: boolean;
   seedDemo: boolean;
   logLevel: string;
+  publicUrl: string | null;
 }
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -41,5 +43,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === "on" : !production,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === "on" : !production,
     logLevel: env.LOG_LEVEL,
+    publicUrl: env.PUBLIC_URL?.replace(/\/$/, "") ?? null,
   };
 }

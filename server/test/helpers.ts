@@ -53,9 +53,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Every test file signs up and in many riders from one address; the account endpoints get roomy
+ * per-address limits unless a test asks for the production ones (`realisticLimits`).
+ */
+const roomyLimits = { signUp: 1000, login: 1000, forgotPassword: 1000, resetPassword: 1000, resendConfirmation: 1000 };
+
 /** The real app on a fresh database, with a tiny built SPA so fallbacks can be told apart from the API. */
 export async function createTestApp(
-  options: { devMailbox?: boolean; rateLimitPerMinute?: number } = {},
+  options: { devMailbox?: boolean; rateLimitPerMinute?: number; realisticLimits?: boolean } = {},
 ): Promise<TestApp> {
   const config = await loadPortalConfig(deploymentFile);
   const database = await freshDatabase(config);
@@ -67,6 +73,9 @@ export async function createTestApp(
     staticDir,
     devMailbox: options.devMailbox ?? true,
     ...(options.rateLimitPerMinute ? { rateLimitPerMinute: options.rateLimitPerMinute } : {}),
+    ...(options.realisticLimits
+      ? {}
+      : { accountRateLimits: roomyLimits, rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000 }),
   });
   await app.ready();
   return {

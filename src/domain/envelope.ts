@@ -17,9 +17,13 @@ export interface Envelope<Data> {
 export const ErrorCode = {
   validation: 40001,
   malformedJson: 40002,
+  tokenInvalid: 40003,
+  passwordRejected: 40004,
   unauthorized: 40101,
   loginMismatch: 40102,
   forbidden: 40301,
+  emailNotVerified: 40302,
+  reauthenticationRequired: 40303,
   notFound: 40401,
   formNotFound: 40402,
   payloadTooLarge: 41301,

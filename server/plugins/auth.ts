@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { ErrorCode } from "../../src/domain/envelope.ts";
+import { fail } from "../http/envelope.ts";
+import type { User } from "../repositories/accounts.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    account: { user: User; sessionId: string } | null;
+  }
+  interface FastifyInstance {
+    /** preHandler for routes that need a signed-in rider. */
+    requireRider: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+  }
+}
+
+export const unauthorizedMessage =
+  "You are unauthorized to perform this request. Please sign in and try again.";
+export const sessionExpiredMessage = "Your session has expired. Please sign in again.";
+
+/**
+ * Resolves `Authorization: Bearer <token>` to the rider. A token that was revoked or expired answers
+ * 401 with error 50020 (the portal then clears its session); no token or an unknown one answers 401.
+ */
+export default fp(async function auth(app: FastifyInstance) {
+  app.decorateRequest("account", null);
+  app.decorate("requireRider", async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers.authorization ?? "";
+    const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header);
+    if (!match?.[1]) {
+      return fail(reply, 401, [{ code: ErrorCode.unauthorized, message: unauthorizedMessage }]);
+    }
+    const resolved = await app.accounts.resolveSession(match[1], new Date());
+    if (resolved.status !== "active") {
+      return resolved.status === "expired"
+        ? fail(reply, 401, [{ code: ErrorCode.sessionInvalid, message: sessionExpiredMessage }])
+        : fail(reply, 401, [{ code: ErrorCode.unauthorized, message: unauthorizedMessage }]);
+    }
+    request.account = { user: resolved.user, sessionId: resolved.sessionId };
+    return undefined;
+  });
+});

@@ -1,0 +1,267 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions, users } from "../../db/schema.ts";
+import { createTestApp, type TestApp } from "../../test/helpers.ts";
+import { lockedMessage, loginMismatchMessage } from "./users.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: Record<string, unknown>, token?: string) =>
+  t.app.inject({
+    method: "POST",
+    url,
+    payload,
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+  });
+const get = (url: string, token?: string) =>
+  t.app.inject({ method: "GET", url, ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}) });
+
+/** The newest link of `path` mailed to `recipient`, from the dev outbox. */
+async function mailedToken(recipient: string, path: "confirm" | "reset"): Promise<string> {
+  const messages = await t.app.outbox.list();
+  const message = messages.find((m) => m.recipient === recipient && m.body.includes(`/${path}/`));
+  const token = message?.body.match(new RegExp(`/${path}/([A-Za-z0-9_-]+)`))?.[1];
+  if (!token) throw new Error(`no ${path} link mailed to ${recipient}`);
+  return token;
+}
+
+const signUp = (email: string, password = "a fine long passphrase") =>
+  post("/accounts/users", { first_name: "Ada", last_name: "Lovelace", email, password, locale: "en" });
+const login = (email: string, password: string) => post("/accounts/users/login", { email, password });
+
+async function signedIn(email: string, password = "a fine long passphrase"): Promise<string> {
+  await signUp(email, password);
+  const reply = await login(email, password);
+  expect(reply.statusCode).toBe(200);
+  return reply.json().data.access_token;
+}
+
+describe("sign-up and email confirmation", () => {
+  it("creates an unconfirmed account and mails a single-use confirmation link", async () => {
+    const reply = await signUp("ada@example.org");
+    expect(reply.statusCode).toBe(202);
+    expect(reply.json()).toEqual({ data: { status: "confirmation_sent" }, errors: [] });
+    const token = await mailedToken("ada@example.org", "confirm");
+    expect(token.length).toBeGreaterThanOrEqual(43);
+
+    const confirmed = await post("/accounts/users/confirm", { token });
+    expect(confirmed.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, "ada@example.org"));
+    expect(row?.emailConfirmed).toBe(true);
+
+    const replayed = await post("/accounts/users/confirm", { token });
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().errors[0]).toEqual({ code: 40003, message: "This token is invalid" });
+  });
+
+  it("answers an existing email exactly like a new one, and tells the owner by email instead", async () => {
+    const fresh = await signUp("grace@example.org");
+    const again = await signUp("GRACE@example.org");
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(again.json()).toEqual(fresh.json());
+    const rows = await t.database.db.select().from(users).where(eq(users.email, "grace@example.org"));
+    expect(rows).toHaveLength(1);
+    const mail = (await t.app.outbox.list()).find(
+      (m) => m.recipient === "grace@example.org" && m.subject === "You already have an account",
+    );
+    expect(mail).toBeDefined();
+  });
+
+  it.each([
+    ["too short", "short1", "Please enter minimum of 8 characters"],
+    ["too long", "x".repeat(129), "Password must not exceed 128 characters"],
+    ["common", "Password123", "This password is too common. Please choose another."],
+    ["made of the email", "katherine-2026", "This password is too common. Please choose another."],
+  ])("refuses a %s password with the reason", async (_, password, message) => {
+    const reply = await post("/accounts/users", {
+      first_name: "Kat",
+      last_name: "Johnson",
+      email: "katherine@example.org",
+      password,
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().errors[0]).toMatchObject({ code: 40004, message, field: "password" });
+  });
+
+  it("accepts long passphrases without composition rules", async () => {
+    expect((await signUp("mary@example.org", "correct horse battery staple")).statusCode).toBe(202);
+  });
+});
+
+describe("sign-in, sessions and sign-out", () => {
+  it("returns an access token and the enrolment status, a new token every time, stored only hashed", async () => {
+    await signUp("alan@example.org");
+    const first = await login("alan@example.org", "a fine long passphrase");
+    const second = await login("alan@example.org", "a fine long passphrase");
+    expect(first.statusCode).toBe(200);
+    const data = first.json().data;
+    expect(data).toMatchObject({ mfa_enrollment_status: 0 });
+    expect(data.access_token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
+    expect(second.json().data.access_token).not.toBe(data.access_token);
+    const stored = await t.database.db.select().from(sessions);
+    expect(stored.some((row) => row.tokenHash === data.access_token)).toBe(false);
+  });
+
+  it("answers a wrong password and an unknown email identically", async () => {
+    await signUp("edsger@example.org");
+    const wrong = await login("edsger@example.org", "not the passphrase");
+    const unknown = await login("nobody-at-all@example.org", "not the passphrase");
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().errors[0]).toEqual({ code: 40102, message: loginMismatchMessage });
+  });
+
+  it("locks an account after five failed sign-ins, even for the right password, until it is reset", async () => {
+    await signUp("barbara@example.org");
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await login("barbara@example.org", `wrong guess ${attempt}`)).statusCode).toBe(401);
+    }
+    const locked = await login("barbara@example.org", "a fine long passphrase");
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().errors[0]).toEqual({ code: 42901, message: lockedMessage });
+
+    await post("/accounts/users/forgot_password", { email: "barbara@example.org" });
+    const token = await mailedToken("barbara@example.org", "reset");
+    expect(
+      (await post("/accounts/users/reset_password", { token, password: "a brand new passphrase" }))
+        .statusCode,
+    ).toBe(200);
+    expect((await login("barbara@example.org", "a brand new passphrase")).statusCode).toBe(200);
+  });
+
+  it("serves the rider's own profile and nobody else's", async () => {
+    const tim = await signedIn("tim@example.org");
+    const vint = await signedIn("vint@example.org");
+    expect((await get("/accounts/users/me", tim)).json().data.email).toBe("tim@example.org");
+    expect((await get("/accounts/users/me", vint)).json().data.email).toBe("vint@example.org");
+  });
+
+  it("says unauthorized without a token or with an unknown one", async () => {
+    for (const token of [undefined, "x".repeat(43)]) {
+      const reply = await get("/accounts/users/me", token);
+      expect(reply.statusCode).toBe(401);
+      expect(reply.json().errors[0].code).toBe(40101);
+    }
+  });
+
+  it("answers 50020 once the rider signed out (token revoked)", async () => {
+    const token = await signedIn("linus@example.org");
+    expect((await post("/accounts/users/logout", {}, token)).statusCode).toBe(204);
+    const reply = await get("/accounts/users/me", token);
+    expect(reply.statusCode).toBe(401);
+    expect(reply.json().errors[0].code).toBe(50020);
+  });
+
+  it("answers 50020 for a session idle for more than a day", async () => {
+    const token = await signedIn("ken@example.org");
+    await t.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 25 * 60 * 60 * 1000) });
+    expect((await get("/accounts/users/me", token)).json().errors[0].code).toBe(50020);
+  });
+
+  it("limits sign-in attempts per address before any password is hashed", async () => {
+    const limited = await createTestApp({ realisticLimits: true });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) {
+        const reply = await limited.app.inject({
+          method: "POST",
+          url: "/accounts/users/login",
+          payload: { email: "x" },
+        });
+        statuses.push(reply.statusCode);
+      }
+      expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
+      expect(statuses[20]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("password reset", () => {
+  it("answers known and unknown emails alike and mails only the known one", async () => {
+    await signUp("frances@example.org");
+    const known = await post("/accounts/users/forgot_password", { email: "frances@example.org" });
+    const unknown = await post("/accounts/users/forgot_password", { email: "ghost@example.org" });
+    expect(known.statusCode).toBe(202);
+    expect(known.json()).toEqual(unknown.json());
+    expect((await t.app.outbox.list()).some((m) => m.recipient === "ghost@example.org")).toBe(false);
+  });
+
+  it("sets a new password once, does not sign in, and ends every session", async () => {
+    const old = await signedIn("niklaus@example.org");
+    await post("/accounts/users/forgot_password", { email: "niklaus@example.org" });
+    const token = await mailedToken("niklaus@example.org", "reset");
+    const reset = await post("/accounts/users/reset_password", {
+      token,
+      password: "another long passphrase",
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().data).toEqual({ status: "password_reset" });
+    expect((await get("/accounts/users/me", old)).json().errors[0].code).toBe(50020);
+    expect(
+      (await post("/accounts/users/reset_password", { token, password: "yet another passphrase" })).json()
+        .errors[0].message,
+    ).toBe("This token is invalid");
+    expect((await login("niklaus@example.org", "a fine long passphrase")).statusCode).toBe(401);
+    expect((await login("niklaus@example.org", "another long passphrase")).statusCode).toBe(200);
+  });
+
+  it("refuses a reset link older than 30 minutes", async () => {
+    await signUp("donald@example.org");
+    await post("/accounts/users/forgot_password", { email: "donald@example.org" });
+    const token = await mailedToken("donald@example.org", "reset");
+    const { accountTokens } = await import("../../db/schema.ts");
+    await t.database.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    const reply = await post("/accounts/users/reset_password", { token, password: "a brand new passphrase" });
+    expect(reply.json().errors[0]).toEqual({ code: 40003, message: "This token is invalid" });
+  });
+});
+
+describe("profile", () => {
+  const profile = (overrides: Record<string, unknown> = {}) => ({
+    first_name: "Margaret",
+    last_name: "Hamilton",
+    email: "margaret@example.org",
+    mobile: null,
+    locale: { language_code: "es", country_code: "ES" },
+    ...overrides,
+  });
+
+  it("updates names and language; mobile null when absent", async () => {
+    const token = await signedIn("margaret@example.org");
+    const reply = await t.app.inject({
+      method: "PUT",
+      url: "/accounts/users",
+      headers: { authorization: `Bearer ${token}` },
+      payload: profile(),
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().data).toMatchObject({ first_name: "Margaret", locale: "es", mobile: null });
+  });
+
+  it("asks for the current password before changing the email, then asks to confirm the new one", async () => {
+    const token = await signedIn("john@example.org");
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/accounts/users",
+        headers: { authorization: `Bearer ${token}` },
+        payload,
+      });
+    const refused = await put(profile({ email: "john.new@example.org" }));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors[0].code).toBe(40303);
+    const changed = await put(
+      profile({ email: "john.new@example.org", current_password: "a fine long passphrase" }),
+    );
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data).toMatchObject({ email: "john.new@example.org", email_confirmed: false });
+    await mailedToken("john.new@example.org", "confirm");
+  });
+});

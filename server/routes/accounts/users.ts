@@ -1,0 +1,330 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ErrorCode } from "../../../src/domain/envelope.ts";
+import { decoyHash, hashSecret, verifySecret } from "../../domain/password.ts";
+import { passwordLength, passwordMessages, passwordProblem } from "../../domain/password-policy.ts";
+import { fail, ok } from "../../http/envelope.ts";
+import { composeEmail } from "../../mail/templates.ts";
+import type { User } from "../../repositories/accounts.ts";
+
+export const loginMismatchMessage =
+  "The email and password you entered do not match our information. Check again and retry.";
+export const lockedMessage = "Too many failed sign-ins. Please wait 15 minutes and try again.";
+export const invalidTokenMessage = "This token is invalid";
+
+/** Failed sign-ins an account may make before it is locked for `lockMs`. */
+export const failedLoginLimit = 5;
+export const lockMs = 15 * 60 * 1000;
+
+const email = {
+  type: "string",
+  minLength: 3,
+  maxLength: 254,
+  pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]{2,}$",
+} as const;
+const password = { type: "string", minLength: 1, maxLength: 512 } as const;
+const name = { type: "string", minLength: 1, maxLength: 50, pattern: "\\S" } as const;
+const mobile = { type: ["string", "null"], pattern: "^\\+?[0-9]{7,15}$" } as const;
+const token = { type: "string", minLength: 20, maxLength: 200, pattern: "^[A-Za-z0-9_-]+$" } as const;
+const localeCode = { type: "string", pattern: "^[a-z]{2,3}(-[A-Za-z]{2,4})?$" } as const;
+
+interface SignUpBody {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  mobile?: string | null;
+  locale?: string;
+}
+
+interface ProfileBody {
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile: string | null;
+  locale: { language_code: string; country_code: string };
+  current_password?: string;
+}
+
+/** The rider record the portal keeps (cwp_user). */
+export function profileOf(user: User) {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    mobile: user.mobile,
+    locale: user.locale,
+    email_confirmed: user.emailConfirmed,
+  };
+}
+
+function linkTo(request: FastifyRequest, publicUrl: string | null, path: string): string {
+  const origin = publicUrl ?? `${request.protocol}://${request.host}`;
+  return `${origin}${path}`;
+}
+
+function rejectPassword(reply: FastifyReply, problem: keyof typeof passwordMessages) {
+  return fail(reply, 400, [
+    { code: ErrorCode.passwordRejected, message: passwordMessages[problem], field: "password" },
+  ]);
+}
+
+/**
+ * The accounts service: sign-up, email confirmation, sign-in and out, profile, password reset.
+ * Sign-up, sign-in and forgot-password answer alike for known and unknown emails (no enumeration).
+ */
+/** Requests per minute and address on the account endpoints that cost a hash or send mail. */
+export interface AccountRateLimits {
+  signUp: number;
+  login: number;
+  forgotPassword: number;
+  resetPassword: number;
+  resendConfirmation: number;
+}
+
+export const defaultAccountRateLimits: AccountRateLimits = {
+  signUp: 10,
+  login: 20,
+  forgotPassword: 5,
+  resetPassword: 10,
+  resendConfirmation: 3,
+};
+
+export default async function userRoutes(
+  app: FastifyInstance,
+  options: { publicUrl: string | null; limits: AccountRateLimits },
+) {
+  const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });
+  const sendEmail = async (user: User, kind: Parameters<typeof composeEmail>[0], link: string) => {
+    const { subject, body } = composeEmail(kind, user.locale, link, user.firstName);
+    await app.outbox.send({ channel: "email", recipient: user.email, subject, body });
+  };
+
+  app.post<{ Body: SignUpBody }>(
+    "/users",
+    {
+      config: perMinute(options.limits.signUp),
+      schema: {
+        body: {
+          type: "object",
+          required: ["first_name", "last_name", "email", "password"],
+          additionalProperties: false,
+          properties: { first_name: name, last_name: name, email, password, mobile, locale: localeCode },
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const problem = passwordProblem(body.password, { email: body.email });
+      if (problem) return rejectPassword(reply, problem);
+      const existing = await app.accounts.findByEmail(body.email);
+      if (existing) {
+        await verifySecret(body.password, await decoyHash());
+        await sendEmail(existing, "accountExists", linkTo(request, options.publicUrl, "/forgotpassword"));
+      } else {
+        const user = await app.accounts.create({
+          email: body.email,
+          passwordHash: await hashSecret(body.password),
+          firstName: body.first_name.trim(),
+          lastName: body.last_name.trim(),
+          mobile: body.mobile ?? null,
+          locale: body.locale ?? "en",
+        });
+        const confirm = await app.accounts.issueToken(user.id, "confirm_email", new Date());
+        await sendEmail(user, "confirmEmail", linkTo(request, options.publicUrl, `/confirm/${confirm}`));
+      }
+      return reply.code(202).send(ok({ status: "confirmation_sent" }));
+    },
+  );
+
+  app.post<{ Body: { email: string; password: string } }>(
+    "/users/login",
+    {
+      config: perMinute(options.limits.login),
+      schema: {
+        body: {
+          type: "object",
+          required: ["email", "password"],
+          additionalProperties: false,
+          properties: { email, password },
+        },
+      },
+    },
+    async (request, reply) => {
+      const now = new Date();
+      const user = await app.accounts.findByEmail(request.body.email);
+      if (user?.lockedUntil && user.lockedUntil > now) {
+        return fail(reply, 429, [{ code: ErrorCode.rateLimited, message: lockedMessage }]);
+      }
+      const matches = await verifySecret(request.body.password, user?.passwordHash ?? (await decoyHash()));
+      if (!user || !matches) {
+        if (user) await app.accounts.recordFailedLogin(user, now, failedLoginLimit, lockMs);
+        return fail(reply, 401, [{ code: ErrorCode.loginMismatch, message: loginMismatchMessage }]);
+      }
+      await app.accounts.recordSuccessfulLogin(user.id);
+      const session = await app.accounts.startSession(user.id, now);
+      return ok({
+        access_token: session.token,
+        expires_at: session.expiresAt.toISOString(),
+        mfa_enrollment_status: user.mfaEnrollmentStatus,
+      });
+    },
+  );
+
+  app.post("/users/logout", { preHandler: app.requireRider }, async (request, reply) => {
+    if (request.account) await app.accounts.revokeSession(request.account.sessionId, new Date());
+    return reply.code(204).send();
+  });
+
+  app.get("/users/me", { preHandler: app.requireRider }, async (request) => {
+    if (!request.account) throw new Error("requireRider let an anonymous request through");
+    return ok(profileOf(request.account.user));
+  });
+
+  app.put<{ Body: ProfileBody }>(
+    "/users",
+    {
+      preHandler: app.requireRider,
+      schema: {
+        body: {
+          type: "object",
+          required: ["first_name", "last_name", "email", "mobile", "locale"],
+          additionalProperties: false,
+          properties: {
+            first_name: name,
+            last_name: name,
+            email,
+            mobile,
+            locale: {
+              type: "object",
+              required: ["language_code", "country_code"],
+              additionalProperties: false,
+              properties: {
+                language_code: { type: "string", pattern: "^[a-z]{2,3}$" },
+                country_code: { type: "string", pattern: "^[A-Za-z]{2,4}$" },
+              },
+            },
+            current_password: password,
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.account) throw new Error("requireRider let an anonymous request through");
+      const user = request.account.user;
+      const body = request.body;
+      const emailChanged = body.email.trim().toLowerCase() !== user.email;
+      const mobileChanged = (body.mobile ?? null) !== user.mobile;
+      if (emailChanged || mobileChanged) {
+        const confirmed = body.current_password
+          ? await verifySecret(body.current_password, user.passwordHash)
+          : false;
+        if (!confirmed) {
+          return fail(reply, 403, [
+            {
+              code: ErrorCode.reauthenticationRequired,
+              message: "Enter your current password to change your email or mobile number.",
+              field: "current_password",
+            },
+          ]);
+        }
+        if (emailChanged && (await app.accounts.findByEmail(body.email))) {
+          return fail(reply, 409, [
+            { code: ErrorCode.validation, message: "This email cannot be used.", field: "email" },
+          ]);
+        }
+      }
+      const language = body.locale.language_code;
+      const updated = await app.accounts.update(user.id, {
+        firstName: body.first_name.trim(),
+        lastName: body.last_name.trim(),
+        mobile: body.mobile ?? null,
+        locale: language,
+        ...(emailChanged ? { email: body.email.trim().toLowerCase(), emailConfirmed: false } : {}),
+      });
+      if (emailChanged) {
+        const confirm = await app.accounts.issueToken(updated.id, "confirm_email", new Date());
+        await sendEmail(updated, "confirmEmail", linkTo(request, options.publicUrl, `/confirm/${confirm}`));
+      }
+      return ok(profileOf(updated));
+    },
+  );
+
+  app.post<{ Body: { token: string } }>(
+    "/users/confirm",
+    {
+      schema: {
+        body: { type: "object", required: ["token"], additionalProperties: false, properties: { token } },
+      },
+    },
+    async (request, reply) => {
+      const user = await app.accounts.consumeToken(request.body.token, "confirm_email", new Date());
+      if (!user) return fail(reply, 400, [{ code: ErrorCode.tokenInvalid, message: invalidTokenMessage }]);
+      await app.accounts.update(user.id, { emailConfirmed: true });
+      return ok({ status: "confirmed" });
+    },
+  );
+
+  app.post(
+    "/users/resend_confirmation",
+    { preHandler: app.requireRider, config: perMinute(options.limits.resendConfirmation) },
+    async (request, reply) => {
+      if (!request.account) throw new Error("requireRider let an anonymous request through");
+      const user = request.account.user;
+      if (!user.emailConfirmed) {
+        const confirm = await app.accounts.issueToken(user.id, "confirm_email", new Date());
+        await sendEmail(user, "confirmEmail", linkTo(request, options.publicUrl, `/confirm/${confirm}`));
+      }
+      return reply.code(202).send(ok({ status: "confirmation_sent" }));
+    },
+  );
+
+  app.post<{ Body: { email: string } }>(
+    "/users/forgot_password",
+    {
+      config: perMinute(options.limits.forgotPassword),
+      schema: {
+        body: { type: "object", required: ["email"], additionalProperties: false, properties: { email } },
+      },
+    },
+    async (request, reply) => {
+      const user = await app.accounts.findByEmail(request.body.email);
+      if (user) {
+        const reset = await app.accounts.issueToken(user.id, "reset_password", new Date());
+        await sendEmail(user, "resetPassword", linkTo(request, options.publicUrl, `/reset/${reset}`));
+      }
+      return reply.code(202).send(ok({ status: "reset_sent" }));
+    },
+  );
+
+  app.post<{ Body: { token: string; password: string } }>(
+    "/users/reset_password",
+    {
+      config: perMinute(options.limits.resetPassword),
+      schema: {
+        body: {
+          type: "object",
+          required: ["token", "password"],
+          additionalProperties: false,
+          properties: { token, password: { ...password, maxLength: passwordLength.max * 4 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const now = new Date();
+      const problem = passwordProblem(request.body.password);
+      if (problem) return rejectPassword(reply, problem);
+      const user = await app.accounts.consumeToken(request.body.token, "reset_password", now);
+      if (!user) return fail(reply, 400, [{ code: ErrorCode.tokenInvalid, message: invalidTokenMessage }]);
+      const checked = passwordProblem(request.body.password, { email: user.email });
+      if (checked) return rejectPassword(reply, checked);
+      await app.accounts.update(user.id, {
+        passwordHash: await hashSecret(request.body.password),
+        failedLogins: 0,
+        lockedUntil: null,
+      });
+      await app.accounts.revokeAllSessions(user.id, now);
+      return ok({ status: "password_reset" });
+    },
+  );
+}

@@ -3,6 +3,8 @@
  * checks required, length, pattern and match rules on the client; the server enforces the same rules.
  */
 
+import type { FormDefinition, FormField } from "../../src/domain/forms.ts";
+
 export const formMethods = [
   "SIGN_IN",
   "SIGN_UP",
@@ -15,28 +17,7 @@ export const formMethods = [
 ] as const;
 export type FormMethod = (typeof formMethods)[number];
 
-export interface FormField {
-  key: string;
-  label: string;
-  type: "text" | "email" | "password" | "tel";
-  value: string;
-  required: boolean;
-  min_length: number | null;
-  max_length: number | null;
-  /** Whole-value pattern the trimmed value must match. */
-  pattern: string | null;
-  /** Characters accepted while typing or pasting; others are dropped. */
-  input_pattern: string | null;
-  /** The field this one must equal (confirm email, confirm password). */
-  match_field: string | null;
-  autocomplete: string;
-}
-
-export interface FormDefinition {
-  form_method: FormMethod;
-  lang_code: string;
-  fields: FormField[];
-}
+export type { FormDefinition, FormField } from "../../src/domain/forms.ts";
 
 type FieldKey =
   | "email"
@@ -273,7 +254,10 @@ function labelsFor(langCode: string): { lang: "en" | "es" | "vi"; labels: Labels
   return { lang: "en", labels: labels.en };
 }
 
-export function formDefinition(method: FormMethod, langCode: string): FormDefinition {
+export function formDefinition(
+  method: FormMethod,
+  langCode: string,
+): FormDefinition & { form_method: FormMethod } {
   const { lang, labels: text } = labelsFor(langCode);
   return {
     form_method: method,

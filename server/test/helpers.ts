@@ -57,7 +57,13 @@ export interface TestApp {
  * Every test file signs up and in many riders from one address; the account endpoints get roomy
  * per-address limits unless a test asks for the production ones (`realisticLimits`).
  */
-const roomyLimits = { signUp: 1000, login: 1000, forgotPassword: 1000, resetPassword: 1000, resendConfirmation: 1000 };
+const roomyLimits = {
+  signUp: 1000,
+  login: 1000,
+  forgotPassword: 1000,
+  resetPassword: 1000,
+  resendConfirmation: 1000,
+};
 
 /** The real app on a fresh database, with a tiny built SPA so fallbacks can be told apart from the API. */
 export async function createTestApp(

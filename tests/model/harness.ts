@@ -182,7 +182,10 @@ export function deferredActors(ids: string[]) {
   };
 }
 
-export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Lets settled promises and the events they send run (a few microtask turns; no timers). */
+export const flush = async () => {
+  for (let turn = 0; turn < 10; turn++) await Promise.resolve();
+};
 
 export interface WalkResult<TMachine extends AnyStateMachine> {
   snapshots: Snap<TMachine>[];
@@ -262,6 +265,7 @@ export interface GeneratedPath<TMachine extends AnyStateMachine> {
 
 export function generatePaths<TMachine extends AnyStateMachine>(
   spec: ModelSpec<TMachine>,
+  kinds: Array<GeneratedPath<TMachine>["kind"]> = ["shortest", "simple", "edge"],
 ): GeneratedPath<TMachine>[] {
   const result: GeneratedPath<TMachine>[] = [];
   for (const input of spec.inputs ?? [undefined]) {
@@ -284,7 +288,9 @@ export function generatePaths<TMachine extends AnyStateMachine>(
     const toVertex = new Map(
       everyShortest.map((path) => [spec.serialize(path.state as Snap<TMachine>), path]),
     );
-    for (const [vertex, { transitions }] of Object.entries(model.getAdjacencyMap())) {
+    for (const [vertex, { transitions }] of kinds.includes("edge")
+      ? Object.entries(model.getAdjacencyMap())
+      : []) {
       const prefix = toVertex.get(vertex);
       if (!prefix) continue;
       for (const { event, state } of Object.values(transitions) as Array<{
@@ -406,10 +412,11 @@ export function emptyRun<TMachine extends AnyStateMachine>(): ModelRun<TMachine>
 /** Every path and journey of a model, outside any test runner (for the mutation check). */
 export async function runModel<TMachine extends AnyStateMachine>(
   spec: ModelSpec<TMachine>,
+  kinds: Array<GeneratedPath<TMachine>["kind"]> = ["shortest", "simple", "edge"],
 ): Promise<ModelRun<TMachine>> {
   const run = emptyRun<TMachine>();
   const all = statePaths(spec.machine);
-  for (const [index, path] of generatePaths(spec).entries()) {
+  for (const [index, path] of generatePaths(spec, kinds).entries()) {
     try {
       await walkPath(spec, path, run, all);
       run.walks.push({ name: `path ${index}`, error: null });

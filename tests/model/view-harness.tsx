@@ -108,7 +108,7 @@ export function describeViewModel<TMachine extends AnyStateMachine>(spec: ViewSp
     afterEach(() => cleanup());
     const all = statePaths(spec.model.machine);
     const kinds = spec.kinds ?? ["shortest", "simple", "edge"];
-    const paths = generatePaths(spec.model).filter((path) => kinds.includes(path.kind));
+    const paths = generatePaths(spec.model, kinds);
 
     it("has a gesture or an outside source for every event, and a visible assertion for every state", () => {
       const events = Object.keys(spec.model.events);

@@ -2,6 +2,7 @@ import type { AnyStateMachine } from "xstate";
 import type { ModelSpec } from "../harness.ts";
 import { appModel } from "./app.ts";
 import { cartModel } from "./cart.ts";
+import { formModel } from "./form.ts";
 import { languageModel } from "./language.ts";
 import { networkModel } from "./network.ts";
 import { notificationsModel } from "./notifications.ts";
@@ -12,6 +13,7 @@ import { tourModel } from "./tour.ts";
 export const models: ModelSpec<AnyStateMachine>[] = [
   appModel,
   cartModel,
+  formModel,
   languageModel,
   networkModel,
   notificationsModel,

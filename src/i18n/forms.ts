@@ -1,0 +1,44 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import type { FieldProblem } from "../domain/forms.ts";
+import { ErrorCode } from "../domain/envelope.ts";
+
+/** The spec's texts for field problems (section 5), with the field's label. */
+export function problemMessage(i18n: I18n, problem: FieldProblem, label: string): string {
+  switch (problem.kind) {
+    case "required":
+      return i18n._(msg`${label} can not be empty.`);
+    case "minLength":
+      return i18n._(msg`Please enter minimum of ${problem.min} characters`);
+    case "maxLength":
+      return i18n._(msg`${label} must not exceed ${problem.max} characters`);
+    case "email":
+      return i18n._(msg`Invalid Email Address`);
+    case "pattern":
+      return i18n._(msg`Please enter a valid ${label}`);
+    case "match":
+      return i18n._(msg`${label} is not valid.`);
+  }
+}
+
+/** What a rider reads for an error code from the server (spec section 8). */
+export function apiErrorMessage(i18n: I18n, code: number): string {
+  switch (code) {
+    case ErrorCode.loginMismatch:
+      return i18n._(msg`The email and password you entered do not match our information. Check again and retry.`);
+    case ErrorCode.unauthorized:
+      return i18n._(msg`You are unauthorized to perform this request. Please sign in and try again.`);
+    case ErrorCode.emailNotVerified:
+      return i18n._(msg`Unable to complete your request. Please verify your email and try again.`);
+    case ErrorCode.tokenInvalid:
+      return i18n._(msg`This token is invalid`);
+    case ErrorCode.rateLimited:
+      return i18n._(msg`Too many attempts. Please wait a few minutes and try again.`);
+    case ErrorCode.passwordRejected:
+      return i18n._(msg`Please choose a longer or less common password.`);
+    case ErrorCode.unavailable:
+      return i18n._(msg`You are not connected to the internet. Please connect to the internet and try again.`);
+    default:
+      return i18n._(msg`Something went wrong, please try again!`);
+  }
+}

@@ -1,0 +1,98 @@
+import { Field } from "@ark-ui/react/field";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { css } from "../../../styled-system/css";
+import { button } from "../../../styled-system/recipes";
+import { fieldProblem } from "../../domain/forms.ts";
+import { apiErrorMessage, problemMessage } from "../../i18n/forms.ts";
+import type { formMachine } from "../../machines/form.machine.ts";
+
+const input = css({
+  width: "100%",
+  minHeight: "11",
+  px: "3",
+  borderWidth: "1px",
+  borderColor: "border",
+  borderRadius: "md",
+  bg: "surface",
+  _focusVisible: { outline: "3px solid token(colors.focus)", outlineOffset: "1px" },
+  "&[data-invalid]": { borderColor: "brand.error" },
+});
+
+/** A form defined by the server: labels, rules and problems from its definition, behaviour from its machine. */
+export function ServerForm({ form, submitLabel }: { form: ActorRefFrom<typeof formMachine>; submitLabel: string }) {
+  const { i18n } = useLingui();
+  const loading = useSelector(form, (snapshot) => snapshot.matches("loading"));
+  const unavailable = useSelector(form, (snapshot) => snapshot.matches("unavailable"));
+  const submitting = useSelector(form, (snapshot) => snapshot.matches("submitting"));
+  const definition = useSelector(form, (snapshot) => snapshot.context.definition);
+  const values = useSelector(form, (snapshot) => snapshot.context.values);
+  const touched = useSelector(form, (snapshot) => snapshot.context.touched);
+  const error = useSelector(form, (snapshot) => (snapshot.matches("editing") ? snapshot.context.error : null));
+
+  if (loading) {
+    return (
+      <p role="status">
+        <Trans>Loading the form…</Trans>
+      </p>
+    );
+  }
+  if (unavailable || !definition) {
+    return (
+      <div role="alert" className={css({ display: "flex", flexDirection: "column", gap: "3", alignItems: "flex-start" })}>
+        <p>
+          <Trans>Failed to fetch the form</Trans>
+        </p>
+        <button type="button" className={button({ variant: "outline" })} onClick={() => form.send({ type: "form.retry" })}>
+          <Trans>Try again</Trans>
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form
+      noValidate
+      className={css({ display: "flex", flexDirection: "column", gap: "4", maxWidth: "28rem" })}
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.send({ type: "form.submit" });
+      }}
+    >
+      {error !== null ? (
+        <p role="alert" className={css({ color: "brand.error", fontWeight: "semibold" })}>
+          {apiErrorMessage(i18n, error)}
+        </p>
+      ) : null}
+      {definition.fields.map((field) => {
+        const problem = touched.includes(field.key) ? fieldProblem(field, values) : null;
+        return (
+          <Field.Root
+            key={field.key}
+            invalid={problem !== null}
+            required={field.required}
+            className={css({ display: "flex", flexDirection: "column", gap: "1" })}
+          >
+            <Field.Label className={css({ fontWeight: "semibold" })}>{field.label}</Field.Label>
+            <Field.Input
+              className={input}
+              name={field.key}
+              type={field.type}
+              autoComplete={field.autocomplete}
+              value={values[field.key] ?? ""}
+              maxLength={field.max_length ?? undefined}
+              onChange={(event) => form.send({ type: "field.change", key: field.key, value: event.currentTarget.value })}
+              onBlur={() => form.send({ type: "field.blur", key: field.key })}
+            />
+            <Field.ErrorText className={css({ color: "brand.error", fontSize: "sm" })}>
+              {problem ? problemMessage(i18n, problem, field.label) : null}
+            </Field.ErrorText>
+          </Field.Root>
+        );
+      })}
+      <button type="submit" className={button()} disabled={submitting} aria-busy={submitting}>
+        {submitting ? <Trans>Please wait…</Trans> : submitLabel}
+      </button>
+    </form>
+  );
+}

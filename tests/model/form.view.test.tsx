@@ -1,0 +1,60 @@
+import { screen } from "@testing-library/react";
+import { expect } from "vitest";
+import { createActor } from "xstate";
+import { ServerForm } from "../../src/views/shared/ServerForm.tsx";
+import { formModel } from "./specs/form.ts";
+import { describeViewModel } from "./view-harness.tsx";
+
+const labels: Record<string, string> = { email: "Email", password: "Password" };
+
+describeViewModel({
+  model: formModel,
+  // Every loop-free route through the values is walked on the machine; through the screen, the
+  // shortest way to each state and to each transition is enough.
+  kinds: ["shortest", "edge"],
+  mount(logic, { input, clock }) {
+    const actor = createActor(logic, { input, clock }).start();
+    return { element: <ServerForm form={actor} submitLabel="Sign in" />, actor: () => actor };
+  },
+  environment: [
+    "xstate.done.actor.fetchForm",
+    "xstate.error.actor.fetchForm",
+    "xstate.done.actor.submitForm",
+    "xstate.error.actor.submitForm",
+  ],
+  gestures: {
+    "field.change": async (user, event) => {
+      const input = screen.getByLabelText(labels[String(event.key)] ?? String(event.key));
+      await user.clear(input);
+      if (event.value) await user.type(input, String(event.value));
+    },
+    "field.blur": async (user, event) => {
+      await user.click(screen.getByLabelText(labels[String(event.key)] ?? String(event.key)));
+      await user.click(document.body);
+    },
+    "form.submit": async (user) => user.click(screen.getByRole("button", { name: "Sign in" })),
+    "form.retry": async (user) => user.click(screen.getByRole("button", { name: "Try again" })),
+  },
+  sees: {
+    loading: () => expect(screen.getByRole("status")).toHaveTextContent("Loading the form…"),
+    unavailable: () => {
+      expect(screen.getByRole("alert")).toHaveTextContent("Failed to fetch the form");
+      expect(screen.getByRole("button", { name: "Try again" })).toBeEnabled();
+    },
+    editing: (snapshot) => {
+      expect(screen.getByLabelText("Email")).toHaveValue(snapshot.context.values.email ?? "");
+      expect(screen.getByLabelText("Password")).toHaveValue(snapshot.context.values.password ?? "");
+      expect(screen.getByRole("button", { name: "Sign in" })).toBeEnabled();
+      if (snapshot.context.error === 40102) {
+        expect(screen.getByRole("alert")).toHaveTextContent(
+          "The email and password you entered do not match our information. Check again and retry.",
+        );
+      }
+      if (snapshot.context.touched.includes("email") && !snapshot.context.values.email) {
+        expect(screen.getByText("Email can not be empty.")).toBeVisible();
+      }
+    },
+    submitting: () => expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled(),
+    done: () => expect(screen.getByRole("button", { name: "Sign in" })).toBeInTheDocument(),
+  },
+});

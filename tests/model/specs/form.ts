@@ -1,0 +1,125 @@
+import { expect } from "vitest";
+import { formDefinition } from "../../../server/forms/definitions.ts";
+import { isComplete } from "../../../src/domain/forms.ts";
+import { formMachine } from "../../../src/machines/form.machine.ts";
+import { defineModel, type EventSamples } from "../harness.ts";
+
+type ActorEvents =
+  | "xstate.done.actor.fetchForm"
+  | "xstate.error.actor.fetchForm"
+  | "xstate.done.actor.submitForm"
+  | "xstate.error.actor.submitForm";
+
+export const signInDefinition = formDefinition("SIGN_IN", "en");
+
+const events = {
+  "field.change": [
+    { type: "field.change", key: "email", value: "rider@example.com" },
+    { type: "field.change", key: "email", value: "rider@" },
+    { type: "field.change", key: "password", value: "transit-demo-2026" },
+  ],
+  "field.blur": [{ type: "field.blur", key: "email" }],
+  "form.submit": [{ type: "form.submit" }],
+  "form.retry": [{ type: "form.retry" }],
+  "xstate.done.actor.fetchForm": [{ type: "xstate.done.actor.fetchForm", output: signInDefinition }],
+  "xstate.error.actor.fetchForm": [
+    { type: "xstate.error.actor.fetchForm", error: { code: 50301, message: "Network Error" } },
+  ],
+  "xstate.done.actor.submitForm": [
+    {
+      type: "xstate.done.actor.submitForm",
+      output: { access_token: "t".repeat(43), mfa_enrollment_status: 0 },
+    },
+  ],
+  "xstate.error.actor.submitForm": [
+    { type: "xstate.error.actor.submitForm", error: { code: 40102, message: "mismatch" } },
+  ],
+} satisfies EventSamples<typeof formMachine, ActorEvents>;
+
+export const formModel = defineModel({
+  name: "form",
+  machine: formMachine,
+  inputs: [{ method: "SIGN_IN", language: "en" }],
+  deferred: ["fetchForm", "submitForm"],
+  events,
+  serialize: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.values,
+      snapshot.context.touched.length,
+      snapshot.context.error,
+    ]),
+  invariants: [
+    {
+      name: "only a complete form is ever submitted",
+      holds: (s) =>
+        !s.matches("submitting") ||
+        (s.context.definition !== null && isComplete(s.context.definition.fields, s.context.values)),
+    },
+    {
+      name: "a finished form keeps the server's answer",
+      holds: (s) => !s.matches("done") || s.context.result !== null,
+    },
+    {
+      name: "no definition means no values",
+      holds: (s) => s.context.definition !== null || Object.keys(s.context.values).length === 0,
+    },
+  ],
+  states: {
+    loading: (snapshot) => {
+      expect(snapshot.hasTag("busy")).toBe(true);
+      expect(snapshot.context.definition).toBeNull();
+    },
+    unavailable: (snapshot) => {
+      expect(snapshot.context.error).toBe(50301);
+      expect(snapshot.context.definition).toBeNull();
+    },
+    editing: (snapshot) => {
+      expect(snapshot.context.definition?.form_method).toBe("SIGN_IN");
+      expect(snapshot.hasTag("busy")).toBe(false);
+    },
+    submitting: (snapshot) => {
+      expect(snapshot.hasTag("busy")).toBe(true);
+      expect(snapshot.context.definition).not.toBeNull();
+    },
+    done: (snapshot) => expect(snapshot.context.result).toMatchObject({ mfa_enrollment_status: 0 }),
+  },
+  journeys: [
+    {
+      name: "a form that failed to load is retried",
+      events: [
+        events["xstate.error.actor.fetchForm"][0],
+        events["form.retry"][0],
+        events["xstate.done.actor.fetchForm"][0],
+      ],
+      expected: "editing",
+    },
+    {
+      name: "an incomplete form is not submitted and shows every problem",
+      events: [events["xstate.done.actor.fetchForm"][0], events["field.change"][1], events["form.submit"][0]],
+      expected: "editing",
+    },
+    {
+      name: "a complete form is submitted once and finishes with the answer",
+      events: [
+        events["xstate.done.actor.fetchForm"][0],
+        events["field.change"][0],
+        events["field.change"][2],
+        events["form.submit"][0],
+        events["xstate.done.actor.submitForm"][0],
+      ],
+      expected: "done",
+    },
+    {
+      name: "a refused submission keeps what was typed",
+      events: [
+        events["xstate.done.actor.fetchForm"][0],
+        events["field.change"][0],
+        events["field.change"][2],
+        events["form.submit"][0],
+        events["xstate.error.actor.submitForm"][0],
+      ],
+      expected: "editing",
+    },
+  ],
+});

@@ -41,6 +41,8 @@ ${body}
 /** Escaped text with `state names` set as code, as the machine comments write them. */
 const withCode = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
 
+const maxPathsShown = 80;
+
 interface Summary {
   name: string;
   description: string;
@@ -98,7 +100,9 @@ for (const spec of models) {
         } ⇒ <em>${escapeHtml(stateText(journey.expected))}</em></li>`,
     )
     .join("\n");
-  const pathItems = paths
+  // A product owner reads the first routes; every path is in the JSON.
+  const shownPaths = paths.slice(0, maxPathsShown);
+  const pathItems = shownPaths
     .map(
       (path) =>
         `<li><details><summary>${escapeHtml(path.steps.map((step) => step.when).join(" → ") || "start")}: ends in <em>${escapeHtml(path.steps.at(-1)?.then ?? "the start")}</em>${
@@ -126,7 +130,7 @@ for (const spec of models) {
 <table><thead><tr><th scope="col">States</th><th scope="col">Transitions</th><th scope="col">Generated paths</th><th scope="col">States covered</th><th scope="col">Transitions covered</th></tr></thead>
 <tbody><tr><td>${summary.states}</td><td>${summary.transitions}</td><td>${summary.paths}</td><td>${summary.statesCovered}</td><td>${summary.transitionsCovered}</td></tr></tbody></table></section>
 <section aria-labelledby="journeys"><h2 id="journeys">Journeys pinned by hand</h2><ul class="journeys">${journeys}</ul></section>
-<section aria-labelledby="paths"><h2 id="paths">Generated paths</h2><p>Also as <a href="paths/${escapeHtml(spec.name)}.json">JSON</a>.</p><ol class="paths">${pathItems}</ol></section>`,
+<section aria-labelledby="paths"><h2 id="paths">Generated paths</h2><p>${paths.length > shownPaths.length ? `The first ${shownPaths.length} of ${paths.length}; all of them` : "Also"} as <a href="paths/${escapeHtml(spec.name)}.json">JSON</a>.</p><ol class="paths">${pathItems}</ol></section>`,
     ),
   );
   console.log(`wrote flows-site/${spec.name}.html`);

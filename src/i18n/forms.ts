@@ -1,7 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { FieldProblem } from "../domain/forms.ts";
 import { ErrorCode } from "../domain/envelope.ts";
+import type { FieldProblem } from "../domain/forms.ts";
 
 /** The spec's texts for field problems (section 5), with the field's label. */
 export function problemMessage(i18n: I18n, problem: FieldProblem, label: string): string {
@@ -25,7 +25,9 @@ export function problemMessage(i18n: I18n, problem: FieldProblem, label: string)
 export function apiErrorMessage(i18n: I18n, code: number): string {
   switch (code) {
     case ErrorCode.loginMismatch:
-      return i18n._(msg`The email and password you entered do not match our information. Check again and retry.`);
+      return i18n._(
+        msg`The email and password you entered do not match our information. Check again and retry.`,
+      );
     case ErrorCode.unauthorized:
       return i18n._(msg`You are unauthorized to perform this request. Please sign in and try again.`);
     case ErrorCode.emailNotVerified:
@@ -37,7 +39,9 @@ export function apiErrorMessage(i18n: I18n, code: number): string {
     case ErrorCode.passwordRejected:
       return i18n._(msg`Please choose a longer or less common password.`);
     case ErrorCode.unavailable:
-      return i18n._(msg`You are not connected to the internet. Please connect to the internet and try again.`);
+      return i18n._(
+        msg`You are not connected to the internet. Please connect to the internet and try again.`,
+      );
     default:
       return i18n._(msg`Something went wrong, please try again!`);
   }

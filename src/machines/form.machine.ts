@@ -35,7 +35,9 @@ export interface FormContext {
 }
 
 const codeOf = (error: unknown): number =>
-  typeof error === "object" && error !== null && "code" in error && typeof error.code === "number" ? error.code : 0;
+  typeof error === "object" && error !== null && "code" in error && typeof error.code === "number"
+    ? error.code
+    : 0;
 
 /*
  * A server-driven form (spec section 5). `loading` fetches the definition in the rider's language and
@@ -73,11 +75,14 @@ export const formMachine = setup({
         ? { touched: [...context.touched, event.key] }
         : {},
     ),
-    touchAll: assign(({ context }) => ({ touched: context.definition?.fields.map((field) => field.key) ?? [] })),
+    touchAll: assign(({ context }) => ({
+      touched: context.definition?.fields.map((field) => field.key) ?? [],
+    })),
     assignResult: assign((_, result: unknown) => ({ result, error: null })),
   },
   guards: {
-    isComplete: ({ context }) => context.definition !== null && isComplete(context.definition.fields, context.values),
+    isComplete: ({ context }) =>
+      context.definition !== null && isComplete(context.definition.fields, context.values),
   },
 }).createMachine({
   id: "form",
@@ -99,7 +104,10 @@ export const formMachine = setup({
         id: "fetchForm",
         src: "fetchForm",
         input: ({ context }) => ({ method: context.method, language: context.language }),
-        onDone: { target: "editing", actions: { type: "assignDefinition", params: ({ event }) => event.output } },
+        onDone: {
+          target: "editing",
+          actions: { type: "assignDefinition", params: ({ event }) => event.output },
+        },
         onError: {
           target: "unavailable",
           actions: { type: "assignError", params: ({ event }: { event: { error: unknown } }) => event.error },
@@ -127,7 +135,10 @@ export const formMachine = setup({
         }),
         onDone: {
           target: "done",
-          actions: { type: "assignResult", params: ({ event }: { event: { output: unknown } }) => event.output },
+          actions: {
+            type: "assignResult",
+            params: ({ event }: { event: { output: unknown } }) => event.output,
+          },
         },
         onError: {
           target: "editing",

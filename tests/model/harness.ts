@@ -288,6 +288,9 @@ export function generatePaths<TMachine extends AnyStateMachine>(
     const toVertex = new Map(
       everyShortest.map((path) => [spec.serialize(path.state as Snap<TMachine>), path]),
     );
+    // One edge path per (state, event, next state): transitions are state-level, so walking the same
+    // move again from another context adds no coverage, only time.
+    const seenMoves = new Set<string>();
     for (const [vertex, { transitions }] of kinds.includes("edge")
       ? Object.entries(model.getAdjacencyMap())
       : []) {
@@ -297,6 +300,9 @@ export function generatePaths<TMachine extends AnyStateMachine>(
         event: AnyEventObject;
         state: Snap<TMachine>;
       }>) {
+        const move = JSON.stringify([like(prefix.state).value, event.type, like(state).value]);
+        if (seenMoves.has(move)) continue;
+        seenMoves.add(move);
         result.push(toPath("edge")({ steps: [...prefix.steps, { event, state }], state }));
       }
     }

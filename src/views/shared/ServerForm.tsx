@@ -21,7 +21,13 @@ const input = css({
 });
 
 /** A form defined by the server: labels, rules and problems from its definition, behaviour from its machine. */
-export function ServerForm({ form, submitLabel }: { form: ActorRefFrom<typeof formMachine>; submitLabel: string }) {
+export function ServerForm({
+  form,
+  submitLabel,
+}: {
+  form: ActorRefFrom<typeof formMachine>;
+  submitLabel: string;
+}) {
   const { i18n } = useLingui();
   const loading = useSelector(form, (snapshot) => snapshot.matches("loading"));
   const unavailable = useSelector(form, (snapshot) => snapshot.matches("unavailable"));
@@ -29,7 +35,9 @@ export function ServerForm({ form, submitLabel }: { form: ActorRefFrom<typeof fo
   const definition = useSelector(form, (snapshot) => snapshot.context.definition);
   const values = useSelector(form, (snapshot) => snapshot.context.values);
   const touched = useSelector(form, (snapshot) => snapshot.context.touched);
-  const error = useSelector(form, (snapshot) => (snapshot.matches("editing") ? snapshot.context.error : null));
+  const error = useSelector(form, (snapshot) =>
+    snapshot.matches("editing") ? snapshot.context.error : null,
+  );
 
   if (loading) {
     return (
@@ -40,11 +48,18 @@ export function ServerForm({ form, submitLabel }: { form: ActorRefFrom<typeof fo
   }
   if (unavailable || !definition) {
     return (
-      <div role="alert" className={css({ display: "flex", flexDirection: "column", gap: "3", alignItems: "flex-start" })}>
+      <div
+        role="alert"
+        className={css({ display: "flex", flexDirection: "column", gap: "3", alignItems: "flex-start" })}
+      >
         <p>
           <Trans>Failed to fetch the form</Trans>
         </p>
-        <button type="button" className={button({ variant: "outline" })} onClick={() => form.send({ type: "form.retry" })}>
+        <button
+          type="button"
+          className={button({ variant: "outline" })}
+          onClick={() => form.send({ type: "form.retry" })}
+        >
           <Trans>Try again</Trans>
         </button>
       </div>
@@ -81,7 +96,9 @@ export function ServerForm({ form, submitLabel }: { form: ActorRefFrom<typeof fo
               autoComplete={field.autocomplete}
               value={values[field.key] ?? ""}
               maxLength={field.max_length ?? undefined}
-              onChange={(event) => form.send({ type: "field.change", key: field.key, value: event.currentTarget.value })}
+              onChange={(event) =>
+                form.send({ type: "field.change", key: field.key, value: event.currentTarget.value })
+              }
               onBlur={() => form.send({ type: "field.blur", key: field.key })}
             />
             <Field.ErrorText className={css({ color: "brand.error", fontSize: "sm" })}>

@@ -10,6 +10,7 @@ export type AccountTokenKind = (typeof accountTokenKinds)[number];
 /** Session lifetimes: idle expiry renews on use; absolute expiry never moves. */
 export const sessionIdleMs = 24 * 60 * 60 * 1000;
 export const sessionAbsoluteMs = 30 * 24 * 60 * 60 * 1000;
+const lastSeenPrecisionMs = 60 * 1000;
 export const tokenLifetimeMs: Record<AccountTokenKind, number> = {
   confirm_email: 48 * 60 * 60 * 1000,
   reset_password: 30 * 60 * 1000,
@@ -104,7 +105,10 @@ export function createAccountRepository(db: Database) {
       const idleFor = now.getTime() - session.lastSeenAt.getTime();
       if (session.revokedAt || session.expiresAt <= now || idleFor > sessionIdleMs)
         return { status: "expired" };
-      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+      // The idle clock only needs minute precision: skip the write for requests close together.
+      if (idleFor > lastSeenPrecisionMs) {
+        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+      }
       return { status: "active", user, sessionId: session.id };
     },
 

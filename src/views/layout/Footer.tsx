@@ -30,6 +30,20 @@ export function Footer() {
   const year = new Date().getFullYear();
   const holder = config.footer.copyrightHolder;
   const { contactUs } = config.footer;
+  const iconLinks = [
+    ...config.footer.social.map((entry) => ({
+      key: entry.network,
+      url: entry.url,
+      label: i18n._(socialLabels[entry.network]),
+      icon: <SocialIcon network={entry.network} />,
+    })),
+    ...config.footer.appStores.map((entry) => ({
+      key: entry.store,
+      url: entry.url,
+      label: i18n._(appStoreLabels[entry.store]),
+      icon: <AppStoreIcon store={entry.store} />,
+    })),
+  ];
 
   return (
     <footer
@@ -65,27 +79,10 @@ export function Footer() {
             </ul>
           </nav>
           <ul className={css({ display: "flex", gap: "2" })}>
-            {config.footer.social.map((entry) => (
-              <li key={entry.network}>
-                <a
-                  href={entry.url}
-                  className={iconLink}
-                  rel="noopener noreferrer"
-                  aria-label={i18n._(socialLabels[entry.network])}
-                >
-                  <SocialIcon network={entry.network} />
-                </a>
-              </li>
-            ))}
-            {config.footer.appStores.map((entry) => (
-              <li key={entry.store}>
-                <a
-                  href={entry.url}
-                  className={iconLink}
-                  rel="noopener noreferrer"
-                  aria-label={i18n._(appStoreLabels[entry.store])}
-                >
-                  <AppStoreIcon store={entry.store} />
+            {iconLinks.map((entry) => (
+              <li key={entry.key}>
+                <a href={entry.url} className={iconLink} rel="noopener noreferrer" aria-label={entry.label}>
+                  {entry.icon}
                 </a>
               </li>
             ))}

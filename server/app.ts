@@ -8,6 +8,11 @@ import security from "./plugins/security.ts";
 import spa from "./plugins/spa.ts";
 import { type AccountRepository, createAccountRepository } from "./repositories/accounts.ts";
 import { createOrganizationRepository, type OrganizationRepository } from "./repositories/organizations.ts";
+import { createTwoFactorRepository, type TwoFactorRepository } from "./repositories/two-factor.ts";
+import twoFactorRoutes, {
+  defaultTwoFactorRateLimits,
+  type TwoFactorRateLimits,
+} from "./routes/accounts/two-factor.ts";
 import userRoutes, { type AccountRateLimits, defaultAccountRateLimits } from "./routes/accounts/users.ts";
 import devMailboxRoutes from "./routes/dev-mailbox.ts";
 import healthRoutes from "./routes/health.ts";
@@ -23,6 +28,7 @@ declare module "fastify" {
     outbox: Outbox;
     organizations: OrganizationRepository;
     accounts: AccountRepository;
+    twoFactor: TwoFactorRepository;
   }
 }
 
@@ -39,6 +45,7 @@ export interface AppOptions {
   /** Origin used in emailed links; the request's own origin when null. */
   publicUrl?: string | null;
   accountRateLimits?: AccountRateLimits;
+  twoFactorRateLimits?: TwoFactorRateLimits;
 }
 
 /** Bytes accepted in a request body; forms and carts are small. */
@@ -62,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("outbox", createSandboxOutbox(options.database.db));
   app.decorate("organizations", createOrganizationRepository(options.database.db));
   app.decorate("accounts", createAccountRepository(options.database.db));
+  app.decorate("twoFactor", createTwoFactorRepository(options.database.db));
   await app.register(auth);
 
   await app.register(healthRoutes);
@@ -72,6 +80,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: "/accounts",
     publicUrl: options.publicUrl ?? null,
     limits: options.accountRateLimits ?? defaultAccountRateLimits,
+  });
+  await app.register(twoFactorRoutes, {
+    prefix: "/accounts",
+    limits: options.twoFactorRateLimits ?? defaultTwoFactorRateLimits,
   });
   if (options.devMailbox) await app.register(devMailboxRoutes);
   await app.register(spa, { root: options.staticDir, flows: options.flowsDir ?? null });

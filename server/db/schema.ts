@@ -79,7 +79,9 @@ export const users = pgTable(
     mobile: text("mobile"),
     locale: text("locale").notNull().default("en"),
     emailConfirmed: boolean("email_confirmed").notNull().default(false),
+    /** 0: two-factor off; 1: on, codes go to `mfaPhone` (E.164). */
     mfaEnrollmentStatus: integer("mfa_enrollment_status").notNull().default(0),
+    mfaPhone: text("mfa_phone"),
     /** Failed sign-ins since the last success, and when the account may try again. */
     failedLogins: integer("failed_logins").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
@@ -150,6 +152,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** Credentials were right but the texted code is still owed: only the code routes accept it. */
+    mfaPending: boolean("mfa_pending").notNull().default(false),
   },
   (t) => [uniqueIndex("sessions_token_hash").on(t.tokenHash), index("sessions_user").on(t.userId)],
 );
@@ -174,4 +178,30 @@ export const accountTokens = pgTable(
     uniqueIndex("account_tokens_hash").on(t.tokenHash),
     index("account_tokens_user").on(t.userId, t.kind),
   ],
+);
+
+export const mfaPurposes = ["sign_in", "enrol", "disable"] as const;
+
+/**
+ * Texted two-factor codes: 6 digits, stored as a salted SHA-256, single use, a few wrong tries, short
+ * lived. One live code per rider and purpose; sending a new one replaces it.
+ */
+export const mfaCodes = pgTable(
+  "mfa_codes",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id").references(() => sessions.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: mfaPurposes }).notNull(),
+    phone: text("phone").notNull(),
+    salt: text("salt").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("mfa_codes_user").on(t.userId, t.purpose)],
 );

@@ -14,6 +14,8 @@ export const formMethods = [
   "PROFILE",
   "ADDRESS",
   "CARD",
+  "MFA_CODE",
+  "DELETE_ACCOUNT",
 ] as const;
 export type FormMethod = (typeof formMethods)[number];
 
@@ -26,6 +28,7 @@ type FieldKey =
   | "confirm_password"
   | "current_password"
   | "new_password"
+  | "code"
   | "first_name"
   | "last_name"
   | "mobile"
@@ -48,7 +51,8 @@ type FieldKey =
 type Rule = Omit<FormField, "label" | "value" | "key"> & { key?: string };
 
 export const emailPattern = "^[^\\s@]+@[^\\s@]+\\.[^\\s@]{2,}$";
-export const passwordPattern = "^(?=.*[A-Za-z])(?=.*\\d).+$";
+/** Passwords have no composition rules (length and a deny-list only), so no pattern either. */
+const passwordMax = 128;
 
 const text = (max: number, required = true): Rule => ({
   type: "text",
@@ -71,26 +75,31 @@ const rules: Record<FieldKey, Rule> = {
     autocomplete: "email",
   },
   password: {
-    ...text(64),
+    ...text(passwordMax),
     type: "password",
     min_length: 8,
-    pattern: passwordPattern,
     autocomplete: "current-password",
   },
   confirm_password: {
-    ...text(64),
+    ...text(passwordMax),
     type: "password",
     min_length: 8,
     match_field: "password",
     autocomplete: "new-password",
   },
-  current_password: { ...text(64), type: "password", min_length: 8, autocomplete: "current-password" },
-  new_password: {
-    ...text(64),
+  current_password: {
+    ...text(passwordMax),
     type: "password",
-    min_length: 8,
-    pattern: passwordPattern,
-    autocomplete: "new-password",
+    min_length: 1,
+    autocomplete: "current-password",
+  },
+  new_password: { ...text(passwordMax), type: "password", min_length: 8, autocomplete: "new-password" },
+  code: {
+    ...text(6),
+    min_length: 6,
+    pattern: "^[0-9]{6}$",
+    input_pattern: "[0-9]",
+    autocomplete: "one-time-code",
   },
   first_name: { ...text(50), autocomplete: "given-name" },
   last_name: { ...text(50), autocomplete: "family-name" },
@@ -150,7 +159,7 @@ const forms: Record<FormMethod, FieldKey[]> = {
   FORGOT_PASSWORD: ["email"],
   RESET_PASSWORD: ["password", "confirm_password"],
   CHANGE_PASSWORD: ["current_password", "new_password", "confirm_password"],
-  PROFILE: ["first_name", "last_name", "email", "mobile"],
+  PROFILE: ["first_name", "last_name", "email", "mobile", "current_password"],
   ADDRESS: [
     "firstName",
     "lastName",
@@ -162,6 +171,8 @@ const forms: Record<FormMethod, FieldKey[]> = {
     "zipCode",
     "address_email",
   ],
+  MFA_CODE: ["code"],
+  DELETE_ACCOUNT: ["current_password"],
   CARD: ["nickname", "last_name", "card_number", "expiration", "cvv", "billing_address", "postal_code"],
 };
 
@@ -175,6 +186,7 @@ const labels: Record<"en" | "es" | "vi", Labels> = {
     confirm_password: "Confirm Password",
     current_password: "Current Password",
     new_password: "New Password",
+    code: "Verification Code",
     first_name: "First Name",
     last_name: "Last Name",
     mobile: "Mobile Number",
@@ -201,6 +213,7 @@ const labels: Record<"en" | "es" | "vi", Labels> = {
     confirm_password: "Confirmar contraseña",
     current_password: "Contraseña actual",
     new_password: "Nueva contraseña",
+    code: "Código de verificación",
     first_name: "Nombre",
     last_name: "Apellido",
     mobile: "Número de móvil",
@@ -227,6 +240,7 @@ const labels: Record<"en" | "es" | "vi", Labels> = {
     confirm_password: "Xác nhận mật khẩu",
     current_password: "Mật khẩu hiện tại",
     new_password: "Mật khẩu mới",
+    code: "Mã xác minh",
     first_name: "Tên",
     last_name: "Họ",
     mobile: "Số điện thoại di động",
@@ -264,7 +278,18 @@ export function formDefinition(
     lang_code: lang,
     fields: forms[method].map((fieldKey) => {
       const { key, ...rule } = rules[fieldKey];
-      return { key: key ?? fieldKey, label: text[fieldKey], value: "", ...rule };
+      // A password being chosen, not recalled: password managers offer to generate one.
+      const chosen = fieldKey === "password" && (method === "SIGN_UP" || method === "RESET_PASSWORD");
+      // On the profile the password is only asked for to change the email or mobile number.
+      const optional = method === "PROFILE" && fieldKey === "current_password";
+      return {
+        key: key ?? fieldKey,
+        label: text[fieldKey],
+        value: "",
+        ...rule,
+        ...(chosen ? { autocomplete: "new-password" } : {}),
+        ...(optional ? { required: false, min_length: null } : {}),
+      };
     }),
   };
 }

@@ -6,11 +6,13 @@ import type { User } from "../repositories/accounts.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
-    account: { user: User; sessionId: string } | null;
+    account: { user: User; sessionId: string; mfaPending: boolean } | null;
   }
   interface FastifyInstance {
     /** preHandler for routes that need a signed-in rider. */
     requireRider: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+    /** preHandler for the two-factor step: only a session still owing its texted code. */
+    requirePendingRider: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
   }
 }
 
@@ -24,7 +26,7 @@ export const sessionExpiredMessage = "Your session has expired. Please sign in a
  */
 export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest("account", null);
-  app.decorate("requireRider", async (request: FastifyRequest, reply: FastifyReply) => {
+  const resolve = (pending: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers.authorization ?? "";
     const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header);
     if (!match?.[1]) {
@@ -36,7 +38,13 @@ export default fp(async function auth(app: FastifyInstance) {
         ? fail(reply, 401, [{ code: ErrorCode.sessionInvalid, message: sessionExpiredMessage }])
         : fail(reply, 401, [{ code: ErrorCode.unauthorized, message: unauthorizedMessage }]);
     }
-    request.account = { user: resolved.user, sessionId: resolved.sessionId };
+    // A session still owing its code opens nothing but the code step, and a full one never needs it.
+    if (resolved.mfaPending !== pending) {
+      return fail(reply, 401, [{ code: ErrorCode.unauthorized, message: unauthorizedMessage }]);
+    }
+    request.account = { user: resolved.user, sessionId: resolved.sessionId, mfaPending: pending };
     return undefined;
-  });
+  };
+  app.decorate("requireRider", resolve(false));
+  app.decorate("requirePendingRider", resolve(true));
 });

@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { type accountTokenKinds, accountTokens, sessions, users } from "../db/schema.ts";
+import {
+  type accountTokenKinds,
+  accountTokens,
+  fareMedia,
+  outboxMessages,
+  sessions,
+  users,
+} from "../db/schema.ts";
 import { hashToken, newToken } from "../domain/tokens.ts";
 
 export type User = typeof users.$inferSelect;
@@ -10,6 +17,8 @@ export type AccountTokenKind = (typeof accountTokenKinds)[number];
 /** Session lifetimes: idle expiry renews on use; absolute expiry never moves. */
 export const sessionIdleMs = 24 * 60 * 60 * 1000;
 export const sessionAbsoluteMs = 30 * 24 * 60 * 60 * 1000;
+/** A session waiting for its texted code. */
+export const pendingSessionMs = 10 * 60 * 1000;
 const lastSeenPrecisionMs = 60 * 1000;
 export const tokenLifetimeMs: Record<AccountTokenKind, number> = {
   confirm_email: 48 * 60 * 60 * 1000,
@@ -72,19 +81,28 @@ export function createAccountRepository(db: Database) {
       await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
     },
 
-    /** A new session for every sign-in; the token leaves the server once and is stored only hashed. */
-    async startSession(userId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+    /**
+     * A new session for every sign-in; the token leaves the server once and is stored only hashed. A
+     * pending one (credentials right, texted code owed) lives as long as its code.
+     */
+    async startSession(
+      userId: string,
+      now: Date,
+      { mfaPending = false } = {},
+    ): Promise<{ token: string; expiresAt: Date; sessionId: string }> {
       const token = newToken();
-      const expiresAt = new Date(now.getTime() + sessionAbsoluteMs);
+      const sessionId = randomUUID();
+      const expiresAt = new Date(now.getTime() + (mfaPending ? pendingSessionMs : sessionAbsoluteMs));
       await db.insert(sessions).values({
-        id: randomUUID(),
+        id: sessionId,
         userId,
         tokenHash: hashToken(token),
         createdAt: now,
         lastSeenAt: now,
         expiresAt,
+        mfaPending,
       });
-      return { token, expiresAt };
+      return { token, expiresAt, sessionId };
     },
 
     /**
@@ -94,7 +112,10 @@ export function createAccountRepository(db: Database) {
     async resolveSession(
       token: string,
       now: Date,
-    ): Promise<{ status: "active"; user: User; sessionId: string } | { status: "expired" | "unknown" }> {
+    ): Promise<
+      | { status: "active"; user: User; sessionId: string; mfaPending: boolean }
+      | { status: "expired" | "unknown" }
+    > {
       const [row] = await db
         .select({ session: sessions, user: users })
         .from(sessions)
@@ -109,18 +130,38 @@ export function createAccountRepository(db: Database) {
       if (idleFor > lastSeenPrecisionMs) {
         await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
       }
-      return { status: "active", user, sessionId: session.id };
+      return { status: "active", user, sessionId: session.id, mfaPending: session.mfaPending };
     },
 
     async revokeSession(sessionId: string, now: Date): Promise<void> {
       await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
     },
 
-    async revokeAllSessions(userId: string, now: Date): Promise<void> {
+    /** Revokes every session of the rider, except `keep` (the one changing the password). */
+    async revokeAllSessions(userId: string, now: Date, keep?: string): Promise<void> {
       await db
         .update(sessions)
         .set({ revokedAt: now })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            ...(keep ? [ne(sessions.id, keep)] : []),
+          ),
+        );
+    },
+
+    /**
+     * Deletes the rider: sessions, tokens and codes go with the row (cascade), their fare cards are
+     * unlinked, and the messages sent to them leave the outbox. Old tokens then match nothing.
+     */
+    async deleteAccount(user: User): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(fareMedia).set({ userId: null }).where(eq(fareMedia.userId, user.id));
+        const recipients = [user.email, ...(user.mfaPhone ? [user.mfaPhone] : [])];
+        await tx.delete(outboxMessages).where(inArray(outboxMessages.recipient, recipients));
+        await tx.delete(users).where(eq(users.id, user.id));
+      });
     },
 
     /** A single-use token of `kind`; issuing one voids the earlier unused ones of the same kind. */

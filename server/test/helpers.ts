@@ -81,7 +81,11 @@ export async function createTestApp(
     ...(options.rateLimitPerMinute ? { rateLimitPerMinute: options.rateLimitPerMinute } : {}),
     ...(options.realisticLimits
       ? {}
-      : { accountRateLimits: roomyLimits, rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000 }),
+      : {
+          accountRateLimits: roomyLimits,
+          twoFactorRateLimits: { send: 1000, verify: 1000 },
+          rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
+        }),
   });
   await app.ready();
   return {

@@ -9,16 +9,19 @@ import { selectHasStarted } from "../machines/language.machine.ts";
 import { Layout } from "../views/layout/Layout.tsx";
 import { useChild } from "./children.ts";
 import type { createLiveApp } from "./live.ts";
+import { ScreenLogicProvider } from "./logic.tsx";
 import { RootActor } from "./root-actor.ts";
 
-type LiveApp = Pick<ReturnType<typeof createLiveApp>, "machine" | "input" | "bus">;
+type LiveApp = Pick<ReturnType<typeof createLiveApp>, "machine" | "input" | "bus" | "logic">;
 
 export function App({ live }: { live: LiveApp }) {
   return (
     <RootActor.Provider logic={live.machine} options={{ input: live.input }}>
       <I18nProvider i18n={i18n}>
-        <BusBridge bus={live.bus} />
-        <Boot />
+        <ScreenLogicProvider logic={live.logic}>
+          <BusBridge bus={live.bus} />
+          <Boot />
+        </ScreenLogicProvider>
       </I18nProvider>
     </RootActor.Provider>
   );

@@ -1,9 +1,11 @@
+import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import type { cartMachine } from "../machines/cart.machine.ts";
 import type { languageMachine } from "../machines/language.machine.ts";
 import type { networkMachine } from "../machines/network.machine.ts";
 import type { notificationsMachine } from "../machines/notifications.machine.ts";
 import type { serviceLevelsMachine } from "../machines/serviceLevels.machine.ts";
+import { selectSignedIn, type sessionMachine } from "../machines/session.machine.ts";
 import type { tourMachine } from "../machines/tour.machine.ts";
 import { RootActor } from "./root-actor.ts";
 
@@ -14,6 +16,7 @@ interface Children {
   cart: ActorRefFrom<typeof cartMachine>;
   tour: ActorRefFrom<typeof tourMachine>;
   serviceLevels: ActorRefFrom<typeof serviceLevelsMachine>;
+  session: ActorRefFrom<typeof sessionMachine>;
 }
 
 /** A child of the ready root actor; screens render only while it is ready, so a missing child is a bug. */
@@ -30,5 +33,7 @@ export const useConfig = () => {
   return config;
 };
 
-export const useSignedIn = () =>
-  RootActor.useSelector((snapshot) => snapshot.matches({ ready: { session: "signedIn" } }));
+/** Signed in means a stored session (also while it is being signed out). */
+export function useSignedIn(): boolean {
+  return useSelector(useChild("session"), selectSignedIn);
+}

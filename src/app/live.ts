@@ -1,18 +1,29 @@
 import { navigate } from "wouter/use-browser-location";
 import { type AnyEventObject, fromPromise } from "xstate";
+import type { FormValues } from "../domain/forms.ts";
 import type { PortalConfig } from "../domain/portal-config.ts";
 import { activateLocale } from "../i18n/i18n.ts";
 import { type AppEvent, type AppInput, appMachine, type BootResult } from "../machines/app.machine.ts";
+import { emailConfirmationMachine } from "../machines/emailConfirmation.machine.ts";
+import { formMachine } from "../machines/form.machine.ts";
 import { languageMachine } from "../machines/language.machine.ts";
 import { networkMachine } from "../machines/network.machine.ts";
+import { profileMachine } from "../machines/profile.machine.ts";
+import { requestMachine } from "../machines/request.machine.ts";
 import { serviceLevelsMachine } from "../machines/serviceLevels.machine.ts";
+import { sessionMachine } from "../machines/session.machine.ts";
 import { tourMachine } from "../machines/tour.machine.ts";
+import { twoFactorSetupMachine } from "../machines/twoFactorSetup.machine.ts";
+import { createAccountsService } from "../services/accounts.service.ts";
+import { createFormsService } from "../services/forms.service.ts";
 import { createHealthService } from "../services/health.service.ts";
 import { createHttpClient } from "../services/http.ts";
 import { createOrgConfigService } from "../services/org-config.service.ts";
 import { createPortalConfigService } from "../services/portal-config.service.ts";
 import { createPortalStorage } from "../services/storage.ts";
 import { applyTheme } from "../theme/apply-theme.ts";
+import type { ScreenLogic } from "./logic.tsx";
+import { rememberedFrom } from "./routes.ts";
 
 /** Where events from outside React (HTTP replies, the browser) reach the root actor once it exists. */
 export interface EventBus {
@@ -60,6 +71,17 @@ export function createLiveApp(
     transit: loaded?.apiBases.transit ?? "/transit",
     childOrganization: loaded?.organization.childUuid ?? null,
   }));
+  const accounts = createAccountsService(http, () => loaded?.apiBases.accounts ?? "/accounts");
+  const forms = createFormsService(http, () => loaded?.apiBases.transit ?? "/transit");
+  /** A server-driven form whose submission is `submit`. */
+  const formWith = (submit: (values: FormValues) => Promise<unknown>) =>
+    formMachine.provide({
+      actors: {
+        fetchForm: fromPromise(({ input }) => forms.definition(input.method, input.language)),
+        submitForm: fromPromise(({ input }) => submit(input.values)),
+      },
+    });
+  const language = () => storage.get("language") ?? "en";
   browser.addEventListener("online", () => bus.send({ type: "network.restored" }));
 
   const machine = appMachine.provide({
@@ -78,7 +100,23 @@ export function createLiveApp(
           ),
         },
         actions: {
-          storeLanguage: ({ context }) => storage.set("language", context.current),
+          storeLanguage: ({ context }) => {
+            storage.set("language", context.current);
+            const user = storage.get("user");
+            const locale = localeOf(context.current);
+            // Signed in: the profile follows (spec section 4). Only 50020 matters (the client signs out).
+            if (!storage.isSignedIn() || !user || user.locale === locale.language_code) return;
+            accounts
+              .updateProfile({
+                first_name: user.first_name,
+                last_name: user.last_name,
+                email: user.email,
+                mobile: user.mobile ?? null,
+                locale,
+              })
+              .then((updated) => bus.send({ type: "session.userUpdated", user: updated }))
+              .catch((error: unknown) => console.warn("The profile language was not updated", error));
+          },
         },
       }),
       networkMachine: networkMachine.provide({
@@ -90,20 +128,122 @@ export function createLiveApp(
       tourMachine: tourMachine.provide({
         actions: { rememberTourDone: () => storage.set("tourDone", true) },
       }),
-    },
-    actions: {
-      clearSession: () => storage.clearSession({ clearCart: false }),
-      goToLogin: () => navigate("/login", { replace: true }),
+      sessionMachine: sessionMachine.provide({
+        actors: {
+          signInForm: formWith(accounts.login),
+          codeForm: formWith(accounts.verifyCode),
+          loadProfile: fromPromise(() => accounts.me()),
+          resendCode: fromPromise(() => accounts.resendCode()),
+          logout: fromPromise(() => accounts.logout()),
+        },
+        actions: {
+          storeTempToken: ({ context }) => {
+            if (context.pendingToken) storage.set("tempAuthToken", context.pendingToken);
+          },
+          storeSession: ({ context }) => {
+            if (!context.user) return;
+            const token = storage.get("tempAuthToken");
+            if (token) storage.set("authToken", token);
+            storage.remove("tempAuthToken");
+            storage.set("user", context.user);
+          },
+          storeUser: ({ context }) => {
+            if (context.user) storage.set("user", context.user);
+          },
+          clearSession: () => storage.clearSession({ clearCart: false }),
+          clearCart: () => {
+            storage.clearCart();
+            bus.send({ type: "cart.clear" });
+          },
+          goToLogin: () => navigate("/login", { replace: true }),
+          goToSignedInRoute: () =>
+            navigate(rememberedFrom(browser.history.state) ?? loaded?.loggedInDefaultRoute ?? "/", {
+              replace: true,
+            }),
+          notifyCodeSent: () => bus.send({ type: "notify.success", code: "codeSent" }),
+          notifyDeleted: () => bus.send({ type: "notify.success", code: "accountDeleted" }),
+        },
+      }),
     },
   });
 
   const input: AppInput = {
     stored: {
       authenticated: storage.isSignedIn(),
+      user: storage.get("user"),
       cart: storage.get("cart") ?? [],
       tourDone: storage.get("tourDone") ?? false,
     },
   };
 
-  return { machine, input, bus, storage };
+  const currentLanguage = () => language();
+  const logic: ScreenLogic = {
+    forms: {
+      signUp: formWith((values) => accounts.signUp(values, currentLanguage())),
+      forgotPassword: formWith(accounts.forgotPassword),
+      resetPassword: formWith(accounts.resetPassword),
+      changePassword: formWith(accounts.changePassword),
+      deleteAccount: formWith(async (values) => {
+        await accounts.deleteAccount(values);
+        // The account is gone: nothing of it stays in this browser, and the rider starts over.
+        bus.send({ type: "session.deleted" });
+      }),
+    },
+    emailConfirmation: emailConfirmationMachine.provide({
+      actors: { confirmEmail: fromPromise(({ input }) => accounts.confirmEmail(input.token)) },
+      actions: {
+        goToLogin: () => navigate(storage.isSignedIn() ? (loaded?.loggedInDefaultRoute ?? "/") : "/login"),
+        refreshSession: () => {
+          if (storage.isSignedIn()) bus.send({ type: "session.refresh" });
+        },
+      },
+    }),
+    profile: profileMachine.provide({
+      actors: {
+        profileForm: formWith((values) =>
+          accounts.updateProfile({
+            first_name: values.first_name ?? "",
+            last_name: values.last_name ?? "",
+            email: values.email ?? "",
+            mobile: values.mobile ? values.mobile : null,
+            locale: localeOf(currentLanguage()),
+            ...(values.current_password ? { current_password: values.current_password } : {}),
+          }),
+        ),
+      },
+      actions: {
+        publishUser: ({ context }) => {
+          bus.send({ type: "session.userUpdated", user: context.user });
+          bus.send({ type: "notify.success", code: "profileUpdated" });
+        },
+      },
+    }),
+    resendVerification: requestMachine.provide({
+      actors: { send: fromPromise(() => accounts.resendConfirmation()) },
+    }),
+    twoFactorSetup: twoFactorSetupMachine.provide({
+      actors: {
+        sendEnrolCode: fromPromise(({ input }) => accounts.sendEnrolCode(input.mobile, input.password)),
+        confirmEnrolment: fromPromise(({ input }) => accounts.confirmEnrolment(input.code)),
+        sendDisableCode: fromPromise(({ input }) => accounts.sendDisableCode(input.password)),
+        confirmDisable: fromPromise(({ input }) => accounts.confirmDisable(input.code)),
+      },
+      actions: {
+        publishUser: () => bus.send({ type: "session.refresh" }),
+        notifyOn: () => bus.send({ type: "notify.success", code: "twoFactorOn" }),
+        notifyOff: () => bus.send({ type: "notify.success", code: "twoFactorOff" }),
+      },
+    }),
+  };
+
+  /** PUT /users wants the language and country (es-ES) of a portal language (es). */
+  function localeOf(code: string) {
+    const entry = loaded?.locales.find((locale) => locale.code === code);
+    return {
+      language_code: entry?.language_code ?? code.split("-")[0] ?? "en",
+      country_code: entry?.country_code ?? "US",
+    };
+  }
+
+  return { machine, input, bus, storage, logic };
 }

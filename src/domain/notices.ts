@@ -6,6 +6,15 @@ export const noticeCodes = [
   "languageChanged",
   "languageChangeFailed",
   "connectionRestored",
+  "codeSent",
+  "verificationSent",
+  "verificationFailed",
+  "profileUpdated",
+  "profileUpdateFailed",
+  "passwordChanged",
+  "twoFactorOn",
+  "twoFactorOff",
+  "accountDeleted",
   "generic",
 ] as const;
 export type NoticeCode = (typeof noticeCodes)[number];

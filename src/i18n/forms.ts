@@ -34,6 +34,12 @@ export function apiErrorMessage(i18n: I18n, code: number): string {
       return i18n._(msg`Unable to complete your request. Please verify your email and try again.`);
     case ErrorCode.tokenInvalid:
       return i18n._(msg`This token is invalid`);
+    case ErrorCode.codeInvalid:
+      return i18n._(msg`Invalid verification code. Please try again with valid code.`);
+    case ErrorCode.reauthenticationRequired:
+      return i18n._(msg`Your current password is not correct. Please try again.`);
+    case ErrorCode.conflict:
+      return i18n._(msg`This email cannot be used. Please choose another one.`);
     case ErrorCode.rateLimited:
       return i18n._(msg`Too many attempts. Please wait a few minutes and try again.`);
     case ErrorCode.passwordRejected:

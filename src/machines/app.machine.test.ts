@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import { portalConfig } from "../../tests/support/fixtures.ts";
+import { portalConfig, storedUser } from "../../tests/support/fixtures.ts";
+import { pendingForm } from "../../tests/support/forms.ts";
 import { appMachine, type BootResult } from "./app.machine.ts";
 import { languageMachine } from "./language.machine.ts";
 import { networkMachine } from "./network.machine.ts";
+import { sessionMachine } from "./session.machine.ts";
 import { tourMachine } from "./tour.machine.ts";
 
 function start(authenticated: boolean, probe = fromPromise(async () => {})) {
@@ -11,8 +13,13 @@ function start(authenticated: boolean, probe = fromPromise(async () => {})) {
   const goToLogin = vi.fn();
   const actor = createActor(
     appMachine.provide({
-      actions: { clearSession, goToLogin },
       actors: {
+        sessionMachine: sessionMachine.provide({
+          actors: {
+            signInForm: pendingForm,
+          },
+          actions: { clearSession, goToLogin },
+        }),
         loadConfig: fromPromise<BootResult>(async () => ({ config: portalConfig, storedLanguage: "vi" })),
         languageMachine: languageMachine.provide({
           actors: { activateLocale: fromPromise(async () => {}) },
@@ -22,10 +29,15 @@ function start(authenticated: boolean, probe = fromPromise(async () => {})) {
         tourMachine: tourMachine.provide({ actions: { rememberTourDone: () => {} } }),
       },
     }),
-    { input: { stored: { authenticated, cart: [], tourDone: true } } },
+    {
+      input: { stored: { authenticated, user: authenticated ? storedUser : null, cart: [], tourDone: true } },
+    },
   ).start();
   return { actor, clearSession, goToLogin };
 }
+
+const signedIn = (actor: ReturnType<typeof start>["actor"]) =>
+  actor.getSnapshot().children.session?.getSnapshot().hasTag("signedIn");
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -42,7 +54,7 @@ describe("app machine wiring", () => {
     await settle();
     actor.send({ type: "network.lost" });
     expect(actor.getSnapshot().children.network?.getSnapshot().value).toBe("alerting");
-    expect(actor.getSnapshot().matches({ ready: { session: "signedIn" } })).toBe(true);
+    expect(signedIn(actor)).toBe(true);
     expect(clearSession).not.toHaveBeenCalled();
   });
 
@@ -61,7 +73,7 @@ describe("app machine wiring", () => {
     const { actor, clearSession, goToLogin } = start(true);
     await settle();
     actor.send({ type: "session.expired" });
-    expect(actor.getSnapshot().matches({ ready: { session: "guest" } })).toBe(true);
+    expect(signedIn(actor)).toBe(false);
     expect(clearSession).toHaveBeenCalledOnce();
     expect(goToLogin).toHaveBeenCalledOnce();
   });
@@ -72,5 +84,12 @@ describe("app machine wiring", () => {
     actor.send({ type: "session.expired" });
     expect(clearSession).toHaveBeenCalledOnce();
     expect(goToLogin).toHaveBeenCalledOnce();
+  });
+
+  it("empties the cart when the session says so", async () => {
+    const { actor } = start(true);
+    await settle();
+    actor.send({ type: "cart.clear" });
+    expect(actor.getSnapshot().children.cart?.getSnapshot().context.items).toEqual([]);
   });
 });

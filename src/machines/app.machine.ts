@@ -2,17 +2,20 @@ import { assign, fromPromise, sendTo, setup } from "xstate";
 import type { CartItem } from "../domain/cart.ts";
 import type { NoticeCode } from "../domain/notices.ts";
 import { defaultLocale, isSupportedLocale, type PortalConfig } from "../domain/portal-config.ts";
+import type { StoredUser } from "../domain/session.ts";
 import { cartMachine } from "./cart.machine.ts";
 import { languageMachine } from "./language.machine.ts";
 import { networkMachine } from "./network.machine.ts";
 import { notificationsMachine } from "./notifications.machine.ts";
 import { serviceLevelsMachine } from "./serviceLevels.machine.ts";
+import { sessionMachine } from "./session.machine.ts";
 import { tourMachine } from "./tour.machine.ts";
 import { unprovided } from "./unprovided.ts";
 
 /** What browser storage held when the portal started. */
 export interface StoredAtStart {
   authenticated: boolean;
+  user: StoredUser | null;
   cart: CartItem[];
   tourDone: boolean;
 }
@@ -37,8 +40,11 @@ export interface AppContext {
 
 export type AppEvent =
   | { type: "app.retry" }
-  | { type: "session.started" }
   | { type: "session.expired" }
+  | { type: "session.refresh" }
+  | { type: "session.deleted" }
+  | { type: "session.userUpdated"; user: StoredUser }
+  | { type: "cart.clear" }
   | { type: "menu.open" }
   | { type: "menu.close" }
   | { type: "route.changed"; path: string }
@@ -46,6 +52,14 @@ export type AppEvent =
   | { type: "network.restored" }
   | { type: "notify.success"; code: NoticeCode }
   | { type: "notify.error"; code: NoticeCode };
+
+function initialLanguage(context: AppContext) {
+  const config = context.config;
+  const offered = config ? config.locales.map((locale) => locale.code) : ["en" as const];
+  const fallback = config ? defaultLocale(config) : "en";
+  const stored = context.storedLanguage;
+  return { offered, initial: isSupportedLocale(stored) && offered.includes(stored) ? stored : fallback };
+}
 
 function errorCodeOf(error: unknown): number {
   return typeof error === "object" && error !== null && "code" in error && typeof error.code === "number"
@@ -56,9 +70,9 @@ function errorCodeOf(error: unknown): number {
 /*
  * The root of the portal. `booting` loads the deployment's configuration: nothing can render, call the
  * API or pick a language before it, and `failed` offers a retry instead of a half-configured screen.
- * `ready` runs three regions at once: the session (a stored token means signed in; an expired session
- * or error 50020 clears it and goes to /login), the side menu, and the children every screen shares
- * (language, notifications, network status, cart, tour, service levels), which live exactly as long as the config.
+ * `ready` runs the side menu and the children every screen shares (session, language, notifications,
+ * network status, cart, tour, service levels), which live exactly as long as the config. Signals from
+ * outside (an expired session, a lost connection, a cleared cart) are forwarded to the child they concern.
  */
 export const appMachine = setup({
   types: {
@@ -73,6 +87,7 @@ export const appMachine = setup({
       cart: "cartMachine";
       tour: "tourMachine";
       serviceLevels: "serviceLevelsMachine";
+      session: "sessionMachine";
     },
   },
   actors: {
@@ -83,10 +98,9 @@ export const appMachine = setup({
     cartMachine,
     tourMachine,
     serviceLevelsMachine,
+    sessionMachine,
   },
   actions: {
-    clearSession: unprovided("clearSession"),
-    goToLogin: unprovided("goToLogin"),
     assignBoot: assign((_, boot: BootResult) => ({
       config: boot.config,
       storedLanguage: boot.storedLanguage,
@@ -95,9 +109,8 @@ export const appMachine = setup({
     assignBootError: assign((_, error: unknown) => ({ bootError: errorCodeOf(error) })),
     forwardToNetwork: sendTo("network", ({ event }) => event),
     forwardToNotifications: sendTo("notifications", ({ event }) => event),
-  },
-  guards: {
-    startedSignedIn: ({ context }) => context.stored.authenticated,
+    forwardToSession: sendTo("session", ({ event }) => event),
+    forwardToCart: sendTo("cart", ({ event }) => event),
   },
 }).createMachine({
   id: "app",
@@ -129,14 +142,17 @@ export const appMachine = setup({
           id: "language",
 
           src: "languageMachine",
-          input: ({ context }) => {
-            const config = context.config;
-            const offered = config ? config.locales.map((locale) => locale.code) : ["en" as const];
-            const fallback = config ? defaultLocale(config) : "en";
-            const stored = context.storedLanguage;
-            const initial = isSupportedLocale(stored) && offered.includes(stored) ? stored : fallback;
-            return { offered, initial, fallback: "en" };
-          },
+          input: ({ context }) => ({ ...initialLanguage(context), fallback: "en" }),
+        },
+        {
+          id: "session",
+          src: "sessionMachine",
+          input: ({ context }) => ({
+            user: context.stored.user,
+            signedIn: context.stored.authenticated,
+            twoFactorEnabled: context.config?.multifactorAuth.enable ?? false,
+            language: initialLanguage(context).initial,
+          }),
         },
         { id: "notifications", src: "notificationsMachine" },
         { id: "network", src: "networkMachine" },
@@ -157,27 +173,13 @@ export const appMachine = setup({
         "network.restored": { actions: "forwardToNetwork" },
         "notify.success": { actions: "forwardToNotifications" },
         "notify.error": { actions: "forwardToNotifications" },
+        "session.expired": { actions: "forwardToSession" },
+        "session.refresh": { actions: "forwardToSession" },
+        "session.deleted": { actions: "forwardToSession" },
+        "session.userUpdated": { actions: "forwardToSession" },
+        "cart.clear": { actions: "forwardToCart" },
       },
       states: {
-        session: {
-          initial: "checking",
-          states: {
-            checking: {
-              always: [{ guard: "startedSignedIn", target: "signedIn" }, { target: "guest" }],
-            },
-            guest: {
-              on: {
-                "session.started": "signedIn",
-                "session.expired": { actions: ["clearSession", "goToLogin"] },
-              },
-            },
-            signedIn: {
-              on: {
-                "session.expired": { target: "guest", actions: ["clearSession", "goToLogin"] },
-              },
-            },
-          },
-        },
         menu: {
           initial: "closed",
           states: {

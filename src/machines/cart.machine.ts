@@ -1,7 +1,7 @@
-import { setup } from "xstate";
+import { assign, setup } from "xstate";
 import { type CartItem, itemCount, subtotal } from "../domain/cart.ts";
 
-export type CartEvent = { type: "cart.open" } | { type: "cart.close" };
+export type CartEvent = { type: "cart.open" } | { type: "cart.close" } | { type: "cart.clear" };
 
 export interface CartInput {
   items: CartItem[];
@@ -14,7 +14,8 @@ export interface CartContext {
 /*
  * The cart as restored from browser storage, and its drawer. `open` is the drawer sliding in from the
  * right (from the top on small screens); the drawer only ever shows the items held here, so the count
- * in the top bar and the drawer cannot disagree.
+ * in the top bar and the drawer cannot disagree. Signing out empties it (its storage is cleared by whoever
+ * ended the session).
  */
 export const cartMachine = setup({
   types: {
@@ -26,6 +27,7 @@ export const cartMachine = setup({
   id: "cart",
   context: ({ input }) => ({ items: input.items }),
   initial: "closed",
+  on: { "cart.clear": { actions: assign({ items: [] }) } },
   states: {
     closed: { on: { "cart.open": "open" } },
     open: { on: { "cart.close": "closed" } },

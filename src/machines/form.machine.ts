@@ -19,11 +19,17 @@ export interface FormInput {
   method: string;
   /** Language of the labels. */
   language: string;
+  /** Values to start from instead of the definition's (e.g. the profile being edited). */
+  initial?: FormValues;
+  /** Sent with the values but never shown (e.g. the reset token from the link). */
+  hidden?: FormValues;
 }
 
 export interface FormContext {
   method: string;
   language: string;
+  initial: FormValues;
+  hidden: FormValues;
   definition: FormDefinition | null;
   values: FormValues;
   /** Fields whose problems are shown (left once, or all after a refused submit). */
@@ -58,9 +64,11 @@ export const formMachine = setup({
     submitForm: fromPromise<unknown, { method: string; values: FormValues }>(unprovided("submitForm")),
   },
   actions: {
-    assignDefinition: assign((_, definition: FormDefinition) => ({
+    assignDefinition: assign(({ context }, definition: FormDefinition) => ({
       definition,
-      values: Object.fromEntries(definition.fields.map((field) => [field.key, field.value])),
+      values: Object.fromEntries(
+        definition.fields.map((field) => [field.key, context.initial[field.key] ?? field.value]),
+      ),
       error: null,
     })),
     assignError: assign((_, error: unknown) => ({ error: codeOf(error) })),
@@ -89,6 +97,8 @@ export const formMachine = setup({
   context: ({ input }) => ({
     method: input.method,
     language: input.language,
+    initial: input.initial ?? {},
+    hidden: input.hidden ?? {},
     definition: null,
     values: {},
     touched: [],
@@ -131,7 +141,10 @@ export const formMachine = setup({
         src: "submitForm",
         input: ({ context }) => ({
           method: context.method,
-          values: context.definition ? submittedValues(context.definition.fields, context.values) : {},
+          values: {
+            ...(context.definition ? submittedValues(context.definition.fields, context.values) : {}),
+            ...context.hidden,
+          },
         }),
         onDone: {
           target: "done",

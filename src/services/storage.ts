@@ -1,4 +1,5 @@
 import { type CartItem, isCartItem } from "../domain/cart.ts";
+import { isStoredUser, type StoredUser } from "../domain/session.ts";
 
 /**
  * Every browser storage key of the portal (spec section 3), read and written only through this module.
@@ -6,13 +7,7 @@ import { type CartItem, isCartItem } from "../domain/cart.ts";
  * absent, so a corrupted entry can never break start-up.
  */
 
-export interface StoredUser {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  email_confirmed: boolean;
-}
+export type { StoredUser };
 
 export interface CurrentFareCard {
   nickname: string;
@@ -55,9 +50,6 @@ const flag: Codec<boolean> = {
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null;
-
-const isStoredUser = (value: unknown): value is StoredUser =>
-  isRecord(value) && typeof value.id === "string" && typeof value.email === "string";
 
 const isCart = (value: unknown): value is CartItem[] => Array.isArray(value) && value.every(isCartItem);
 

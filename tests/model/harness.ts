@@ -150,11 +150,17 @@ export function deferredActors(ids: string[]) {
     ids.map((id) => [
       id,
       fromPromise(
-        () =>
+        ({ signal }) =>
           new Promise((resolve, reject) => {
             const queue = pending.get(id) ?? [];
-            queue.push({ resolve, reject });
+            const entry = { resolve, reject };
+            queue.push(entry);
             pending.set(id, queue);
+            // A stopped invocation (its state was left) can no longer be settled: forget it.
+            signal.addEventListener("abort", () => {
+              const index = queue.indexOf(entry);
+              if (index >= 0) queue.splice(index, 1);
+            });
           }),
       ),
     ]),
@@ -279,10 +285,8 @@ export function generatePaths<TMachine extends AnyStateMachine>(
         state: path.state as Snap<TMachine>,
       });
     const everyShortest = model.getShortestPaths({ allowDuplicatePaths: true });
-    result.push(
-      ...model.getShortestPaths().map(toPath("shortest")),
-      ...model.getSimplePaths().map(toPath("simple")),
-    );
+    if (kinds.includes("shortest")) result.push(...model.getShortestPaths().map(toPath("shortest")));
+    if (kinds.includes("simple")) result.push(...model.getSimplePaths().map(toPath("simple")));
     // One path per edge: the shortest way to its source, then the edge, so a transition back to an
     // already visited state (which neither generator needs) is walked too.
     const toVertex = new Map(

@@ -1,6 +1,7 @@
 import deployment from "../../server/config/deployment.json" with { type: "json" };
 import type { CartItem } from "../../src/domain/cart.ts";
 import type { PortalConfig } from "../../src/domain/portal-config.ts";
+import type { StoredUser } from "../../src/domain/session.ts";
 
 /** The configured deployment, as GET /portal-config serves it (the server tests validate the file). */
 export const portalConfig = deployment as PortalConfig;
@@ -24,3 +25,16 @@ export const cartItem = (overrides: Partial<CartItem> = {}): CartItem => ({
   isSubscribed: false,
   ...overrides,
 });
+
+/** The demo rider as GET /accounts/users/me describes them. */
+export const storedUser: StoredUser = {
+  id: "c1000000-0000-4000-8000-000000000001",
+  email: "rider@example.com",
+  first_name: "Alex",
+  last_name: "Rider",
+  email_confirmed: true,
+  mobile: null,
+  locale: "en",
+  mfa_enrollment_status: 0,
+  mfa_phone: null,
+};

@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
+import { MfaStatus } from "../../../src/domain/session.ts";
 import { decoyHash, hashSecret, verifySecret } from "../../domain/password.ts";
 import { passwordLength, passwordMessages, passwordProblem } from "../../domain/password-policy.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { composeEmail } from "../../mail/templates.ts";
 import type { User } from "../../repositories/accounts.ts";
+import { profileOf } from "./profile.ts";
+import { startTwoFactorSignIn } from "./two-factor.ts";
 
 export const loginMismatchMessage =
   "The email and password you entered do not match our information. Check again and retry.";
@@ -43,19 +46,6 @@ interface ProfileBody {
   mobile: string | null;
   locale: { language_code: string; country_code: string };
   current_password?: string;
-}
-
-/** The rider record the portal keeps (cwp_user). */
-export function profileOf(user: User) {
-  return {
-    id: user.id,
-    email: user.email,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    mobile: user.mobile,
-    locale: user.locale,
-    email_confirmed: user.emailConfirmed,
-  };
 }
 
 function linkTo(request: FastifyRequest, publicUrl: string | null, path: string): string {
@@ -162,6 +152,11 @@ export default async function userRoutes(
         return fail(reply, 401, [{ code: ErrorCode.loginMismatch, message: loginMismatchMessage }]);
       }
       await app.accounts.recordSuccessfulLogin(user.id);
+      if (app.portalConfig.multifactorAuth.enable && user.mfaEnrollmentStatus === MfaStatus.enrolled) {
+        // Right credentials, but only a token for the code step until the texted code comes back.
+        const pending = await startTwoFactorSignIn(app, user);
+        return ok({ access_token: pending, mfa_enrollment_status: MfaStatus.enrolled });
+      }
       const session = await app.accounts.startSession(user.id, now);
       return ok({
         access_token: session.token,
@@ -247,6 +242,78 @@ export default async function userRoutes(
         await sendEmail(updated, "confirmEmail", linkTo(request, options.publicUrl, `/confirm/${confirm}`));
       }
       return ok(profileOf(updated));
+    },
+  );
+
+  app.post<{ Body: { current_password: string; new_password: string } }>(
+    "/users/change_password",
+    {
+      preHandler: app.requireRider,
+      config: perMinute(options.limits.resetPassword),
+      schema: {
+        body: {
+          type: "object",
+          required: ["current_password", "new_password"],
+          additionalProperties: false,
+          properties: { current_password: password, new_password: password },
+        },
+      },
+    },
+    async (request, reply) => {
+      const account = request.account;
+      if (!account) throw new Error("requireRider let an anonymous request through");
+      if (!(await verifySecret(request.body.current_password, account.user.passwordHash))) {
+        return fail(reply, 403, [
+          {
+            code: ErrorCode.reauthenticationRequired,
+            message: "Your current password is not correct. Please try again.",
+            field: "current_password",
+          },
+        ]);
+      }
+      const problem = passwordProblem(request.body.new_password, { email: account.user.email });
+      if (problem) return rejectPassword(reply, problem);
+      const now = new Date();
+      await app.accounts.update(account.user.id, {
+        passwordHash: await hashSecret(request.body.new_password),
+      });
+      // Every other device signs in again with the new password; this one stays signed in.
+      await app.accounts.revokeAllSessions(account.user.id, now, account.sessionId);
+      return ok({ status: "password_changed" });
+    },
+  );
+
+  app.delete<{ Body: { current_password: string } }>(
+    "/users",
+    {
+      preHandler: app.requireRider,
+      config: perMinute(options.limits.resetPassword),
+      schema: {
+        body: {
+          type: "object",
+          required: ["current_password"],
+          additionalProperties: false,
+          properties: { current_password: password },
+        },
+      },
+    },
+    async (request, reply) => {
+      const account = request.account;
+      if (!account) throw new Error("requireRider let an anonymous request through");
+      if (app.portalConfig.disableDeleteAccount) {
+        return fail(reply, 403, [{ code: ErrorCode.forbidden, message: "Accounts cannot be deleted here." }]);
+      }
+      if (!(await verifySecret(request.body.current_password, account.user.passwordHash))) {
+        return fail(reply, 403, [
+          {
+            code: ErrorCode.reauthenticationRequired,
+            message: "Your current password is not correct. Please try again.",
+            field: "current_password",
+          },
+        ]);
+      }
+      await app.accounts.deleteAccount(account.user);
+      return reply.code(204).send();
     },
   );
 

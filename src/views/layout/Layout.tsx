@@ -7,6 +7,7 @@ import { RootActor } from "../../app/root-actor.ts";
 import { guard, type RouteDefinition, routes } from "../../app/routes.ts";
 import { NotFoundScreen } from "../screens/NotFoundScreen.tsx";
 import { screens } from "../screens/screens.tsx";
+import { SignOutDialog } from "../session/SessionViews.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 import { CartDrawer } from "./CartDrawer.tsx";
 import { Footer } from "./Footer.tsx";
@@ -65,6 +66,7 @@ export function Layout() {
       </main>
       <Footer />
       <CartDrawer cart={useChild("cart")} money={useMoney()} />
+      <SignOutDialog session={useChild("session")} />
       <NetworkPopup network={useChild("network")} />
       <Notifications notifications={useChild("notifications")} />
       <TourDialog tour={useChild("tour")} name={config.shortDisplayName} />

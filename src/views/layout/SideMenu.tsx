@@ -6,6 +6,7 @@ import { RootActor } from "../../app/root-actor.ts";
 import { linksFor } from "../../domain/portal-config.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { Sheet, SheetClose, SheetTitle } from "../../ui/Sheet.tsx";
+import { SignOutButton } from "../session/SessionViews.tsx";
 import { ExternalLink } from "../shared/ExternalLink.tsx";
 import { NavLink } from "../shared/NavLink.tsx";
 import { accountNavItems, guestNavItems } from "./nav-items.ts";
@@ -29,6 +30,8 @@ export function SideMenu() {
   const signedIn = useSignedIn();
   const config = useConfig();
   const locale = useSelector(useChild("language"), selectLocale);
+  const session = useChild("session");
+  const cart = useChild("cart");
   const items = signedIn ? [{ href: "/account", label: undefined }, ...accountNavItems] : guestNavItems;
 
   return (
@@ -55,6 +58,13 @@ export function SideMenu() {
               ))}
             </ul>
           </nav>
+          {signedIn ? (
+            <SignOutButton
+              session={session}
+              isCartEmpty={() => cart.getSnapshot().context.items.length === 0}
+              className={css({ mt: "4", width: "100%", justifyContent: "flex-start" })}
+            />
+          ) : null}
         </>
       )}
     </Sheet>

@@ -10,6 +10,7 @@ import { linksFor } from "../../domain/portal-config.ts";
 import { type cartMachine, selectCartCount } from "../../machines/cart.machine.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { selectTourEnabled, type tourMachine } from "../../machines/tour.machine.ts";
+import { SignOutButton } from "../session/SessionViews.tsx";
 import { ExternalLink } from "../shared/ExternalLink.tsx";
 import { CartIcon, HelpIcon, MenuIcon } from "../shared/icons.tsx";
 import { NavLink } from "../shared/NavLink.tsx";
@@ -33,6 +34,8 @@ export function TopBar() {
   const root = RootActor.useActorRef();
   const language = useChild("language");
   const locale = useSelector(language, selectLocale);
+  const session = useChild("session");
+  const cart = useChild("cart");
 
   return (
     <header
@@ -94,8 +97,15 @@ export function TopBar() {
         className={css({ display: "flex", alignItems: "center", gap: { base: "1", sm: "2" }, ml: "auto" })}
       >
         <LanguageSelect language={language} locales={config.locales} />
+        {signedIn ? (
+          <SignOutButton
+            session={session}
+            isCartEmpty={() => cart.getSnapshot().context.items.length === 0}
+            className={css({ display: { base: "none", md: "inline-flex" }, color: "brand.navigationText" })}
+          />
+        ) : null}
         <TourButton tour={useChild("tour")} />
-        <CartButton cart={useChild("cart")} />
+        <CartButton cart={cart} />
       </div>
     </header>
   );

@@ -1,12 +1,19 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useActorRef, useSelector } from "@xstate/react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { useSignedIn } from "../../app/children.ts";
+import { useChild, useConfig, useSignedIn } from "../../app/children.ts";
+import { useScreenLogic } from "../../app/logic.tsx";
+import { isActionBlocked } from "../../domain/session.ts";
+import { selectLocale } from "../../machines/language.machine.ts";
+import { selectUser } from "../../machines/session.machine.ts";
+import { ActionBlocked, ProfileView, TwoFactorSetupView } from "../account/AccountViews.tsx";
 import { accountNavItems } from "../layout/nav-items.ts";
+import { FormFlow } from "../shared/FormFlow.tsx";
 import { NavLink } from "../shared/NavLink.tsx";
 import { card, Screen } from "../shared/Screen.tsx";
 
@@ -44,8 +51,26 @@ function AccountScreen({ title, children }: { title: string; children?: ReactNod
   return (
     <Screen title={title}>
       <AccountNav />
-      {children}
+      <VerifiedOnly>{children}</VerifiedOnly>
     </Screen>
+  );
+}
+
+/** Account pages wait for a confirmed email when the deployment requires it ("Action Blocked"). */
+function VerifiedOnly({ children }: { children?: ReactNode }) {
+  const config = useConfig();
+  const user = useSelector(useChild("session"), selectUser);
+  if (isActionBlocked(user, config.requiredAccountVerification)) return <ResendVerification />;
+  return <>{children}</>;
+}
+
+function ResendVerification() {
+  const { resendVerification } = useScreenLogic();
+  const resend = useActorRef(resendVerification);
+  return (
+    <div className={card}>
+      <ActionBlocked resend={resend} />
+    </div>
   );
 }
 
@@ -56,12 +81,118 @@ function AccountSection({ title }: { title: MessageDescriptor }) {
 }
 
 export const AccountHomeScreen = () => <AccountSection title={msg`My Account`} />;
-export const ProfileScreen = () => <AccountSection title={msg`My Profile`} />;
-export const SecurityScreen = () => <AccountSection title={msg`Security`} />;
 export const PaymentMethodsScreen = () => <AccountSection title={msg`Payment Methods`} />;
 export const DevicesScreen = () => <AccountSection title={msg`Devices`} />;
 export const OrdersScreen = () => <AccountSection title={msg`Order History`} />;
 export const PassHistoryScreen = () => <AccountSection title={msg`Pass History`} />;
+
+/** The signed-in rider; account screens render only behind the login guard. */
+function useRider() {
+  const user = useSelector(useChild("session"), selectUser);
+  if (!user) throw new Error("An account screen rendered without a signed-in rider");
+  return user;
+}
+
+export function ProfileScreen() {
+  const { t } = useLingui();
+  return (
+    <AccountScreen title={t`My Profile`}>
+      <Profile />
+    </AccountScreen>
+  );
+}
+
+function Profile() {
+  const user = useRider();
+  const { profile } = useScreenLogic();
+  const language = useSelector(useChild("language"), selectLocale);
+  const actor = useActorRef(profile, { input: { user, language } });
+  return (
+    <div className={card}>
+      <ProfileView profile={actor} />
+    </div>
+  );
+}
+
+export function SecurityScreen() {
+  const { t } = useLingui();
+  return (
+    <AccountScreen title={t`Security`}>
+      <Security />
+    </AccountScreen>
+  );
+}
+
+const sectionHeading = css({ fontSize: "xl", fontWeight: "bold" });
+
+function Security() {
+  const { t } = useLingui();
+  const user = useRider();
+  const config = useConfig();
+  const { forms, twoFactorSetup } = useScreenLogic();
+  const setup = useActorRef(twoFactorSetup, { input: { user } });
+  return (
+    <>
+      <section className={card} aria-labelledby="change-password">
+        <h2 id="change-password" className={sectionHeading}>
+          <Trans>Change password</Trans>
+        </h2>
+        <FormFlow
+          logic={forms.changePassword}
+          method="CHANGE_PASSWORD"
+          submitLabel={t`Change password`}
+          done={
+            <p role="status">
+              <Trans>Your password was changed. Other devices will need to sign in again.</Trans>
+            </p>
+          }
+        />
+      </section>
+      {config.multifactorAuth.enable ? (
+        <section className={card} aria-labelledby="two-factor">
+          <h2 id="two-factor" className={sectionHeading}>
+            <Trans>Two-factor authentication</Trans>
+          </h2>
+          <TwoFactorSetupView setup={setup} />
+        </section>
+      ) : null}
+      <section className={card} aria-labelledby="security-questions">
+        <h2 id="security-questions" className={sectionHeading}>
+          <Trans>Security questions</Trans>
+        </h2>
+        <p>
+          <Trans>
+            This agency does not use security questions: your password and two-factor authentication protect
+            your account.
+          </Trans>
+        </p>
+      </section>
+      {config.disableDeleteAccount ? null : (
+        <section className={card} aria-labelledby="delete-account">
+          <h2 id="delete-account" className={sectionHeading}>
+            <Trans>Delete account</Trans>
+          </h2>
+          <p>
+            <Trans>
+              Deleting your account removes your personal details and signs you out everywhere. Your fare
+              cards are unlinked. This cannot be undone.
+            </Trans>
+          </p>
+          <FormFlow
+            logic={forms.deleteAccount}
+            method="DELETE_ACCOUNT"
+            submitLabel={t`Delete my account`}
+            done={
+              <p role="status">
+                <Trans>Your account was deleted.</Trans>
+              </p>
+            }
+          />
+        </section>
+      )}
+    </>
+  );
+}
 
 export function ManageCardScreen() {
   const { t } = useLingui();

@@ -5,6 +5,7 @@ import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { useChild, useConfig } from "../../app/children.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
+import { SignInPanel } from "../session/SessionViews.tsx";
 import { card, linkList, Screen } from "../shared/Screen.tsx";
 
 /** The landing page, which is the sign-in page in this deployment. */
@@ -20,22 +21,10 @@ export function LandingScreen() {
       <div
         className={css({ display: "grid", gap: "6", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" } })}
       >
-        <section className={card} aria-labelledby="landing-account">
-          <h2 id="landing-account" className={css({ fontSize: "xl", fontWeight: "bold" })}>
-            <Trans>Your account</Trans>
-          </h2>
-          <p>
-            <Trans>Sign in to manage your fare cards, passes, payment methods and orders.</Trans>
-          </p>
-          <div className={linkList}>
-            <Link href="/signup" className={button()}>
-              <Trans>Create an account</Trans>
-            </Link>
-            <Link href="/forgotpassword" className={button({ variant: "outline" })}>
-              <Trans>Forgot password?</Trans>
-            </Link>
-          </div>
-        </section>
+        <div className={card}>
+          <SignInPanel session={useChild("session")} />
+          <SocialSignIn />
+        </div>
         <section className={card} aria-labelledby="landing-guest">
           <h2 id="landing-guest" className={css({ fontSize: "xl", fontWeight: "bold" })}>
             <Trans>Continue as a guest</Trans>
@@ -54,5 +43,22 @@ export function LandingScreen() {
         </section>
       </div>
     </Screen>
+  );
+}
+
+/** Google, Facebook and Apple sign-in, each shown only when the deployment turns it on. */
+function SocialSignIn() {
+  const { socialSignIn } = useConfig();
+  const offered = (["google", "facebook", "apple"] as const).filter((provider) => socialSignIn[provider]);
+  if (offered.length === 0) return null;
+  const names = { google: "Google", facebook: "Facebook", apple: "Apple" } as const;
+  return (
+    <div className={css({ display: "grid", gap: "2", mt: "4" })}>
+      {offered.map((provider) => (
+        <a key={provider} href={`/accounts/oauth/${provider}`} className={button({ variant: "outline" })}>
+          <Trans>Continue with {names[provider]}</Trans>
+        </a>
+      ))}
+    </div>
   );
 }

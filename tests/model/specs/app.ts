@@ -3,16 +3,21 @@ import { fromPromise } from "xstate";
 import { appMachine } from "../../../src/machines/app.machine.ts";
 import { languageMachine } from "../../../src/machines/language.machine.ts";
 import { networkMachine } from "../../../src/machines/network.machine.ts";
+import { sessionMachine } from "../../../src/machines/session.machine.ts";
 import { tourMachine } from "../../../src/machines/tour.machine.ts";
-import { portalConfig } from "../../support/fixtures.ts";
+import { cartItem, portalConfig, storedUser } from "../../support/fixtures.ts";
+import { pendingForm } from "../../support/forms.ts";
 import { defineModel, type EventSamples } from "../harness.ts";
 
 type ActorEvents = "xstate.done.actor.loadConfig" | "xstate.error.actor.loadConfig";
 
 const events = {
   "app.retry": [{ type: "app.retry" }],
-  "session.started": [{ type: "session.started" }],
   "session.expired": [{ type: "session.expired" }],
+  "cart.clear": [{ type: "cart.clear" }],
+  "session.refresh": [{ type: "session.refresh" }],
+  "session.deleted": [{ type: "session.deleted" }],
+  "session.userUpdated": [{ type: "session.userUpdated", user: storedUser }],
   "menu.open": [{ type: "menu.open" }],
   "menu.close": [{ type: "menu.close" }],
   "route.changed": [{ type: "route.changed", path: "/products" }],
@@ -30,8 +35,13 @@ const events = {
 
 /** Children that do nothing outside themselves; the app machine is what is under test. */
 const machine = appMachine.provide({
-  actions: { clearSession: () => {}, goToLogin: () => {} },
   actors: {
+    sessionMachine: sessionMachine.provide({
+      actors: {
+        signInForm: pendingForm,
+      },
+      actions: { clearSession: () => {}, goToLogin: () => {} },
+    }),
     languageMachine: languageMachine.provide({
       actors: { activateLocale: fromPromise(async () => {}) },
       actions: { storeLanguage: () => {} },
@@ -45,8 +55,8 @@ export const appModel = defineModel({
   name: "app",
   machine,
   inputs: [
-    { stored: { authenticated: false, cart: [], tourDone: true } },
-    { stored: { authenticated: true, cart: [], tourDone: true } },
+    { stored: { authenticated: false, user: null, cart: [], tourDone: true } },
+    { stored: { authenticated: true, user: storedUser, cart: [cartItem()], tourDone: true } },
   ],
   deferred: ["loadConfig"],
   events,
@@ -62,8 +72,8 @@ export const appModel = defineModel({
       holds: (s) => !s.matches("failed") || s.context.bootError !== null,
     },
     {
-      name: "the session is never left undecided",
-      holds: (s) => !s.matches({ ready: { session: "checking" } }),
+      name: "the session lives exactly as long as the configuration",
+      holds: (s) => s.matches("ready") === (s.children.session !== undefined),
     },
   ],
   states: {
@@ -85,16 +95,11 @@ export const appModel = defineModel({
         "cart",
         "tour",
         "serviceLevels",
+        "session",
       ] as const) {
         expect(snapshot.children[child], child).toBeDefined();
       }
     },
-    "ready.session": (snapshot) =>
-      expect(
-        (["guest", "signedIn"] as const).filter((state) => snapshot.matches({ ready: { session: state } })),
-      ).toHaveLength(1),
-    "ready.session.guest": (snapshot) => expect(snapshot.can({ type: "session.started" })).toBe(true),
-    "ready.session.signedIn": (snapshot) => expect(snapshot.can({ type: "session.started" })).toBe(false),
     "ready.menu": (snapshot) =>
       expect(
         (["open", "closed"] as const).filter((state) => snapshot.matches({ ready: { menu: state } })),
@@ -110,22 +115,10 @@ export const appModel = defineModel({
         events["app.retry"][0],
         events["xstate.done.actor.loadConfig"][0],
       ],
-      expected: { ready: { session: "guest", menu: "closed" } },
+      expected: { ready: { menu: "closed" } },
     },
     {
-      name: "a stored token starts signed in; an expired session signs out",
-      input: 1,
-      events: [events["xstate.done.actor.loadConfig"][0], events["session.expired"][0]],
-      expected: { ready: { session: "guest", menu: "closed" } },
-    },
-    {
-      name: "a stored token starts signed in",
-      input: 1,
-      events: [events["xstate.done.actor.loadConfig"][0]],
-      expected: { ready: { session: "signedIn", menu: "closed" } },
-    },
-    {
-      name: "a lost network and notices never sign out or close the menu",
+      name: "a lost network and notices never close the menu",
       input: 1,
       events: [
         events["xstate.done.actor.loadConfig"][0],
@@ -134,94 +127,29 @@ export const appModel = defineModel({
         events["network.restored"][0],
         events["notify.success"][0],
         events["notify.error"][0],
-      ],
-      expected: { ready: { session: "signedIn", menu: "open" } },
-    },
-    {
-      name: "a guest stays a guest through network trouble and notices",
-      events: [
-        events["xstate.done.actor.loadConfig"][0],
-        events["network.lost"][0],
-        events["network.restored"][0],
-        events["notify.success"][0],
-        events["notify.error"][0],
-      ],
-      expected: { ready: { session: "guest", menu: "closed" } },
-    },
-    {
-      name: "a guest starts as a guest",
-      events: [events["xstate.done.actor.loadConfig"][0]],
-      expected: { ready: { session: "guest", menu: "closed" } },
-    },
-    {
-      name: "signing in makes the session signed in",
-      events: [events["xstate.done.actor.loadConfig"][0], events["session.started"][0]],
-      expected: { ready: { session: "signedIn", menu: "closed" } },
-    },
-    {
-      name: "error 50020 for a guest leaves a guest with the menu as it was",
-      events: [
-        events["xstate.done.actor.loadConfig"][0],
-        events["menu.open"][0],
+        events["session.refresh"][0],
+        events["session.userUpdated"][0],
+        events["session.deleted"][0],
         events["session.expired"][0],
+        events["cart.clear"][0],
       ],
-      expected: { ready: { session: "guest", menu: "open" } },
+      expected: { ready: { menu: "open" } },
     },
     {
       name: "the menu button opens the side menu",
       events: [events["xstate.done.actor.loadConfig"][0], events["menu.open"][0]],
-      expected: { ready: { session: "guest", menu: "open" } },
+      expected: { ready: { menu: "open" } },
     },
     {
       name: "closing the side menu",
       input: 1,
       events: [events["xstate.done.actor.loadConfig"][0], events["menu.open"][0], events["menu.close"][0]],
-      expected: { ready: { session: "signedIn", menu: "closed" } },
-    },
-    {
-      name: "error 50020 for a guest keeps the menu closed",
-      events: [events["xstate.done.actor.loadConfig"][0], events["session.expired"][0]],
-      expected: { ready: { session: "guest", menu: "closed" } },
-    },
-    {
-      name: "a second expiry keeps a signed-out rider signed out",
-      input: 1,
-      events: [
-        events["xstate.done.actor.loadConfig"][0],
-        events["session.expired"][0],
-        events["session.expired"][0],
-      ],
-      expected: { ready: { session: "guest", menu: "closed" } },
-    },
-    {
-      name: "closing the menu keeps a fresh sign-in",
-      events: [
-        events["xstate.done.actor.loadConfig"][0],
-        events["session.started"][0],
-        events["menu.open"][0],
-        events["menu.close"][0],
-      ],
-      expected: { ready: { session: "signedIn", menu: "closed" } },
-    },
-    {
-      name: "navigating keeps a fresh sign-in",
-      events: [
-        events["xstate.done.actor.loadConfig"][0],
-        events["session.started"][0],
-        events["menu.open"][0],
-        events["route.changed"][0],
-      ],
-      expected: { ready: { session: "signedIn", menu: "closed" } },
-    },
-    {
-      name: "closing the menu as a guest",
-      events: [events["xstate.done.actor.loadConfig"][0], events["menu.open"][0], events["menu.close"][0]],
-      expected: { ready: { session: "guest", menu: "closed" } },
+      expected: { ready: { menu: "closed" } },
     },
     {
       name: "navigating closes the side menu",
       events: [events["xstate.done.actor.loadConfig"][0], events["menu.open"][0], events["route.changed"][0]],
-      expected: { ready: { session: "guest", menu: "closed" } },
+      expected: { ready: { menu: "closed" } },
     },
   ],
 });

@@ -6,6 +6,7 @@ import { defineModel, type EventSamples } from "../harness.ts";
 const events = {
   "cart.open": [{ type: "cart.open" }],
   "cart.close": [{ type: "cart.close" }],
+  "cart.clear": [{ type: "cart.clear" }],
 } satisfies EventSamples<typeof cartMachine>;
 
 export const cartModel = defineModel({
@@ -35,6 +36,12 @@ export const cartModel = defineModel({
       name: "the drawer closes",
       events: [events["cart.open"][0], events["cart.close"][0]],
       expected: "closed",
+    },
+    {
+      name: "signing out empties the cart and leaves the drawer as it was",
+      input: 1,
+      events: [events["cart.open"][0], events["cart.clear"][0]],
+      expected: "open",
     },
   ],
 });

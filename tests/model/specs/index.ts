@@ -2,21 +2,31 @@ import type { AnyStateMachine } from "xstate";
 import type { ModelSpec } from "../harness.ts";
 import { appModel } from "./app.ts";
 import { cartModel } from "./cart.ts";
+import { emailConfirmationModel } from "./emailConfirmation.ts";
 import { formModel } from "./form.ts";
 import { languageModel } from "./language.ts";
 import { networkModel } from "./network.ts";
 import { notificationsModel } from "./notifications.ts";
+import { profileModel } from "./profile.ts";
+import { requestModel } from "./request.ts";
 import { serviceLevelsModel } from "./serviceLevels.ts";
+import { sessionModel } from "./session.ts";
 import { tourModel } from "./tour.ts";
+import { twoFactorSetupModel } from "./twoFactorSetup.ts";
 
 /** Every machine's model, for the scripts (paths for QA, mutation check, flows site). */
 export const models: ModelSpec<AnyStateMachine>[] = [
   appModel,
   cartModel,
+  emailConfirmationModel,
   formModel,
   languageModel,
   networkModel,
   notificationsModel,
+  profileModel,
+  requestModel,
   serviceLevelsModel,
+  sessionModel,
   tourModel,
+  twoFactorSetupModel,
 ] as unknown as ModelSpec<AnyStateMachine>[];

@@ -1,0 +1,239 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { ErrorCode } from "../../../src/domain/envelope.ts";
+import { isValidE164 } from "../../../src/domain/phone.ts";
+import { MfaStatus } from "../../../src/domain/session.ts";
+import { verifySecret } from "../../domain/password.ts";
+import { fail, ok } from "../../http/envelope.ts";
+import type { User } from "../../repositories/accounts.ts";
+import { type MfaPurpose, mfaResendAfterMs } from "../../repositories/two-factor.ts";
+import { profileOf } from "./profile.ts";
+
+export const invalidCodeMessage = "Invalid verification code. Please try again with valid code.";
+export const codeExhaustedMessage = "Too many wrong codes. Please start again to get a new code.";
+export const resendTooSoonMessage = "Please wait a moment before asking for a new code.";
+export const wrongPasswordMessage = "Your current password is not correct. Please try again.";
+
+const code = { type: "string", pattern: "^[0-9]{6}$" } as const;
+const password = { type: "string", minLength: 1, maxLength: 512 } as const;
+const codeBody = {
+  type: "object",
+  required: ["code"],
+  additionalProperties: false,
+  properties: { code },
+} as const;
+
+/** Texts a new code for `purpose` (the old one stops working). The code is never logged. */
+async function sendCode(
+  app: FastifyInstance,
+  user: User,
+  purpose: MfaPurpose,
+  phone: string,
+  sessionId: string | null,
+): Promise<void> {
+  const sent = await app.twoFactor.issue({ userId: user.id, purpose, phone, sessionId, now: new Date() });
+  await app.outbox.send({
+    channel: "sms",
+    recipient: phone,
+    body: `${app.portalConfig.shortDisplayName}: your verification code is ${sent}. It expires in 10 minutes.`,
+  });
+}
+
+/** For the login route: a pending session, and a code texted to the enrolled phone. */
+export async function startTwoFactorSignIn(app: FastifyInstance, user: User): Promise<string> {
+  const pending = await app.accounts.startSession(user.id, new Date(), { mfaPending: true });
+  if (user.mfaPhone) await sendCode(app, user, "sign_in", user.mfaPhone, pending.sessionId);
+  return pending.token;
+}
+
+/** Requests per minute and address on the code routes (each sends a text or checks a code). */
+export interface TwoFactorRateLimits {
+  send: number;
+  verify: number;
+}
+
+export const defaultTwoFactorRateLimits: TwoFactorRateLimits = { send: 5, verify: 10 };
+
+/**
+ * Two-factor by text message (spec section 4). Signing in with it on gives a pending token that only
+ * `/users/mfa/verify` and `/users/mfa/resend` accept. Turning it on texts a code to the new number;
+ * turning it off texts one to the enrolled number; both need the current password first.
+ */
+export default async function twoFactorRoutes(
+  app: FastifyInstance,
+  options: { limits: TwoFactorRateLimits },
+) {
+  const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });
+
+  const textCode = (user: User, purpose: MfaPurpose, phone: string, sessionId: string | null) =>
+    sendCode(app, user, purpose, phone, sessionId);
+
+  /** A second text for the same purpose waits mfaResendAfterMs. */
+  const tooSoon = async (user: User, purpose: MfaPurpose) => {
+    const last = await app.twoFactor.lastSentAt(user.id, purpose);
+    return last !== null && Date.now() - last.getTime() < mfaResendAfterMs;
+  };
+
+  const refuseCode = (reply: FastifyReply, result: "wrong" | "exhausted" | "none") =>
+    result === "exhausted"
+      ? fail(reply, 429, [{ code: ErrorCode.rateLimited, message: codeExhaustedMessage }])
+      : fail(reply, 400, [{ code: ErrorCode.codeInvalid, message: invalidCodeMessage, field: "code" }]);
+
+  const reauthenticate = async (user: User, given: string | undefined, reply: FastifyReply) => {
+    if (given && (await verifySecret(given, user.passwordHash))) return true;
+    fail(reply, 403, [
+      { code: ErrorCode.reauthenticationRequired, message: wrongPasswordMessage, field: "current_password" },
+    ]);
+    return false;
+  };
+
+  app.post<{ Body: { code: string } }>(
+    "/users/mfa/verify",
+    {
+      preHandler: app.requirePendingRider,
+      config: perMinute(options.limits.verify),
+      schema: { body: codeBody },
+    },
+    async (request, reply) => {
+      const account = request.account;
+      if (!account) throw new Error("requirePendingRider let an anonymous request through");
+      const now = new Date();
+      const checked = await app.twoFactor.check({
+        userId: account.user.id,
+        purpose: "sign_in",
+        code: request.body.code,
+        sessionId: account.sessionId,
+        now,
+      });
+      if (checked.result === "exhausted") await app.accounts.revokeSession(account.sessionId, now);
+      if (checked.result !== "ok") return refuseCode(reply, checked.result);
+      await app.accounts.revokeSession(account.sessionId, now);
+      const session = await app.accounts.startSession(account.user.id, now);
+      return ok({
+        access_token: session.token,
+        expires_at: session.expiresAt.toISOString(),
+        mfa_enrollment_status: MfaStatus.verified,
+      });
+    },
+  );
+
+  app.post(
+    "/users/mfa/resend",
+    { preHandler: app.requirePendingRider, config: perMinute(options.limits.send) },
+    async (request, reply) => {
+      const account = request.account;
+      if (!account) throw new Error("requirePendingRider let an anonymous request through");
+      if (!account.user.mfaPhone)
+        return fail(reply, 409, [{ code: ErrorCode.conflict, message: "No phone" }]);
+      if (await tooSoon(account.user, "sign_in")) {
+        return fail(reply, 429, [{ code: ErrorCode.rateLimited, message: resendTooSoonMessage }]);
+      }
+      await textCode(account.user, "sign_in", account.user.mfaPhone, account.sessionId);
+      return reply.code(202).send(ok({ status: "code_sent" }));
+    },
+  );
+
+  app.post<{ Body: { mobile: string; current_password: string } }>(
+    "/users/mfa/enrol",
+    {
+      preHandler: app.requireRider,
+      config: perMinute(options.limits.send),
+      schema: {
+        body: {
+          type: "object",
+          required: ["mobile", "current_password"],
+          additionalProperties: false,
+          properties: { mobile: { type: "string", maxLength: 20 }, current_password: password },
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = request.account?.user;
+      if (!user) throw new Error("requireRider let an anonymous request through");
+      if (!isValidE164(request.body.mobile)) {
+        return fail(reply, 400, [
+          { code: ErrorCode.validation, message: "Enter valid phone number.", field: "mobile" },
+        ]);
+      }
+      if (!(await reauthenticate(user, request.body.current_password, reply))) return reply;
+      if (await tooSoon(user, "enrol")) {
+        return fail(reply, 429, [{ code: ErrorCode.rateLimited, message: resendTooSoonMessage }]);
+      }
+      await textCode(user, "enrol", request.body.mobile, null);
+      return reply.code(202).send(ok({ status: "code_sent" }));
+    },
+  );
+
+  app.post<{ Body: { code: string } }>(
+    "/users/mfa/enrol/verify",
+    { preHandler: app.requireRider, config: perMinute(options.limits.verify), schema: { body: codeBody } },
+    async (request, reply) => {
+      const user = request.account?.user;
+      if (!user) throw new Error("requireRider let an anonymous request through");
+      const checked = await app.twoFactor.check({
+        userId: user.id,
+        purpose: "enrol",
+        code: request.body.code,
+        sessionId: null,
+        now: new Date(),
+      });
+      if (checked.result !== "ok" || !checked.phone)
+        return refuseCode(reply, checked.result === "ok" ? "none" : checked.result);
+      const updated = await app.accounts.update(user.id, {
+        mfaEnrollmentStatus: MfaStatus.enrolled,
+        mfaPhone: checked.phone,
+      });
+      return ok(profileOf(updated));
+    },
+  );
+
+  app.post<{ Body: { current_password: string } }>(
+    "/users/mfa/disable/start",
+    {
+      preHandler: app.requireRider,
+      config: perMinute(options.limits.send),
+      schema: {
+        body: {
+          type: "object",
+          required: ["current_password"],
+          additionalProperties: false,
+          properties: { current_password: password },
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = request.account?.user;
+      if (!user) throw new Error("requireRider let an anonymous request through");
+      if (user.mfaEnrollmentStatus !== MfaStatus.enrolled || !user.mfaPhone) {
+        return fail(reply, 409, [{ code: ErrorCode.conflict, message: "Two-factor authentication is off." }]);
+      }
+      if (!(await reauthenticate(user, request.body.current_password, reply))) return reply;
+      if (await tooSoon(user, "disable")) {
+        return fail(reply, 429, [{ code: ErrorCode.rateLimited, message: resendTooSoonMessage }]);
+      }
+      await textCode(user, "disable", user.mfaPhone, null);
+      return reply.code(202).send(ok({ status: "code_sent" }));
+    },
+  );
+
+  app.post<{ Body: { code: string } }>(
+    "/users/mfa/disable",
+    { preHandler: app.requireRider, config: perMinute(options.limits.verify), schema: { body: codeBody } },
+    async (request, reply) => {
+      const user = request.account?.user;
+      if (!user) throw new Error("requireRider let an anonymous request through");
+      const checked = await app.twoFactor.check({
+        userId: user.id,
+        purpose: "disable",
+        code: request.body.code,
+        sessionId: null,
+        now: new Date(),
+      });
+      if (checked.result !== "ok") return refuseCode(reply, checked.result);
+      const updated = await app.accounts.update(user.id, {
+        mfaEnrollmentStatus: MfaStatus.off,
+        mfaPhone: null,
+      });
+      return ok(profileOf(updated));
+    },
+  );
+}

@@ -1,0 +1,37 @@
+import { createContext, type ReactNode, useContext } from "react";
+import type { emailConfirmationMachine } from "../machines/emailConfirmation.machine.ts";
+import type { formMachine } from "../machines/form.machine.ts";
+import type { profileMachine } from "../machines/profile.machine.ts";
+import type { requestMachine } from "../machines/request.machine.ts";
+import type { twoFactorSetupMachine } from "../machines/twoFactorSetup.machine.ts";
+
+/**
+ * The machines screens start for themselves, already given their services by the composition root
+ * (src/app/live.ts). A screen asks for one here and never sees a service.
+ */
+export interface ScreenLogic {
+  forms: {
+    signUp: typeof formMachine;
+    forgotPassword: typeof formMachine;
+    resetPassword: typeof formMachine;
+    changePassword: typeof formMachine;
+    deleteAccount: typeof formMachine;
+  };
+  emailConfirmation: typeof emailConfirmationMachine;
+  profile: typeof profileMachine;
+  twoFactorSetup: typeof twoFactorSetupMachine;
+  /** "Resend verification email" for a rider whose email is not confirmed yet. */
+  resendVerification: typeof requestMachine;
+}
+
+const ScreenLogicContext = createContext<ScreenLogic | null>(null);
+
+export function ScreenLogicProvider({ logic, children }: { logic: ScreenLogic; children: ReactNode }) {
+  return <ScreenLogicContext.Provider value={logic}>{children}</ScreenLogicContext.Provider>;
+}
+
+export function useScreenLogic(): ScreenLogic {
+  const logic = useContext(ScreenLogicContext);
+  if (!logic) throw new Error("No ScreenLogicProvider: render screens inside <App>");
+  return logic;
+}

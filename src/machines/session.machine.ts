@@ -1,0 +1,272 @@
+import { assign, fromPromise, setup } from "xstate";
+import { ErrorCode } from "../domain/envelope.ts";
+import { isSignInResult, needsTwoFactorCode, type SignInResult, type StoredUser } from "../domain/session.ts";
+import { formMachine } from "./form.machine.ts";
+import { unprovided } from "./unprovided.ts";
+
+export interface SessionInput {
+  /** The rider stored by an earlier visit; null for a guest. */
+  user: StoredUser | null;
+  /** An auth token was stored (signed in means an auth token is stored). */
+  signedIn: boolean;
+  /** The deployment asks enrolled riders for a texted code at sign-in. */
+  twoFactorEnabled: boolean;
+  language: string;
+}
+
+export interface SessionContext {
+  user: StoredUser | null;
+  twoFactorEnabled: boolean;
+  language: string;
+  /** The temporary token between accepted credentials and a loaded profile. */
+  pendingToken: string | null;
+  /** Code of the last failure the rider should hear about. */
+  error: number | null;
+}
+
+export type SessionEvent =
+  | { type: "session.expired" }
+  | { type: "session.signOut"; cartEmpty: boolean }
+  | { type: "session.signOutConfirmed" }
+  | { type: "session.signOutCancelled" }
+  | { type: "session.refresh" }
+  | { type: "session.userUpdated"; user: StoredUser }
+  | { type: "session.deleted" }
+  | { type: "twoFactor.resend" }
+  | { type: "twoFactor.cancel" };
+
+const codeOf = (error: unknown): number =>
+  typeof error === "object" && error !== null && "code" in error && typeof error.code === "number"
+    ? error.code
+    : ErrorCode.internal;
+
+/*
+ * The rider's session (spec section 4). `anonymous` always holds a ready sign-in form, so the sign-in
+ * page, the inline prompts and the checkout dialog share one; `expired` is the same with "your session
+ * ended" shown. Accepted credentials give a temporary token: an enrolled rider in a two-factor
+ * deployment first types the texted code (`twoFactor`; cancelling drops the temporary token), then the
+ * profile is loaded and only then is the session stored (`authenticated`). Signing out with items in
+ * the cart first asks, because the cart is cleared with the session; a deleted account ends it the same
+ * way. An expired session (401 or error 50020) is cleared and the rider goes to /login from any state.
+ */
+export const sessionMachine = setup({
+  types: {
+    input: {} as SessionInput,
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    children: {} as {
+      signInForm: "signInForm";
+      codeForm: "codeForm";
+      loadProfile: "loadProfile";
+      resendCode: "resendCode";
+      logout: "logout";
+    },
+  },
+  actors: {
+    signInForm: formMachine,
+    codeForm: formMachine,
+    loadProfile: fromPromise<StoredUser>(unprovided("loadProfile")),
+    resendCode: fromPromise<void>(unprovided("resendCode")),
+    logout: fromPromise<void>(unprovided("logout")),
+  },
+  actions: {
+    /** Keeps the temporary token where requests find it (tempAuthToken). */
+    storeTempToken: unprovided("storeTempToken"),
+    /** Stores auth token and user: from here on the rider is signed in. */
+    storeSession: unprovided("storeSession"),
+    storeUser: unprovided("storeUser"),
+    /** Clears token, user, fare media id, temp token and parentOrgId; the cart stays. */
+    clearSession: unprovided("clearSession"),
+    /** Empties the cart (and parentOrgId with it). */
+    clearCart: unprovided("clearCart"),
+    goToLogin: unprovided("goToLogin"),
+    /** Where the rider was going before sign-in, or the logged-in default route. */
+    goToSignedInRoute: unprovided("goToSignedInRoute"),
+    notifyCodeSent: unprovided("notifyCodeSent"),
+    notifyDeleted: unprovided("notifyDeleted"),
+    assignPending: assign((_, result: SignInResult) => ({ pendingToken: result.access_token, error: null })),
+    assignUser: assign((_, user: StoredUser) => ({ user, pendingToken: null, error: null })),
+    assignError: assign((_, error: unknown) => ({ error: codeOf(error) })),
+    forget: assign({ user: null, pendingToken: null, error: null }),
+    clearError: assign({ error: null }),
+  },
+  guards: {
+    storedSession: ({ context }) => context.user !== null,
+    needsCode: ({ context }, result: SignInResult) => needsTwoFactorCode(result, context.twoFactorEnabled),
+    cartEmpty: (_, cartEmpty: boolean) => cartEmpty,
+  },
+}).createMachine({
+  id: "session",
+  context: ({ input }) => ({
+    user: input.signedIn ? input.user : null,
+    twoFactorEnabled: input.twoFactorEnabled,
+    language: input.language,
+    pendingToken: null,
+    error: null,
+  }),
+  initial: "checking",
+  on: {
+    "session.expired": {
+      target: ".anonymous.expired",
+      actions: ["clearSession", "forget", "goToLogin"],
+    },
+  },
+  states: {
+    checking: {
+      always: [{ guard: "storedSession", target: "authenticated" }, { target: "anonymous" }],
+    },
+    anonymous: {
+      initial: "fresh",
+      invoke: {
+        id: "signInForm",
+        src: "signInForm",
+        input: ({ context }) => ({ method: "SIGN_IN", language: context.language }),
+        onDone: [
+          {
+            guard: {
+              type: "needsCode",
+              params: ({ event }: { event: { output: unknown } }) => signInResultOf(event.output),
+            },
+            target: "twoFactor",
+            actions: { type: "assignPending", params: ({ event }) => signInResultOf(event.output) },
+          },
+          {
+            target: "loadingProfile",
+            actions: { type: "assignPending", params: ({ event }) => signInResultOf(event.output) },
+          },
+        ],
+      },
+      on: {
+        // Stays in `anonymous`, so the sign-in form and what was typed in it survive.
+        "session.expired": { target: ".expired", actions: ["clearSession", "forget", "goToLogin"] },
+      },
+      states: {
+        fresh: {},
+        expired: {},
+      },
+    },
+    twoFactor: {
+      entry: "storeTempToken",
+      initial: "waiting",
+      invoke: {
+        id: "codeForm",
+        src: "codeForm",
+        input: ({ context }) => ({ method: "MFA_CODE", language: context.language }),
+        onDone: {
+          target: "loadingProfile",
+          actions: { type: "assignPending", params: ({ event }) => signInResultOf(event.output) },
+        },
+      },
+      on: {
+        "twoFactor.cancel": { target: "anonymous", actions: ["clearSession", "forget"] },
+      },
+      states: {
+        waiting: {
+          on: { "twoFactor.resend": "resending" },
+        },
+        resending: {
+          tags: ["busy"],
+          invoke: {
+            id: "resendCode",
+            src: "resendCode",
+            onDone: { target: "waiting", actions: ["clearError", "notifyCodeSent"] },
+            onError: {
+              target: "waiting",
+              actions: {
+                type: "assignError",
+                params: ({ event }: { event: { error: unknown } }) => event.error,
+              },
+            },
+          },
+        },
+      },
+    },
+    loadingProfile: {
+      tags: ["busy"],
+      entry: "storeTempToken",
+      invoke: {
+        id: "loadProfile",
+        src: "loadProfile",
+        onDone: {
+          target: "authenticated",
+          actions: [
+            { type: "assignUser", params: ({ event }) => event.output },
+            "storeSession",
+            "goToSignedInRoute",
+          ],
+        },
+        onError: {
+          target: "anonymous",
+          actions: [
+            "clearSession",
+            "forget",
+            { type: "assignError", params: ({ event }: { event: { error: unknown } }) => event.error },
+          ],
+        },
+      },
+    },
+    authenticated: {
+      tags: ["signedIn"],
+      initial: "idle",
+      on: {
+        "session.signOut": [
+          {
+            guard: { type: "cartEmpty", params: ({ event }) => event.cartEmpty },
+            target: "signingOut",
+          },
+          { target: "confirmingSignOut" },
+        ],
+        "session.userUpdated": {
+          actions: [{ type: "assignUser", params: ({ event }) => event.user }, "storeUser"],
+        },
+        // The account is gone on the server: nothing of it stays here either.
+        "session.deleted": {
+          target: "anonymous",
+          actions: ["clearSession", "clearCart", "forget", "goToLogin", "notifyDeleted"],
+        },
+      },
+      states: {
+        idle: {
+          on: { "session.refresh": "refreshing" },
+        },
+        refreshing: {
+          invoke: {
+            id: "loadProfile",
+            src: "loadProfile",
+            onDone: {
+              target: "idle",
+              actions: [{ type: "assignUser", params: ({ event }) => event.output }, "storeUser"],
+            },
+            onError: "idle",
+          },
+        },
+      },
+    },
+    confirmingSignOut: {
+      tags: ["signedIn"],
+      on: {
+        "session.signOutConfirmed": "signingOut",
+        "session.signOutCancelled": "authenticated",
+      },
+    },
+    signingOut: {
+      tags: ["busy", "signedIn"],
+      invoke: {
+        id: "logout",
+        src: "logout",
+        // The session ends on this device whatever the server answers.
+        onDone: { target: "anonymous", actions: ["clearSession", "clearCart", "forget", "goToLogin"] },
+        onError: { target: "anonymous", actions: ["clearSession", "clearCart", "forget", "goToLogin"] },
+      },
+    },
+  },
+});
+
+function signInResultOf(output: unknown): SignInResult {
+  if (!isSignInResult(output)) throw new Error("the sign-in form finished without an access token");
+  return output;
+}
+
+/** Signed in: a stored session, including while it is being signed out. */
+export const selectSignedIn = (snapshot: { hasTag(tag: "signedIn"): boolean }) => snapshot.hasTag("signedIn");
+export const selectUser = (snapshot: { context: SessionContext }) => snapshot.context.user;

@@ -1,0 +1,234 @@
+import { assign, fromPromise, setup } from "xstate";
+import { ErrorCode } from "../domain/envelope.ts";
+import { type PhoneProblem, phoneProblem, toE164 } from "../domain/phone.ts";
+import { isStoredUser, MfaStatus, type StoredUser } from "../domain/session.ts";
+import { unprovided } from "./unprovided.ts";
+
+export interface TwoFactorSetupInput {
+  user: StoredUser;
+}
+
+export type SetupField = "countryCode" | "number" | "password" | "code";
+
+export interface TwoFactorSetupContext {
+  enrolled: boolean;
+  /** Where codes go now (masked by the server), when on. */
+  phone: string | null;
+  values: Record<SetupField, string>;
+  /** The phone problem shown after a refused submit. */
+  problem: PhoneProblem | "passwordRequired" | "codeInvalid" | null;
+  /** Code of the last failed request. */
+  error: number | null;
+}
+
+export type TwoFactorSetupEvent =
+  | { type: "setup.start" }
+  | { type: "setup.cancel" }
+  | { type: "setup.input"; field: SetupField; value: string }
+  | { type: "setup.submit" }
+  | { type: "setup.resend" };
+
+const codeOf = (error: unknown): number =>
+  typeof error === "object" && error !== null && "code" in error && typeof error.code === "number"
+    ? error.code
+    : ErrorCode.internal;
+
+const empty = (): Record<SetupField, string> => ({ countryCode: "", number: "", password: "", code: "" });
+
+/** What each field keeps while typing: digits (and a leading plus for the country code). */
+export function acceptSetupInput(field: SetupField, value: string): string {
+  if (field === "countryCode") return value.replace(/[^0-9+]/g, "").slice(0, 5);
+  if (field === "number") return value.replace(/[^0-9 ()-]/g, "").slice(0, 20);
+  if (field === "code") return value.replace(/[^0-9]/g, "").slice(0, 6);
+  return value.slice(0, 128);
+}
+
+const errorParams = ({ event }: { event: { error: unknown } }) => event.error;
+
+/*
+ * Turning two-factor on and off (spec section 4). On: the rider gives a phone with its country code
+ * and their password; a 6-digit code is texted ("it can take about a minute"); the right code turns
+ * it on. Off: the password, then a code texted to the enrolled phone; the right code turns it off.
+ * A wrong code, a refused password or a failed text returns to the step that can fix it, keeping
+ * what was typed; a new code can be asked for at the code step; cancelling leaves things as they were.
+ */
+export const twoFactorSetupMachine = setup({
+  types: {
+    input: {} as TwoFactorSetupInput,
+    context: {} as TwoFactorSetupContext,
+    events: {} as TwoFactorSetupEvent,
+  },
+  actors: {
+    sendEnrolCode: fromPromise<void, { mobile: string; password: string }>(unprovided("sendEnrolCode")),
+    confirmEnrolment: fromPromise<StoredUser, { code: string }>(unprovided("confirmEnrolment")),
+    sendDisableCode: fromPromise<void, { password: string }>(unprovided("sendDisableCode")),
+    confirmDisable: fromPromise<StoredUser, { code: string }>(unprovided("confirmDisable")),
+  },
+  actions: {
+    publishUser: unprovided("publishUser"),
+    notifyOn: unprovided("notifyOn"),
+    notifyOff: unprovided("notifyOff"),
+    assignInput: assign(({ context, event }) =>
+      event.type === "setup.input"
+        ? { values: { ...context.values, [event.field]: acceptSetupInput(event.field, event.value) } }
+        : {},
+    ),
+    assignPhoneProblem: assign(({ context }) => ({
+      problem:
+        context.values.password === ""
+          ? "passwordRequired"
+          : phoneProblem(context.values.countryCode, context.values.number),
+    })),
+    assignPasswordProblem: assign({ problem: "passwordRequired" as const }),
+    assignCodeProblem: assign({ problem: "codeInvalid" as const }),
+    assignError: assign((_, error: unknown) => ({ error: codeOf(error) })),
+    clearProblems: assign({ problem: null, error: null }),
+    clearCode: assign(({ context }) => ({ values: { ...context.values, code: "" } })),
+    reset: assign({ values: empty(), problem: null, error: null }),
+    assignUser: assign((_, user: unknown) =>
+      isStoredUser(user)
+        ? { enrolled: user.mfa_enrollment_status === MfaStatus.enrolled, phone: user.mfa_phone ?? null }
+        : {},
+    ),
+  },
+  guards: {
+    phoneReady: ({ context }) =>
+      context.values.password !== "" &&
+      phoneProblem(context.values.countryCode, context.values.number) === null,
+    passwordGiven: ({ context }) => context.values.password !== "",
+    codeComplete: ({ context }) => /^[0-9]{6}$/.test(context.values.code),
+    enrolled: ({ context }) => context.enrolled,
+  },
+}).createMachine({
+  id: "twoFactorSetup",
+  context: ({ input }) => ({
+    enrolled: input.user.mfa_enrollment_status === MfaStatus.enrolled,
+    phone: input.user.mfa_phone ?? null,
+    values: empty(),
+    problem: null,
+    error: null,
+  }),
+  initial: "checking",
+  states: {
+    checking: {
+      always: [{ guard: "enrolled", target: "on" }, { target: "off" }],
+    },
+    off: {
+      on: { "setup.start": { target: "enrolling", actions: "reset" } },
+    },
+    enrolling: {
+      initial: "phone",
+      on: {
+        "setup.input": { actions: "assignInput" },
+        "setup.cancel": { target: "off", actions: "reset" },
+      },
+      states: {
+        phone: {
+          on: {
+            "setup.submit": [
+              { guard: "phoneReady", target: "sending", actions: "clearProblems" },
+              { actions: "assignPhoneProblem" },
+            ],
+          },
+        },
+        sending: {
+          tags: ["busy"],
+          invoke: {
+            id: "sendEnrolCode",
+            src: "sendEnrolCode",
+            input: ({ context }) => ({
+              mobile: toE164(context.values.countryCode, context.values.number) ?? "",
+              password: context.values.password,
+            }),
+            onDone: "code",
+            onError: { target: "phone", actions: { type: "assignError", params: errorParams } },
+          },
+        },
+        code: {
+          on: {
+            "setup.submit": [
+              { guard: "codeComplete", target: "verifying", actions: "clearProblems" },
+              { actions: "assignCodeProblem" },
+            ],
+            "setup.resend": { target: "sending", actions: ["clearProblems", "clearCode"] },
+          },
+        },
+        verifying: {
+          tags: ["busy"],
+          invoke: {
+            id: "confirmEnrolment",
+            src: "confirmEnrolment",
+            input: ({ context }) => ({ code: context.values.code }),
+            onDone: {
+              target: "#twoFactorSetup.on",
+              actions: [
+                { type: "assignUser", params: ({ event }: { event: { output: unknown } }) => event.output },
+                "reset",
+                "publishUser",
+                "notifyOn",
+              ],
+            },
+            onError: { target: "code", actions: { type: "assignError", params: errorParams } },
+          },
+        },
+      },
+    },
+    on: {
+      on: { "setup.start": { target: "disabling", actions: "reset" } },
+    },
+    disabling: {
+      initial: "password",
+      on: {
+        "setup.input": { actions: "assignInput" },
+        "setup.cancel": { target: "on", actions: "reset" },
+      },
+      states: {
+        password: {
+          on: {
+            "setup.submit": [
+              { guard: "passwordGiven", target: "sending", actions: "clearProblems" },
+              { actions: "assignPasswordProblem" },
+            ],
+          },
+        },
+        sending: {
+          tags: ["busy"],
+          invoke: {
+            id: "sendDisableCode",
+            src: "sendDisableCode",
+            input: ({ context }) => ({ password: context.values.password }),
+            onDone: "code",
+            onError: { target: "password", actions: { type: "assignError", params: errorParams } },
+          },
+        },
+        code: {
+          on: {
+            "setup.submit": [
+              { guard: "codeComplete", target: "verifying", actions: "clearProblems" },
+              { actions: "assignCodeProblem" },
+            ],
+            "setup.resend": { target: "sending", actions: ["clearProblems", "clearCode"] },
+          },
+        },
+        verifying: {
+          tags: ["busy"],
+          invoke: {
+            id: "confirmDisable",
+            src: "confirmDisable",
+            input: ({ context }) => ({ code: context.values.code }),
+            onDone: {
+              target: "#twoFactorSetup.off",
+              actions: [
+                { type: "assignUser", params: ({ event }: { event: { output: unknown } }) => event.output },
+                "reset",
+                "publishUser",
+                "notifyOff",
+              ],
+            },
+            onError: { target: "code", actions: { type: "assignError", params: errorParams } },
+          },
+        },
+      },
+    },
+  },
+});

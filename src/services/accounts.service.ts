@@ -1,0 +1,116 @@
+import type { FormValues } from "../domain/forms.ts";
+import type { SignInResult, StoredUser } from "../domain/session.ts";
+import type { HttpClient } from "./http.ts";
+
+/** The profile as PUT /users takes it (spec section 7): mobile null when absent. */
+export interface ProfileUpdate {
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile: string | null;
+  locale: { language_code: string; country_code: string };
+  current_password?: string;
+}
+
+const pick = (values: FormValues, keys: string[]) =>
+  Object.fromEntries(keys.flatMap((key) => (values[key] === undefined ? [] : [[key, values[key]]])));
+
+/** The accounts service (spec sections 4 and 7), under the configured accounts base. */
+export function createAccountsService(http: HttpClient, base: () => string) {
+  const url = (path: string) => `${base()}/users${path}`;
+  const required = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} answered without data`);
+    return value;
+  };
+  return {
+    async login(values: FormValues): Promise<SignInResult> {
+      const reply = await http.request<SignInResult>(url("/login"), {
+        method: "POST",
+        body: pick(values, ["email", "password"]),
+      });
+      return required(reply, "POST /users/login");
+    },
+    async verifyCode(values: FormValues): Promise<SignInResult> {
+      const reply = await http.request<SignInResult>(url("/mfa/verify"), {
+        method: "POST",
+        body: pick(values, ["code"]),
+      });
+      return required(reply, "POST /users/mfa/verify");
+    },
+    async resendCode(): Promise<void> {
+      await http.request(url("/mfa/resend"), { method: "POST" });
+    },
+    async me(): Promise<StoredUser> {
+      return required(await http.request<StoredUser>(url("/me")), "GET /users/me");
+    },
+    async logout(): Promise<void> {
+      await http.request(url("/logout"), { method: "POST" });
+    },
+    /** Sign-up sends the confirmation email; the confirm fields stay in the browser. */
+    async signUp(values: FormValues, language: string): Promise<void> {
+      await http.request(url(""), {
+        method: "POST",
+        body: {
+          ...pick(values, ["first_name", "last_name", "email", "password", "mobile"]),
+          locale: language,
+        },
+      });
+    },
+    async forgotPassword(values: FormValues): Promise<void> {
+      await http.request(url("/forgot_password"), { method: "POST", body: pick(values, ["email"]) });
+    },
+    async resetPassword(values: FormValues): Promise<void> {
+      await http.request(url("/reset_password"), {
+        method: "POST",
+        body: pick(values, ["token", "password"]),
+      });
+    },
+    async changePassword(values: FormValues): Promise<void> {
+      await http.request(url("/change_password"), {
+        method: "POST",
+        body: pick(values, ["current_password", "new_password"]),
+      });
+    },
+    async confirmEmail(token: string): Promise<void> {
+      await http.request(url("/confirm"), { method: "POST", body: { token } });
+    },
+    async resendConfirmation(): Promise<void> {
+      await http.request(url("/resend_confirmation"), { method: "POST" });
+    },
+    async updateProfile(profile: ProfileUpdate): Promise<StoredUser> {
+      return required(
+        await http.request<StoredUser>(url(""), { method: "PUT", body: { ...profile } }),
+        "PUT /users",
+      );
+    },
+    async sendEnrolCode(mobile: string, password: string): Promise<void> {
+      await http.request(url("/mfa/enrol"), {
+        method: "POST",
+        body: { mobile, current_password: password },
+      });
+    },
+    async confirmEnrolment(code: string): Promise<StoredUser> {
+      return required(
+        await http.request<StoredUser>(url("/mfa/enrol/verify"), { method: "POST", body: { code } }),
+        "POST /users/mfa/enrol/verify",
+      );
+    },
+    async sendDisableCode(password: string): Promise<void> {
+      await http.request(url("/mfa/disable/start"), {
+        method: "POST",
+        body: { current_password: password },
+      });
+    },
+    async confirmDisable(code: string): Promise<StoredUser> {
+      return required(
+        await http.request<StoredUser>(url("/mfa/disable"), { method: "POST", body: { code } }),
+        "POST /users/mfa/disable",
+      );
+    },
+    async deleteAccount(values: FormValues): Promise<void> {
+      await http.request(url(""), { method: "DELETE", body: pick(values, ["current_password"]) });
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

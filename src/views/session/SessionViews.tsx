@@ -1,0 +1,190 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { Link } from "wouter";
+import type { ActorRefFrom } from "xstate";
+import { css, cx } from "../../../styled-system/css";
+import { button } from "../../../styled-system/recipes";
+import { apiErrorMessage } from "../../i18n/forms.ts";
+import type { formMachine } from "../../machines/form.machine.ts";
+import type { sessionMachine } from "../../machines/session.machine.ts";
+import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
+import { linkList } from "../shared/Screen.tsx";
+import { ServerForm } from "../shared/ServerForm.tsx";
+
+type SessionRef = ActorRefFrom<typeof sessionMachine>;
+type FormRef = ActorRefFrom<typeof formMachine>;
+
+const alert = css({
+  color: "brand.error",
+  fontWeight: "semibold",
+  borderLeftWidth: "4px",
+  borderColor: "brand.error",
+  pl: "3",
+});
+
+/**
+ * Signing in, wherever it happens (the sign-in page, an inline prompt, the checkout dialog): the
+ * session's sign-in form, then the texted code when two-factor asks for it.
+ */
+export function SignInPanel({ session, headingLevel = 2 }: { session: SessionRef; headingLevel?: 2 | 3 }) {
+  const { t, i18n } = useLingui();
+  const phase = useSelector(session, (snapshot) =>
+    snapshot.matches("anonymous")
+      ? "signIn"
+      : snapshot.matches("twoFactor")
+        ? "code"
+        : snapshot.matches("loadingProfile")
+          ? "loading"
+          : "signedIn",
+  );
+  const expired = useSelector(session, (snapshot) => snapshot.matches({ anonymous: "expired" }));
+  const error = useSelector(session, (snapshot) => snapshot.context.error);
+  const resending = useSelector(session, (snapshot) => snapshot.matches({ twoFactor: "resending" }));
+  const signInForm = useSelector(session, (snapshot) => snapshot.children.signInForm) as FormRef | undefined;
+  const codeForm = useSelector(session, (snapshot) => snapshot.children.codeForm) as FormRef | undefined;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const heading = css({ fontSize: "xl", fontWeight: "bold" });
+
+  if (phase === "loading") {
+    return (
+      <p role="status">
+        <Trans>Signing you in…</Trans>
+      </p>
+    );
+  }
+  if (phase === "signedIn") {
+    return (
+      <p role="status">
+        <Trans>You are signed in.</Trans>
+      </p>
+    );
+  }
+  if (phase === "code") {
+    return (
+      <section aria-labelledby="two-factor-heading" className={css({ display: "grid", gap: "4" })}>
+        <Heading id="two-factor-heading" className={heading}>
+          <Trans>Two-factor verification</Trans>
+        </Heading>
+        <p>
+          <Trans>
+            Enter the 6-digit code we sent to your phone by text message. It can take about a minute to
+            arrive.
+          </Trans>
+        </p>
+        {error !== null ? (
+          <p role="alert" className={alert}>
+            {apiErrorMessage(i18n, error)}
+          </p>
+        ) : null}
+        {codeForm ? <ServerForm form={codeForm} submitLabel={t`Verify`} /> : null}
+        <div className={linkList}>
+          <button
+            type="button"
+            className={button({ variant: "outline" })}
+            disabled={resending}
+            aria-busy={resending}
+            onClick={() => session.send({ type: "twoFactor.resend" })}
+          >
+            {resending ? <Trans>Sending…</Trans> : <Trans>Send a new code</Trans>}
+          </button>
+          <button
+            type="button"
+            className={button({ variant: "ghost" })}
+            onClick={() => session.send({ type: "twoFactor.cancel" })}
+          >
+            <Trans>Cancel</Trans>
+          </button>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="sign-in-heading" className={css({ display: "grid", gap: "4" })}>
+      <Heading id="sign-in-heading" className={heading}>
+        <Trans>Sign in with your email</Trans>
+      </Heading>
+      {expired ? (
+        <p role="alert" className={alert}>
+          <Trans>Your session has ended. Please sign in again.</Trans>
+        </p>
+      ) : error !== null ? (
+        <p role="alert" className={alert}>
+          {apiErrorMessage(i18n, error)}
+        </p>
+      ) : null}
+      {signInForm ? <ServerForm form={signInForm} submitLabel={t`Sign in`} /> : null}
+      <p className={linkList}>
+        <Link href="/forgotpassword">
+          <Trans>Forgot password?</Trans>
+        </Link>
+        <Link href="/signup">
+          <Trans>Create an account</Trans>
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** The header's sign-out button; the cart is read when clicked, since signing out clears it. */
+export function SignOutButton({
+  session,
+  isCartEmpty,
+  className,
+}: {
+  session: SessionRef;
+  isCartEmpty: () => boolean;
+  className?: string;
+}) {
+  const busy = useSelector(session, (snapshot) => snapshot.matches("signingOut"));
+  return (
+    <button
+      type="button"
+      className={cx(button({ variant: "ghost" }), className)}
+      disabled={busy}
+      aria-busy={busy}
+      onClick={() => session.send({ type: "session.signOut", cartEmpty: isCartEmpty() })}
+    >
+      {busy ? <Trans>Signing out…</Trans> : <Trans>Sign out</Trans>}
+    </button>
+  );
+}
+
+/** "The cart will be cleared": asked before signing out with items in the cart. */
+export function SignOutDialog({ session }: { session: SessionRef }) {
+  const open = useSelector(session, (snapshot) => snapshot.matches("confirmingSignOut"));
+  return (
+    <Sheet
+      open={open}
+      role="alertdialog"
+      placement="center"
+      onDismiss={() => session.send({ type: "session.signOutCancelled" })}
+    >
+      {(styles) => (
+        <>
+          <SheetTitle className={styles.title}>
+            <Trans>Sign out?</Trans>
+          </SheetTitle>
+          <SheetDescription className={styles.description}>
+            <Trans>Your cart will be cleared when you sign out.</Trans>
+          </SheetDescription>
+          <div className={css({ display: "flex", gap: "3", justifyContent: "flex-end", flexWrap: "wrap" })}>
+            <button
+              type="button"
+              className={button({ variant: "outline" })}
+              onClick={() => session.send({ type: "session.signOutCancelled" })}
+            >
+              <Trans>Stay signed in</Trans>
+            </button>
+            <button
+              type="button"
+              className={button()}
+              onClick={() => session.send({ type: "session.signOutConfirmed" })}
+            >
+              <Trans>Sign out and clear cart</Trans>
+            </button>
+          </div>
+        </>
+      )}
+    </Sheet>
+  );
+}

@@ -1,0 +1,4 @@
+import { sessionModel } from "./specs/session.ts";
+import { describeModel } from "./suite.ts";
+
+describeModel(sessionModel);

@@ -1,0 +1,138 @@
+import { screen } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
+import { expect } from "vitest";
+import { type AnyEventObject, createActor, fromPromise } from "xstate";
+import { formDefinition } from "../../server/forms/definitions.ts";
+import type { FormDefinition, FormValues } from "../../src/domain/forms.ts";
+import { formMachine } from "../../src/machines/form.machine.ts";
+import { SignInPanel, SignOutButton, SignOutDialog } from "../../src/views/session/SessionViews.tsx";
+import { sessionModel } from "./specs/session.ts";
+import { describeViewModel } from "./view-harness.tsx";
+
+/*
+ * The sign-in and code forms are real forms here: finishing one is the rider typing and submitting it,
+ * and the fake submission answers with the output the path expects.
+ */
+let answer: unknown = null;
+let cartEmpty = true;
+const submitted: FormValues[] = [];
+const form = (method: "SIGN_IN" | "MFA_CODE") =>
+  formMachine.provide({
+    actors: {
+      fetchForm: fromPromise<FormDefinition, { method: string; language: string }>(async () =>
+        formDefinition(method, "en"),
+      ),
+      submitForm: fromPromise<unknown, { method: string; values: FormValues }>(async ({ input }) => {
+        submitted.push(input.values);
+        return answer;
+      }),
+    },
+  });
+
+async function typeInto(user: UserEvent, label: string, value: string) {
+  const field = await screen.findByLabelText(label);
+  await user.clear(field);
+  await user.type(field, value);
+}
+
+const signOutDialog = () => screen.queryByRole("alertdialog", { name: "Sign out?" });
+
+describeViewModel({
+  model: sessionModel,
+  kinds: ["shortest", "edge"],
+  mount(logic, { input, clock }) {
+    const actor = createActor(
+      logic.provide({ actors: { signInForm: form("SIGN_IN"), codeForm: form("MFA_CODE") } }),
+      { input, clock },
+    ).start();
+    return {
+      element: (
+        <>
+          <SignInPanel session={actor} />
+          <SignOutButton session={actor} isCartEmpty={() => cartEmpty} />
+          <SignOutDialog session={actor} />
+        </>
+      ),
+      actor: () => actor,
+    };
+  },
+  environment: [
+    "session.expired",
+    "session.refresh",
+    "session.userUpdated",
+    "session.deleted",
+    "xstate.done.actor.loadProfile",
+    "xstate.error.actor.loadProfile",
+    "xstate.done.actor.resendCode",
+    "xstate.error.actor.resendCode",
+    "xstate.done.actor.logout",
+    "xstate.error.actor.logout",
+  ],
+  gestures: {
+    "xstate.done.actor.signInForm": async (user, event: AnyEventObject) => {
+      answer = event.output;
+      await typeInto(user, "Email", "rider@example.com");
+      await typeInto(user, "Password", "transit-demo-2026");
+      await user.click(screen.getByRole("button", { name: "Sign in" }));
+    },
+    "xstate.done.actor.codeForm": async (user, event: AnyEventObject) => {
+      answer = event.output;
+      await typeInto(user, "Verification Code", "12a3456");
+      expect(screen.getByLabelText("Verification Code")).toHaveValue("123456");
+      await user.click(screen.getByRole("button", { name: "Verify" }));
+    },
+    "twoFactor.resend": async (user) => user.click(screen.getByRole("button", { name: "Send a new code" })),
+    "twoFactor.cancel": async (user) => user.click(screen.getByRole("button", { name: "Cancel" })),
+    "session.signOut": async (user, event: AnyEventObject) => {
+      cartEmpty = event.cartEmpty === true;
+      await user.click(screen.getByRole("button", { name: "Sign out" }));
+    },
+    "session.signOutConfirmed": async (user) =>
+      user.click(screen.getByRole("button", { name: "Sign out and clear cart" })),
+    "session.signOutCancelled": async (user) =>
+      user.click(screen.getByRole("button", { name: "Stay signed in" })),
+  },
+  sees: {
+    anonymous: () => {
+      expect(screen.getByRole("heading", { name: "Sign in with your email" })).toBeVisible();
+      expect(screen.getByRole("link", { name: "Forgot password?" })).toHaveAttribute(
+        "href",
+        "/forgotpassword",
+      );
+    },
+    "anonymous.fresh": (snapshot) => {
+      if (snapshot.context.error === 50301) {
+        expect(screen.getByRole("alert")).toHaveTextContent(
+          "You are not connected to the internet. Please connect to the internet and try again.",
+        );
+      } else {
+        expect(screen.queryByText("Your session has ended. Please sign in again.")).not.toBeInTheDocument();
+      }
+    },
+    "anonymous.expired": () =>
+      expect(screen.getByRole("alert")).toHaveTextContent("Your session has ended. Please sign in again."),
+    twoFactor: () => {
+      expect(screen.getByRole("heading", { name: "Two-factor verification" })).toBeVisible();
+      expect(screen.getByText(/It can take about a minute to arrive\./)).toBeVisible();
+    },
+    "twoFactor.waiting": (snapshot) => {
+      expect(screen.getByRole("button", { name: "Send a new code" })).toBeEnabled();
+      if (snapshot.context.error === 42901) {
+        expect(screen.getByRole("alert")).toHaveTextContent(
+          "Too many attempts. Please wait a few minutes and try again.",
+        );
+      }
+    },
+    "twoFactor.resending": () => expect(screen.getByRole("button", { name: "Sending…" })).toBeDisabled(),
+    loadingProfile: () => expect(screen.getByRole("status")).toHaveTextContent("Signing you in…"),
+    authenticated: () => expect(screen.getByRole("status")).toHaveTextContent("You are signed in."),
+    "authenticated.idle": () => expect(signOutDialog()).not.toBeInTheDocument(),
+    "authenticated.refreshing": () => expect(screen.getByRole("button", { name: "Sign out" })).toBeEnabled(),
+    confirmingSignOut: () => {
+      const dialog = signOutDialog();
+      if (!dialog) throw new Error("the sign-out confirmation is not open");
+      expect(dialog).toHaveTextContent("Your cart will be cleared when you sign out.");
+    },
+    signingOut: () => expect(screen.getByRole("button", { name: "Signing out…" })).toBeDisabled(),
+  },
+});

@@ -1,0 +1,233 @@
+import { expect } from "vitest";
+import { sessionMachine } from "../../../src/machines/session.machine.ts";
+import { storedUser } from "../../support/fixtures.ts";
+import { defineModel, type EventSamples } from "../harness.ts";
+
+type ActorEvents =
+  | "xstate.done.actor.signInForm"
+  | "xstate.done.actor.codeForm"
+  | "xstate.done.actor.loadProfile"
+  | "xstate.error.actor.loadProfile"
+  | "xstate.done.actor.resendCode"
+  | "xstate.error.actor.resendCode"
+  | "xstate.done.actor.logout"
+  | "xstate.error.actor.logout";
+
+const token = (letter: string) => letter.repeat(43);
+
+const events = {
+  "session.expired": [{ type: "session.expired" }],
+  "session.signOut": [
+    { type: "session.signOut", cartEmpty: true },
+    { type: "session.signOut", cartEmpty: false },
+  ],
+  "session.signOutConfirmed": [{ type: "session.signOutConfirmed" }],
+  "session.signOutCancelled": [{ type: "session.signOutCancelled" }],
+  "session.refresh": [{ type: "session.refresh" }],
+  "session.userUpdated": [{ type: "session.userUpdated", user: { ...storedUser, first_name: "Sam" } }],
+  "session.deleted": [{ type: "session.deleted" }],
+  "twoFactor.resend": [{ type: "twoFactor.resend" }],
+  "twoFactor.cancel": [{ type: "twoFactor.cancel" }],
+  "xstate.done.actor.signInForm": [
+    { type: "xstate.done.actor.signInForm", output: { access_token: token("a"), mfa_enrollment_status: 0 } },
+    { type: "xstate.done.actor.signInForm", output: { access_token: token("t"), mfa_enrollment_status: 1 } },
+  ],
+  "xstate.done.actor.codeForm": [
+    { type: "xstate.done.actor.codeForm", output: { access_token: token("v"), mfa_enrollment_status: 2 } },
+  ],
+  "xstate.done.actor.loadProfile": [{ type: "xstate.done.actor.loadProfile", output: storedUser }],
+  "xstate.error.actor.loadProfile": [
+    { type: "xstate.error.actor.loadProfile", error: { code: 50301, message: "Network Error" } },
+  ],
+  "xstate.done.actor.resendCode": [{ type: "xstate.done.actor.resendCode", output: undefined }],
+  "xstate.error.actor.resendCode": [
+    { type: "xstate.error.actor.resendCode", error: { code: 42901, message: "Too many requests" } },
+  ],
+  "xstate.done.actor.logout": [{ type: "xstate.done.actor.logout", output: undefined }],
+  "xstate.error.actor.logout": [
+    { type: "xstate.error.actor.logout", error: { code: 50301, message: "Network Error" } },
+  ],
+} satisfies EventSamples<typeof sessionMachine, ActorEvents>;
+
+/** Side effects the walk records, so states can check what reached storage and the router. */
+export const sessionEffects: string[] = [];
+const record = (name: string) => (): void => void sessionEffects.push(name);
+
+const machine = sessionMachine.provide({
+  actions: {
+    storeTempToken: record("storeTempToken"),
+    storeSession: record("storeSession"),
+    storeUser: record("storeUser"),
+    clearSession: record("clearSession"),
+    clearCart: record("clearCart"),
+    goToLogin: record("goToLogin"),
+    goToSignedInRoute: record("goToSignedInRoute"),
+    notifyCodeSent: record("notifyCodeSent"),
+    notifyDeleted: record("notifyDeleted"),
+  },
+});
+
+const signedInStates = ["authenticated", "confirmingSignOut", "signingOut"] as const;
+
+export const sessionModel = defineModel({
+  name: "session",
+  machine,
+  inputs: [
+    { user: null, signedIn: false, twoFactorEnabled: true, language: "en" },
+    { user: storedUser, signedIn: true, twoFactorEnabled: true, language: "es" },
+  ],
+  deferred: ["signInForm", "codeForm", "loadProfile", "resendCode", "logout"],
+  events,
+  serialize: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.user?.first_name ?? null,
+      snapshot.context.pendingToken,
+      snapshot.context.error,
+    ]),
+  invariants: [
+    {
+      name: "signed in exactly when a stored rider is known",
+      holds: (s) => s.hasTag("signedIn") === signedInStates.some((state) => s.matches(state)),
+    },
+    {
+      name: "a signed-in session always has its rider",
+      holds: (s) => !s.hasTag("signedIn") || s.context.user !== null,
+    },
+    {
+      name: "a guest holds no rider",
+      holds: (s) => !s.matches("anonymous") || s.context.user === null,
+    },
+    {
+      name: "a texted code is only asked for with a temporary token",
+      holds: (s) => !s.matches("twoFactor") || s.context.pendingToken !== null,
+    },
+  ],
+  states: {
+    anonymous: (snapshot) => {
+      expect(snapshot.hasTag("signedIn")).toBe(false);
+      expect(snapshot.children.signInForm).toBeDefined();
+      expect(snapshot.context.user).toBeNull();
+    },
+    "anonymous.fresh": (snapshot) =>
+      expect(snapshot.context.error === null || snapshot.context.error === 50301).toBe(true),
+    "anonymous.expired": () => expect(sessionEffects.at(-1)).toBe("goToLogin"),
+    twoFactor: (snapshot) => {
+      expect(snapshot.context.pendingToken).toBe(token("t"));
+      expect(snapshot.children.codeForm).toBeDefined();
+      expect(sessionEffects).toContain("storeTempToken");
+    },
+    "twoFactor.waiting": (snapshot) => expect(snapshot.can({ type: "twoFactor.resend" })).toBe(true),
+    "twoFactor.resending": (snapshot) => {
+      expect(snapshot.hasTag("busy")).toBe(true);
+      expect(snapshot.can({ type: "twoFactor.resend" })).toBe(false);
+    },
+    loadingProfile: (snapshot) => {
+      expect(snapshot.hasTag("busy")).toBe(true);
+      expect([token("a"), token("v")]).toContain(snapshot.context.pendingToken);
+      expect(sessionEffects.at(-1)).toBe("storeTempToken");
+    },
+    authenticated: (snapshot) => {
+      expect(snapshot.hasTag("signedIn")).toBe(true);
+      expect(snapshot.context.user?.email).toBe(storedUser.email);
+      expect(snapshot.context.pendingToken).toBeNull();
+    },
+    "authenticated.idle": (snapshot) => expect(snapshot.can({ type: "session.refresh" })).toBe(true),
+    "authenticated.refreshing": (snapshot) => expect(snapshot.children.loadProfile).toBeDefined(),
+    confirmingSignOut: (snapshot) => {
+      expect(snapshot.hasTag("signedIn")).toBe(true);
+      expect(snapshot.can({ type: "session.signOutConfirmed" })).toBe(true);
+    },
+    signingOut: (snapshot) => {
+      expect(snapshot.hasTag("busy")).toBe(true);
+      expect(snapshot.children.logout).toBeDefined();
+    },
+  },
+  journeys: [
+    {
+      name: "credentials without two-factor sign in and go where the rider was going",
+      events: [events["xstate.done.actor.signInForm"][0], events["xstate.done.actor.loadProfile"][0]],
+      expected: { authenticated: "idle" },
+    },
+    {
+      name: "an enrolled rider types the texted code before the session starts",
+      events: [
+        events["xstate.done.actor.signInForm"][1],
+        events["twoFactor.resend"][0],
+        events["xstate.done.actor.resendCode"][0],
+        events["xstate.done.actor.codeForm"][0],
+        events["xstate.done.actor.loadProfile"][0],
+      ],
+      expected: { authenticated: "idle" },
+    },
+    {
+      name: "cancelling two-factor drops the temporary rider",
+      events: [events["xstate.done.actor.signInForm"][1], events["twoFactor.cancel"][0]],
+      expected: { anonymous: "fresh" },
+    },
+    {
+      name: "a failed resend keeps the code step",
+      events: [
+        events["xstate.done.actor.signInForm"][1],
+        events["twoFactor.resend"][0],
+        events["xstate.error.actor.resendCode"][0],
+      ],
+      expected: { twoFactor: "waiting" },
+    },
+    {
+      name: "a profile that cannot load leaves the rider signed out",
+      events: [events["xstate.done.actor.signInForm"][0], events["xstate.error.actor.loadProfile"][0]],
+      expected: { anonymous: "fresh" },
+    },
+    {
+      name: "signing out with an empty cart needs no confirmation",
+      input: 1,
+      events: [events["session.signOut"][0], events["xstate.done.actor.logout"][0]],
+      expected: { anonymous: "fresh" },
+    },
+    {
+      name: "signing out with items asks first; cancelling keeps the session",
+      input: 1,
+      events: [events["session.signOut"][1], events["session.signOutCancelled"][0]],
+      expected: { authenticated: "idle" },
+    },
+    {
+      name: "confirmed sign-out ends the session even when the server is unreachable",
+      input: 1,
+      events: [
+        events["session.signOut"][1],
+        events["session.signOutConfirmed"][0],
+        events["xstate.error.actor.logout"][0],
+      ],
+      expected: { anonymous: "fresh" },
+    },
+    {
+      name: "an expired session goes to sign-in and says so",
+      input: 1,
+      events: [events["session.userUpdated"][0], events["session.expired"][0]],
+      expected: { anonymous: "expired" },
+    },
+    {
+      name: "a deleted account leaves a fresh sign-in page",
+      input: 1,
+      events: [events["session.deleted"][0]],
+      expected: { anonymous: "fresh" },
+    },
+    {
+      name: "a refreshed profile keeps the session",
+      input: 1,
+      events: [events["session.refresh"][0], events["xstate.error.actor.loadProfile"][0]],
+      expected: { authenticated: "idle" },
+    },
+    {
+      name: "after an expiry the rider signs in again",
+      input: 1,
+      events: [
+        events["session.expired"][0],
+        events["xstate.done.actor.signInForm"][0],
+        events["xstate.done.actor.loadProfile"][0],
+      ],
+      expected: { authenticated: "idle" },
+    },
+  ],
+});

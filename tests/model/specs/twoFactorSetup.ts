@@ -1,0 +1,220 @@
+import { expect } from "vitest";
+import { twoFactorSetupMachine } from "../../../src/machines/twoFactorSetup.machine.ts";
+import { storedUser } from "../../support/fixtures.ts";
+import { defineModel, type EventSamples } from "../harness.ts";
+
+type ActorEvents =
+  | "xstate.done.actor.sendEnrolCode"
+  | "xstate.error.actor.sendEnrolCode"
+  | "xstate.done.actor.confirmEnrolment"
+  | "xstate.error.actor.confirmEnrolment"
+  | "xstate.done.actor.sendDisableCode"
+  | "xstate.error.actor.sendDisableCode"
+  | "xstate.done.actor.confirmDisable"
+  | "xstate.error.actor.confirmDisable";
+
+export const riderOff = { ...storedUser, mfa_enrollment_status: 0, mfa_phone: null };
+export const riderOn = { ...storedUser, mfa_enrollment_status: 1, mfa_phone: "•••• 0123" };
+const wrongPassword = { code: 40303, message: "Your current password is not correct. Please try again." };
+const wrongCode = { code: 40005, message: "Invalid verification code. Please try again with valid code." };
+
+const events = {
+  "setup.start": [{ type: "setup.start" }],
+  "setup.cancel": [{ type: "setup.cancel" }],
+  "setup.input": [
+    { type: "setup.input", field: "countryCode", value: "+1" },
+    { type: "setup.input", field: "number", value: "2025550123" },
+    { type: "setup.input", field: "password", value: "transit-demo-2026" },
+    { type: "setup.input", field: "code", value: "123456" },
+  ],
+  "setup.submit": [{ type: "setup.submit" }],
+  "setup.resend": [{ type: "setup.resend" }],
+  "xstate.done.actor.sendEnrolCode": [{ type: "xstate.done.actor.sendEnrolCode", output: undefined }],
+  "xstate.error.actor.sendEnrolCode": [{ type: "xstate.error.actor.sendEnrolCode", error: wrongPassword }],
+  "xstate.done.actor.confirmEnrolment": [{ type: "xstate.done.actor.confirmEnrolment", output: riderOn }],
+  "xstate.error.actor.confirmEnrolment": [{ type: "xstate.error.actor.confirmEnrolment", error: wrongCode }],
+  "xstate.done.actor.sendDisableCode": [{ type: "xstate.done.actor.sendDisableCode", output: undefined }],
+  "xstate.error.actor.sendDisableCode": [
+    { type: "xstate.error.actor.sendDisableCode", error: wrongPassword },
+  ],
+  "xstate.done.actor.confirmDisable": [{ type: "xstate.done.actor.confirmDisable", output: riderOff }],
+  "xstate.error.actor.confirmDisable": [{ type: "xstate.error.actor.confirmDisable", error: wrongCode }],
+} satisfies EventSamples<typeof twoFactorSetupMachine, ActorEvents>;
+
+export const setupEffects: string[] = [];
+const record = (name: string) => (): void => void setupEffects.push(name);
+
+const filled = (values: Record<string, string>) =>
+  Object.entries(values)
+    .filter(([, value]) => value !== "")
+    .map(([key]) => key)
+    .join(",");
+
+export const twoFactorSetupModel = defineModel({
+  name: "twoFactorSetup",
+  machine: twoFactorSetupMachine.provide({
+    actions: {
+      publishUser: record("publishUser"),
+      notifyOn: record("notifyOn"),
+      notifyOff: record("notifyOff"),
+    },
+  }),
+  inputs: [{ user: riderOff }, { user: riderOn }],
+  deferred: ["sendEnrolCode", "confirmEnrolment", "sendDisableCode", "confirmDisable"],
+  events,
+  serialize: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      filled(snapshot.context.values),
+      snapshot.context.problem,
+      snapshot.context.error,
+      snapshot.context.enrolled,
+    ]),
+  // Each field is typed once; a typed code only where a code is asked for.
+  filterEvents: (snapshot, event) =>
+    event.type !== "setup.input" ||
+    (snapshot.context.values[event.field as "code"] === "" &&
+      (event.field === "code") ===
+        (snapshot.matches({ enrolling: "code" }) || snapshot.matches({ disabling: "code" })) &&
+      (event.field === "password" || event.field === "code" || snapshot.matches("enrolling"))),
+  invariants: [
+    { name: "on exactly when enrolled", holds: (s) => !s.matches("on") || s.context.enrolled },
+    { name: "off exactly when not enrolled", holds: (s) => !s.matches("off") || !s.context.enrolled },
+    {
+      name: "nothing typed survives leaving the steps",
+      holds: (s) => !(s.matches("on") || s.matches("off")) || filled(s.context.values) === "",
+    },
+    {
+      name: "a code is only checked when it has 6 digits",
+      holds: (s) =>
+        !(s.matches({ enrolling: "verifying" }) || s.matches({ disabling: "verifying" })) ||
+        /^[0-9]{6}$/.test(s.context.values.code),
+    },
+  ],
+  states: {
+    off: (snapshot) => {
+      expect(snapshot.context.enrolled).toBe(false);
+      expect(snapshot.context.phone).toBeNull();
+    },
+    on: (snapshot) => {
+      expect(snapshot.context.enrolled).toBe(true);
+      expect(snapshot.context.phone).toBe("•••• 0123");
+    },
+    enrolling: (snapshot) => expect(snapshot.context.enrolled).toBe(false),
+    "enrolling.phone": (snapshot) =>
+      expect([null, "countryRequired", "invalid", "passwordRequired"]).toContain(snapshot.context.problem),
+    "enrolling.sending": (snapshot) => {
+      expect(snapshot.hasTag("busy")).toBe(true);
+      expect(snapshot.context.values.password).toBe("transit-demo-2026");
+    },
+    "enrolling.code": (snapshot) => expect(snapshot.can({ type: "setup.resend" })).toBe(true),
+    "enrolling.verifying": (snapshot) => expect(snapshot.context.values.code).toBe("123456"),
+    disabling: (snapshot) => expect(snapshot.context.enrolled).toBe(true),
+    "disabling.password": (snapshot) =>
+      expect([null, "passwordRequired"]).toContain(snapshot.context.problem),
+    "disabling.sending": (snapshot) => expect(snapshot.hasTag("busy")).toBe(true),
+    "disabling.code": (snapshot) => expect(snapshot.can({ type: "setup.resend" })).toBe(true),
+    "disabling.verifying": (snapshot) => expect(snapshot.context.values.code).toBe("123456"),
+  },
+  journeys: [
+    {
+      name: "turning it on: phone and password, the texted code, on",
+      events: [
+        events["setup.start"][0],
+        events["setup.input"][0],
+        events["setup.input"][1],
+        events["setup.input"][2],
+        events["setup.submit"][0],
+        events["xstate.done.actor.sendEnrolCode"][0],
+        events["setup.input"][3],
+        events["setup.submit"][0],
+        events["xstate.done.actor.confirmEnrolment"][0],
+      ],
+      expected: "on",
+    },
+    {
+      name: "a wrong code keeps the code step",
+      events: [
+        events["setup.start"][0],
+        events["setup.input"][0],
+        events["setup.input"][1],
+        events["setup.input"][2],
+        events["setup.submit"][0],
+        events["xstate.done.actor.sendEnrolCode"][0],
+        events["setup.input"][3],
+        events["setup.submit"][0],
+        events["xstate.error.actor.confirmEnrolment"][0],
+      ],
+      expected: { enrolling: "code" },
+    },
+    {
+      name: "a wrong password goes back to the phone step",
+      events: [
+        events["setup.start"][0],
+        events["setup.input"][0],
+        events["setup.input"][1],
+        events["setup.input"][2],
+        events["setup.submit"][0],
+        events["xstate.error.actor.sendEnrolCode"][0],
+      ],
+      expected: { enrolling: "phone" },
+    },
+    {
+      name: "a phone without its country code is refused before sending",
+      events: [
+        events["setup.start"][0],
+        events["setup.input"][1],
+        events["setup.input"][2],
+        events["setup.submit"][0],
+      ],
+      expected: { enrolling: "phone" },
+    },
+    {
+      name: "cancelling turns nothing on",
+      events: [events["setup.start"][0], events["setup.input"][0], events["setup.cancel"][0]],
+      expected: "off",
+    },
+    {
+      name: "turning it off needs the password and a code",
+      input: 1,
+      events: [
+        events["setup.start"][0],
+        events["setup.input"][2],
+        events["setup.submit"][0],
+        events["xstate.done.actor.sendDisableCode"][0],
+        events["setup.resend"][0],
+        events["xstate.done.actor.sendDisableCode"][0],
+        events["setup.input"][3],
+        events["setup.submit"][0],
+        events["xstate.done.actor.confirmDisable"][0],
+      ],
+      expected: "off",
+    },
+    {
+      name: "a wrong code does not turn it off",
+      input: 1,
+      events: [
+        events["setup.start"][0],
+        events["setup.input"][2],
+        events["setup.submit"][0],
+        events["xstate.done.actor.sendDisableCode"][0],
+        events["setup.input"][3],
+        events["setup.submit"][0],
+        events["xstate.error.actor.confirmDisable"][0],
+        events["setup.cancel"][0],
+      ],
+      expected: "on",
+    },
+    {
+      name: "a refused password keeps it on and asks again",
+      input: 1,
+      events: [
+        events["setup.start"][0],
+        events["setup.input"][2],
+        events["setup.submit"][0],
+        events["xstate.error.actor.sendDisableCode"][0],
+      ],
+      expected: { disabling: "password" },
+    },
+  ],
+});

@@ -1,0 +1,4 @@
+import { twoFactorSetupModel } from "./specs/twoFactorSetup.ts";
+import { describeModel } from "./suite.ts";
+
+describeModel(twoFactorSetupModel);

@@ -1,11 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { portalConfig, storedUser } from "../../tests/support/fixtures.ts";
-import { pendingForm } from "../../tests/support/forms.ts";
+import { quietSession } from "../../tests/support/forms.ts";
 import { appMachine, type BootResult } from "./app.machine.ts";
 import { languageMachine } from "./language.machine.ts";
 import { networkMachine } from "./network.machine.ts";
-import { sessionMachine } from "./session.machine.ts";
 import { tourMachine } from "./tour.machine.ts";
 
 function start(authenticated: boolean, probe = fromPromise(async () => {})) {
@@ -14,12 +13,7 @@ function start(authenticated: boolean, probe = fromPromise(async () => {})) {
   const actor = createActor(
     appMachine.provide({
       actors: {
-        sessionMachine: sessionMachine.provide({
-          actors: {
-            signInForm: pendingForm,
-          },
-          actions: { clearSession, goToLogin },
-        }),
+        sessionMachine: quietSession.provide({ actions: { clearSession, goToLogin } }),
         loadConfig: fromPromise<BootResult>(async () => ({ config: portalConfig, storedLanguage: "vi" })),
         languageMachine: languageMachine.provide({
           actors: { activateLocale: fromPromise(async () => {}) },

@@ -16,6 +16,8 @@ export interface SessionInput {
 
 export interface SessionContext {
   user: StoredUser | null;
+  /** A token was stored without its rider record: the profile is fetched before going on. */
+  tokenWithoutUser: boolean;
   twoFactorEnabled: boolean;
   language: string;
   /** The temporary token between accepted credentials and a loaded profile. */
@@ -48,6 +50,7 @@ const codeOf = (error: unknown): number =>
  * profile is loaded and only then is the session stored (`authenticated`). Signing out with items in
  * the cart first asks, because the cart is cleared with the session; a deleted account ends it the same
  * way. An expired session (401 or error 50020) is cleared and the rider goes to /login from any state.
+ * A token stored without its rider record (`restoring`) fetches the profile before anything else.
  */
 export const sessionMachine = setup({
   types: {
@@ -85,13 +88,19 @@ export const sessionMachine = setup({
     notifyCodeSent: unprovided("notifyCodeSent"),
     notifyDeleted: unprovided("notifyDeleted"),
     assignPending: assign((_, result: SignInResult) => ({ pendingToken: result.access_token, error: null })),
-    assignUser: assign((_, user: StoredUser) => ({ user, pendingToken: null, error: null })),
+    assignUser: assign((_, user: StoredUser) => ({
+      user,
+      pendingToken: null,
+      error: null,
+      tokenWithoutUser: false,
+    })),
     assignError: assign((_, error: unknown) => ({ error: codeOf(error) })),
-    forget: assign({ user: null, pendingToken: null, error: null }),
+    forget: assign({ user: null, pendingToken: null, error: null, tokenWithoutUser: false }),
     clearError: assign({ error: null }),
   },
   guards: {
     storedSession: ({ context }) => context.user !== null,
+    tokenWithoutUser: ({ context }) => context.tokenWithoutUser,
     needsCode: ({ context }, result: SignInResult) => needsTwoFactorCode(result, context.twoFactorEnabled),
     cartEmpty: (_, cartEmpty: boolean) => cartEmpty,
   },
@@ -99,6 +108,7 @@ export const sessionMachine = setup({
   id: "session",
   context: ({ input }) => ({
     user: input.signedIn ? input.user : null,
+    tokenWithoutUser: input.signedIn && input.user === null,
     twoFactorEnabled: input.twoFactorEnabled,
     language: input.language,
     pendingToken: null,
@@ -113,7 +123,30 @@ export const sessionMachine = setup({
   },
   states: {
     checking: {
-      always: [{ guard: "storedSession", target: "authenticated" }, { target: "anonymous" }],
+      always: [
+        { guard: "storedSession", target: "authenticated" },
+        { guard: "tokenWithoutUser", target: "restoring" },
+        { target: "anonymous" },
+      ],
+    },
+    restoring: {
+      tags: ["busy"],
+      invoke: {
+        id: "loadProfile",
+        src: "loadProfile",
+        onDone: {
+          target: "authenticated",
+          actions: [{ type: "assignUser", params: ({ event }) => event.output }, "storeUser"],
+        },
+        onError: {
+          target: "anonymous",
+          actions: [
+            "clearSession",
+            "forget",
+            { type: "assignError", params: ({ event }: { event: { error: unknown } }) => event.error },
+          ],
+        },
+      },
     },
     anonymous: {
       initial: "fresh",

@@ -125,6 +125,7 @@ describeViewModel({
     },
     "twoFactor.resending": () => expect(screen.getByRole("button", { name: "Sending…" })).toBeDisabled(),
     loadingProfile: () => expect(screen.getByRole("status")).toHaveTextContent("Signing you in…"),
+    restoring: () => expect(screen.getByRole("status")).toHaveTextContent("Signing you in…"),
     authenticated: () => expect(screen.getByRole("status")).toHaveTextContent("You are signed in."),
     "authenticated.idle": () => expect(signOutDialog()).not.toBeInTheDocument(),
     "authenticated.refreshing": () => expect(screen.getByRole("button", { name: "Sign out" })).toBeEnabled(),

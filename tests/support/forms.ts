@@ -1,10 +1,27 @@
 import { fromPromise } from "xstate";
 import type { FormDefinition } from "../../src/domain/forms.ts";
 import { formMachine } from "../../src/machines/form.machine.ts";
+import { sessionMachine } from "../../src/machines/session.machine.ts";
 
 /** A server-driven form whose definition never arrives: for tests where forms are not the subject. */
 export const pendingForm = formMachine.provide({
   actors: {
     fetchForm: fromPromise<FormDefinition, { method: string; language: string }>(() => new Promise(() => {})),
+  },
+});
+
+/** The session with every side effect a no-op and a sign-in form that never loads. */
+export const quietSession = sessionMachine.provide({
+  actors: { signInForm: pendingForm, codeForm: pendingForm },
+  actions: {
+    storeTempToken: () => {},
+    storeSession: () => {},
+    storeUser: () => {},
+    clearSession: () => {},
+    clearCart: () => {},
+    goToLogin: () => {},
+    goToSignedInRoute: () => {},
+    notifyCodeSent: () => {},
+    notifyDeleted: () => {},
   },
 });

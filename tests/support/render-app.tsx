@@ -1,8 +1,9 @@
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { type FormMethod, formDefinition } from "../../server/forms/definitions.ts";
 import { App } from "../../src/app/App.tsx";
 import { createLiveApp } from "../../src/app/live.ts";
-import { portalConfig } from "./fixtures.ts";
+import { portalConfig, storedUser } from "./fixtures.ts";
 
 export type FakeRoute = (request: {
   method: string;
@@ -21,6 +22,8 @@ export function fakeApi(options: { override?: FakeRoute; offline?: () => boolean
     calls.push(`${init?.method ?? "GET"} ${url.pathname}`);
     if (options.offline?.()) throw new TypeError("Failed to fetch");
     const request = { method: init?.method ?? "GET", path: url.pathname, query: url.searchParams };
+    const headers = new Headers(init?.headers);
+    const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : null;
     const overridden = options.override?.(request);
     if (overridden) return overridden;
     switch (url.pathname) {
@@ -38,6 +41,14 @@ export function fakeApi(options: { override?: FakeRoute; offline?: () => boolean
           },
           errors: [],
         });
+      case "/accounts/users/me":
+        return headers.get("authorization")?.startsWith("Bearer ")
+          ? json(200, { data: storedUser, errors: [] })
+          : json(401, { data: null, errors: [{ code: 40101, message: "unauthorized" }] });
+      case "/transit/api/get_form": {
+        const method = (body as { form_method?: FormMethod } | null)?.form_method ?? "SIGN_IN";
+        return json(200, { data: formDefinition(method, "en"), errors: [] });
+      }
       default:
         return json(404, { data: null, errors: [{ code: 40401, message: "not found" }] });
     }

@@ -1,4 +1,5 @@
 import { Trans } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
 import { useEffect } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { css } from "../../../styled-system/css";
@@ -86,8 +87,17 @@ function RouteWatcher() {
 
 function GuardedScreen({ route }: { route: RouteDefinition }) {
   const signedIn = useSignedIn();
+  // A stored token is being matched to its rider: no guard can decide yet.
+  const restoring = useSelector(useChild("session"), (snapshot) => snapshot.matches("restoring"));
   const config = useConfig();
   const [location] = useLocation();
+  if (restoring) {
+    return (
+      <p role="status">
+        <Trans>Loading</Trans>
+      </p>
+    );
+  }
   const decision = guard(route.access, signedIn, location, config.loggedInDefaultRoute);
   if (decision) {
     return (

@@ -33,7 +33,7 @@ export function SignInPanel({ session, headingLevel = 2 }: { session: SessionRef
       ? "signIn"
       : snapshot.matches("twoFactor")
         ? "code"
-        : snapshot.matches("loadingProfile")
+        : snapshot.matches("loadingProfile") || snapshot.matches("restoring")
           ? "loading"
           : "signedIn",
   );

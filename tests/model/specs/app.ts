@@ -3,10 +3,9 @@ import { fromPromise } from "xstate";
 import { appMachine } from "../../../src/machines/app.machine.ts";
 import { languageMachine } from "../../../src/machines/language.machine.ts";
 import { networkMachine } from "../../../src/machines/network.machine.ts";
-import { sessionMachine } from "../../../src/machines/session.machine.ts";
 import { tourMachine } from "../../../src/machines/tour.machine.ts";
 import { cartItem, portalConfig, storedUser } from "../../support/fixtures.ts";
-import { pendingForm } from "../../support/forms.ts";
+import { quietSession } from "../../support/forms.ts";
 import { defineModel, type EventSamples } from "../harness.ts";
 
 type ActorEvents = "xstate.done.actor.loadConfig" | "xstate.error.actor.loadConfig";
@@ -36,12 +35,7 @@ const events = {
 /** Children that do nothing outside themselves; the app machine is what is under test. */
 const machine = appMachine.provide({
   actors: {
-    sessionMachine: sessionMachine.provide({
-      actors: {
-        signInForm: pendingForm,
-      },
-      actions: { clearSession: () => {}, goToLogin: () => {} },
-    }),
+    sessionMachine: quietSession,
     languageMachine: languageMachine.provide({
       actors: { activateLocale: fromPromise(async () => {}) },
       actions: { storeLanguage: () => {} },

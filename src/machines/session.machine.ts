@@ -124,7 +124,9 @@ export const sessionMachine = setup({
   states: {
     checking: {
       always: [
-        { guard: "storedSession", target: "authenticated" },
+        // Still signed in, while the server is asked whether the stored session is (an ended one
+        // answers 50020, which expires it).
+        { guard: "storedSession", target: "authenticated.refreshing" },
         { guard: "tokenWithoutUser", target: "restoring" },
         { target: "anonymous" },
       ],

@@ -1,0 +1,171 @@
+import { expect, type Page, test } from "@playwright/test";
+import { Portal } from "./models/portal.ts";
+
+interface MailboxMessage {
+  channel: "email" | "sms";
+  recipient: string;
+  subject?: string;
+  body: string;
+}
+
+/** The newest message to `recipient` in the dev mailbox that matches `pattern`, and the match. */
+async function fromMailbox(page: Page, recipient: string, pattern: RegExp): Promise<string> {
+  let found: string | undefined;
+  await expect(async () => {
+    const reply = await page.request.get("/dev/mailbox.json");
+    const messages: MailboxMessage[] = (await reply.json()).data.messages;
+    found = messages
+      .find((message) => message.recipient === recipient && pattern.test(message.body))
+      ?.body.match(pattern)?.[1];
+    expect(found).toBeDefined();
+  }).toPass({ timeout: 10_000 });
+  if (!found) throw new Error(`nothing for ${recipient} in the mailbox`);
+  return found;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+test.describe("a rider's account, from sign-up to deletion", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+  // Hashing (scrypt) and a 5-second redirect make this the longest journey of the suite.
+  test.describe.configure({ timeout: 120_000 });
+
+  test("signs up, confirms, signs in, turns on two-factor, signs in with a code, changes language and leaves", async ({
+    page,
+  }) => {
+    const portal = new Portal(page);
+    const email = `journey-${Date.now()}@example.org`;
+    const password = "a long journey passphrase";
+    const phone = "2025550142";
+
+    await portal.open("/signup");
+    await portal.seeHeading("Create an account");
+    await page.getByLabel("First Name").fill("Jo");
+    await page.getByLabel("Last Name").fill("Rider");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Confirm Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByLabel("Confirm Password").fill(password);
+    await portal.checkAccessibility();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Check your email")).toBeVisible();
+
+    const confirm = await fromMailbox(page, email, /(\/confirm\/[A-Za-z0-9_-]+)/);
+    await page.goto(confirm);
+    await expect(page.getByText("Your email is confirmed.")).toBeVisible();
+    await portal.checkAccessibility();
+    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+
+    await signIn(page, email, password);
+    await portal.seeHeading("My Profile");
+    await expect(page.getByText(email)).toBeVisible();
+    await portal.checkAccessibility();
+
+    await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Security" }).click();
+    await portal.seeHeading("Security");
+    const twoFactor = page.getByRole("region", { name: "Two-factor authentication" });
+    await twoFactor.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+    await twoFactor.getByLabel("Country code").fill("+1");
+    await twoFactor.getByLabel("Phone number").fill(phone);
+    await twoFactor.getByLabel("Current Password").fill(password);
+    await twoFactor.getByRole("button", { name: "Send code" }).click();
+    await expect(twoFactor.getByText(/It can take about a minute to arrive\./)).toBeVisible();
+    await portal.checkAccessibility();
+    const enrolCode = await fromMailbox(page, `+1${phone}`, /verification code is ([0-9]{6})/);
+    await twoFactor.getByLabel("Verification Code").fill(enrolCode);
+    await twoFactor.getByRole("button", { name: "Verify and turn on" }).click();
+    await expect(
+      twoFactor.getByText("Two-factor authentication is on. Codes are sent to •••• 0142."),
+    ).toBeVisible();
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await portal.seeHeading("Sign in");
+    await expect(page).toHaveURL(/\/login$/);
+
+    await signIn(page, email, password);
+    await expect(page.getByRole("heading", { name: "Two-factor verification" })).toBeVisible();
+    await portal.checkAccessibility();
+    const signInCode = await fromMailbox(page, `+1${phone}`, /verification code is ([0-9]{6})/);
+    await page.getByLabel("Verification Code").fill(signInCode === "000000" ? "000001" : "000000");
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(
+      page.getByText("Invalid verification code. Please try again with valid code."),
+    ).toBeVisible();
+    await page.getByLabel("Verification Code").fill(signInCode);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await portal.seeHeading("My Profile");
+
+    await portal.chooseLanguage("Language", "Español");
+    await portal.seeHeading("Mi perfil");
+    await expect(async () => {
+      const token = await page.evaluate(() => localStorage.getItem("auth_token"));
+      const me = await page.request.get("/accounts/users/me", {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect((await me.json()).data.locale).toBe("es");
+    }).toPass({ timeout: 10_000 });
+    await portal.chooseLanguage("Idioma", "English");
+    await portal.seeHeading("My Profile");
+
+    await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Security" }).click();
+    const deletion = page.getByRole("region", { name: "Delete account" });
+    await deletion.getByLabel("Current Password").fill(password);
+    await deletion.getByRole("button", { name: "Delete my account" }).click();
+    await portal.seeHeading("Sign in");
+    await expect(page.getByText("Your account was deleted.")).toBeVisible();
+    await signIn(page, email, password);
+    await expect(
+      page.getByText(
+        "The email and password you entered do not match our information. Check again and retry.",
+      ),
+    ).toBeVisible();
+  });
+
+  test("a wrong password is refused with the spec's words", async ({ page }) => {
+    const portal = new Portal(page);
+    await portal.open("/login");
+    await signIn(page, "rider@example.com", "not the password");
+    await expect(
+      page.getByText(
+        "The email and password you entered do not match our information. Check again and retry.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue("rider@example.com");
+    await portal.checkAccessibility();
+  });
+
+  test("a reset link that is not valid says so and offers a new one", async ({ page }) => {
+    const portal = new Portal(page);
+    await portal.open("/reset/not-a-real-token-at-all-0000000000");
+    await portal.seeHeading("Reset password");
+    await page.getByLabel("Password", { exact: true }).fill("a brand new passphrase");
+    await page.getByLabel("Confirm Password").fill("a brand new passphrase");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await expect(page.getByText("This token is invalid")).toBeVisible();
+    await portal.checkAccessibility();
+    await page.getByRole("link", { name: "Request a new password reset link" }).click();
+    await portal.seeHeading("Forgot password");
+    await portal.checkAccessibility();
+  });
+
+  test("a session ended on the server sends the rider to sign in", async ({ page }) => {
+    const portal = new Portal(page);
+    await portal.open("/login");
+    await signIn(page, "rider@example.com", "transit-demo-2026");
+    await portal.seeHeading("My Profile");
+    const token = await page.evaluate(() => localStorage.getItem("auth_token"));
+    const revoked = await page.request.post("/accounts/users/logout", {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(revoked.status()).toBe(204);
+    await page.reload();
+    await portal.seeHeading("Sign in");
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText("Your session has ended. Please sign in again.")).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
+  });
+});

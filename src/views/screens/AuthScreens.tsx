@@ -8,7 +8,7 @@ import { useScreenLogic } from "../../app/logic.tsx";
 import { ErrorCode } from "../../domain/envelope.ts";
 import type { emailConfirmationMachine } from "../../machines/emailConfirmation.machine.ts";
 import { FormFlow } from "../shared/FormFlow.tsx";
-import { card, linkList, Screen } from "../shared/Screen.tsx";
+import { card, linkList, Screen, textLink } from "../shared/Screen.tsx";
 
 function BackToSignIn() {
   return (
@@ -49,7 +49,7 @@ export function SignUpScreen() {
         />
         <p>
           <Trans>Already have an account?</Trans>{" "}
-          <Link href="/login">
+          <Link href="/login" className={textLink}>
             <Trans>Sign in</Trans>
           </Link>
         </p>
@@ -128,7 +128,7 @@ export function ResetPasswordScreen() {
 function AskAgain() {
   return (
     <p>
-      <Link href="/forgotpassword">
+      <Link href="/forgotpassword" className={textLink}>
         <Trans>Request a new password reset link</Trans>
       </Link>
     </p>

@@ -8,7 +8,7 @@ import { apiErrorMessage } from "../../i18n/forms.ts";
 import type { formMachine } from "../../machines/form.machine.ts";
 import type { sessionMachine } from "../../machines/session.machine.ts";
 import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
-import { linkList } from "../shared/Screen.tsx";
+import { linkList, textLink } from "../shared/Screen.tsx";
 import { ServerForm } from "../shared/ServerForm.tsx";
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
@@ -114,10 +114,10 @@ export function SignInPanel({ session, headingLevel = 2 }: { session: SessionRef
       ) : null}
       {signInForm ? <ServerForm form={signInForm} submitLabel={t`Sign in`} /> : null}
       <p className={linkList}>
-        <Link href="/forgotpassword">
+        <Link href="/forgotpassword" className={textLink}>
           <Trans>Forgot password?</Trans>
         </Link>
-        <Link href="/signup">
+        <Link href="/signup" className={textLink}>
           <Trans>Create an account</Trans>
         </Link>
       </p>

@@ -34,3 +34,11 @@ export const card = css({
   flexDirection: "column",
   gap: "4",
 });
+
+/** A link inside text: underlined, so it is told apart by more than colour. */
+export const textLink = css({
+  color: "brand.button",
+  textDecoration: "underline",
+  textUnderlineOffset: "3px",
+  fontWeight: "semibold",
+});

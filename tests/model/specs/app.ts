@@ -130,6 +130,22 @@ export const appModel = defineModel({
       expected: { ready: { menu: "open" } },
     },
     {
+      name: "signals from outside never open the menu",
+      events: [
+        events["xstate.done.actor.loadConfig"][0],
+        events["network.lost"][0],
+        events["network.restored"][0],
+        events["notify.success"][0],
+        events["notify.error"][0],
+        events["session.refresh"][0],
+        events["session.userUpdated"][0],
+        events["session.deleted"][0],
+        events["session.expired"][0],
+        events["cart.clear"][0],
+      ],
+      expected: { ready: { menu: "closed" } },
+    },
+    {
       name: "the menu button opens the side menu",
       events: [events["xstate.done.actor.loadConfig"][0], events["menu.open"][0]],
       expected: { ready: { menu: "open" } },

@@ -38,6 +38,12 @@ export const cartModel = defineModel({
       expected: "closed",
     },
     {
+      name: "signing out with the drawer closed keeps it closed",
+      input: 1,
+      events: [events["cart.clear"][0]],
+      expected: "closed",
+    },
+    {
       name: "signing out empties the cart and leaves the drawer as it was",
       input: 1,
       events: [events["cart.open"][0], events["cart.clear"][0]],

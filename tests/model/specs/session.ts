@@ -131,7 +131,9 @@ export const sessionModel = defineModel({
     loadingProfile: (snapshot) => {
       expect(snapshot.hasTag("busy")).toBe(true);
       // Without two-factor in the deployment, an enrolled rider's credentials are enough.
-      const accepted = snapshot.context.twoFactorEnabled ? [token("a"), token("v")] : [token("a"), token("t")];
+      const accepted = snapshot.context.twoFactorEnabled
+        ? [token("a"), token("v")]
+        : [token("a"), token("t")];
       expect(accepted).toContain(snapshot.context.pendingToken);
       expect(sessionEffects.at(-1)).toBe("storeTempToken");
     },
@@ -152,6 +154,49 @@ export const sessionModel = defineModel({
     },
   },
   journeys: [
+    {
+      name: "a guest's stored auth ending elsewhere shows the notice",
+      events: [events["session.expired"][0]],
+      expected: { anonymous: "expired" },
+    },
+    {
+      name: "an enrolled rider is asked for the texted code",
+      events: [events["xstate.done.actor.signInForm"][1]],
+      expected: { twoFactor: "waiting" },
+    },
+    {
+      name: "a new code was sent and the step waits for it",
+      events: [
+        events["xstate.done.actor.signInForm"][1],
+        events["twoFactor.resend"][0],
+        events["xstate.done.actor.resendCode"][0],
+      ],
+      expected: { twoFactor: "waiting" },
+    },
+    {
+      name: "the server confirms the stored session",
+      input: 1,
+      events: [events["xstate.done.actor.loadProfile"][0]],
+      expected: { authenticated: "idle" },
+    },
+    {
+      name: "asking for a fresh profile",
+      input: 1,
+      events: [events["xstate.done.actor.loadProfile"][0], events["session.refresh"][0]],
+      expected: { authenticated: "refreshing" },
+    },
+    {
+      name: "a profile saved on another screen keeps the rider where they were",
+      input: 1,
+      events: [events["xstate.done.actor.loadProfile"][0], events["session.userUpdated"][0]],
+      expected: { authenticated: "idle" },
+    },
+    {
+      name: "a profile saved while the session is checked keeps the check going",
+      input: 1,
+      events: [events["session.userUpdated"][0]],
+      expected: { authenticated: "refreshing" },
+    },
     {
       name: "credentials without two-factor sign in and go where the rider was going",
       events: [events["xstate.done.actor.signInForm"][0], events["xstate.done.actor.loadProfile"][0]],

@@ -2,7 +2,9 @@
  * npm run bench: what a rider and an operator wait for, measured (never asserted in tests).
  * - first-route JS and CSS the landing page downloads, gzip-compressed;
  * - server start to a ready /healthz: cold (fresh DATA_DIR: migrations and seed) and warm;
- * - latency of GET /portal-config and POST /transit/api/get_form over 200 sequential requests.
+ * - latency of GET /portal-config and POST /transit/api/get_form over 200 sequential requests;
+ * - sign-in (POST /accounts/users/login, a scrypt verify each) p50 / p95, as many as the per-address
+ *   limit allows in a minute (20), so the figure is what a rider waits, not what the limiter refuses.
  */
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
@@ -78,6 +80,15 @@ const form = await latency(() =>
     body: JSON.stringify({ form_method: "SIGN_UP", langCode: "es" }),
   }),
 );
+const signIn = await latency(
+  () =>
+    fetch(`${base}/accounts/users/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "rider@example.com", password: "transit-demo-2026" }),
+    }),
+  20,
+);
 await warm.stop();
 rmSync(dataDir, { recursive: true, force: true });
 
@@ -90,4 +101,5 @@ console.table({
   "warm start to /healthz": ms(warm.ms),
   "GET /portal-config p50 / p95": `${ms(config.p50)} / ${ms(config.p95)}`,
   "POST /transit/api/get_form p50 / p95": `${ms(form.p50)} / ${ms(form.p95)}`,
+  "POST /accounts/users/login p50 / p95 (20 under the limit)": `${ms(signIn.p50)} / ${ms(signIn.p95)}`,
 });

@@ -41,6 +41,22 @@ const events = {
   "xstate.error.actor.confirmDisable": [{ type: "xstate.error.actor.confirmDisable", error: wrongCode }],
 } satisfies EventSamples<typeof twoFactorSetupMachine, ActorEvents>;
 
+/** Phone, number and password given and sent; then the texted code is asked for. */
+const toEnrolSend = [
+  events["setup.start"][0],
+  events["setup.input"][0],
+  events["setup.input"][1],
+  events["setup.input"][2],
+  events["setup.submit"][0],
+];
+const toEnrolCode = [...toEnrolSend, events["xstate.done.actor.sendEnrolCode"][0]];
+const toDisableCode = [
+  events["setup.start"][0],
+  events["setup.input"][2],
+  events["setup.submit"][0],
+  events["xstate.done.actor.sendDisableCode"][0],
+];
+
 export const setupEffects: string[] = [];
 const record = (name: string) => (): void => void setupEffects.push(name);
 
@@ -117,15 +133,50 @@ export const twoFactorSetupModel = defineModel({
     "disabling.verifying": (snapshot) => expect(snapshot.context.values.code).toBe("123456"),
   },
   journeys: [
+    { name: "an enrolled rider starts with it on", input: 1, events: [], expected: "on" },
+    {
+      name: "an incomplete code is refused at the code step",
+      events: [...toEnrolCode, events["setup.submit"][0]],
+      expected: { enrolling: "code" },
+    },
+    {
+      name: "asking for a new enrolment code sends again",
+      events: [...toEnrolCode, events["setup.resend"][0]],
+      expected: { enrolling: "sending" },
+    },
+    {
+      name: "turning it off starts with the password",
+      input: 1,
+      events: [events["setup.start"][0]],
+      expected: { disabling: "password" },
+    },
+    {
+      name: "no password, no code",
+      input: 1,
+      events: [events["setup.start"][0], events["setup.submit"][0]],
+      expected: { disabling: "password" },
+    },
+    {
+      name: "an incomplete code does not turn it off",
+      input: 1,
+      events: [...toDisableCode, events["setup.submit"][0]],
+      expected: { disabling: "code" },
+    },
+    {
+      name: "a wrong code to turn it off asks again",
+      input: 1,
+      events: [
+        ...toDisableCode,
+        events["setup.input"][3],
+        events["setup.submit"][0],
+        events["xstate.error.actor.confirmDisable"][0],
+      ],
+      expected: { disabling: "code" },
+    },
     {
       name: "turning it on: phone and password, the texted code, on",
       events: [
-        events["setup.start"][0],
-        events["setup.input"][0],
-        events["setup.input"][1],
-        events["setup.input"][2],
-        events["setup.submit"][0],
-        events["xstate.done.actor.sendEnrolCode"][0],
+        ...toEnrolCode,
         events["setup.input"][3],
         events["setup.submit"][0],
         events["xstate.done.actor.confirmEnrolment"][0],
@@ -135,12 +186,7 @@ export const twoFactorSetupModel = defineModel({
     {
       name: "a wrong code keeps the code step",
       events: [
-        events["setup.start"][0],
-        events["setup.input"][0],
-        events["setup.input"][1],
-        events["setup.input"][2],
-        events["setup.submit"][0],
-        events["xstate.done.actor.sendEnrolCode"][0],
+        ...toEnrolCode,
         events["setup.input"][3],
         events["setup.submit"][0],
         events["xstate.error.actor.confirmEnrolment"][0],
@@ -149,14 +195,7 @@ export const twoFactorSetupModel = defineModel({
     },
     {
       name: "a wrong password goes back to the phone step",
-      events: [
-        events["setup.start"][0],
-        events["setup.input"][0],
-        events["setup.input"][1],
-        events["setup.input"][2],
-        events["setup.submit"][0],
-        events["xstate.error.actor.sendEnrolCode"][0],
-      ],
+      events: [...toEnrolSend, events["xstate.error.actor.sendEnrolCode"][0]],
       expected: { enrolling: "phone" },
     },
     {
@@ -178,10 +217,7 @@ export const twoFactorSetupModel = defineModel({
       name: "turning it off needs the password and a code",
       input: 1,
       events: [
-        events["setup.start"][0],
-        events["setup.input"][2],
-        events["setup.submit"][0],
-        events["xstate.done.actor.sendDisableCode"][0],
+        ...toDisableCode,
         events["setup.resend"][0],
         events["xstate.done.actor.sendDisableCode"][0],
         events["setup.input"][3],
@@ -194,10 +230,7 @@ export const twoFactorSetupModel = defineModel({
       name: "a wrong code does not turn it off",
       input: 1,
       events: [
-        events["setup.start"][0],
-        events["setup.input"][2],
-        events["setup.submit"][0],
-        events["xstate.done.actor.sendDisableCode"][0],
+        ...toDisableCode,
         events["setup.input"][3],
         events["setup.submit"][0],
         events["xstate.error.actor.confirmDisable"][0],

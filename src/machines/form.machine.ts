@@ -12,7 +12,8 @@ export type FormEvent =
   | { type: "field.change"; key: string; value: string }
   | { type: "field.blur"; key: string }
   | { type: "form.submit" }
-  | { type: "form.retry" };
+  | { type: "form.retry" }
+  | { type: "form.relabel"; language: string };
 
 export interface FormInput {
   /** The server's form_method, e.g. SIGN_IN. */
@@ -50,7 +51,8 @@ const codeOf = (error: unknown): number =>
  * `unavailable` says "Failed to fetch the form" with a retry, so no form is ever shown half-defined.
  * `editing` keeps every value, even after a refused submit or a server error: nothing typed is lost.
  * `submitting` ignores further edits and submits, so one click sends exactly one request. `done` hands
- * the server's answer to whoever invoked the form.
+ * the server's answer to whoever invoked the form. `relabeling` fetches the labels again when the
+ * rider changes language, keeping every value typed (if that fails, the old labels stay).
  */
 export const formMachine = setup({
   types: {
@@ -87,8 +89,25 @@ export const formMachine = setup({
       touched: context.definition?.fields.map((field) => field.key) ?? [],
     })),
     assignResult: assign((_, result: unknown) => ({ result, error: null })),
+    assignLanguage: assign(({ event }) =>
+      event.type === "form.relabel" ? { language: event.language } : {},
+    ),
+    relabel: assign(({ context }, definition: FormDefinition) => ({
+      definition: context.definition
+        ? {
+            ...context.definition,
+            lang_code: definition.lang_code,
+            fields: context.definition.fields.map((field) => ({
+              ...field,
+              label: definition.fields.find((next) => next.key === field.key)?.label ?? field.label,
+            })),
+          }
+        : definition,
+    })),
   },
   guards: {
+    otherLanguage: ({ context, event }) =>
+      event.type === "form.relabel" && event.language !== context.language,
     isComplete: ({ context }) =>
       context.definition !== null && isComplete(context.definition.fields, context.values),
   },
@@ -132,6 +151,20 @@ export const formMachine = setup({
         "field.change": { actions: "assignValue" },
         "field.blur": { actions: "touchField" },
         "form.submit": [{ guard: "isComplete", target: "submitting" }, { actions: "touchAll" }],
+        "form.relabel": { guard: "otherLanguage", target: "relabeling", actions: "assignLanguage" },
+      },
+    },
+    relabeling: {
+      invoke: {
+        id: "fetchForm",
+        src: "fetchForm",
+        input: ({ context }) => ({ method: context.method, language: context.language }),
+        onDone: { target: "editing", actions: { type: "relabel", params: ({ event }) => event.output } },
+        onError: "editing",
+      },
+      on: {
+        "field.change": { actions: "assignValue" },
+        "field.blur": { actions: "touchField" },
       },
     },
     submitting: {

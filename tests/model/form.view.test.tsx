@@ -5,7 +5,19 @@ import { ServerForm } from "../../src/views/shared/ServerForm.tsx";
 import { formModel } from "./specs/form.ts";
 import { describeViewModel } from "./view-harness.tsx";
 
-const labels: Record<string, string> = { email: "Email", password: "Password" };
+/** The field labels of each language the walk uses (from the server's definitions). */
+const labels: Record<string, Record<string, string>> = {
+  en: { email: "Email", password: "Password" },
+  es: { email: "Correo electrónico", password: "Contraseña" },
+};
+let current: {
+  getSnapshot(): { context: { language: string; definition: { lang_code: string } | null } };
+} | null = null;
+/** The label a rider reads now: the definition's language (relabeling shows the old labels). */
+const labelOf = (key: string) => {
+  const lang = current?.getSnapshot().context.definition?.lang_code ?? "en";
+  return labels[lang]?.[key] ?? key;
+};
 
 describeViewModel({
   model: formModel,
@@ -14,6 +26,7 @@ describeViewModel({
   kinds: ["shortest", "edge"],
   mount(logic, { input, clock }) {
     const actor = createActor(logic, { input, clock }).start();
+    current = actor;
     return { element: <ServerForm form={actor} submitLabel="Sign in" />, actor: () => actor };
   },
   environment: [
@@ -21,15 +34,17 @@ describeViewModel({
     "xstate.error.actor.fetchForm",
     "xstate.done.actor.submitForm",
     "xstate.error.actor.submitForm",
+    // The language select, elsewhere on the page.
+    "form.relabel",
   ],
   gestures: {
     "field.change": async (user, event) => {
-      const input = screen.getByLabelText(labels[String(event.key)] ?? String(event.key));
+      const input = screen.getByLabelText(labelOf(String(event.key)));
       await user.clear(input);
       if (event.value) await user.type(input, String(event.value));
     },
     "field.blur": async (user, event) => {
-      await user.click(screen.getByLabelText(labels[String(event.key)] ?? String(event.key)));
+      await user.click(screen.getByLabelText(labelOf(String(event.key))));
       await user.click(document.body);
     },
     "form.submit": async (user) => user.click(screen.getByRole("button", { name: "Sign in" })),
@@ -42,8 +57,8 @@ describeViewModel({
       expect(screen.getByRole("button", { name: "Try again" })).toBeEnabled();
     },
     editing: (snapshot) => {
-      expect(screen.getByLabelText("Email")).toHaveValue(snapshot.context.values.email ?? "");
-      expect(screen.getByLabelText("Password")).toHaveValue(snapshot.context.values.password ?? "");
+      expect(screen.getByLabelText(labelOf("email"))).toHaveValue(snapshot.context.values.email ?? "");
+      expect(screen.getByLabelText(labelOf("password"))).toHaveValue(snapshot.context.values.password ?? "");
       expect(screen.getByRole("button", { name: "Sign in" })).toBeEnabled();
       if (snapshot.context.error === 40102) {
         expect(screen.getByRole("alert")).toHaveTextContent(
@@ -51,9 +66,11 @@ describeViewModel({
         );
       }
       if (snapshot.context.touched.includes("email") && !snapshot.context.values.email) {
-        expect(screen.getByText("Email can not be empty.")).toBeVisible();
+        expect(screen.getByText(`${labelOf("email")} can not be empty.`)).toBeVisible();
       }
     },
+    relabeling: (snapshot) =>
+      expect(screen.getByLabelText(labelOf("email"))).toHaveValue(snapshot.context.values.email ?? ""),
     submitting: () => expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled(),
     done: () => expect(screen.getByRole("button", { name: "Sign in" })).toBeInTheDocument(),
   },

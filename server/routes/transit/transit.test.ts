@@ -79,7 +79,8 @@ describe("POST /transit/api/get_form", () => {
     expect(byKey.confirm_email).toMatchObject({ match_field: "email", required: true });
     expect(byKey.confirm_password).toMatchObject({ match_field: "password" });
     expect(byKey.mobile).toMatchObject({ required: false, input_pattern: "[0-9+]" });
-    expect(byKey.password).toMatchObject({ min_length: 8, max_length: 64 });
+    // Length only (8 to 128) and a deny-list on the server: no composition pattern.
+    expect(byKey.password).toMatchObject({ min_length: 8, max_length: 128, pattern: null });
   });
 
   it("labels fields in the asked language", async () => {

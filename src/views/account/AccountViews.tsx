@@ -59,7 +59,13 @@ export function ActionBlocked({ resend }: { resend: ActorRefFrom<typeof requestM
 }
 
 /** The rider's details, and the PROFILE form while editing. */
-export function ProfileView({ profile }: { profile: ActorRefFrom<typeof profileMachine> }) {
+export function ProfileView({
+  profile,
+  language,
+}: {
+  profile: ActorRefFrom<typeof profileMachine>;
+  language?: string;
+}) {
   const { t } = useLingui();
   const editing = useSelector(profile, (snapshot) => snapshot.matches("editing"));
   const user = useSelector(profile, (snapshot) => snapshot.context.user);
@@ -77,7 +83,7 @@ export function ProfileView({ profile }: { profile: ActorRefFrom<typeof profileM
         <p className={css({ fontSize: "sm" })}>
           <Trans>Your current password is needed only to change your email or mobile number.</Trans>
         </p>
-        {form ? <ServerForm form={form} submitLabel={t`Save changes`} /> : null}
+        {form ? <ServerForm form={form} submitLabel={t`Save changes`} language={language} /> : null}
         <p>
           <button
             type="button"

@@ -109,7 +109,7 @@ function Profile() {
   const actor = useActorRef(profile, { input: { user, language } });
   return (
     <div className={card}>
-      <ProfileView profile={actor} />
+      <ProfileView profile={actor} language={language} />
     </div>
   );
 }

@@ -22,7 +22,7 @@ export function LandingScreen() {
         className={css({ display: "grid", gap: "6", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" } })}
       >
         <div className={card}>
-          <SignInPanel session={useChild("session")} />
+          <SignInPanel session={useChild("session")} language={locale} />
           <SocialSignIn />
         </div>
         <section className={card} aria-labelledby="landing-guest">

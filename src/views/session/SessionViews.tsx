@@ -26,7 +26,16 @@ const alert = css({
  * Signing in, wherever it happens (the sign-in page, an inline prompt, the checkout dialog): the
  * session's sign-in form, then the texted code when two-factor asks for it.
  */
-export function SignInPanel({ session, headingLevel = 2 }: { session: SessionRef; headingLevel?: 2 | 3 }) {
+export function SignInPanel({
+  session,
+  headingLevel = 2,
+  language,
+}: {
+  session: SessionRef;
+  headingLevel?: 2 | 3;
+  /** The rider's language, for the labels of the server's forms. */
+  language?: string;
+}) {
   const { t, i18n } = useLingui();
   const phase = useSelector(session, (snapshot) =>
     snapshot.matches("anonymous")
@@ -76,7 +85,7 @@ export function SignInPanel({ session, headingLevel = 2 }: { session: SessionRef
             {apiErrorMessage(i18n, error)}
           </p>
         ) : null}
-        {codeForm ? <ServerForm form={codeForm} submitLabel={t`Verify`} /> : null}
+        {codeForm ? <ServerForm form={codeForm} submitLabel={t`Verify`} language={language} /> : null}
         <div className={linkList}>
           <button
             type="button"
@@ -112,7 +121,7 @@ export function SignInPanel({ session, headingLevel = 2 }: { session: SessionRef
           {apiErrorMessage(i18n, error)}
         </p>
       ) : null}
-      {signInForm ? <ServerForm form={signInForm} submitLabel={t`Sign in`} /> : null}
+      {signInForm ? <ServerForm form={signInForm} submitLabel={t`Sign in`} language={language} /> : null}
       <p className={linkList}>
         <Link href="/forgotpassword" className={textLink}>
           <Trans>Forgot password?</Trans>

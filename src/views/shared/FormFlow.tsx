@@ -37,7 +37,7 @@ export function FormFlow({
   if (finished) return <>{done}</>;
   return (
     <>
-      <ServerForm form={form} submitLabel={submitLabel} />
+      <ServerForm form={form} submitLabel={submitLabel} language={language} />
       {extra?.(error)}
     </>
   );

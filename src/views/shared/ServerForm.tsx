@@ -1,6 +1,7 @@
 import { Field } from "@ark-ui/react/field";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
+import { useEffect } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
@@ -24,11 +25,17 @@ const input = css({
 export function ServerForm({
   form,
   submitLabel,
+  language,
 }: {
   form: ActorRefFrom<typeof formMachine>;
   submitLabel: string;
+  /** The rider's language: when it changes, the labels follow and the values stay. */
+  language?: string;
 }) {
   const { i18n } = useLingui();
+  useEffect(() => {
+    if (language) form.send({ type: "form.relabel", language });
+  }, [form, language]);
   const loading = useSelector(form, (snapshot) => snapshot.matches("loading"));
   const unavailable = useSelector(form, (snapshot) => snapshot.matches("unavailable"));
   const submitting = useSelector(form, (snapshot) => snapshot.matches("submitting"));

@@ -11,6 +11,7 @@ type ActorEvents =
   | "xstate.error.actor.submitForm";
 
 export const signInDefinition = formDefinition("SIGN_IN", "en");
+export const spanishSignIn = formDefinition("SIGN_IN", "es");
 
 const events = {
   "field.change": [
@@ -21,7 +22,14 @@ const events = {
   "field.blur": [{ type: "field.blur", key: "email" }],
   "form.submit": [{ type: "form.submit" }],
   "form.retry": [{ type: "form.retry" }],
-  "xstate.done.actor.fetchForm": [{ type: "xstate.done.actor.fetchForm", output: signInDefinition }],
+  "form.relabel": [
+    { type: "form.relabel", language: "es" },
+    { type: "form.relabel", language: "en" },
+  ],
+  "xstate.done.actor.fetchForm": [
+    { type: "xstate.done.actor.fetchForm", output: signInDefinition },
+    { type: "xstate.done.actor.fetchForm", output: spanishSignIn },
+  ],
   "xstate.error.actor.fetchForm": [
     { type: "xstate.error.actor.fetchForm", error: { code: 50301, message: "Network Error" } },
   ],
@@ -42,9 +50,18 @@ export const formModel = defineModel({
   inputs: [{ method: "SIGN_IN", language: "en" }],
   deferred: ["fetchForm", "submitForm"],
   events,
+  // The labels that arrive are in the language asked for; one change of language (English to
+  // Spanish) is enough to show that labels follow and values stay.
+  filterEvents: (snapshot, event) =>
+    (event.type !== "xstate.done.actor.fetchForm" ||
+      (event.output as { lang_code: string }).lang_code === snapshot.context.language) &&
+    (event.type !== "form.relabel" || snapshot.context.language === "en") &&
+    // After the change, typing more would only repeat the English walks in Spanish.
+    (snapshot.context.language === "en" || !event.type.startsWith("field.")),
   serialize: (snapshot) =>
     JSON.stringify([
       snapshot.value,
+      snapshot.context.language,
       snapshot.context.values,
       snapshot.context.touched.length,
       snapshot.context.error,
@@ -59,6 +76,10 @@ export const formModel = defineModel({
     {
       name: "a finished form keeps the server's answer",
       holds: (s) => !s.matches("done") || s.context.result !== null,
+    },
+    {
+      name: "relabeling never drops a value",
+      holds: (s) => !s.matches("relabeling") || s.context.definition !== null,
     },
     {
       name: "no definition means no values",
@@ -76,6 +97,10 @@ export const formModel = defineModel({
     },
     editing: (snapshot) => {
       expect(snapshot.context.definition?.form_method).toBe("SIGN_IN");
+      expect(snapshot.hasTag("busy")).toBe(false);
+    },
+    relabeling: (snapshot) => {
+      expect(snapshot.context.definition).not.toBeNull();
       expect(snapshot.hasTag("busy")).toBe(false);
     },
     submitting: (snapshot) => {
@@ -109,6 +134,41 @@ export const formModel = defineModel({
         events["xstate.done.actor.submitForm"][0],
       ],
       expected: "done",
+    },
+    {
+      name: "a new language relabels the form and keeps what was typed",
+      events: [
+        events["xstate.done.actor.fetchForm"][0],
+        events["field.change"][0],
+        events["form.relabel"][0],
+        events["xstate.done.actor.fetchForm"][1],
+      ],
+      expected: "editing",
+    },
+    {
+      name: "typing while the new labels load keeps the typing",
+      events: [
+        events["xstate.done.actor.fetchForm"][0],
+        events["form.relabel"][0],
+        events["field.change"][0],
+        events["field.blur"][0],
+        events["xstate.done.actor.fetchForm"][1],
+      ],
+      expected: "editing",
+    },
+    {
+      name: "the same language again changes nothing",
+      events: [events["xstate.done.actor.fetchForm"][0], events["form.relabel"][1]],
+      expected: "editing",
+    },
+    {
+      name: "labels that fail to load leave the old ones",
+      events: [
+        events["xstate.done.actor.fetchForm"][0],
+        events["form.relabel"][0],
+        events["xstate.error.actor.fetchForm"][0],
+      ],
+      expected: "editing",
     },
     {
       name: "a refused submission keeps what was typed",

@@ -100,6 +100,7 @@ export const formModel = defineModel({
       expect(snapshot.hasTag("busy")).toBe(false);
     },
     relabeling: (snapshot) => {
+      expect(snapshot.context.language).toBe("es");
       expect(snapshot.context.definition).not.toBeNull();
       expect(snapshot.hasTag("busy")).toBe(false);
     },
@@ -143,6 +144,11 @@ export const formModel = defineModel({
         events["form.relabel"][0],
         events["xstate.done.actor.fetchForm"][1],
       ],
+      expected: "editing",
+    },
+    {
+      name: "leaving a field shows its problem and nothing else",
+      events: [events["xstate.done.actor.fetchForm"][0], events["field.blur"][0]],
       expected: "editing",
     },
     {

@@ -8,7 +8,7 @@ import { emailConfirmationMachine } from "../machines/emailConfirmation.machine.
 import { formMachine } from "../machines/form.machine.ts";
 import { languageMachine } from "../machines/language.machine.ts";
 import { networkMachine } from "../machines/network.machine.ts";
-import { profileMachine } from "../machines/profile.machine.ts";
+import { profileMachine, profileValues } from "../machines/profile.machine.ts";
 import { requestMachine } from "../machines/request.machine.ts";
 import { serviceLevelsMachine } from "../machines/serviceLevels.machine.ts";
 import { sessionMachine } from "../machines/session.machine.ts";
@@ -106,14 +106,7 @@ export function createLiveApp(
             const locale = localeOf(context.current);
             // Signed in: the profile follows (spec section 4). Only 50020 matters (the client signs out).
             if (!storage.isSignedIn() || !user || user.locale === locale.language_code) return;
-            accounts
-              .updateProfile({
-                first_name: user.first_name,
-                last_name: user.last_name,
-                email: user.email,
-                mobile: user.mobile ?? null,
-                locale,
-              })
+            saveProfile(profileValues(user))
               .then((updated) => bus.send({ type: "session.userUpdated", user: updated }))
               .catch((error: unknown) => console.warn("The profile language was not updated", error));
           },
@@ -176,10 +169,9 @@ export function createLiveApp(
     },
   };
 
-  const currentLanguage = () => language();
   const logic: ScreenLogic = {
     forms: {
-      signUp: formWith((values) => accounts.signUp(values, currentLanguage())),
+      signUp: formWith((values) => accounts.signUp(values, language())),
       forgotPassword: formWith(accounts.forgotPassword),
       resetPassword: formWith(accounts.resetPassword),
       changePassword: formWith(accounts.changePassword),
@@ -200,16 +192,7 @@ export function createLiveApp(
     }),
     profile: profileMachine.provide({
       actors: {
-        profileForm: formWith((values) =>
-          accounts.updateProfile({
-            first_name: values.first_name ?? "",
-            last_name: values.last_name ?? "",
-            email: values.email ?? "",
-            mobile: values.mobile ? values.mobile : null,
-            locale: localeOf(currentLanguage()),
-            ...(values.current_password ? { current_password: values.current_password } : {}),
-          }),
-        ),
+        profileForm: formWith(saveProfile),
       },
       actions: {
         publishUser: ({ context }) => {
@@ -235,6 +218,18 @@ export function createLiveApp(
       },
     }),
   };
+
+  /** PUT /users from the PROFILE form's values (or a rider's, for a language change), in the current language. */
+  function saveProfile(values: FormValues) {
+    return accounts.updateProfile({
+      first_name: values.first_name ?? "",
+      last_name: values.last_name ?? "",
+      email: values.email ?? "",
+      mobile: values.mobile ? values.mobile : null,
+      locale: localeOf(language()),
+      ...(values.current_password ? { current_password: values.current_password } : {}),
+    });
+  }
 
   /** PUT /users wants the language and country (es-ES) of a portal language (es). */
   function localeOf(code: string) {

@@ -16,6 +16,17 @@ export interface StoredUser {
   mfa_phone?: string | null;
 }
 
+/** The profile as PUT /users takes it (spec section 7): mobile null when absent. */
+export interface ProfileUpdate {
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile: string | null;
+  locale: { language_code: string; country_code: string };
+  /** Only to change the email or mobile number. */
+  current_password?: string;
+}
+
 /** mfa_enrollment_status values: off, on and waiting for a code, verified for this session. */
 export const MfaStatus = { off: 0, enrolled: 1, verified: 2 } as const;
 

@@ -37,3 +37,5 @@ export const cartMachine = setup({
 export const selectCartItems = (snapshot: { context: CartContext }) => snapshot.context.items;
 export const selectCartCount = (snapshot: { context: CartContext }) => itemCount(snapshot.context.items);
 export const selectCartSubtotal = (snapshot: { context: CartContext }) => subtotal(snapshot.context.items);
+/** Signing out asks first when this is false (the cart is cleared with the session). */
+export const selectCartEmpty = (snapshot: { context: CartContext }) => snapshot.context.items.length === 0;

@@ -305,3 +305,6 @@ function signInResultOf(output: unknown): SignInResult {
 /** Signed in: a stored session, including while it is being signed out. */
 export const selectSignedIn = (snapshot: { hasTag(tag: "signedIn"): boolean }) => snapshot.hasTag("signedIn");
 export const selectUser = (snapshot: { context: SessionContext }) => snapshot.context.user;
+/** A stored token is being matched to its rider: no route guard can decide yet. */
+export const selectRestoring = (snapshot: { matches(state: "restoring"): boolean }) =>
+  snapshot.matches("restoring");

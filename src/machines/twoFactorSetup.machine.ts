@@ -43,6 +43,17 @@ export function acceptSetupInput(field: SetupField, value: string): string {
   return value.slice(0, 128);
 }
 
+/** The code step, alike for turning on and off: a complete code is checked, and a new one can be sent. */
+const codeStep = () => ({
+  on: {
+    "setup.submit": [
+      { guard: "codeComplete" as const, target: "verifying", actions: "clearProblems" as const },
+      { actions: "assignCodeProblem" as const },
+    ],
+    "setup.resend": { target: "sending", actions: ["clearProblems" as const, "clearCode" as const] },
+  },
+});
+
 const errorParams = ({ event }: { event: { error: unknown } }) => event.error;
 
 /*
@@ -144,15 +155,7 @@ export const twoFactorSetupMachine = setup({
             onError: { target: "phone", actions: { type: "assignError", params: errorParams } },
           },
         },
-        code: {
-          on: {
-            "setup.submit": [
-              { guard: "codeComplete", target: "verifying", actions: "clearProblems" },
-              { actions: "assignCodeProblem" },
-            ],
-            "setup.resend": { target: "sending", actions: ["clearProblems", "clearCode"] },
-          },
-        },
+        code: codeStep(),
         verifying: {
           tags: ["busy"],
           invoke: {
@@ -201,15 +204,7 @@ export const twoFactorSetupMachine = setup({
             onError: { target: "password", actions: { type: "assignError", params: errorParams } },
           },
         },
-        code: {
-          on: {
-            "setup.submit": [
-              { guard: "codeComplete", target: "verifying", actions: "clearProblems" },
-              { actions: "assignCodeProblem" },
-            ],
-            "setup.resend": { target: "sending", actions: ["clearProblems", "clearCode"] },
-          },
-        },
+        code: codeStep(),
         verifying: {
           tags: ["busy"],
           invoke: {

@@ -1,16 +1,6 @@
 import type { FormValues } from "../domain/forms.ts";
-import type { SignInResult, StoredUser } from "../domain/session.ts";
+import type { ProfileUpdate, SignInResult, StoredUser } from "../domain/session.ts";
 import type { HttpClient } from "./http.ts";
-
-/** The profile as PUT /users takes it (spec section 7): mobile null when absent. */
-export interface ProfileUpdate {
-  first_name: string;
-  last_name: string;
-  email: string;
-  mobile: string | null;
-  locale: { language_code: string; country_code: string };
-  current_password?: string;
-}
 
 const pick = (values: FormValues, keys: string[]) =>
   Object.fromEntries(keys.flatMap((key) => (values[key] === undefined ? [] : [[key, values[key]]])));

@@ -2,16 +2,15 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { isValidE164 } from "../../../src/domain/phone.ts";
 import { MfaStatus } from "../../../src/domain/session.ts";
-import { verifySecret } from "../../domain/password.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import type { User } from "../../repositories/accounts.ts";
 import { type MfaPurpose, mfaResendAfterMs } from "../../repositories/two-factor.ts";
 import { profileOf } from "./profile.ts";
+import { reauthenticate } from "./reauthenticate.ts";
 
 export const invalidCodeMessage = "Invalid verification code. Please try again with valid code.";
 export const codeExhaustedMessage = "Too many wrong codes. Please start again to get a new code.";
 export const resendTooSoonMessage = "Please wait a moment before asking for a new code.";
-export const wrongPasswordMessage = "Your current password is not correct. Please try again.";
 
 const code = { type: "string", pattern: "^[0-9]{6}$" } as const;
 const password = { type: "string", minLength: 1, maxLength: 512 } as const;
@@ -77,14 +76,6 @@ export default async function twoFactorRoutes(
     result === "exhausted"
       ? fail(reply, 429, [{ code: ErrorCode.rateLimited, message: codeExhaustedMessage }])
       : fail(reply, 400, [{ code: ErrorCode.codeInvalid, message: invalidCodeMessage, field: "code" }]);
-
-  const reauthenticate = async (user: User, given: string | undefined, reply: FastifyReply) => {
-    if (given && (await verifySecret(given, user.passwordHash))) return true;
-    fail(reply, 403, [
-      { code: ErrorCode.reauthenticationRequired, message: wrongPasswordMessage, field: "current_password" },
-    ]);
-    return false;
-  };
 
   app.post<{ Body: { code: string } }>(
     "/users/mfa/verify",

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
-import { MfaStatus } from "../../../src/domain/session.ts";
+import { MfaStatus, type ProfileUpdate } from "../../../src/domain/session.ts";
 import { decoyHash, hashSecret, verifySecret } from "../../domain/password.ts";
 import { passwordLength, passwordMessages, passwordProblem } from "../../domain/password-policy.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { composeEmail } from "../../mail/templates.ts";
 import type { User } from "../../repositories/accounts.ts";
 import { profileOf } from "./profile.ts";
+import { reauthenticate } from "./reauthenticate.ts";
 import { startTwoFactorSignIn } from "./two-factor.ts";
 
 export const loginMismatchMessage =
@@ -39,14 +40,7 @@ interface SignUpBody {
   locale?: string;
 }
 
-interface ProfileBody {
-  first_name: string;
-  last_name: string;
-  email: string;
-  mobile: string | null;
-  locale: { language_code: string; country_code: string };
-  current_password?: string;
-}
+type ProfileBody = ProfileUpdate;
 
 function linkTo(request: FastifyRequest, publicUrl: string | null, path: string): string {
   const origin = publicUrl ?? `${request.protocol}://${request.host}`;
@@ -211,18 +205,8 @@ export default async function userRoutes(
       const emailChanged = body.email.trim().toLowerCase() !== user.email;
       const mobileChanged = (body.mobile ?? null) !== user.mobile;
       if (emailChanged || mobileChanged) {
-        const confirmed = body.current_password
-          ? await verifySecret(body.current_password, user.passwordHash)
-          : false;
-        if (!confirmed) {
-          return fail(reply, 403, [
-            {
-              code: ErrorCode.reauthenticationRequired,
-              message: "Enter your current password to change your email or mobile number.",
-              field: "current_password",
-            },
-          ]);
-        }
+        const message = "Enter your current password to change your email or mobile number.";
+        if (!(await reauthenticate(user, body.current_password, reply, message))) return reply;
         if (emailChanged && (await app.accounts.findByEmail(body.email))) {
           return fail(reply, 409, [
             { code: ErrorCode.validation, message: "This email cannot be used.", field: "email" },
@@ -262,15 +246,7 @@ export default async function userRoutes(
     async (request, reply) => {
       const account = request.account;
       if (!account) throw new Error("requireRider let an anonymous request through");
-      if (!(await verifySecret(request.body.current_password, account.user.passwordHash))) {
-        return fail(reply, 403, [
-          {
-            code: ErrorCode.reauthenticationRequired,
-            message: "Your current password is not correct. Please try again.",
-            field: "current_password",
-          },
-        ]);
-      }
+      if (!(await reauthenticate(account.user, request.body.current_password, reply))) return reply;
       const problem = passwordProblem(request.body.new_password, { email: account.user.email });
       if (problem) return rejectPassword(reply, problem);
       const now = new Date();
@@ -303,15 +279,7 @@ export default async function userRoutes(
       if (app.portalConfig.disableDeleteAccount) {
         return fail(reply, 403, [{ code: ErrorCode.forbidden, message: "Accounts cannot be deleted here." }]);
       }
-      if (!(await verifySecret(request.body.current_password, account.user.passwordHash))) {
-        return fail(reply, 403, [
-          {
-            code: ErrorCode.reauthenticationRequired,
-            message: "Your current password is not correct. Please try again.",
-            field: "current_password",
-          },
-        ]);
-      }
+      if (!(await reauthenticate(account.user, request.body.current_password, reply))) return reply;
       await app.accounts.deleteAccount(account.user);
       return reply.code(204).send();
     },

@@ -263,17 +263,9 @@ export function TwoFactorSetupView({ setup }: { setup: ActorRefFrom<typeof twoFa
             inputMode="tel"
             problem={problem === "invalid" ? phoneProblem : null}
           />
-          <SetupInput
-            setup={setup}
-            field="password"
-            label={t`Current Password`}
-            type="password"
-            autoComplete="current-password"
-            problem={passwordProblem}
-          />
         </>
       ) : null}
-      {step === "password" ? (
+      {step === "phone" || step === "password" ? (
         <SetupInput
           setup={setup}
           field="password"

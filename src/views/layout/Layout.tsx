@@ -6,6 +6,7 @@ import { css } from "../../../styled-system/css";
 import { useChild, useConfig, useSignedIn } from "../../app/children.ts";
 import { RootActor } from "../../app/root-actor.ts";
 import { guard, type RouteDefinition, routes } from "../../app/routes.ts";
+import { selectRestoring } from "../../machines/session.machine.ts";
 import { NotFoundScreen } from "../screens/NotFoundScreen.tsx";
 import { screens } from "../screens/screens.tsx";
 import { SignOutDialog } from "../session/SessionViews.tsx";
@@ -87,8 +88,7 @@ function RouteWatcher() {
 
 function GuardedScreen({ route }: { route: RouteDefinition }) {
   const signedIn = useSignedIn();
-  // A stored token is being matched to its rider: no guard can decide yet.
-  const restoring = useSelector(useChild("session"), (snapshot) => snapshot.matches("restoring"));
+  const restoring = useSelector(useChild("session"), selectRestoring);
   const config = useConfig();
   const [location] = useLocation();
   if (restoring) {

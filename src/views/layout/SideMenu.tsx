@@ -4,6 +4,7 @@ import { css } from "../../../styled-system/css";
 import { useChild, useConfig, useSignedIn } from "../../app/children.ts";
 import { RootActor } from "../../app/root-actor.ts";
 import { linksFor } from "../../domain/portal-config.ts";
+import { selectCartEmpty } from "../../machines/cart.machine.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { Sheet, SheetClose, SheetTitle } from "../../ui/Sheet.tsx";
 import { SignOutButton } from "../session/SessionViews.tsx";
@@ -61,7 +62,7 @@ export function SideMenu() {
           {signedIn ? (
             <SignOutButton
               session={session}
-              isCartEmpty={() => cart.getSnapshot().context.items.length === 0}
+              isCartEmpty={() => selectCartEmpty(cart.getSnapshot())}
               className={css({ mt: "4", width: "100%", justifyContent: "flex-start" })}
             />
           ) : null}

@@ -7,7 +7,7 @@ import { button } from "../../../styled-system/recipes";
 import { useChild, useConfig, useSignedIn } from "../../app/children.ts";
 import { RootActor } from "../../app/root-actor.ts";
 import { linksFor } from "../../domain/portal-config.ts";
-import { type cartMachine, selectCartCount } from "../../machines/cart.machine.ts";
+import { type cartMachine, selectCartCount, selectCartEmpty } from "../../machines/cart.machine.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { selectTourEnabled, type tourMachine } from "../../machines/tour.machine.ts";
 import { SignOutButton } from "../session/SessionViews.tsx";
@@ -100,7 +100,7 @@ export function TopBar() {
         {signedIn ? (
           <SignOutButton
             session={session}
-            isCartEmpty={() => cart.getSnapshot().context.items.length === 0}
+            isCartEmpty={() => selectCartEmpty(cart.getSnapshot())}
             className={css({ display: { base: "none", md: "inline-flex" }, color: "brand.navigationText" })}
           />
         ) : null}

@@ -28,11 +28,9 @@ const alert = css({
  */
 export function SignInPanel({
   session,
-  headingLevel = 2,
   language,
 }: {
   session: SessionRef;
-  headingLevel?: 2 | 3;
   /** The rider's language, for the labels of the server's forms. */
   language?: string;
 }) {
@@ -51,7 +49,6 @@ export function SignInPanel({
   const resending = useSelector(session, (snapshot) => snapshot.matches({ twoFactor: "resending" }));
   const signInForm = useSelector(session, (snapshot) => snapshot.children.signInForm) as FormRef | undefined;
   const codeForm = useSelector(session, (snapshot) => snapshot.children.codeForm) as FormRef | undefined;
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   const heading = css({ fontSize: "xl", fontWeight: "bold" });
 
   if (phase === "loading") {
@@ -71,9 +68,9 @@ export function SignInPanel({
   if (phase === "code") {
     return (
       <section aria-labelledby="two-factor-heading" className={css({ display: "grid", gap: "4" })}>
-        <Heading id="two-factor-heading" className={heading}>
+        <h2 id="two-factor-heading" className={heading}>
           <Trans>Two-factor verification</Trans>
-        </Heading>
+        </h2>
         <p>
           <Trans>
             Enter the 6-digit code we sent to your phone by text message. It can take about a minute to
@@ -109,9 +106,9 @@ export function SignInPanel({
   }
   return (
     <section aria-labelledby="sign-in-heading" className={css({ display: "grid", gap: "4" })}>
-      <Heading id="sign-in-heading" className={heading}>
+      <h2 id="sign-in-heading" className={heading}>
         <Trans>Sign in with your email</Trans>
-      </Heading>
+      </h2>
       {expired ? (
         <p role="alert" className={alert}>
           <Trans>Your session has ended. Please sign in again.</Trans>

@@ -13,12 +13,19 @@ declare module "fastify" {
     requireRider: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
     /** preHandler for the two-factor step: only a session still owing its texted code. */
     requirePendingRider: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+    /**
+     * preHandler for what a rider does with the account (spec section 5, "Action Blocked"): signed in
+     * and, when the deployment requires it, with a confirmed email.
+     */
+    requireVerifiedRider: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
   }
 }
 
 export const unauthorizedMessage =
   "You are unauthorized to perform this request. Please sign in and try again.";
 export const sessionExpiredMessage = "Your session has expired. Please sign in again.";
+export const emailNotVerifiedMessage =
+  "Unable to complete your request. Please verify your email and try again.";
 
 /**
  * Resolves `Authorization: Bearer <token>` to the rider. A token that was revoked or expired answers
@@ -47,4 +54,12 @@ export default fp(async function auth(app: FastifyInstance) {
   };
   app.decorate("requireRider", resolve(false));
   app.decorate("requirePendingRider", resolve(true));
+  app.decorate("requireVerifiedRider", async (request: FastifyRequest, reply: FastifyReply) => {
+    const refused = await app.requireRider(request, reply);
+    if (refused) return refused;
+    if (app.portalConfig.requiredAccountVerification && !request.account?.user.emailConfirmed) {
+      return fail(reply, 403, [{ code: ErrorCode.emailNotVerified, message: emailNotVerifiedMessage }]);
+    }
+    return undefined;
+  });
 });

@@ -126,7 +126,7 @@ export default async function twoFactorRoutes(
   app.post<{ Body: { mobile: string; current_password: string } }>(
     "/users/mfa/enrol",
     {
-      preHandler: app.requireRider,
+      preHandler: app.requireVerifiedRider,
       config: perMinute(options.limits.send),
       schema: {
         body: {
@@ -156,7 +156,7 @@ export default async function twoFactorRoutes(
 
   app.post<{ Body: { code: string } }>(
     "/users/mfa/enrol/verify",
-    { preHandler: app.requireRider, config: perMinute(options.limits.verify), schema: { body: codeBody } },
+    { preHandler: app.requireVerifiedRider, config: perMinute(options.limits.verify), schema: { body: codeBody } },
     async (request, reply) => {
       const user = request.account?.user;
       if (!user) throw new Error("requireRider let an anonymous request through");
@@ -180,7 +180,7 @@ export default async function twoFactorRoutes(
   app.post<{ Body: { current_password: string } }>(
     "/users/mfa/disable/start",
     {
-      preHandler: app.requireRider,
+      preHandler: app.requireVerifiedRider,
       config: perMinute(options.limits.send),
       schema: {
         body: {
@@ -208,7 +208,7 @@ export default async function twoFactorRoutes(
 
   app.post<{ Body: { code: string } }>(
     "/users/mfa/disable",
-    { preHandler: app.requireRider, config: perMinute(options.limits.verify), schema: { body: codeBody } },
+    { preHandler: app.requireVerifiedRider, config: perMinute(options.limits.verify), schema: { body: codeBody } },
     async (request, reply) => {
       const user = request.account?.user;
       if (!user) throw new Error("requireRider let an anonymous request through");

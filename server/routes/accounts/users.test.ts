@@ -40,6 +40,15 @@ async function signedIn(email: string, password = "a fine long passphrase"): Pro
   return reply.json().data.access_token;
 }
 
+/** Signed in with the email confirmed through the mailed link, as a rider who may act on the account. */
+async function confirmedSignedIn(email: string): Promise<string> {
+  const token = await signedIn(email);
+  expect(
+    (await post("/accounts/users/confirm", { token: await mailedToken(email, "confirm") })).statusCode,
+  ).toBe(200);
+  return token;
+}
+
 describe("sign-up and email confirmation", () => {
   it("creates an unconfirmed account and mails a single-use confirmation link", async () => {
     const reply = await signUp("ada@example.org");
@@ -234,7 +243,7 @@ describe("profile", () => {
   });
 
   it("updates names and language; mobile null when absent", async () => {
-    const token = await signedIn("margaret@example.org");
+    const token = await confirmedSignedIn("margaret@example.org");
     const reply = await t.app.inject({
       method: "PUT",
       url: "/accounts/users",
@@ -246,7 +255,7 @@ describe("profile", () => {
   });
 
   it("asks for the current password before changing the email, then asks to confirm the new one", async () => {
-    const token = await signedIn("john@example.org");
+    const token = await confirmedSignedIn("john@example.org");
     const put = (payload: Record<string, unknown>) =>
       t.app.inject({
         method: "PUT",
@@ -263,5 +272,43 @@ describe("profile", () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.json().data).toMatchObject({ email: "john.new@example.org", email_confirmed: false });
     await mailedToken("john.new@example.org", "confirm");
+  });
+
+  it("blocks an unconfirmed rider's account actions with 40302, except following the language", async () => {
+    const token = await signedIn("dorothy@example.org");
+    const blocked = {
+      code: 40302,
+      message: "Unable to complete your request. Please verify your email and try again.",
+    };
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/accounts/users",
+        headers: { authorization: `Bearer ${token}` },
+        payload,
+      });
+    const renamed = await put(profile({ email: "dorothy@example.org", first_name: "Dot" }));
+    expect(renamed.statusCode).toBe(403);
+    expect(renamed.json().errors[0]).toEqual(blocked);
+    const language = await put(
+      profile({ email: "dorothy@example.org", first_name: "Ada", last_name: "Lovelace" }),
+    );
+    expect(language.statusCode).toBe(200);
+    expect(language.json().data).toMatchObject({ locale: "es", first_name: "Ada" });
+
+    const password = await post(
+      "/accounts/users/change_password",
+      { current_password: "a fine long passphrase", new_password: "another long passphrase" },
+      token,
+    );
+    expect(password.statusCode).toBe(403);
+    expect(password.json().errors[0]).toEqual(blocked);
+    const enrol = await post(
+      "/accounts/users/mfa/enrol",
+      { mobile: "+14155550123", current_password: "a fine long passphrase" },
+      token,
+    );
+    expect(enrol.statusCode).toBe(403);
+    expect(enrol.json().errors[0]).toEqual(blocked);
   });
 });

@@ -5,6 +5,7 @@ import { decoyHash, hashSecret, verifySecret } from "../../domain/password.ts";
 import { passwordLength, passwordMessages, passwordProblem } from "../../domain/password-policy.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { composeEmail } from "../../mail/templates.ts";
+import { emailNotVerifiedMessage } from "../../plugins/auth.ts";
 import type { User } from "../../repositories/accounts.ts";
 import { profileOf } from "./profile.ts";
 import { reauthenticate } from "./reauthenticate.ts";
@@ -204,6 +205,16 @@ export default async function userRoutes(
       const body = request.body;
       const emailChanged = body.email.trim().toLowerCase() !== user.email;
       const mobileChanged = (body.mobile ?? null) !== user.mobile;
+      const namesChanged =
+        body.first_name.trim() !== user.firstName || body.last_name.trim() !== user.lastName;
+      // Until the email is confirmed only the language may change (it follows the portal's).
+      if (
+        (emailChanged || mobileChanged || namesChanged) &&
+        app.portalConfig.requiredAccountVerification &&
+        !user.emailConfirmed
+      ) {
+        return fail(reply, 403, [{ code: ErrorCode.emailNotVerified, message: emailNotVerifiedMessage }]);
+      }
       if (emailChanged || mobileChanged) {
         const message = "Enter your current password to change your email or mobile number.";
         if (!(await reauthenticate(user, body.current_password, reply, message))) return reply;
@@ -232,7 +243,7 @@ export default async function userRoutes(
   app.post<{ Body: { current_password: string; new_password: string } }>(
     "/users/change_password",
     {
-      preHandler: app.requireRider,
+      preHandler: app.requireVerifiedRider,
       config: perMinute(options.limits.resetPassword),
       schema: {
         body: {

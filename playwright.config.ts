@@ -2,6 +2,8 @@ import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "./e2e/chromium.ts";
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+/** The e2e suite invites riders the way an agency operator would (POST /accounts/invites). */
+export const operatorToken = "e2e-operator-token-0123456789abcdef";
 const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${process.pid}`;
 
 /**
@@ -30,6 +32,6 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: "pipe",
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "development" },
+    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "development", OPERATOR_TOKEN: operatorToken },
   },
 });

@@ -92,7 +92,7 @@ describe("infrastructure", () => {
       currency_code: "USD",
       promoCodeRequired: true,
       max_cart_quantity: 20,
-      multifactorAuth: { enable: true, supportedMethods: ["mobile"] },
+      multifactorAuth: { enable: true, required: false, supportedMethods: ["mobile"] },
       enableSplitPayments: { purchasePasses: false, loadValue: false },
       socialSignIn: { google: false, facebook: false, apple: false },
       ideal_row_count: 12,

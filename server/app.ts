@@ -1,14 +1,26 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import type { PortalConfig } from "../src/domain/portal-config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
-import { createSandboxOutbox, type Outbox } from "./gateways/outbox.ts";
+import type { AppleVerifier } from "./gateways/apple.ts";
+import {
+  type CaptchaGate,
+  type CaptchaVerifier,
+  createCaptchaGate,
+  sandboxCaptchaVerifier,
+} from "./gateways/captcha.ts";
+import type { DeliveryConfig } from "./gateways/delivery.ts";
+import { createOutbox, type Outbox } from "./gateways/outbox.ts";
 import auth from "./plugins/auth.ts";
 import errors from "./plugins/errors.ts";
 import security from "./plugins/security.ts";
 import spa from "./plugins/spa.ts";
 import { type AccountRepository, createAccountRepository } from "./repositories/accounts.ts";
+import { createInviteRepository, type InviteRepository } from "./repositories/invites.ts";
 import { createOrganizationRepository, type OrganizationRepository } from "./repositories/organizations.ts";
 import { createTwoFactorRepository, type TwoFactorRepository } from "./repositories/two-factor.ts";
+import appleRoutes from "./routes/accounts/apple.ts";
+import deactivationRoutes from "./routes/accounts/deactivation.ts";
+import inviteRoutes from "./routes/accounts/invites.ts";
 import twoFactorRoutes, {
   defaultTwoFactorRateLimits,
   type TwoFactorRateLimits,
@@ -17,6 +29,7 @@ import userRoutes, { type AccountRateLimits, defaultAccountRateLimits } from "./
 import devMailboxRoutes from "./routes/dev-mailbox.ts";
 import healthRoutes from "./routes/health.ts";
 import portalConfigRoutes from "./routes/portal-config.ts";
+import captchaRoutes from "./routes/transit/captcha.ts";
 import formRoutes from "./routes/transit/forms.ts";
 import orgConfigRoutes from "./routes/transit/org-config.ts";
 
@@ -29,6 +42,10 @@ declare module "fastify" {
     organizations: OrganizationRepository;
     accounts: AccountRepository;
     twoFactor: TwoFactorRepository;
+    invites: InviteRepository;
+    captcha: CaptchaGate;
+    /** Checks Apple id_tokens; null when the deployment has no Apple Services ID configured. */
+    apple: AppleVerifier | null;
   }
 }
 
@@ -44,8 +61,16 @@ export interface AppOptions {
   rateLimitPerMinute?: number;
   /** Origin used in emailed links; the request's own origin when null. */
   publicUrl?: string | null;
+  /** Email and SMS providers (main.ts reads them from the environment); the sandbox when absent. */
+  delivery?: DeliveryConfig;
   accountRateLimits?: AccountRateLimits;
   twoFactorRateLimits?: TwoFactorRateLimits;
+  /** The sandbox verifier unless one is given (main.ts gives reCAPTCHA when RECAPTCHA_SECRET is set). */
+  captchaVerifier?: CaptchaVerifier;
+  /** Bearer token of agency operators (POST /accounts/invites); null turns the operator API off. */
+  operatorToken?: string | null;
+  /** Sign in with Apple: the Services ID and key set (main.ts reads APPLE_CLIENT_ID, APPLE_JWKS_URL). */
+  apple?: AppleVerifier | null;
 }
 
 /** Bytes accepted in a request body; forms and carts are small. */
@@ -61,21 +86,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errors);
-  await app.register(security, { rateLimitPerMinute: options.rateLimitPerMinute ?? 600 });
+  await app.register(security, {
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 600,
+    captcha: options.portalConfig.captcha,
+  });
 
   app.decorate("db", options.database.db);
   app.decorate("databaseDriver", options.database.driver);
   app.decorate("portalConfig", options.portalConfig);
-  app.decorate("outbox", createSandboxOutbox(options.database.db));
+  const outbox = createOutbox(options.database.db, options.delivery, app.log);
+  app.decorate("outbox", outbox);
+  app.addHook("onReady", async () => outbox.start());
+  app.addHook("onClose", async () => outbox.stop());
   app.decorate("organizations", createOrganizationRepository(options.database.db));
   app.decorate("accounts", createAccountRepository(options.database.db));
   app.decorate("twoFactor", createTwoFactorRepository(options.database.db));
+  app.decorate("apple", options.apple ?? null);
+  app.decorate("invites", createInviteRepository(options.database.db));
+  app.decorate("captcha", createCaptchaGate(options.captchaVerifier ?? sandboxCaptchaVerifier));
   await app.register(auth);
 
   await app.register(healthRoutes);
   await app.register(portalConfigRoutes);
   await app.register(orgConfigRoutes, { prefix: "/transit" });
   await app.register(formRoutes, { prefix: "/transit" });
+  await app.register(captchaRoutes, { prefix: "/transit" });
   await app.register(userRoutes, {
     prefix: "/accounts",
     publicUrl: options.publicUrl ?? null,
@@ -84,6 +119,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(twoFactorRoutes, {
     prefix: "/accounts",
     limits: options.twoFactorRateLimits ?? defaultTwoFactorRateLimits,
+  });
+  await app.register(deactivationRoutes, { prefix: "/accounts" });
+  await app.register(appleRoutes, { prefix: "/accounts", publicUrl: options.publicUrl ?? null });
+  await app.register(inviteRoutes, {
+    prefix: "/accounts",
+    publicUrl: options.publicUrl ?? null,
+    operatorToken: options.operatorToken ?? null,
   });
   if (options.devMailbox) await app.register(devMailboxRoutes);
   await app.register(spa, { root: options.staticDir, flows: options.flowsDir ?? null });

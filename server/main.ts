@@ -5,6 +5,8 @@ import { readEnv } from "./config/env.ts";
 import { loadPortalConfig } from "./config/portal-config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedDemoData } from "./db/seed.ts";
+import { createAppleVerifier } from "./gateways/apple.ts";
+import { createRecaptchaVerifier, sandboxCaptchaVerifier } from "./gateways/captcha.ts";
 
 /** `npm start`: build the SPA if stale, migrate, seed once, serve portal and API on one origin. */
 async function main() {
@@ -27,6 +29,14 @@ async function main() {
     flowsDir: env.devMailbox ? resolve(import.meta.dirname, "..", "flows-site") : null,
     devMailbox: env.devMailbox,
     publicUrl: env.publicUrl,
+    delivery: env.delivery,
+    captchaVerifier: env.recaptchaSecret
+      ? createRecaptchaVerifier(env.recaptchaSecret)
+      : sandboxCaptchaVerifier,
+    apple: env.apple
+      ? createAppleVerifier({ clientId: env.apple.clientId, keys: { url: env.apple.jwksUrl } })
+      : null,
+    operatorToken: env.operatorToken,
     logLevel: env.logLevel === "info" ? "warn" : env.logLevel,
   });
 

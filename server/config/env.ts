@@ -1,19 +1,60 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import { appleKeysUrl } from "../gateways/apple.ts";
+import type { DeliveryConfig } from "../gateways/delivery.ts";
+
+/** Unset and empty mean the same, so `SMTP_URL=` in a compose file keeps the sandbox. */
+const optionalSetting = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 /** Process configuration, read once at start from the environment. */
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default("0.0.0.0"),
-  DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: z.string().url().optional(),
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DEPLOYMENT_FILE: z.string().optional(),
-  DEV_MAILBOX: z.enum(["on", "off"]).optional(),
-  SEED_DEMO: z.enum(["on", "off"]).optional(),
-  PUBLIC_URL: z.string().url().optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().default("./data"),
+    DATABASE_URL: z.string().url().optional(),
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DEPLOYMENT_FILE: z.string().optional(),
+    DEV_MAILBOX: z.enum(["on", "off"]).optional(),
+    SEED_DEMO: z.enum(["on", "off"]).optional(),
+    PUBLIC_URL: z.string().url().optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SMTP_URL: optionalSetting(
+      z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL" }),
+    ),
+    SMTP_FROM: optionalSetting(z.string().trim().min(1)),
+    SMS_PROVIDER_URL: optionalSetting(
+      z.url({ protocol: /^https?$/, error: "SMS_PROVIDER_URL must be an http:// or https:// URL" }),
+    ),
+    SMS_PROVIDER_TOKEN: optionalSetting(z.string().trim().min(1)),
+    SMS_FROM: optionalSetting(z.string().trim().min(1)),
+    RECAPTCHA_SECRET: optionalSetting(z.string().trim().min(1)),
+    APPLE_CLIENT_ID: optionalSetting(z.string().trim().min(1)),
+    APPLE_JWKS_URL: optionalSetting(z.url({ protocol: /^https?$/, error: "APPLE_JWKS_URL must be a URL" })),
+    OPERATOR_TOKEN: optionalSetting(
+      z
+        .string()
+        .regex(/^\S{32,200}$/, { error: "OPERATOR_TOKEN must be 32 to 200 characters without spaces" }),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    // Messages name the variables only: their values hold passwords and tokens.
+    if (env.SMTP_URL && !env.SMTP_FROM) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_FROM"],
+        message: "SMTP_FROM is required when SMTP_URL is set",
+      });
+    }
+    if (env.SMS_PROVIDER_URL && !env.SMS_PROVIDER_TOKEN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMS_PROVIDER_TOKEN"],
+        message: "SMS_PROVIDER_TOKEN is required when SMS_PROVIDER_URL is set",
+      });
+    }
+  });
 
 export interface ServerEnv {
   port: number;
@@ -26,10 +67,20 @@ export interface ServerEnv {
   seedDemo: boolean;
   logLevel: string;
   publicUrl: string | null;
+  /** Email and text message providers; none set keeps every message in the sandbox (dev mailbox). */
+  delivery: DeliveryConfig;
+  /** reCAPTCHA secret: sign-up captcha tokens go to Google; the sandbox verifier without it. */
+  recaptchaSecret: string | null;
+  /** Sign in with Apple: the Services ID and Apple's key set (Apple's own URL by default). */
+  apple: { clientId: string; jwksUrl: string } | null;
+  /** Bearer token for agency operators (POST /accounts/invites); no operator API without it. */
+  operatorToken: string | null;
 }
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
-  const env = envSchema.parse(source);
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`);
+  const env = parsed.data;
   const production = env.NODE_ENV === "production";
   return {
     port: env.PORT,
@@ -44,5 +95,17 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === "on" : !production,
     logLevel: env.LOG_LEVEL,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, "") ?? null,
+    recaptchaSecret: env.RECAPTCHA_SECRET ?? null,
+    apple: env.APPLE_CLIENT_ID
+      ? { clientId: env.APPLE_CLIENT_ID, jwksUrl: env.APPLE_JWKS_URL ?? appleKeysUrl }
+      : null,
+    operatorToken: env.OPERATOR_TOKEN ?? null,
+    delivery: {
+      smtp: env.SMTP_URL && env.SMTP_FROM ? { url: env.SMTP_URL, from: env.SMTP_FROM } : null,
+      sms:
+        env.SMS_PROVIDER_URL && env.SMS_PROVIDER_TOKEN
+          ? { url: env.SMS_PROVIDER_URL, token: env.SMS_PROVIDER_TOKEN, from: env.SMS_FROM ?? null }
+          : null,
+    },
   };
 }

@@ -29,7 +29,11 @@ const portalConfigSchema = z.object({
   allowAccountDeactivation: z.boolean(),
   disableDeleteAccount: z.boolean(),
   supportDefaultPayment: z.boolean(),
-  multifactorAuth: z.object({ enable: z.boolean(), supportedMethods: z.array(z.literal("mobile")).min(1) }),
+  multifactorAuth: z.object({
+    enable: z.boolean(),
+    required: z.boolean().default(false),
+    supportedMethods: z.array(z.literal("mobile")).min(1),
+  }),
   enableSplitPayments: z.object({ purchasePasses: z.boolean(), loadValue: z.boolean() }),
   ideal_row_count: z.number().int().positive(),
   currentDeployedVersion: z.number().int().nonnegative(),

@@ -85,9 +85,16 @@ export const users = pgTable(
     /** Failed sign-ins since the last success, and when the account may try again. */
     failedLogins: integer("failed_logins").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** The `sub` of the rider's Apple ID, once they signed in with Apple. */
+    appleSubject: text("apple_subject"),
+    /** Deactivated riders keep their row (orders, refunds) but can no longer sign in. */
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("users_email_lower").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("users_email_lower").on(sql`lower(${t.email})`),
+    uniqueIndex("users_apple_subject").on(t.appleSubject),
+  ],
 );
 
 export const fareMediumStatuses = ["ACTIVE", "BLOCKED", "INVALID", "SUSPENDED"] as const;
@@ -121,17 +128,32 @@ export const fareMedia = pgTable(
 );
 
 export const outboxChannels = ["email", "sms"] as const;
+/** `failed` rows are tried again until they run out of attempts; `sent` is final. */
+export const outboxStatuses = ["pending", "sent", "failed"] as const;
 
-/** Every email and text message the server sends, whatever the provider. */
-export const outboxMessages = pgTable("outbox_messages", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
-  channel: text("channel", { enum: outboxChannels }).notNull(),
-  recipient: text("recipient").notNull(),
-  subject: text("subject"),
-  body: text("body").notNull(),
-  provider: text("provider").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Every email and text message the server sends, whatever the provider. The row is written before
+ * delivery is tried, so a provider outage loses nothing; a real provider's body is redacted once sent.
+ */
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    channel: text("channel", { enum: outboxChannels }).notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject"),
+    body: text("body").notNull(),
+    provider: text("provider").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    status: text("status", { enum: outboxStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** When the dispatcher may (re)try the row; a claim moves it ahead as a lease. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [index("outbox_messages_due").on(t.status, t.nextAttemptAt)],
+);
 
 /** Small facts about this database, e.g. when the demo data was seeded. */
 export const appMeta = pgTable("app_meta", {
@@ -204,4 +226,26 @@ export const mfaCodes = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [index("mfa_codes_user").on(t.userId, t.purpose)],
+);
+
+/**
+ * Invites an agency sends to people it wants as riders: the link holds a single-use token (hashed
+ * here); accepting it creates the account with the invited email already confirmed.
+ */
+export const invites = pgTable(
+  "invites",
+  {
+    id: uuid("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    locale: text("locale").notNull().default("en"),
+    invitedBy: text("invited_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedUserId: uuid("accepted_user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [uniqueIndex("invites_token_hash").on(t.tokenHash), index("invites_email").on(t.email)],
 );

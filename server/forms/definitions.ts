@@ -16,6 +16,7 @@ export const formMethods = [
   "CARD",
   "MFA_CODE",
   "DELETE_ACCOUNT",
+  "ACCEPT_INVITE",
 ] as const;
 export type FormMethod = (typeof formMethods)[number];
 
@@ -158,6 +159,7 @@ const forms: Record<FormMethod, FieldKey[]> = {
   SIGN_UP: ["first_name", "last_name", "email", "confirm_email", "password", "confirm_password", "mobile"],
   FORGOT_PASSWORD: ["email"],
   RESET_PASSWORD: ["password", "confirm_password"],
+  ACCEPT_INVITE: ["first_name", "last_name", "password", "confirm_password"],
   CHANGE_PASSWORD: ["current_password", "new_password", "confirm_password"],
   PROFILE: ["first_name", "last_name", "email", "mobile", "current_password"],
   ADDRESS: [
@@ -279,7 +281,9 @@ export function formDefinition(
     fields: forms[method].map((fieldKey) => {
       const { key, ...rule } = rules[fieldKey];
       // A password being chosen, not recalled: password managers offer to generate one.
-      const chosen = fieldKey === "password" && (method === "SIGN_UP" || method === "RESET_PASSWORD");
+      const chosen =
+        fieldKey === "password" &&
+        (method === "SIGN_UP" || method === "RESET_PASSWORD" || method === "ACCEPT_INVITE");
       // On the profile the password is only asked for to change the email or mobile number.
       const optional = method === "PROFILE" && fieldKey === "current_password";
       return {

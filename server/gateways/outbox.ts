@@ -1,8 +1,18 @@
-import { desc } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { type outboxChannels, outboxMessages } from "../db/schema.ts";
+import { type outboxChannels, outboxMessages, type outboxStatuses } from "../db/schema.ts";
+import {
+  createProviders,
+  type DeliveryConfig,
+  type DeliveryProvider,
+  type DeliveryProviders,
+  defaultRetryPolicy,
+  type RetryPolicy,
+  sandboxDelivery,
+} from "./delivery.ts";
 
 export type OutboxChannel = (typeof outboxChannels)[number];
+export type OutboxStatus = (typeof outboxStatuses)[number];
 
 export interface OutgoingMessage {
   channel: OutboxChannel;
@@ -14,33 +24,230 @@ export interface OutgoingMessage {
 export interface StoredMessage extends OutgoingMessage {
   id: number;
   provider: string;
+  status: OutboxStatus;
   createdAt: string;
+  deliveredAt: string | null;
 }
 
 /**
- * Every email and text message leaves through here. With no provider configured (the only mode this
- * deployment ships), the sandbox provider keeps the message for the dev mailbox.
+ * Every email and text message leaves through here. With no provider configured, the sandbox keeps
+ * the message for the dev mailbox; a configured provider delivers it (see createOutbox).
  */
 export interface Outbox {
   send(message: OutgoingMessage): Promise<StoredMessage>;
   list(limit?: number): Promise<StoredMessage[]>;
 }
 
-export function createSandboxOutbox(db: Database): Outbox {
+/** Retries what a provider refused, with the app's lifetime. */
+export interface OutboxDispatcher {
+  /** Tries the due messages now and then every `intervalMs` (an unref'ed timer). */
+  start(): void;
+  /** Stops the timer, waits for deliveries under way and closes the providers. */
+  stop(): Promise<void>;
+  /** One pass over the messages due at `now`; resolves once each was tried. */
+  dispatchDue(now?: Date): Promise<void>;
+  /** Resolves once every delivery under way has settled. */
+  settled(): Promise<void>;
+}
+
+export type DeliveringOutbox = Outbox & OutboxDispatcher;
+
+/** Minimal logger (Fastify's fits). Never give it a message body. */
+export interface OutboxLog {
+  debug(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** What stays of a body once a real provider carried it: codes and reset links do not rest here. */
+export const redactedBody = "[delivered: body removed]";
+
+const sandboxProvider = "sandbox";
+const retryable: OutboxStatus[] = ["pending", "failed"];
+const silentLog: OutboxLog = { debug() {}, warn() {}, error() {} };
+
+/** Today's behaviour: every message stays in the table, for the dev mailbox. */
+export function createSandboxOutbox(db: Database): DeliveringOutbox {
+  return createOutbox(db, sandboxDelivery);
+}
+
+/**
+ * A transactional outbox. `send` writes the row first, so nothing is lost when a provider is down,
+ * then starts delivery without waiting for it: the caller's answer (sign-up, forgot password, a code)
+ * neither fails nor takes longer when a provider does, so it tells nothing about the account. A failed
+ * attempt is recorded on the row and retried by the dispatcher with backoff. Claiming a row moves its
+ * `next_attempt_at` ahead as a lease, so two servers on one database do not both deliver it.
+ */
+export function createOutbox(
+  db: Database,
+  config: DeliveryConfig = sandboxDelivery,
+  log: OutboxLog = silentLog,
+): DeliveringOutbox {
+  const providers: DeliveryProviders = createProviders(config);
+  const policy: RetryPolicy = { ...defaultRetryPolicy, ...config.retry };
+  const inFlight = new Map<number, Promise<void>>();
+  let timer: NodeJS.Timeout | null = null;
+  let pass: Promise<void> | null = null;
+  let stopped = false;
+
+  const configured = (Object.entries(providers) as [OutboxChannel, DeliveryProvider | null][]).filter(
+    (entry): entry is [OutboxChannel, DeliveryProvider] => entry[1] !== null,
+  );
+  const carriedByConfiguredProvider: SQL | undefined = or(
+    ...configured.map(([channel, provider]) =>
+      and(eq(outboxMessages.channel, channel), eq(outboxMessages.provider, provider.name)),
+    ),
+  );
+
+  const delayAfter = (attempt: number) =>
+    policy.delaysMs[Math.min(attempt, policy.delaysMs.length) - 1] ?? policy.intervalMs;
+
+  /** Claims row `id` if it is due at `now`, tries its provider once and records the outcome. */
+  async function attempt(id: number, now: Date): Promise<void> {
+    const [row] = await db
+      .update(outboxMessages)
+      .set({
+        attempts: sql`${outboxMessages.attempts} + 1`,
+        nextAttemptAt: new Date(now.getTime() + policy.leaseMs),
+      })
+      .where(
+        and(
+          eq(outboxMessages.id, id),
+          inArray(outboxMessages.status, retryable),
+          lt(outboxMessages.attempts, policy.maxAttempts),
+          lte(outboxMessages.nextAttemptAt, now),
+        ),
+      )
+      .returning();
+    if (!row) return;
+    const provider = providers[row.channel];
+    if (!provider || provider.name !== row.provider) return;
+    const details = { outboxId: row.id, channel: row.channel, provider: row.provider, attempt: row.attempts };
+    try {
+      await provider.deliver(toStored(row));
+    } catch (error) {
+      const reason = describe(error);
+      const finalAttempt = row.attempts >= policy.maxAttempts;
+      await db
+        .update(outboxMessages)
+        .set({
+          status: "failed",
+          lastError: reason,
+          nextAttemptAt: new Date(Date.now() + delayAfter(row.attempts)),
+        })
+        .where(eq(outboxMessages.id, row.id));
+      log.warn(
+        { ...details, finalAttempt, reason },
+        finalAttempt ? "outbox message undeliverable, giving up" : "outbox delivery failed, will retry",
+      );
+      return;
+    }
+    await db
+      .update(outboxMessages)
+      .set({ status: "sent", body: redactedBody, lastError: null, deliveredAt: new Date() })
+      .where(eq(outboxMessages.id, row.id));
+    log.debug(details, "outbox message delivered");
+  }
+
+  /** Runs one attempt in the background; its failures end in the log, never in a caller. */
+  function track(id: number, now: Date): Promise<void> {
+    const running = inFlight.get(id);
+    if (running) return running;
+    const task = attempt(id, now)
+      .catch((error: unknown) =>
+        log.error({ outboxId: id, reason: describe(error) }, "outbox dispatch error"),
+      )
+      .finally(() => inFlight.delete(id));
+    inFlight.set(id, task);
+    return task;
+  }
+
+  async function dispatchDue(now = new Date()): Promise<void> {
+    if (!carriedByConfiguredProvider) return;
+    pass ??= (async () => {
+      const due = await db
+        .select({ id: outboxMessages.id })
+        .from(outboxMessages)
+        .where(
+          and(
+            inArray(outboxMessages.status, retryable),
+            lt(outboxMessages.attempts, policy.maxAttempts),
+            lte(outboxMessages.nextAttemptAt, now),
+            carriedByConfiguredProvider,
+          ),
+        )
+        .orderBy(asc(outboxMessages.nextAttemptAt))
+        .limit(50);
+      for (const { id } of due) {
+        if (stopped) break;
+        await track(id, now);
+      }
+    })()
+      .catch((error: unknown) => log.error({ reason: describe(error) }, "outbox dispatch error"))
+      .finally(() => {
+        pass = null;
+      });
+    return pass;
+  }
+
+  async function settled(): Promise<void> {
+    while (pass || inFlight.size > 0) {
+      await Promise.allSettled([pass, ...inFlight.values()]);
+    }
+  }
+
   return {
     async send(message) {
+      const provider = providers[message.channel];
+      const now = new Date();
       const [row] = await db
         .insert(outboxMessages)
-        .values({ ...message, subject: message.subject ?? null, provider: "sandbox" })
+        .values({
+          channel: message.channel,
+          recipient: message.recipient,
+          subject: message.subject ?? null,
+          body: message.body,
+          provider: provider?.name ?? sandboxProvider,
+          status: provider ? "pending" : "sent",
+          deliveredAt: provider ? null : now,
+          nextAttemptAt: now,
+        })
         .returning();
       if (!row) throw new Error("outbox insert returned nothing");
+      if (provider && !stopped) void track(row.id, now);
       return toStored(row);
     },
     async list(limit = 100) {
       const rows = await db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(limit);
       return rows.map(toStored);
     },
+    start() {
+      if (timer || stopped || !carriedByConfiguredProvider) return;
+      timer = setInterval(() => void dispatchDue(), policy.intervalMs);
+      timer.unref();
+      void dispatchDue();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await settled();
+      await Promise.all(configured.map(([, provider]) => provider.close()));
+    },
+    dispatchDue,
+    settled,
   };
+}
+
+/** An error as one line for the row and the log; provider errors are built without message bodies. */
+function describe(error: unknown): string {
+  const text =
+    error instanceof Error
+      ? error.cause instanceof Error
+        ? `${error.name}: ${error.message} (${error.cause.message})`
+        : `${error.name}: ${error.message}`
+      : String(error);
+  return text.slice(0, 500);
 }
 
 function toStored(row: typeof outboxMessages.$inferSelect): StoredMessage {
@@ -51,6 +258,8 @@ function toStored(row: typeof outboxMessages.$inferSelect): StoredMessage {
     ...(row.subject === null ? {} : { subject: row.subject }),
     body: row.body,
     provider: row.provider,
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
   };
 }

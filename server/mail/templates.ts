@@ -2,7 +2,42 @@
 type Lang = "en" | "es" | "vi";
 type Template = { subject: string; body: (link: string, name: string) => string };
 
-const templates: Record<"confirmEmail" | "resetPassword" | "accountExists", Record<Lang, Template>> = {
+const templates: Record<
+  "confirmEmail" | "resetPassword" | "accountExists" | "invite",
+  Record<Lang, Template>
+> = {
+  invite: {
+    en: {
+      subject: "You are invited to ride with us",
+      body: (link, name) =>
+        `Hello ${name},
+
+You are invited to open a rider account. Choose your password here:
+${link}
+
+The invite works once and expires in 7 days.`,
+    },
+    es: {
+      subject: "Le invitamos a viajar con nosotros",
+      body: (link, name) =>
+        `Hola, ${name}:
+
+Le invitamos a abrir una cuenta de pasajero. Elija su contraseña aquí:
+${link}
+
+La invitación funciona una sola vez y vence en 7 días.`,
+    },
+    vi: {
+      subject: "Mời bạn tham gia cùng chúng tôi",
+      body: (link, name) =>
+        `Xin chào ${name},
+
+Bạn được mời mở tài khoản hành khách. Hãy chọn mật khẩu tại đây:
+${link}
+
+Lời mời chỉ dùng được một lần và hết hạn sau 7 ngày.`,
+    },
+  },
   confirmEmail: {
     en: {
       subject: "Confirm your email",

@@ -24,6 +24,7 @@ declare module "fastify" {
 export const unauthorizedMessage =
   "You are unauthorized to perform this request. Please sign in and try again.";
 export const sessionExpiredMessage = "Your session has expired. Please sign in again.";
+export const deactivatedMessage = "This account has been deactivated.";
 export const emailNotVerifiedMessage =
   "Unable to complete your request. Please verify your email and try again.";
 
@@ -41,6 +42,9 @@ export default fp(async function auth(app: FastifyInstance) {
     }
     const resolved = await app.accounts.resolveSession(match[1], new Date());
     if (resolved.status !== "active") {
+      if (resolved.status === "deactivated") {
+        return fail(reply, 401, [{ code: ErrorCode.accountDeactivated, message: deactivatedMessage }]);
+      }
       return resolved.status === "expired"
         ? fail(reply, 401, [{ code: ErrorCode.sessionInvalid, message: sessionExpiredMessage }])
         : fail(reply, 401, [{ code: ErrorCode.unauthorized, message: unauthorizedMessage }]);

@@ -8,17 +8,26 @@ import { isApiPath } from "../http/envelope.ts";
  * Security headers on every response (no inline scripts, no plugins, no framing), `no-store` on API
  * replies, and a per-address request budget. Hashed build assets may be cached for a year.
  */
-export default fp(async function security(app: FastifyInstance, options: { rateLimitPerMinute: number }) {
+export default fp(async function security(
+  app: FastifyInstance,
+  options: { rateLimitPerMinute: number; captcha: { enabled: boolean; siteKey: string } },
+) {
+  // A real reCAPTCHA key loads Google's script and frame; the sandbox key loads nothing.
+  const recaptcha =
+    options.captcha.enabled && !options.captcha.siteKey.startsWith("sandbox")
+      ? ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"]
+      : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...recaptcha],
+        frameSrc: recaptcha.length > 0 ? recaptcha : ["'none'"],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...recaptcha],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

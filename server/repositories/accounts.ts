@@ -5,6 +5,7 @@ import {
   type accountTokenKinds,
   accountTokens,
   fareMedia,
+  invites,
   outboxMessages,
   sessions,
   users,
@@ -34,6 +35,11 @@ export function createAccountRepository(db: Database) {
         .select()
         .from(users)
         .where(sql`lower(${users.email}) = ${normalizeEmail(email)}`);
+      return user ?? null;
+    },
+
+    async findByAppleSubject(subject: string): Promise<User | null> {
+      const [user] = await db.select().from(users).where(eq(users.appleSubject, subject));
       return user ?? null;
     },
 
@@ -114,7 +120,7 @@ export function createAccountRepository(db: Database) {
       now: Date,
     ): Promise<
       | { status: "active"; user: User; sessionId: string; mfaPending: boolean }
-      | { status: "expired" | "unknown" }
+      | { status: "expired" | "unknown" | "deactivated" }
     > {
       const [row] = await db
         .select({ session: sessions, user: users })
@@ -123,6 +129,8 @@ export function createAccountRepository(db: Database) {
         .where(eq(sessions.tokenHash, hashToken(token)));
       if (!row) return { status: "unknown" };
       const { session, user } = row;
+      // Checked before revocation: a device still signed in learns why its session ended.
+      if (user.deactivatedAt) return { status: "deactivated" };
       const idleFor = now.getTime() - session.lastSeenAt.getTime();
       if (session.revokedAt || session.expiresAt <= now || idleFor > sessionIdleMs)
         return { status: "expired" };
@@ -160,7 +168,40 @@ export function createAccountRepository(db: Database) {
         await tx.update(fareMedia).set({ userId: null }).where(eq(fareMedia.userId, user.id));
         const recipients = [user.email, ...(user.mfaPhone ? [user.mfaPhone] : [])];
         await tx.delete(outboxMessages).where(inArray(outboxMessages.recipient, recipients));
+        await tx.delete(invites).where(eq(invites.email, user.email));
         await tx.delete(users).where(eq(users.id, user.id));
+      });
+    },
+
+    /** Stored value on the rider's digital fare cards: what deactivating the account would leave behind. */
+    async digitalBalance(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${fareMedia.storedValue}), 0)` })
+        .from(fareMedia)
+        .where(and(eq(fareMedia.userId, userId), eq(fareMedia.type, "VIRTUAL")));
+      return Number(row?.total ?? 0);
+    },
+
+    /**
+     * Deactivates the rider: the row stays (orders, refunds, audits) but no session works and no
+     * sign-in succeeds. Their digital cards end with the account and their stored value is forfeited;
+     * physical cards are unlinked and keep their value for whoever holds them.
+     */
+    async deactivate(userId: string, now: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(fareMedia)
+          .set({ storedValue: 0, status: "SUSPENDED" })
+          .where(and(eq(fareMedia.userId, userId), eq(fareMedia.type, "VIRTUAL")));
+        await tx
+          .update(fareMedia)
+          .set({ userId: null })
+          .where(and(eq(fareMedia.userId, userId), eq(fareMedia.type, "PHYSICAL")));
+        await tx.update(users).set({ deactivatedAt: now, mfaPhone: null }).where(eq(users.id, userId));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: now })
+          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
       });
     },
 

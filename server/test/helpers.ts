@@ -9,6 +9,7 @@ import { buildApp } from "../app.ts";
 import { loadPortalConfig } from "../config/portal-config.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { seedDemoData } from "../db/seed.ts";
+import type { AppleVerifier } from "../gateways/apple.ts";
 
 export const deploymentFile = resolve(import.meta.dirname, "..", "config", "deployment.json");
 
@@ -67,9 +68,18 @@ const roomyLimits = {
 
 /** The real app on a fresh database, with a tiny built SPA so fallbacks can be told apart from the API. */
 export async function createTestApp(
-  options: { devMailbox?: boolean; rateLimitPerMinute?: number; realisticLimits?: boolean } = {},
+  options: {
+    devMailbox?: boolean;
+    rateLimitPerMinute?: number;
+    realisticLimits?: boolean;
+    /** Changes to the demo deployment (e.g. turning on Apple sign-in or deactivation). */
+    configure?: (config: PortalConfig) => PortalConfig;
+    apple?: AppleVerifier;
+    operatorToken?: string;
+  } = {},
 ): Promise<TestApp> {
-  const config = await loadPortalConfig(deploymentFile);
+  const loaded = await loadPortalConfig(deploymentFile);
+  const config = options.configure ? options.configure(loaded) : loaded;
   const database = await freshDatabase(config);
   const staticDir = mkdtempSync(join(tmpdir(), "portal-spa-"));
   writeFileSync(join(staticDir, "index.html"), "<!doctype html><title>portal</title><div id=root></div>");
@@ -78,6 +88,8 @@ export async function createTestApp(
     portalConfig: config,
     staticDir,
     devMailbox: options.devMailbox ?? true,
+    ...(options.apple ? { apple: options.apple } : {}),
+    ...(options.operatorToken ? { operatorToken: options.operatorToken } : {}),
     ...(options.rateLimitPerMinute ? { rateLimitPerMinute: options.rateLimitPerMinute } : {}),
     ...(options.realisticLimits
       ? {}

@@ -15,6 +15,7 @@ import { sessionMachine } from "../machines/session.machine.ts";
 import { tourMachine } from "../machines/tour.machine.ts";
 import { twoFactorSetupMachine } from "../machines/twoFactorSetup.machine.ts";
 import { createAccountsService } from "../services/accounts.service.ts";
+import { createCaptchaService } from "../services/captcha.service.ts";
 import { createFormsService } from "../services/forms.service.ts";
 import { createHealthService } from "../services/health.service.ts";
 import { createHttpClient } from "../services/http.ts";
@@ -73,6 +74,12 @@ export function createLiveApp(
   }));
   const accounts = createAccountsService(http, () => loaded?.apiBases.accounts ?? "/accounts");
   const forms = createFormsService(http, () => loaded?.apiBases.transit ?? "/transit");
+  const captcha = createCaptchaService(
+    http,
+    () => loaded?.captcha ?? null,
+    () => loaded?.apiBases.transit ?? "/transit",
+    browser,
+  );
   /** A server-driven form whose submission is `submit`. */
   const formWith = (submit: (values: FormValues) => Promise<unknown>) =>
     formMachine.provide({
@@ -171,7 +178,9 @@ export function createLiveApp(
 
   const logic: ScreenLogic = {
     forms: {
-      signUp: formWith((values) => accounts.signUp(values, language())),
+      signUp: formWith(async (values) =>
+        accounts.signUp(values, language(), await captcha.checkedToken("signup")),
+      ),
       forgotPassword: formWith(accounts.forgotPassword),
       resetPassword: formWith(accounts.resetPassword),
       changePassword: formWith(accounts.changePassword),

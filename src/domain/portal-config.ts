@@ -72,7 +72,8 @@ export interface PortalConfig {
   allowAccountDeactivation: boolean;
   disableDeleteAccount: boolean;
   supportDefaultPayment: boolean;
-  multifactorAuth: { enable: boolean; supportedMethods: Array<"mobile"> };
+  /** `required`: every rider must turn two-factor on (the enrolment dialog after sign-in). */
+  multifactorAuth: { enable: boolean; required: boolean; supportedMethods: Array<"mobile"> };
   enableSplitPayments: { purchasePasses: boolean; loadValue: boolean };
   ideal_row_count: number;
   currentDeployedVersion: number;

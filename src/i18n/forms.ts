@@ -32,6 +32,8 @@ export function apiErrorMessage(i18n: I18n, code: number): string {
       return i18n._(msg`You are unauthorized to perform this request. Please sign in and try again.`);
     case ErrorCode.emailNotVerified:
       return i18n._(msg`Unable to complete your request. Please verify your email and try again.`);
+    case ErrorCode.captchaFailed:
+      return i18n._(msg`We could not verify that you are not a robot. Please try again.`);
     case ErrorCode.tokenInvalid:
       return i18n._(msg`This token is invalid`);
     case ErrorCode.codeInvalid:

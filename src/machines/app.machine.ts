@@ -2,7 +2,7 @@ import { assign, fromPromise, sendTo, setup } from "xstate";
 import type { CartItem } from "../domain/cart.ts";
 import type { NoticeCode } from "../domain/notices.ts";
 import { defaultLocale, isSupportedLocale, type PortalConfig } from "../domain/portal-config.ts";
-import type { StoredUser } from "../domain/session.ts";
+import type { SignInResult, StoredUser } from "../domain/session.ts";
 import { cartMachine } from "./cart.machine.ts";
 import { languageMachine } from "./language.machine.ts";
 import { networkMachine } from "./network.machine.ts";
@@ -43,6 +43,8 @@ export type AppEvent =
   | { type: "session.expired" }
   | { type: "session.refresh" }
   | { type: "session.deleted" }
+  | { type: "session.handOver"; result: SignInResult }
+  | { type: "session.deactivated" }
   | { type: "session.userUpdated"; user: StoredUser }
   | { type: "cart.clear" }
   | { type: "menu.open" }
@@ -151,6 +153,7 @@ export const appMachine = setup({
             user: context.stored.user,
             signedIn: context.stored.authenticated,
             twoFactorEnabled: context.config?.multifactorAuth.enable ?? false,
+            twoFactorRequired: context.config?.multifactorAuth.required ?? false,
             language: initialLanguage(context).initial,
           }),
         },
@@ -176,6 +179,8 @@ export const appMachine = setup({
         "session.expired": { actions: "forwardToSession" },
         "session.refresh": { actions: "forwardToSession" },
         "session.deleted": { actions: "forwardToSession" },
+        "session.handOver": { actions: "forwardToSession" },
+        "session.deactivated": { actions: "forwardToSession" },
         "session.userUpdated": { actions: "forwardToSession" },
         "cart.clear": { actions: "forwardToCart" },
       },

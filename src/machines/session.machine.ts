@@ -1,6 +1,12 @@
 import { assign, fromPromise, setup } from "xstate";
 import { ErrorCode } from "../domain/envelope.ts";
-import { isSignInResult, needsTwoFactorCode, type SignInResult, type StoredUser } from "../domain/session.ts";
+import {
+  isSignInResult,
+  MfaStatus,
+  needsTwoFactorCode,
+  type SignInResult,
+  type StoredUser,
+} from "../domain/session.ts";
 import { formMachine } from "./form.machine.ts";
 import { unprovided } from "./unprovided.ts";
 
@@ -11,6 +17,8 @@ export interface SessionInput {
   signedIn: boolean;
   /** The deployment asks enrolled riders for a texted code at sign-in. */
   twoFactorEnabled: boolean;
+  /** The deployment requires every rider to turn two-factor on (the enrolment dialog after sign-in). */
+  twoFactorRequired: boolean;
   language: string;
 }
 
@@ -19,6 +27,7 @@ export interface SessionContext {
   /** A token was stored without its rider record: the profile is fetched before going on. */
   tokenWithoutUser: boolean;
   twoFactorEnabled: boolean;
+  twoFactorRequired: boolean;
   language: string;
   /** The temporary token between accepted credentials and a loaded profile. */
   pendingToken: string | null;
@@ -34,6 +43,11 @@ export type SessionEvent =
   | { type: "session.refresh" }
   | { type: "session.userUpdated"; user: StoredUser }
   | { type: "session.deleted" }
+  /** A sign-in accepted elsewhere (the Apple return), handed over to go on as after a password. */
+  | { type: "session.handOver"; result: SignInResult }
+  /** The account was deactivated (here or on another device: requests answer 40104). */
+  | { type: "session.deactivated" }
+  | { type: "session.deactivationAcknowledged" }
   | { type: "twoFactor.resend" }
   | { type: "twoFactor.cancel" };
 
@@ -103,6 +117,8 @@ export const sessionMachine = setup({
     tokenWithoutUser: ({ context }) => context.tokenWithoutUser,
     needsCode: ({ context }, result: SignInResult) => needsTwoFactorCode(result, context.twoFactorEnabled),
     cartEmpty: (_, cartEmpty: boolean) => cartEmpty,
+    enrolmentRequired: ({ context }) => mustEnrol(context),
+    enrolmentDone: ({ context }) => !mustEnrol(context),
   },
 }).createMachine({
   id: "session",
@@ -110,6 +126,7 @@ export const sessionMachine = setup({
     user: input.signedIn ? input.user : null,
     tokenWithoutUser: input.signedIn && input.user === null,
     twoFactorEnabled: input.twoFactorEnabled,
+    twoFactorRequired: input.twoFactorEnabled && input.twoFactorRequired,
     language: input.language,
     pendingToken: null,
     error: null,
@@ -174,6 +191,17 @@ export const sessionMachine = setup({
       on: {
         // Stays in `anonymous`, so the sign-in form and what was typed in it survive.
         "session.expired": { target: ".expired", actions: ["clearSession", "forget", "goToLogin"] },
+        "session.handOver": [
+          {
+            guard: { type: "needsCode", params: ({ event }) => event.result },
+            target: "twoFactor",
+            actions: { type: "assignPending", params: ({ event }) => event.result },
+          },
+          {
+            target: "loadingProfile",
+            actions: { type: "assignPending", params: ({ event }) => event.result },
+          },
+        ],
       },
       states: {
         fresh: {},
@@ -259,9 +287,17 @@ export const sessionMachine = setup({
           target: "anonymous",
           actions: ["clearSession", "clearCart", "forget", "goToLogin", "notifyDeleted"],
         },
+        "session.deactivated": "deactivatedNotice",
       },
       states: {
         idle: {
+          always: { guard: "enrolmentRequired", target: "enrolling" },
+          on: { "session.refresh": "refreshing" },
+        },
+        // The deployment requires two-factor: the enrolment dialog stays until it is on (or sign-out).
+        enrolling: {
+          tags: ["enrolmentRequired"],
+          always: { guard: "enrolmentDone", target: "idle" },
           on: { "session.refresh": "refreshing" },
         },
         refreshing: {
@@ -274,6 +310,16 @@ export const sessionMachine = setup({
             },
             onError: "idle",
           },
+        },
+      },
+    },
+    // "Your account has been deactivated": the session ends once the rider has read it.
+    deactivatedNotice: {
+      tags: ["signedIn"],
+      on: {
+        "session.deactivationAcknowledged": {
+          target: "anonymous",
+          actions: ["clearSession", "clearCart", "forget", "goToLogin"],
         },
       },
     },
@@ -297,6 +343,16 @@ export const sessionMachine = setup({
   },
 });
 
+/**
+ * The deployment requires two-factor and this rider has not turned it on. Riders whose email is not
+ * confirmed yet are left alone: the server lets them enrol only once it is (Action Blocked).
+ */
+function mustEnrol(context: SessionContext): boolean {
+  const user = context.user;
+  if (!context.twoFactorRequired || !user?.email_confirmed) return false;
+  return (user.mfa_enrollment_status ?? MfaStatus.off) === MfaStatus.off;
+}
+
 function signInResultOf(output: unknown): SignInResult {
   if (!isSignInResult(output)) throw new Error("the sign-in form finished without an access token");
   return output;
@@ -308,3 +364,8 @@ export const selectUser = (snapshot: { context: SessionContext }) => snapshot.co
 /** A stored token is being matched to its rider: no route guard can decide yet. */
 export const selectRestoring = (snapshot: { matches(state: "restoring"): boolean }) =>
   snapshot.matches("restoring");
+/** The deployment requires two-factor and the rider must turn it on before going on. */
+export const selectMustEnrol = (snapshot: { hasTag(tag: "enrolmentRequired"): boolean }) =>
+  snapshot.hasTag("enrolmentRequired");
+export const selectDeactivated = (snapshot: { matches(state: "deactivatedNotice"): boolean }) =>
+  snapshot.matches("deactivatedNotice");

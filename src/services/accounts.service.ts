@@ -37,12 +37,13 @@ export function createAccountsService(http: HttpClient, base: () => string) {
       await http.request(url("/logout"), { method: "POST" });
     },
     /** Sign-up sends the confirmation email; the confirm fields stay in the browser. */
-    async signUp(values: FormValues, language: string): Promise<void> {
+    async signUp(values: FormValues, language: string, captchaToken: string | null): Promise<void> {
       await http.request(url(""), {
         method: "POST",
         body: {
           ...pick(values, ["first_name", "last_name", "email", "password", "mobile"]),
           locale: language,
+          ...(captchaToken ? { captcha_token: captchaToken } : {}),
         },
       });
     },

@@ -41,6 +41,8 @@ describeViewModel({
     "session.refresh",
     "session.userUpdated",
     "session.deleted",
+    "session.handOver",
+    "session.deactivated",
     "cart.clear",
     "network.lost",
     "network.restored",

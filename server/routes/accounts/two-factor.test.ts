@@ -25,7 +25,14 @@ let phoneCounter = 100;
 /** A confirmed rider, signed in: their token and email. */
 async function rider(name: string): Promise<{ email: string; token: string }> {
   const email = `${name}@example.org`;
-  await post("/accounts/users", { first_name: "Ada", last_name: "Byron", email, password, locale: "en" });
+  await post("/accounts/users", {
+    first_name: "Ada",
+    last_name: "Byron",
+    email,
+    password,
+    locale: "en",
+    captcha_token: "sandbox-pass",
+  });
   await t.database.db.update(users).set({ emailConfirmed: true }).where(eq(users.email, email));
   const reply = await post("/accounts/users/login", { email, password });
   return { email, token: reply.json().data.access_token };

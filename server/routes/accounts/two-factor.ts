@@ -156,7 +156,11 @@ export default async function twoFactorRoutes(
 
   app.post<{ Body: { code: string } }>(
     "/users/mfa/enrol/verify",
-    { preHandler: app.requireVerifiedRider, config: perMinute(options.limits.verify), schema: { body: codeBody } },
+    {
+      preHandler: app.requireVerifiedRider,
+      config: perMinute(options.limits.verify),
+      schema: { body: codeBody },
+    },
     async (request, reply) => {
       const user = request.account?.user;
       if (!user) throw new Error("requireRider let an anonymous request through");
@@ -208,7 +212,11 @@ export default async function twoFactorRoutes(
 
   app.post<{ Body: { code: string } }>(
     "/users/mfa/disable",
-    { preHandler: app.requireVerifiedRider, config: perMinute(options.limits.verify), schema: { body: codeBody } },
+    {
+      preHandler: app.requireVerifiedRider,
+      config: perMinute(options.limits.verify),
+      schema: { body: codeBody },
+    },
     async (request, reply) => {
       const user = request.account?.user;
       if (!user) throw new Error("requireRider let an anonymous request through");

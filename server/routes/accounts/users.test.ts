@@ -30,7 +30,14 @@ async function mailedToken(recipient: string, path: "confirm" | "reset"): Promis
 }
 
 const signUp = (email: string, password = "a fine long passphrase") =>
-  post("/accounts/users", { first_name: "Ada", last_name: "Lovelace", email, password, locale: "en" });
+  post("/accounts/users", {
+    first_name: "Ada",
+    last_name: "Lovelace",
+    email,
+    password,
+    locale: "en",
+    captcha_token: "sandbox-pass",
+  });
 const login = (email: string, password: string) => post("/accounts/users/login", { email, password });
 
 async function signedIn(email: string, password = "a fine long passphrase"): Promise<string> {
@@ -91,9 +98,38 @@ describe("sign-up and email confirmation", () => {
       last_name: "Johnson",
       email: "katherine@example.org",
       password,
+      captcha_token: "sandbox-pass",
     });
     expect(reply.statusCode).toBe(400);
     expect(reply.json().errors[0]).toMatchObject({ code: 40004, message, field: "password" });
+  });
+
+  it("asks for a passing captcha token when the deployment has captcha on", async () => {
+    const body = {
+      first_name: "Bot",
+      last_name: "Net",
+      email: "bot@example.org",
+      password: "a fine long passphrase",
+    };
+    for (const captcha of [{}, { captcha_token: "sandbox-fail" }]) {
+      const reply = await post("/accounts/users", { ...body, ...captcha });
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json().errors[0].code).toBe(40006);
+    }
+    expect((await t.database.db.select().from(users).where(eq(users.email, "bot@example.org"))).length).toBe(
+      0,
+    );
+  });
+
+  it("takes a token the portal checked at /transit/api/verify_google_captcha once more, for the sign-up", async () => {
+    const checked = await post("/transit/api/verify_google_captcha", { token: "portal-checked-token" });
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json()).toEqual({ data: { success: true }, errors: [] });
+    const refused = await post("/transit/api/verify_google_captcha", { token: "sandbox-fail" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0].code).toBe(40006);
+    const bad = await post("/transit/api/verify_google_captcha", {});
+    expect(bad.statusCode).toBe(400);
   });
 
   it("accepts long passphrases without composition rules", async () => {

@@ -3,10 +3,12 @@ import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { MfaStatus, type ProfileUpdate } from "../../../src/domain/session.ts";
 import { decoyHash, hashSecret, verifySecret } from "../../domain/password.ts";
 import { passwordLength, passwordMessages, passwordProblem } from "../../domain/password-policy.ts";
+import { newToken } from "../../domain/tokens.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { composeEmail } from "../../mail/templates.ts";
-import { emailNotVerifiedMessage } from "../../plugins/auth.ts";
+import { deactivatedMessage, emailNotVerifiedMessage } from "../../plugins/auth.ts";
 import type { User } from "../../repositories/accounts.ts";
+import { captchaFailedMessage, captchaToken } from "../transit/captcha.ts";
 import { profileOf } from "./profile.ts";
 import { reauthenticate } from "./reauthenticate.ts";
 import { startTwoFactorSignIn } from "./two-factor.ts";
@@ -39,16 +41,28 @@ interface SignUpBody {
   password: string;
   mobile?: string | null;
   locale?: string;
+  captcha_token?: string;
 }
 
 type ProfileBody = ProfileUpdate;
 
-function linkTo(request: FastifyRequest, publicUrl: string | null, path: string): string {
+interface AppleLoginBody {
+  access_token: string;
+  login_type: "AppleId";
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+}
+type LoginBody = { email: string; password: string } | AppleLoginBody;
+
+export const appleSignInFailedMessage = "Failed to login by Apple sign in.";
+
+export function linkTo(request: FastifyRequest, publicUrl: string | null, path: string): string {
   const origin = publicUrl ?? `${request.protocol}://${request.host}`;
   return `${origin}${path}`;
 }
 
-function rejectPassword(reply: FastifyReply, problem: keyof typeof passwordMessages) {
+export function rejectPassword(reply: FastifyReply, problem: keyof typeof passwordMessages) {
   return fail(reply, 400, [
     { code: ErrorCode.passwordRejected, message: passwordMessages[problem], field: "password" },
   ]);
@@ -94,12 +108,26 @@ export default async function userRoutes(
           type: "object",
           required: ["first_name", "last_name", "email", "password"],
           additionalProperties: false,
-          properties: { first_name: name, last_name: name, email, password, mobile, locale: localeCode },
+          properties: {
+            first_name: name,
+            last_name: name,
+            email,
+            password,
+            mobile,
+            locale: localeCode,
+            captcha_token: captchaToken,
+          },
         },
       },
     },
     async (request, reply) => {
       const body = request.body;
+      if (
+        app.portalConfig.captcha.enabled &&
+        !(body.captcha_token && (await app.captcha.redeem(body.captcha_token, request.ip)))
+      ) {
+        return fail(reply, 400, [{ code: ErrorCode.captchaFailed, message: captchaFailedMessage }]);
+      }
       const problem = passwordProblem(body.password, { email: body.email });
       if (problem) return rejectPassword(reply, problem);
       const existing = await app.accounts.findByEmail(body.email);
@@ -122,44 +150,106 @@ export default async function userRoutes(
     },
   );
 
-  app.post<{ Body: { email: string; password: string } }>(
+  /** The rider is who they say: a session, or first the texted code when they turned two-factor on. */
+  const completeSignIn = async (user: User, now: Date) => {
+    await app.accounts.recordSuccessfulLogin(user.id);
+    if (app.portalConfig.multifactorAuth.enable && user.mfaEnrollmentStatus === MfaStatus.enrolled) {
+      // Right credentials, but only a token for the code step until the texted code comes back.
+      const pending = await startTwoFactorSignIn(app, user);
+      return ok({ access_token: pending, mfa_enrollment_status: MfaStatus.enrolled });
+    }
+    const session = await app.accounts.startSession(user.id, now);
+    return ok({
+      access_token: session.token,
+      expires_at: session.expiresAt.toISOString(),
+      mfa_enrollment_status: user.mfaEnrollmentStatus,
+    });
+  };
+
+  app.post<{ Body: LoginBody }>(
     "/users/login",
     {
       config: perMinute(options.limits.login),
       schema: {
         body: {
           type: "object",
-          required: ["email", "password"],
           additionalProperties: false,
-          properties: { email, password },
+          properties: {
+            email,
+            password,
+            access_token: { type: "string", minLength: 1, maxLength: 8192 },
+            login_type: { type: "string", enum: ["AppleId"] },
+            first_name: { type: "string", maxLength: 50 },
+            last_name: { type: "string", maxLength: 50 },
+          },
+          oneOf: [
+            { required: ["email", "password"], not: { required: ["access_token"] } },
+            { required: ["access_token", "login_type"], not: { required: ["password"] } },
+          ],
         },
       },
     },
     async (request, reply) => {
       const now = new Date();
-      const user = await app.accounts.findByEmail(request.body.email);
+      const body = request.body;
+      if ("access_token" in body) return signInWithApple(body, reply, now);
+      const user = await app.accounts.findByEmail(body.email);
       if (user?.lockedUntil && user.lockedUntil > now) {
         return fail(reply, 429, [{ code: ErrorCode.rateLimited, message: lockedMessage }]);
       }
-      const matches = await verifySecret(request.body.password, user?.passwordHash ?? (await decoyHash()));
+      const matches = await verifySecret(body.password, user?.passwordHash ?? (await decoyHash()));
       if (!user || !matches) {
         if (user) await app.accounts.recordFailedLogin(user, now, failedLoginLimit, lockMs);
         return fail(reply, 401, [{ code: ErrorCode.loginMismatch, message: loginMismatchMessage }]);
       }
-      await app.accounts.recordSuccessfulLogin(user.id);
-      if (app.portalConfig.multifactorAuth.enable && user.mfaEnrollmentStatus === MfaStatus.enrolled) {
-        // Right credentials, but only a token for the code step until the texted code comes back.
-        const pending = await startTwoFactorSignIn(app, user);
-        return ok({ access_token: pending, mfa_enrollment_status: MfaStatus.enrolled });
+      // Only someone who knows the password learns that the account was deactivated.
+      if (user.deactivatedAt) {
+        return fail(reply, 401, [{ code: ErrorCode.accountDeactivated, message: deactivatedMessage }]);
       }
-      const session = await app.accounts.startSession(user.id, now);
-      return ok({
-        access_token: session.token,
-        expires_at: session.expiresAt.toISOString(),
-        mfa_enrollment_status: user.mfaEnrollmentStatus,
-      });
+      return completeSignIn(user, now);
     },
   );
+
+  /**
+   * Sign in with Apple (spec section 4): the id_token from Apple's redirect, verified against Apple's
+   * keys. The rider is found by their Apple ID, else by the verified email (which links the two), else
+   * a new account is opened: confirmed when Apple verified the email, with a random password nobody
+   * knows (forgot-password sets one).
+   */
+  async function signInWithApple(body: AppleLoginBody, reply: FastifyReply, now: Date) {
+    const refuse = () =>
+      fail(reply, 401, [{ code: ErrorCode.appleSignInFailed, message: appleSignInFailedMessage }]);
+    if (!app.portalConfig.socialSignIn.apple || !app.apple) return refuse();
+    const identity = await app.apple.verify(body.access_token);
+    if (!identity) return refuse();
+    let user = await app.accounts.findByAppleSubject(identity.subject);
+    if (!user && identity.email && identity.emailVerified) {
+      const byEmail = await app.accounts.findByEmail(identity.email);
+      if (byEmail) user = await app.accounts.update(byEmail.id, { appleSubject: identity.subject });
+    }
+    if (!user) {
+      if (!identity.email) return refuse();
+      if (await app.accounts.findByEmail(identity.email)) return refuse();
+      const given = (value: string | undefined) =>
+        value && value !== "undefined" ? value.trim().slice(0, 50) : "";
+      user = await app.accounts.create({
+        email: identity.email,
+        passwordHash: await hashSecret(newToken()),
+        firstName: given(body.first_name),
+        lastName: given(body.last_name),
+        mobile: null,
+        locale: "en",
+      });
+      user = await app.accounts.update(user.id, {
+        appleSubject: identity.subject,
+        emailConfirmed: identity.emailVerified,
+      });
+    }
+    if (user.deactivatedAt) {
+      return fail(reply, 401, [{ code: ErrorCode.accountDeactivated, message: deactivatedMessage }]);
+    }
+    return completeSignIn(user, now);
+  }
 
   app.post("/users/logout", { preHandler: app.requireRider }, async (request, reply) => {
     if (request.account) await app.accounts.revokeSession(request.account.sessionId, new Date());

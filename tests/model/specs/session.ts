@@ -24,8 +24,18 @@ const events = {
   "session.signOutConfirmed": [{ type: "session.signOutConfirmed" }],
   "session.signOutCancelled": [{ type: "session.signOutCancelled" }],
   "session.refresh": [{ type: "session.refresh" }],
-  "session.userUpdated": [{ type: "session.userUpdated", user: { ...storedUser, first_name: "Sam" } }],
+  "session.userUpdated": [
+    { type: "session.userUpdated", user: { ...storedUser, first_name: "Sam" } },
+    // Two-factor turned on (from the enrolment dialog or the security page).
+    { type: "session.userUpdated", user: { ...storedUser, mfa_enrollment_status: 1 } },
+  ],
   "session.deleted": [{ type: "session.deleted" }],
+  "session.handOver": [
+    { type: "session.handOver", result: { access_token: token("a"), mfa_enrollment_status: 0 } },
+    { type: "session.handOver", result: { access_token: token("t"), mfa_enrollment_status: 1 } },
+  ],
+  "session.deactivated": [{ type: "session.deactivated" }],
+  "session.deactivationAcknowledged": [{ type: "session.deactivationAcknowledged" }],
   "twoFactor.resend": [{ type: "twoFactor.resend" }],
   "twoFactor.cancel": [{ type: "twoFactor.cancel" }],
   "xstate.done.actor.signInForm": [
@@ -35,7 +45,10 @@ const events = {
   "xstate.done.actor.codeForm": [
     { type: "xstate.done.actor.codeForm", output: { access_token: token("v"), mfa_enrollment_status: 2 } },
   ],
-  "xstate.done.actor.loadProfile": [{ type: "xstate.done.actor.loadProfile", output: storedUser }],
+  "xstate.done.actor.loadProfile": [
+    { type: "xstate.done.actor.loadProfile", output: storedUser },
+    { type: "xstate.done.actor.loadProfile", output: { ...storedUser, mfa_enrollment_status: 1 } },
+  ],
   "xstate.error.actor.loadProfile": [
     { type: "xstate.error.actor.loadProfile", error: { code: 50301, message: "Network Error" } },
   ],
@@ -67,15 +80,17 @@ const machine = sessionMachine.provide({
   },
 });
 
-const signedInStates = ["authenticated", "confirmingSignOut", "signingOut"] as const;
+const signedInStates = ["authenticated", "confirmingSignOut", "signingOut", "deactivatedNotice"] as const;
 
 export const sessionModel = defineModel({
   name: "session",
   machine,
   inputs: [
-    { user: null, signedIn: false, twoFactorEnabled: true, language: "en" },
-    { user: storedUser, signedIn: true, twoFactorEnabled: true, language: "es" },
-    { user: null, signedIn: true, twoFactorEnabled: false, language: "vi" },
+    { user: null, signedIn: false, twoFactorEnabled: true, twoFactorRequired: false, language: "en" },
+    { user: storedUser, signedIn: true, twoFactorEnabled: true, twoFactorRequired: false, language: "es" },
+    { user: null, signedIn: true, twoFactorEnabled: false, twoFactorRequired: false, language: "vi" },
+    // A deployment that requires two-factor, and a stored rider who has not turned it on.
+    { user: storedUser, signedIn: true, twoFactorEnabled: true, twoFactorRequired: true, language: "en" },
   ],
   deferred: ["signInForm", "codeForm", "loadProfile", "resendCode", "logout"],
   events,
@@ -98,6 +113,12 @@ export const sessionModel = defineModel({
     {
       name: "a guest holds no rider",
       holds: (s) => !s.matches("anonymous") || s.context.user === null,
+    },
+    {
+      name: "the enrolment dialog shows only where two-factor is required and still off",
+      holds: (s) =>
+        !s.hasTag("enrolmentRequired") ||
+        (s.context.twoFactorRequired && s.context.user?.mfa_enrollment_status === 0),
     },
     {
       name: "a texted code is only asked for with a temporary token",
@@ -142,7 +163,20 @@ export const sessionModel = defineModel({
       expect(snapshot.context.user?.email).toBe(storedUser.email);
       expect(snapshot.context.pendingToken).toBeNull();
     },
-    "authenticated.idle": (snapshot) => expect(snapshot.can({ type: "session.refresh" })).toBe(true),
+    "authenticated.idle": (snapshot) => {
+      expect(snapshot.can({ type: "session.refresh" })).toBe(true);
+      expect(snapshot.hasTag("enrolmentRequired")).toBe(false);
+    },
+    "authenticated.enrolling": (snapshot) => {
+      expect(snapshot.hasTag("enrolmentRequired")).toBe(true);
+      expect(snapshot.context.twoFactorRequired).toBe(true);
+      expect(snapshot.can({ type: "session.refresh" })).toBe(true);
+    },
+    deactivatedNotice: (snapshot) => {
+      expect(snapshot.hasTag("signedIn")).toBe(true);
+      expect(snapshot.can({ type: "session.deactivationAcknowledged" })).toBe(true);
+      expect(snapshot.can({ type: "session.signOut", cartEmpty: true })).toBe(false);
+    },
     "authenticated.refreshing": (snapshot) => expect(snapshot.children.loadProfile).toBeDefined(),
     confirmingSignOut: (snapshot) => {
       expect(snapshot.hasTag("signedIn")).toBe(true);
@@ -154,6 +188,56 @@ export const sessionModel = defineModel({
     },
   },
   journeys: [
+    {
+      name: "an Apple sign-in handed over loads the profile and signs in",
+      events: [events["session.handOver"][0], events["xstate.done.actor.loadProfile"][0]],
+      expected: { authenticated: "idle" },
+    },
+    {
+      name: "an Apple sign-in of an enrolled rider still asks for the texted code",
+      events: [events["session.handOver"][1]],
+      expected: { twoFactor: "waiting" },
+    },
+    {
+      name: "a deactivation done elsewhere is shown before the session ends",
+      input: 1,
+      events: [events["xstate.done.actor.loadProfile"][0], events["session.deactivated"][0]],
+      expected: "deactivatedNotice",
+    },
+    {
+      name: "once the rider read the deactivation notice they are signed out",
+      input: 1,
+      events: [events["session.deactivated"][0], events["session.deactivationAcknowledged"][0]],
+      expected: { anonymous: "fresh" },
+    },
+    {
+      name: "a required enrolment holds the rider in the dialog",
+      input: 3,
+      events: [events["xstate.done.actor.loadProfile"][0]],
+      expected: { authenticated: "enrolling" },
+    },
+    {
+      name: "turning two-factor on closes the required enrolment dialog",
+      input: 3,
+      events: [events["xstate.done.actor.loadProfile"][0], events["session.userUpdated"][1]],
+      expected: { authenticated: "idle" },
+    },
+    {
+      name: "the dialog's fresh profile shows two-factor on and lets the rider go on",
+      input: 3,
+      events: [
+        events["xstate.done.actor.loadProfile"][0],
+        events["session.refresh"][0],
+        events["xstate.done.actor.loadProfile"][1],
+      ],
+      expected: { authenticated: "idle" },
+    },
+    {
+      name: "an enrolled rider in a deployment that requires two-factor is not asked again",
+      input: 3,
+      events: [events["xstate.done.actor.loadProfile"][1]],
+      expected: { authenticated: "idle" },
+    },
     {
       name: "a guest's stored auth ending elsewhere shows the notice",
       events: [events["session.expired"][0]],

@@ -1,0 +1,104 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fareMedia } from "../../db/schema.ts";
+import { demoRider } from "../../db/seed.ts";
+import { createTestApp, type TestApp } from "../../test/helpers.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ configure: (config) => ({ ...config, allowAccountDeactivation: true }) });
+});
+afterAll(() => t.close());
+
+const signIn = async (app = t.app) => {
+  const reply = await app.inject({ method: "POST", url: "/accounts/users/login", payload: demoRider });
+  expect(reply.statusCode).toBe(200);
+  return reply.json().data.access_token as string;
+};
+const deactivate = (token: string, payload: Record<string, unknown>, app = t.app) =>
+  app.inject({
+    method: "POST",
+    url: "/accounts/users/deactivate",
+    payload,
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+describe("account deactivation", () => {
+  it("is refused where the deployment does not allow it (the demo deployment)", async () => {
+    const demo = await createTestApp();
+    try {
+      const token = await signIn(demo.app);
+      const reply = await deactivate(
+        token,
+        { current_password: demoRider.password, balance_action: "forfeit" },
+        demo.app,
+      );
+      expect(reply.statusCode).toBe(403);
+      expect(reply.json().errors[0].message).toBe(
+        "Account could not be deactivated at this time. Please try again later.",
+      );
+    } finally {
+      await demo.close();
+    }
+  });
+
+  it("tells the balance left on digital cards, asks for a card to transfer to, and changes nothing on failure", async () => {
+    const token = await signIn();
+    const info = await t.app.inject({
+      method: "GET",
+      url: "/accounts/users/deactivation",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(info.json().data).toEqual({ balance: 300, currency_code: "USD", payment_methods: [] });
+
+    const noCard = await deactivate(token, {
+      current_password: demoRider.password,
+      balance_action: "transfer",
+    });
+    expect(noCard.statusCode).toBe(400);
+    expect(noCard.json().errors[0].message).toBe("Please select card to continue");
+    const unknownCard = await deactivate(token, {
+      current_password: demoRider.password,
+      balance_action: "transfer",
+      payment_method_uuid: "00000000-0000-4000-8000-000000000000",
+    });
+    expect(unknownCard.json().errors[0].message).toBe(
+      "Failed to transfer the balance. Please try again later.",
+    );
+    const wrongPassword = await deactivate(token, { current_password: "not it", balance_action: "forfeit" });
+    expect(wrongPassword.json().errors[0].code).toBe(40303);
+    const [card] = await t.database.db.select().from(fareMedia).where(eq(fareMedia.type, "VIRTUAL"));
+    expect(card?.storedValue).toBe(300);
+  });
+
+  it("forfeits the balance, ends every session with 40104 and refuses sign-in from then on", async () => {
+    const here = await signIn();
+    const elsewhere = await signIn();
+    const reply = await deactivate(here, { current_password: demoRider.password, balance_action: "forfeit" });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().data).toEqual({ status: "deactivated", forfeited: 300 });
+
+    const other = await t.app.inject({
+      method: "GET",
+      url: "/accounts/users/me",
+      headers: { authorization: `Bearer ${elsewhere}` },
+    });
+    expect(other.statusCode).toBe(401);
+    expect(other.json().errors[0]).toEqual({ code: 40104, message: "This account has been deactivated." });
+
+    const again = await t.app.inject({ method: "POST", url: "/accounts/users/login", payload: demoRider });
+    expect(again.json().errors[0].code).toBe(40104);
+    const wrong = await t.app.inject({
+      method: "POST",
+      url: "/accounts/users/login",
+      payload: { ...demoRider, password: "wrong password!" },
+    });
+    expect(wrong.json().errors[0].code).toBe(40102);
+
+    const cards = await t.database.db.select().from(fareMedia);
+    const digital = cards.find((card) => card.type === "VIRTUAL" && card.nickname === "Phone card");
+    const physical = cards.find((card) => card.nickname === "Commute card");
+    expect(digital).toMatchObject({ storedValue: 0, status: "SUSPENDED" });
+    expect(physical).toMatchObject({ userId: null, storedValue: 1250 });
+  });
+});

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from "fastify";
+import { ErrorCode } from "../../../src/domain/envelope.ts";
+import { fail, ok } from "../../http/envelope.ts";
+import { reauthenticate } from "./reauthenticate.ts";
+
+export const deactivationFailedMessage =
+  "Account could not be deactivated at this time. Please try again later.";
+export const transferFailedMessage = "Failed to transfer the balance. Please try again later.";
+export const selectCardMessage = "Please select card to continue";
+
+interface DeactivateBody {
+  current_password: string;
+  balance_action: "transfer" | "forfeit";
+  payment_method_uuid?: string;
+}
+
+/**
+ * Account deactivation (spec section 4), when the deployment allows it. GET tells what stays behind
+ * (the stored value of the rider's digital cards) and where it could go; POST deactivates, after the
+ * password, either forfeiting that balance or transferring it to a chosen payment method. Every other
+ * device then hears 40104 and signs out.
+ */
+export default async function deactivationRoutes(app: FastifyInstance) {
+  const notAllowed = () => !app.portalConfig.allowAccountDeactivation;
+
+  app.get("/users/deactivation", { preHandler: app.requireVerifiedRider }, async (request, reply) => {
+    const user = request.account?.user;
+    if (!user) throw new Error("requireRider let an anonymous request through");
+    if (notAllowed())
+      return fail(reply, 403, [{ code: ErrorCode.forbidden, message: deactivationFailedMessage }]);
+    return ok({
+      balance: await app.accounts.digitalBalance(user.id),
+      currency_code: app.portalConfig.currency_code,
+      // Refunds go back to a saved card; the portal has no saved payment methods yet.
+      payment_methods: [] as Array<{ uuid: string; label: string }>,
+    });
+  });
+
+  app.post<{ Body: DeactivateBody }>(
+    "/users/deactivate",
+    {
+      preHandler: app.requireVerifiedRider,
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      schema: {
+        body: {
+          type: "object",
+          required: ["current_password", "balance_action"],
+          additionalProperties: false,
+          properties: {
+            current_password: { type: "string", minLength: 1, maxLength: 512 },
+            balance_action: { type: "string", enum: ["transfer", "forfeit"] },
+            payment_method_uuid: { type: "string", format: "uuid" },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const account = request.account;
+      if (!account) throw new Error("requireRider let an anonymous request through");
+      if (notAllowed()) {
+        return fail(reply, 403, [{ code: ErrorCode.forbidden, message: deactivationFailedMessage }]);
+      }
+      if (!(await reauthenticate(account.user, request.body.current_password, reply))) return reply;
+      const balance = await app.accounts.digitalBalance(account.user.id);
+      if (balance > 0 && request.body.balance_action === "transfer") {
+        if (!request.body.payment_method_uuid) {
+          return fail(reply, 400, [
+            { code: ErrorCode.validation, message: selectCardMessage, field: "payment_method_uuid" },
+          ]);
+        }
+        // No saved payment method can take a refund yet, so a transfer cannot succeed; nothing changes.
+        return fail(reply, 422, [{ code: ErrorCode.transferFailed, message: transferFailedMessage }]);
+      }
+      await app.accounts.deactivate(account.user.id, new Date());
+      return ok({ status: "deactivated", forfeited: balance });
+    },
+  );
+}

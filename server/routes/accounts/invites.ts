@@ -1,0 +1,170 @@
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ErrorCode } from "../../../src/domain/envelope.ts";
+import { hashSecret } from "../../domain/password.ts";
+import { passwordProblem } from "../../domain/password-policy.ts";
+import { hashToken } from "../../domain/tokens.ts";
+import { fail, ok } from "../../http/envelope.ts";
+import { composeEmail } from "../../mail/templates.ts";
+import { unauthorizedMessage } from "../../plugins/auth.ts";
+import { linkTo, rejectPassword } from "./users.ts";
+
+export const invalidInviteMessage = "Invalid user information";
+
+const token = { type: "string", minLength: 20, maxLength: 200, pattern: "^[A-Za-z0-9_-]+$" } as const;
+const name = { type: "string", minLength: 1, maxLength: 50, pattern: "\\S" } as const;
+const optionalName = { type: "string", maxLength: 50 } as const;
+const email = {
+  type: "string",
+  minLength: 3,
+  maxLength: 254,
+  pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]{2,}$",
+} as const;
+
+interface InviteBody {
+  email: string;
+  first_name?: string;
+  last_name?: string;
+  locale?: string;
+}
+
+interface AcceptBody {
+  first_name: string;
+  last_name: string;
+  password: string;
+}
+
+/** Compares bearer tokens by their hashes, in constant time. */
+function sameSecret(given: string, expected: string): boolean {
+  return timingSafeEqual(Buffer.from(hashToken(given)), Buffer.from(hashToken(expected)));
+}
+
+/**
+ * Invites (spec route /invite/{token}): an agency operator invites someone by email (POST /invites,
+ * with the operator token of the deployment); the link shows who is invited and accepting it opens
+ * the account with that email confirmed. An unknown, used or expired invite is "Invalid user
+ * information".
+ */
+export default async function inviteRoutes(
+  app: FastifyInstance,
+  options: { publicUrl: string | null; operatorToken: string | null },
+) {
+  const invalid = (reply: FastifyReply) =>
+    fail(reply, 404, [{ code: ErrorCode.inviteInvalid, message: invalidInviteMessage }]);
+
+  const requireOperator = async (request: FastifyRequest, reply: FastifyReply) => {
+    const given = /^Bearer (\S{32,200})$/.exec(request.headers.authorization ?? "")?.[1];
+    if (!options.operatorToken || !given || !sameSecret(given, options.operatorToken)) {
+      return fail(reply, 401, [{ code: ErrorCode.unauthorized, message: unauthorizedMessage }]);
+    }
+    return undefined;
+  };
+
+  app.post<{ Body: InviteBody }>(
+    "/invites",
+    {
+      preHandler: requireOperator,
+      schema: {
+        body: {
+          type: "object",
+          required: ["email"],
+          additionalProperties: false,
+          properties: {
+            email,
+            first_name: optionalName,
+            last_name: optionalName,
+            locale: { type: "string", pattern: "^[a-z]{2,3}(-[A-Za-z]{2,4})?$" },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (await app.accounts.findByEmail(body.email)) {
+        return fail(reply, 409, [
+          { code: ErrorCode.conflict, message: "This email already has an account.", field: "email" },
+        ]);
+      }
+      const { token: secret, invite } = await app.invites.issue(
+        {
+          email: body.email,
+          firstName: body.first_name?.trim() ?? "",
+          lastName: body.last_name?.trim() ?? "",
+          locale: body.locale ?? "en",
+          invitedBy: "operator",
+        },
+        new Date(),
+      );
+      const link = linkTo(request, options.publicUrl, `/invite/${secret}`);
+      const { subject, body: text } = composeEmail(
+        "invite",
+        invite.locale,
+        link,
+        invite.firstName || invite.email,
+      );
+      await app.outbox.send({ channel: "email", recipient: invite.email, subject, body: text });
+      return reply
+        .code(201)
+        .send(ok({ id: invite.id, email: invite.email, expires_at: invite.expiresAt.toISOString() }));
+    },
+  );
+
+  app.get<{ Params: { token: string } }>(
+    "/invites/:token",
+    {
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+      schema: { params: { type: "object", required: ["token"], properties: { token } } },
+      // A malformed token is as invalid as an unknown one, in the same words.
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      if (request.validationError) return invalid(reply);
+      const invite = await app.invites.findOpen(request.params.token, new Date());
+      if (!invite) return invalid(reply);
+      return ok({
+        email: invite.email,
+        first_name: invite.firstName,
+        last_name: invite.lastName,
+        locale: invite.locale,
+      });
+    },
+  );
+
+  app.post<{ Params: { token: string }; Body: AcceptBody }>(
+    "/invites/:token/accept",
+    {
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      schema: {
+        params: { type: "object", required: ["token"], properties: { token } },
+        body: {
+          type: "object",
+          required: ["first_name", "last_name", "password"],
+          additionalProperties: false,
+          properties: {
+            first_name: name,
+            last_name: name,
+            password: { type: "string", minLength: 1, maxLength: 512 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const now = new Date();
+      const open = await app.invites.findOpen(request.params.token, now);
+      if (!open) return invalid(reply);
+      const problem = passwordProblem(request.body.password, { email: open.email });
+      if (problem) return rejectPassword(reply, problem);
+      const user = await app.invites.accept(
+        request.params.token,
+        {
+          passwordHash: await hashSecret(request.body.password),
+          firstName: request.body.first_name.trim(),
+          lastName: request.body.last_name.trim(),
+        },
+        now,
+      );
+      if (!user) return invalid(reply);
+      return reply.code(201).send(ok({ status: "accepted", email: user.email }));
+    },
+  );
+}

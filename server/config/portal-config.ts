@@ -51,7 +51,12 @@ const portalConfigSchema = z.object({
       error: hexColor,
     }),
   }),
-  socialSignIn: z.object({ google: z.boolean(), facebook: z.boolean(), apple: z.boolean() }),
+  // This server completes Apple sign-in only; Google and Facebook have no return route in the portal.
+  socialSignIn: z.object({
+    google: z.literal(false, { error: "Google sign-in is not supported by this server" }),
+    facebook: z.literal(false, { error: "Facebook sign-in is not supported by this server" }),
+    apple: z.boolean(),
+  }),
   captcha: z.object({ enabled: z.boolean(), siteKey: z.string() }),
   analytics: z.object({ tagManagerAllowed: z.boolean(), tagManagerId: z.string() }),
   clientId: z.string().min(1),

@@ -4,8 +4,11 @@ import type { FormValues } from "../domain/forms.ts";
 import type { PortalConfig } from "../domain/portal-config.ts";
 import { activateLocale } from "../i18n/i18n.ts";
 import { type AppEvent, type AppInput, appMachine, type BootResult } from "../machines/app.machine.ts";
+import { appleSignInMachine } from "../machines/appleSignIn.machine.ts";
+import { deactivationMachine } from "../machines/deactivation.machine.ts";
 import { emailConfirmationMachine } from "../machines/emailConfirmation.machine.ts";
 import { formMachine } from "../machines/form.machine.ts";
+import { inviteMachine } from "../machines/invite.machine.ts";
 import { languageMachine } from "../machines/language.machine.ts";
 import { networkMachine } from "../machines/network.machine.ts";
 import { profileMachine, profileValues } from "../machines/profile.machine.ts";
@@ -14,7 +17,12 @@ import { serviceLevelsMachine } from "../machines/serviceLevels.machine.ts";
 import { sessionMachine } from "../machines/session.machine.ts";
 import { tourMachine } from "../machines/tour.machine.ts";
 import { twoFactorSetupMachine } from "../machines/twoFactorSetup.machine.ts";
-import { createAccountsService } from "../services/accounts.service.ts";
+import {
+  createAccountsService,
+  createDeactivationService,
+  createInviteService,
+} from "../services/accounts.service.ts";
+import { createAppleSignInService } from "../services/apple-sign-in.service.ts";
 import { createCaptchaService } from "../services/captcha.service.ts";
 import { createFormsService } from "../services/forms.service.ts";
 import { createHealthService } from "../services/health.service.ts";
@@ -64,6 +72,7 @@ export function createLiveApp(
     signals: {
       sessionExpired: () => bus.send({ type: "session.expired" }),
       networkLost: () => bus.send({ type: "network.lost" }),
+      accountDeactivated: () => bus.send({ type: "session.deactivated" }),
     },
   });
   const portalConfig = createPortalConfigService(http);
@@ -72,7 +81,11 @@ export function createLiveApp(
     transit: loaded?.apiBases.transit ?? "/transit",
     childOrganization: loaded?.organization.childUuid ?? null,
   }));
-  const accounts = createAccountsService(http, () => loaded?.apiBases.accounts ?? "/accounts");
+  const accountsBase = () => loaded?.apiBases.accounts ?? "/accounts";
+  const accounts = createAccountsService(http, accountsBase);
+  const invites = createInviteService(http, accountsBase);
+  const deactivation = createDeactivationService(http, accountsBase);
+  const apple = createAppleSignInService(http, accountsBase, browser);
   const forms = createFormsService(http, () => loaded?.apiBases.transit ?? "/transit");
   const captcha = createCaptchaService(
     http,
@@ -212,6 +225,33 @@ export function createLiveApp(
     }),
     resendVerification: requestMachine.provide({
       actors: { send: fromPromise(() => accounts.resendConfirmation()) },
+    }),
+    invite: inviteMachine.provide({
+      actors: {
+        loadInvite: fromPromise(({ input }) => invites.details(input.token)),
+        acceptForm: formWith(invites.accept),
+      },
+      actions: { notifyAccepted: () => bus.send({ type: "notify.success", code: "inviteAccepted" }) },
+    }),
+    appleSignIn: appleSignInMachine.provide({
+      actors: {
+        checkState: fromPromise(({ input }) => apple.matches(input.state)),
+        appleLogin: fromPromise(({ input }) => apple.login(input)),
+      },
+      actions: {
+        handOver: (_, result) => bus.send({ type: "session.handOver", result }),
+        notifyFailed: () => bus.send({ type: "notify.error", code: "appleSignInFailed" }),
+        goToLogin: () => navigate("/login", { replace: true }),
+      },
+    }),
+    beginAppleSignIn: () => apple.begin(),
+    deactivation: deactivationMachine.provide({
+      actors: {
+        loadInfo: fromPromise(() => deactivation.info()),
+        confirmForm: formWith(deactivation.deactivate),
+      },
+      // The same notice as a deactivation on another device, which then ends the session here.
+      actions: { signOut: () => bus.send({ type: "session.deactivated" }) },
     }),
     twoFactorSetup: twoFactorSetupMachine.provide({
       actors: {

@@ -1,6 +1,9 @@
 import { createContext, type ReactNode, useContext } from "react";
+import type { appleSignInMachine } from "../machines/appleSignIn.machine.ts";
+import type { deactivationMachine } from "../machines/deactivation.machine.ts";
 import type { emailConfirmationMachine } from "../machines/emailConfirmation.machine.ts";
 import type { formMachine } from "../machines/form.machine.ts";
+import type { inviteMachine } from "../machines/invite.machine.ts";
 import type { profileMachine } from "../machines/profile.machine.ts";
 import type { requestMachine } from "../machines/request.machine.ts";
 import type { twoFactorSetupMachine } from "../machines/twoFactorSetup.machine.ts";
@@ -22,6 +25,11 @@ export interface ScreenLogic {
   twoFactorSetup: typeof twoFactorSetupMachine;
   /** "Resend verification email" for a rider whose email is not confirmed yet. */
   resendVerification: typeof requestMachine;
+  invite: typeof inviteMachine;
+  appleSignIn: typeof appleSignInMachine;
+  /** Leaves for Apple with a fresh state (the "Continue with Apple" button). */
+  beginAppleSignIn: () => Promise<void>;
+  deactivation: typeof deactivationMachine;
 }
 
 const ScreenLogicContext = createContext<ScreenLogic | null>(null);

@@ -29,6 +29,7 @@ export const ErrorCode = {
   emailNotVerified: 40302,
   reauthenticationRequired: 40303,
   codeRequired: 40304,
+  deactivationRefused: 40305,
   notFound: 40401,
   inviteInvalid: 40403,
   conflict: 40901,

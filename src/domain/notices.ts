@@ -15,6 +15,8 @@ export const noticeCodes = [
   "twoFactorOn",
   "twoFactorOff",
   "accountDeleted",
+  "inviteAccepted",
+  "appleSignInFailed",
   "generic",
 ] as const;
 export type NoticeCode = (typeof noticeCodes)[number];

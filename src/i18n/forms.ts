@@ -34,6 +34,16 @@ export function apiErrorMessage(i18n: I18n, code: number): string {
       return i18n._(msg`Unable to complete your request. Please verify your email and try again.`);
     case ErrorCode.captchaFailed:
       return i18n._(msg`We could not verify that you are not a robot. Please try again.`);
+    case ErrorCode.inviteInvalid:
+      return i18n._(msg`Invalid user information`);
+    case ErrorCode.appleSignInFailed:
+      return i18n._(msg`Failed to login by Apple sign in.`);
+    case ErrorCode.accountDeactivated:
+      return i18n._(msg`This account has been deactivated.`);
+    case ErrorCode.deactivationRefused:
+      return i18n._(msg`Account could not be deactivated at this time. Please try again later.`);
+    case ErrorCode.transferFailed:
+      return i18n._(msg`Failed to transfer the balance. Please try again later.`);
     case ErrorCode.tokenInvalid:
       return i18n._(msg`This token is invalid`);
     case ErrorCode.codeInvalid:

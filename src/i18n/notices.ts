@@ -15,5 +15,7 @@ export const noticeMessages = {
   twoFactorOn: msg`Two-factor authentication is on.`,
   twoFactorOff: msg`Two-factor authentication is off.`,
   accountDeleted: msg`Your account was deleted.`,
+  inviteAccepted: msg`Your account is ready. You can sign in now.`,
+  appleSignInFailed: msg`Failed to login by Apple sign in.`,
   generic: msg`Something went wrong, please try again!`,
 } satisfies Record<NoticeCode, MessageDescriptor>;

@@ -1,43 +1,12 @@
 import { fromPromise, setup } from "xstate";
+import {
+  type AppleLoginPayload,
+  type AppleReturnInput,
+  appleLoginPayload,
+  given,
+} from "../domain/accounts.ts";
 import type { SignInResult } from "../domain/session.ts";
 import { unprovided } from "./unprovided.ts";
-
-/** The segments of /redirect/{state}/{id_token}/{email}/{first_name}/{last_name}. */
-export interface AppleReturnInput {
-  state: string;
-  idToken: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-}
-
-/** What POST /users/login takes for Apple (spec section 7). */
-export interface AppleLoginPayload {
-  access_token: string;
-  login_type: "AppleId";
-  email?: string;
-  first_name?: string;
-  last_name?: string;
-}
-
-/** Apple's redirect writes the literal 'undefined' for what it did not send (spec section 4). */
-const given = (value: string): string | null => {
-  const trimmed = value.trim();
-  return trimmed.length > 0 && trimmed !== "undefined" ? trimmed : null;
-};
-
-export function appleLoginPayload(input: AppleReturnInput): AppleLoginPayload {
-  const email = given(input.email);
-  const firstName = given(input.firstName);
-  const lastName = given(input.lastName);
-  return {
-    access_token: input.idToken,
-    login_type: "AppleId",
-    ...(email ? { email } : {}),
-    ...(firstName ? { first_name: firstName } : {}),
-    ...(lastName ? { last_name: lastName } : {}),
-  };
-}
 
 export interface AppleReturnContext {
   state: string;

@@ -1,15 +1,8 @@
 import { assign, fromPromise, setup } from "xstate";
+import type { DeactivationInfo } from "../domain/accounts.ts";
 import { ErrorCode } from "../domain/envelope.ts";
 import { formMachine } from "./form.machine.ts";
 import { unprovided } from "./unprovided.ts";
-
-/** What GET /accounts/users/deactivation tells: the balance left behind and where it could go. */
-export interface DeactivationInfo {
-  /** Minor units. */
-  balance: number;
-  currency_code: string;
-  payment_methods: Array<{ uuid: string; label: string }>;
-}
 
 export type BalanceChoice = "transfer" | "forfeit";
 

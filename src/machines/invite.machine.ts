@@ -1,15 +1,8 @@
 import { assign, fromPromise, setup } from "xstate";
+import type { InviteDetails } from "../domain/accounts.ts";
 import { ErrorCode } from "../domain/envelope.ts";
 import { formMachine } from "./form.machine.ts";
 import { unprovided } from "./unprovided.ts";
-
-/** Who an invite is for, as GET /accounts/invites/{token} tells it. */
-export interface InviteDetails {
-  email: string;
-  first_name: string;
-  last_name: string;
-  locale: string;
-}
 
 export interface InviteInput {
   /** The token from the mailed link (/invite/{token}); null when the link had none. */

@@ -1,3 +1,4 @@
+import type { DeactivationInfo, InviteDetails } from "../domain/accounts.ts";
 import type { FormValues } from "../domain/forms.ts";
 import type { ProfileUpdate, SignInResult, StoredUser } from "../domain/session.ts";
 import type { HttpClient } from "./http.ts";
@@ -105,3 +106,38 @@ export function createAccountsService(http: HttpClient, base: () => string) {
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/** Invites (GET /invites/{token}, POST /invites/{token}/accept) and deactivation, on the accounts host. */
+export function createInviteService(http: HttpClient, base: () => string) {
+  return {
+    async details(token: string): Promise<InviteDetails> {
+      const reply = await http.request<InviteDetails>(`${base()}/invites/${encodeURIComponent(token)}`);
+      if (!reply) throw new Error("GET /invites answered without data");
+      return reply;
+    },
+    /** The ACCEPT_INVITE form's values; the token rides along as a hidden value. */
+    async accept(values: FormValues): Promise<void> {
+      await http.request(`${base()}/invites/${encodeURIComponent(values.token ?? "")}/accept`, {
+        method: "POST",
+        body: pick(values, ["first_name", "last_name", "password"]),
+      });
+    },
+  };
+}
+
+export function createDeactivationService(http: HttpClient, base: () => string) {
+  return {
+    async info(): Promise<DeactivationInfo> {
+      const reply = await http.request<DeactivationInfo>(`${base()}/users/deactivation`);
+      if (!reply) throw new Error("GET /users/deactivation answered without data");
+      return reply;
+    },
+    /** The password form's values, with the balance choice as hidden values. */
+    async deactivate(values: FormValues): Promise<void> {
+      await http.request(`${base()}/users/deactivate`, {
+        method: "POST",
+        body: pick(values, ["current_password", "balance_action", "payment_method_uuid"]),
+      });
+    },
+  };
+}

@@ -14,7 +14,7 @@ function setup(handler: Handler) {
     requests.push(request);
     return handler(request);
   }) as unknown as typeof globalThis.fetch;
-  const signals = { sessionExpired: vi.fn(), networkLost: vi.fn() };
+  const signals = { sessionExpired: vi.fn(), networkLost: vi.fn(), accountDeactivated: vi.fn() };
   const client = createHttpClient({ storage, signals, clientId: () => "web-client", fetch });
   return { client, signals, requests };
 }
@@ -82,6 +82,24 @@ describe("http client", () => {
     );
     await expect(client.request("/x")).rejects.toBeInstanceOf(ApiRequestError);
     expect(signals.sessionExpired).toHaveBeenCalledOnce();
+  });
+
+  it("reports a deactivated account (40104) instead of an expired session while signed in", async () => {
+    storage.set("authToken", "auth");
+    const { client, signals } = setup(() =>
+      json(401, { data: null, errors: [{ code: 40104, message: "This account has been deactivated." }] }),
+    );
+    await expect(client.request("/x")).rejects.toMatchObject({ code: 40104 });
+    expect(signals.accountDeactivated).toHaveBeenCalledOnce();
+    expect(signals.sessionExpired).not.toHaveBeenCalled();
+  });
+
+  it("leaves a deactivated account's refused sign-in to the sign-in form", async () => {
+    const { client, signals } = setup(() =>
+      json(401, { data: null, errors: [{ code: 40104, message: "This account has been deactivated." }] }),
+    );
+    await expect(client.request("/x")).rejects.toMatchObject({ code: 40104 });
+    expect(signals.accountDeactivated).not.toHaveBeenCalled();
   });
 
   it("does not expire anything on a 401 for a guest", async () => {

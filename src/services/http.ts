@@ -8,6 +8,8 @@ export interface HttpSignals {
   sessionExpired(): void;
   /** No reply at all, or HTTP 503. Never a reason to sign out. */
   networkLost(): void;
+  /** Error 40104 while signed in: the account was deactivated (on another device, or here). */
+  accountDeactivated(): void;
 }
 
 /** A non-2xx reply (status 0: no reply), carrying the envelope's errors. */
@@ -90,7 +92,9 @@ export function createHttpClient({ storage, signals, clientId, fetch }: HttpClie
       const body: unknown = response._data;
       const errors = isEnvelope(body) ? body.errors : [];
       const sessionInvalid = errors.some((error) => error.code === ErrorCode.sessionInvalid);
-      if (sessionInvalid || (response.status === 401 && signedIn)) signals.sessionExpired();
+      const deactivated = signedIn && errors.some((error) => error.code === ErrorCode.accountDeactivated);
+      if (deactivated) signals.accountDeactivated();
+      else if (sessionInvalid || (response.status === 401 && signedIn)) signals.sessionExpired();
       if (response.status === 503) signals.networkLost();
       if (!response.ok || sessionInvalid) {
         throw new ApiRequestError(

@@ -27,7 +27,7 @@ export default async function deactivationRoutes(app: FastifyInstance) {
     const user = request.account?.user;
     if (!user) throw new Error("requireRider let an anonymous request through");
     if (notAllowed())
-      return fail(reply, 403, [{ code: ErrorCode.forbidden, message: deactivationFailedMessage }]);
+      return fail(reply, 403, [{ code: ErrorCode.deactivationRefused, message: deactivationFailedMessage }]);
     return ok({
       balance: await app.accounts.digitalBalance(user.id),
       currency_code: app.portalConfig.currency_code,
@@ -58,7 +58,7 @@ export default async function deactivationRoutes(app: FastifyInstance) {
       const account = request.account;
       if (!account) throw new Error("requireRider let an anonymous request through");
       if (notAllowed()) {
-        return fail(reply, 403, [{ code: ErrorCode.forbidden, message: deactivationFailedMessage }]);
+        return fail(reply, 403, [{ code: ErrorCode.deactivationRefused, message: deactivationFailedMessage }]);
       }
       if (!(await reauthenticate(account.user, request.body.current_password, reply))) return reply;
       const balance = await app.accounts.digitalBalance(account.user.id);

@@ -1,15 +1,19 @@
 import { Trans } from "@lingui/react/macro";
-import { useSelector } from "@xstate/react";
+import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { css } from "../../../styled-system/css";
 import { useChild, useConfig, useSignedIn } from "../../app/children.ts";
+import { useScreenLogic } from "../../app/logic.tsx";
 import { RootActor } from "../../app/root-actor.ts";
 import { guard, type RouteDefinition, routes } from "../../app/routes.ts";
-import { selectRestoring } from "../../machines/session.machine.ts";
+import type { StoredUser } from "../../domain/session.ts";
+import { selectCartEmpty } from "../../machines/cart.machine.ts";
+import { selectRestoring, selectUser } from "../../machines/session.machine.ts";
+import { TwoFactorSetupView } from "../account/AccountViews.tsx";
 import { NotFoundScreen } from "../screens/NotFoundScreen.tsx";
 import { screens } from "../screens/screens.tsx";
-import { SignOutDialog } from "../session/SessionViews.tsx";
+import { DeactivatedDialog, SignOutDialog, TwoFactorEnrolmentDialog } from "../session/SessionViews.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 import { CartDrawer } from "./CartDrawer.tsx";
 import { Footer } from "./Footer.tsx";
@@ -69,11 +73,36 @@ export function Layout() {
       <Footer />
       <CartDrawer cart={useChild("cart")} money={useMoney()} />
       <SignOutDialog session={useChild("session")} />
+      <DeactivatedDialog session={useChild("session")} />
+      <RequiredEnrolment />
       <NetworkPopup network={useChild("network")} />
       <Notifications notifications={useChild("notifications")} />
       <TourDialog tour={useChild("tour")} name={config.shortDisplayName} />
     </div>
   );
+}
+
+/** The enrolment dialog where the deployment requires two-factor, with the enrolment inside it. */
+function RequiredEnrolment() {
+  const session = useChild("session");
+  const cart = useChild("cart");
+  return (
+    <TwoFactorEnrolmentDialog session={session} isCartEmpty={() => selectCartEmpty(cart.getSnapshot())}>
+      <RequiredEnrolmentSetup />
+    </TwoFactorEnrolmentDialog>
+  );
+}
+
+/** Mounted only while the dialog is open (it opens only with a rider), so it starts from that rider. */
+function RequiredEnrolmentSetup() {
+  const user = useSelector(useChild("session"), selectUser);
+  return user ? <EnrolmentFor user={user} /> : null;
+}
+
+function EnrolmentFor({ user }: { user: StoredUser }) {
+  const { twoFactorSetup } = useScreenLogic();
+  const setup = useActorRef(twoFactorSetup, { input: { user } });
+  return <TwoFactorSetupView setup={setup} />;
 }
 
 /** Tells the root actor the route changed (closes the side menu). */

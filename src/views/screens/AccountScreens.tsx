@@ -12,10 +12,12 @@ import { isActionBlocked } from "../../domain/session.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { selectUser } from "../../machines/session.machine.ts";
 import { ActionBlocked, ProfileView, TwoFactorSetupView } from "../account/AccountViews.tsx";
+import { DeactivationView } from "../account/DeactivationView.tsx";
 import { accountNavItems } from "../layout/nav-items.ts";
 import { FormFlow } from "../shared/FormFlow.tsx";
 import { NavLink } from "../shared/NavLink.tsx";
 import { card, Screen } from "../shared/Screen.tsx";
+import { useMoney } from "../shared/useMoney.ts";
 
 function AccountNav() {
   const { t, i18n } = useLingui();
@@ -167,6 +169,7 @@ function Security() {
           </Trans>
         </p>
       </section>
+      {config.allowAccountDeactivation ? <Deactivation /> : null}
       {config.disableDeleteAccount ? null : (
         <section className={card} aria-labelledby="delete-account">
           <h2 id="delete-account" className={sectionHeading}>
@@ -191,6 +194,20 @@ function Security() {
         </section>
       )}
     </>
+  );
+}
+
+function Deactivation() {
+  const { deactivation } = useScreenLogic();
+  const language = useSelector(useChild("language"), selectLocale);
+  const actor = useActorRef(deactivation, { input: { language } });
+  return (
+    <section className={card} aria-labelledby="deactivate-account">
+      <h2 id="deactivate-account" className={sectionHeading}>
+        <Trans>Deactivate account</Trans>
+      </h2>
+      <DeactivationView deactivation={actor} money={useMoney()} language={language} />
+    </section>
   );
 }
 

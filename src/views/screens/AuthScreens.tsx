@@ -4,9 +4,13 @@ import { Link, useParams } from "wouter";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
+import { useChild } from "../../app/children.ts";
 import { useScreenLogic } from "../../app/logic.tsx";
 import { ErrorCode } from "../../domain/envelope.ts";
 import type { emailConfirmationMachine } from "../../machines/emailConfirmation.machine.ts";
+import { selectLocale } from "../../machines/language.machine.ts";
+import { InviteView } from "../account/InviteView.tsx";
+import { AppleReturnView } from "../session/AppleReturnView.tsx";
 import { FormFlow } from "../shared/FormFlow.tsx";
 import { card, linkList, Screen, textLink } from "../shared/Screen.tsx";
 
@@ -217,18 +221,43 @@ export function EmailConfirmationView({
 
 export function InviteScreen() {
   const { t } = useLingui();
+  const { invite } = useScreenLogic();
+  const { token } = useParams<{ token?: string }>();
+  const language = useSelector(useChild("language"), selectLocale);
+  const actor = useActorRef(invite, { input: { token: token ?? null, language } });
   return (
     <Screen title={t`Accept invite`}>
-      <BackToSignIn />
+      <div className={card}>
+        <InviteView invite={actor} language={language} />
+      </div>
     </Screen>
   );
 }
 
 export function AppleRedirectScreen() {
   const { t } = useLingui();
+  const { appleSignIn } = useScreenLogic();
+  const params = useParams<{
+    state: string;
+    idToken: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+  }>();
+  const actor = useActorRef(appleSignIn, {
+    input: {
+      state: params.state ?? "",
+      idToken: params.idToken ?? "",
+      email: params.email ?? "",
+      firstName: params.firstName ?? "",
+      lastName: params.lastName ?? "",
+    },
+  });
   return (
     <Screen title={t`Sign in with Apple`}>
-      <BackToSignIn />
+      <div className={card}>
+        <AppleReturnView apple={actor} />
+      </div>
     </Screen>
   );
 }

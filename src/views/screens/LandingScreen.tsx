@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { useChild, useConfig } from "../../app/children.ts";
+import { useScreenLogic } from "../../app/logic.tsx";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { SignInPanel } from "../session/SessionViews.tsx";
 import { card, linkList, Screen } from "../shared/Screen.tsx";
@@ -46,18 +47,28 @@ export function LandingScreen() {
   );
 }
 
-/** Google, Facebook and Apple sign-in, each shown only when the deployment turns it on. */
+/**
+ * Social sign-in, shown only when the deployment turns it on. Only Apple has a return route in the
+ * portal (spec /redirect/...), so the server refuses a configuration that turns Google or Facebook on.
+ */
 function SocialSignIn() {
   const { socialSignIn } = useConfig();
-  const offered = (["google", "facebook", "apple"] as const).filter((provider) => socialSignIn[provider]);
+  const { beginAppleSignIn } = useScreenLogic();
+  // The server offers Apple only where it can verify Apple's tokens; Google and Facebook not at all.
+  const offered = (["apple"] as const).filter((provider) => socialSignIn[provider]);
   if (offered.length === 0) return null;
-  const names = { google: "Google", facebook: "Facebook", apple: "Apple" } as const;
+  const names = { apple: "Apple" } as const;
   return (
     <div className={css({ display: "grid", gap: "2", mt: "4" })}>
       {offered.map((provider) => (
-        <a key={provider} href={`/accounts/oauth/${provider}`} className={button({ variant: "outline" })}>
+        <button
+          key={provider}
+          type="button"
+          className={button({ variant: "outline" })}
+          onClick={() => void beginAppleSignIn()}
+        >
           <Trans>Continue with {names[provider]}</Trans>
-        </a>
+        </button>
       ))}
     </div>
   );

@@ -1,0 +1,48 @@
+import type { AppleLoginPayload } from "../domain/accounts.ts";
+import type { SignInResult } from "../domain/session.ts";
+import type { HttpClient } from "./http.ts";
+
+/** sessionStorage key of the state digest, for the tab that left for Apple and comes back. */
+export const appleStateKey = "appleSignInState";
+
+async function digest(browser: Window, value: string): Promise<string> {
+  const bytes = await browser.crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
+  return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function randomState(browser: Window): string {
+  const bytes = browser.crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
+}
+
+/**
+ * Sign in with Apple from the browser (spec section 4). Leaving for Apple stores only a SHA-256 of a
+ * fresh random state, so the state itself is never at rest; the return compares the URL's state with
+ * it once (the stored one is used up) and sends the id_token to POST /users/login.
+ */
+export function createAppleSignInService(http: HttpClient, accounts: () => string, browser: Window) {
+  return {
+    /** Leaves for Apple through the server's /oauth/apple, carrying a new state. */
+    async begin(): Promise<void> {
+      const state = randomState(browser);
+      browser.sessionStorage.setItem(appleStateKey, await digest(browser, state));
+      browser.location.assign(`${accounts()}/oauth/apple?state=${encodeURIComponent(state)}`);
+    },
+    async matches(state: string): Promise<boolean> {
+      const stored = browser.sessionStorage.getItem(appleStateKey);
+      browser.sessionStorage.removeItem(appleStateKey);
+      return stored !== null && stored === (await digest(browser, state));
+    },
+    async login(payload: AppleLoginPayload): Promise<SignInResult> {
+      const reply = await http.request<SignInResult>(`${accounts()}/users/login`, {
+        method: "POST",
+        body: { ...payload },
+      });
+      if (!reply) throw new Error("POST /users/login answered without data");
+      return reply;
+    },
+  };
+}

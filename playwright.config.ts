@@ -1,9 +1,8 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "./e2e/chromium.ts";
+import { operatorToken } from "./e2e/operator.ts";
 
 const port = Number(process.env.E2E_PORT ?? 8181);
-/** The e2e suite invites riders the way an agency operator would (POST /accounts/invites). */
-export const operatorToken = "e2e-operator-token-0123456789abcdef";
 const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${process.pid}`;
 
 /**

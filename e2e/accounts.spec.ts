@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { Portal } from "./models/portal.ts";
+import { operatorToken } from "./operator.ts";
 
 interface MailboxMessage {
   channel: "email" | "sms";
@@ -167,5 +168,54 @@ test.describe("a rider's account, from sign-up to deletion", () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText("Your session has ended. Please sign in again.")).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
+  });
+
+  test("an invited rider accepts the mailed invite and signs in", async ({ page }) => {
+    const portal = new Portal(page);
+    const email = `invited-${Date.now()}@example.org`;
+    const invited = await page.request.post("/accounts/invites", {
+      headers: { authorization: `Bearer ${operatorToken}` },
+      data: { email, first_name: "Rosa", locale: "en" },
+    });
+    expect(invited.status()).toBe(201);
+    const token = await fromMailbox(page, email, /\/invite\/([A-Za-z0-9_-]+)/);
+
+    await portal.open(`/invite/${token}`);
+    await portal.seeHeading("Accept invite");
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByLabel("First Name")).toHaveValue("Rosa");
+    await page.getByLabel("Last Name").fill("Parks");
+    await page.getByLabel("Password", { exact: true }).fill("an invited passphrase");
+    await page.getByLabel("Confirm Password").fill("an invited passphrase");
+    await portal.checkAccessibility();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Your account is ready.")).toBeVisible();
+    await portal.checkAccessibility();
+    await page.getByRole("link", { name: "Sign in", exact: true }).click();
+    await signIn(page, email, "an invited passphrase");
+    await portal.seeHeading("My Profile");
+
+    // The link worked once.
+    await portal.open(`/invite/${token}`);
+    await expect(page.getByText("Invalid user information")).toBeVisible();
+  });
+
+  test("an invite link that is not valid says so", async ({ page }) => {
+    const portal = new Portal(page);
+    await portal.open("/invite/not-a-real-invite-token-000000000");
+    await expect(page.getByText("Invalid user information")).toBeVisible();
+    await portal.checkAccessibility();
+  });
+
+  test("an Apple return whose state was not sent from this browser fails and goes to sign in", async ({
+    page,
+  }) => {
+    const portal = new Portal(page);
+    await portal.open(
+      "/redirect/forged-state-0123456789/eyJhbGciOiJSUzI1NiJ9.e30.c2ln/undefined/undefined/undefined",
+    );
+    await expect(page.getByText("Failed to login by Apple sign in.").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await portal.checkAccessibility();
   });
 });

@@ -85,7 +85,11 @@ export function createLiveApp(
   const accounts = createAccountsService(http, accountsBase);
   const invites = createInviteService(http, accountsBase);
   const deactivation = createDeactivationService(http, accountsBase);
-  const apple = createAppleSignInService(http, accountsBase, browser);
+  const apple = createAppleSignInService(http, accountsBase, {
+    crypto: browser.crypto,
+    storage: browser.sessionStorage,
+    go: (url) => browser.location.assign(url),
+  });
   const forms = createFormsService(http, () => loaded?.apiBases.transit ?? "/transit");
   const captcha = createCaptchaService(
     http,

@@ -58,11 +58,12 @@ export const deactivationMachine = setup({
     signOut: unprovided("signOut"),
     assignInfo: assign((_, info: DeactivationInfo) => ({ info, error: null })),
     assignError: assign((_, error: unknown) => ({ error: codeOf(error) })),
-    choose: assign((_, choice: BalanceChoice) => ({
-      choice,
-      problem: null,
-      ...(choice === "forfeit" ? { paymentMethod: null } : {}),
-    })),
+    // Picking the option already chosen changes nothing (a radio does not report it either).
+    choose: assign(({ context }, choice: BalanceChoice) =>
+      context.choice === choice
+        ? {}
+        : { choice, problem: null, ...(choice === "forfeit" ? { paymentMethod: null } : {}) },
+    ),
     selectCard: assign((_, uuid: string) => ({
       choice: "transfer" as const,
       paymentMethod: uuid,

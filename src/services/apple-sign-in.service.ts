@@ -5,13 +5,13 @@ import type { HttpClient } from "./http.ts";
 /** sessionStorage key of the state digest, for the tab that left for Apple and comes back. */
 export const appleStateKey = "appleSignInState";
 
-async function digest(browser: Window, value: string): Promise<string> {
-  const bytes = await browser.crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
+async function digest(crypto: Crypto, value: string): Promise<string> {
+  const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
   return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-function randomState(browser: Window): string {
-  const bytes = browser.crypto.getRandomValues(new Uint8Array(24));
+function randomState(crypto: Crypto): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
   return btoa(String.fromCharCode(...bytes))
     .replaceAll("+", "-")
     .replaceAll("/", "_")
@@ -23,18 +23,29 @@ function randomState(browser: Window): string {
  * fresh random state, so the state itself is never at rest; the return compares the URL's state with
  * it once (the stored one is used up) and sends the id_token to POST /users/login.
  */
-export function createAppleSignInService(http: HttpClient, accounts: () => string, browser: Window) {
+/** Where the state digest is kept and how the rider leaves for Apple (the browser, or a test's). */
+export interface AppleSignInEnvironment {
+  crypto: Crypto;
+  storage: Storage;
+  go: (url: string) => void;
+}
+
+export function createAppleSignInService(
+  http: HttpClient,
+  accounts: () => string,
+  { crypto, storage, go }: AppleSignInEnvironment,
+) {
   return {
     /** Leaves for Apple through the server's /oauth/apple, carrying a new state. */
     async begin(): Promise<void> {
-      const state = randomState(browser);
-      browser.sessionStorage.setItem(appleStateKey, await digest(browser, state));
-      browser.location.assign(`${accounts()}/oauth/apple?state=${encodeURIComponent(state)}`);
+      const state = randomState(crypto);
+      storage.setItem(appleStateKey, await digest(crypto, state));
+      go(`${accounts()}/oauth/apple?state=${encodeURIComponent(state)}`);
     },
     async matches(state: string): Promise<boolean> {
-      const stored = browser.sessionStorage.getItem(appleStateKey);
-      browser.sessionStorage.removeItem(appleStateKey);
-      return stored !== null && stored === (await digest(browser, state));
+      const stored = storage.getItem(appleStateKey);
+      storage.removeItem(appleStateKey);
+      return stored !== null && stored === (await digest(crypto, state));
     },
     async login(payload: AppleLoginPayload): Promise<SignInResult> {
       const reply = await http.request<SignInResult>(`${accounts()}/users/login`, {

@@ -5,7 +5,13 @@ import { type AnyEventObject, createActor, fromPromise } from "xstate";
 import { formDefinition } from "../../server/forms/definitions.ts";
 import type { FormDefinition, FormValues } from "../../src/domain/forms.ts";
 import { formMachine } from "../../src/machines/form.machine.ts";
-import { SignInPanel, SignOutButton, SignOutDialog } from "../../src/views/session/SessionViews.tsx";
+import {
+  DeactivatedDialog,
+  SignInPanel,
+  SignOutButton,
+  SignOutDialog,
+  TwoFactorEnrolmentDialog,
+} from "../../src/views/session/SessionViews.tsx";
 import { sessionModel } from "./specs/session.ts";
 import { describeViewModel } from "./view-harness.tsx";
 
@@ -51,6 +57,10 @@ describeViewModel({
           <SignInPanel session={actor} />
           <SignOutButton session={actor} isCartEmpty={() => cartEmpty} />
           <SignOutDialog session={actor} />
+          <DeactivatedDialog session={actor} />
+          <TwoFactorEnrolmentDialog session={actor} isCartEmpty={() => cartEmpty}>
+            <p>The enrolment steps</p>
+          </TwoFactorEnrolmentDialog>
         </>
       ),
       actor: () => actor,
@@ -61,6 +71,8 @@ describeViewModel({
     "session.refresh",
     "session.userUpdated",
     "session.deleted",
+    "session.handOver",
+    "session.deactivated",
     "xstate.done.actor.loadProfile",
     "xstate.error.actor.loadProfile",
     "xstate.done.actor.resendCode",
@@ -89,6 +101,8 @@ describeViewModel({
     },
     "session.signOutConfirmed": async (user) =>
       user.click(screen.getByRole("button", { name: "Sign out and clear cart" })),
+    "session.deactivationAcknowledged": async (user) =>
+      user.click(screen.getByRole("button", { name: "OK" })),
     "session.signOutCancelled": async (user) =>
       user.click(screen.getByRole("button", { name: "Stay signed in" })),
   },
@@ -127,7 +141,21 @@ describeViewModel({
     loadingProfile: () => expect(screen.getByRole("status")).toHaveTextContent("Signing you in…"),
     restoring: () => expect(screen.getByRole("status")).toHaveTextContent("Signing you in…"),
     authenticated: () => expect(screen.getByRole("status")).toHaveTextContent("You are signed in."),
-    "authenticated.idle": () => expect(signOutDialog()).not.toBeInTheDocument(),
+    "authenticated.idle": () => {
+      expect(signOutDialog()).not.toBeInTheDocument();
+      expect(
+        screen.queryByRole("dialog", { name: "Turn on two-factor authentication" }),
+      ).not.toBeInTheDocument();
+    },
+    "authenticated.enrolling": () => {
+      const dialog = screen.getByRole("dialog", { name: "Turn on two-factor authentication" });
+      expect(dialog).toHaveTextContent("The enrolment steps");
+      expect(screen.getByRole("button", { name: "Sign out instead" })).toBeVisible();
+    },
+    deactivatedNotice: () =>
+      expect(screen.getByRole("alertdialog", { name: "Account deactivated" })).toHaveTextContent(
+        "This account has been deactivated. You will be signed out.",
+      ),
     "authenticated.refreshing": () => expect(screen.getByRole("button", { name: "Sign out" })).toBeEnabled(),
     confirmingSignOut: () => {
       const dialog = signOutDialog();

@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { css } from "../../../styled-system/css";
 import { useChild, useConfig, useSignedIn } from "../../app/children.ts";
@@ -10,7 +10,6 @@ import { guard, type RouteDefinition, routes } from "../../app/routes.ts";
 import type { StoredUser } from "../../domain/session.ts";
 import { selectCartEmpty } from "../../machines/cart.machine.ts";
 import { selectRestoring, selectUser } from "../../machines/session.machine.ts";
-import { TwoFactorSetupView } from "../account/AccountViews.tsx";
 import { NotFoundScreen } from "../screens/NotFoundScreen.tsx";
 import { screens } from "../screens/screens.tsx";
 import { DeactivatedDialog, SignOutDialog, TwoFactorEnrolmentDialog } from "../session/SessionViews.tsx";
@@ -102,7 +101,24 @@ function RequiredEnrolmentSetup() {
 function EnrolmentFor({ user }: { user: StoredUser }) {
   const { twoFactorSetup } = useScreenLogic();
   const setup = useActorRef(twoFactorSetup, { input: { user } });
-  return <TwoFactorSetupView setup={setup} />;
+  return (
+    <Suspense fallback={<ScreenLoading />}>
+      <TwoFactorSetupView setup={setup} />
+    </Suspense>
+  );
+}
+
+/** The two-factor steps (and their phone-number rules) load only when the dialog opens. */
+const TwoFactorSetupView = lazy(() =>
+  import("../account/AccountViews.tsx").then((module) => ({ default: module.TwoFactorSetupView })),
+);
+
+function ScreenLoading() {
+  return (
+    <p role="status">
+      <Trans>Loading…</Trans>
+    </p>
+  );
 }
 
 /** Tells the root actor the route changed (closes the side menu). */
@@ -138,5 +154,9 @@ function GuardedScreen({ route }: { route: RouteDefinition }) {
     );
   }
   const Screen = screens[route.screen];
-  return <Screen />;
+  return (
+    <Suspense fallback={<ScreenLoading />}>
+      <Screen />
+    </Suspense>
+  );
 }

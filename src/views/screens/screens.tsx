@@ -1,25 +1,5 @@
-import type { ComponentType } from "react";
+import { type ComponentType, lazy } from "react";
 import type { ScreenId } from "../../app/routes.ts";
-import {
-  AccountHomeScreen,
-  DevicesScreen,
-  DigitalScreen,
-  FareMediaScreen,
-  ManageCardScreen,
-  OrdersScreen,
-  PassHistoryScreen,
-  PaymentMethodsScreen,
-  ProfileScreen,
-  SecurityScreen,
-} from "./AccountScreens.tsx";
-import {
-  AppleRedirectScreen,
-  ConfirmEmailScreen,
-  ForgotPasswordScreen,
-  InviteScreen,
-  ResetPasswordScreen,
-  SignUpScreen,
-} from "./AuthScreens.tsx";
 import { LandingScreen } from "./LandingScreen.tsx";
 import {
   CartScreen,
@@ -29,6 +9,35 @@ import {
   PhysicalScreen,
   ProductsScreen,
 } from "./ShopScreens.tsx";
+
+type AccountScreens = typeof import("./AccountScreens.tsx");
+type AuthScreens = typeof import("./AuthScreens.tsx");
+
+/*
+ * Account and auth screens load on first use (their forms, phone-number rules and machines are most
+ * of the weight); the landing, sign-in and shop screens come with the first page.
+ */
+const account = (name: keyof AccountScreens) =>
+  lazy(() => import("./AccountScreens.tsx").then((module) => ({ default: module[name] })));
+const auth = (name: keyof AuthScreens) =>
+  lazy(() => import("./AuthScreens.tsx").then((module) => ({ default: module[name] })));
+
+const AccountHomeScreen = account("AccountHomeScreen");
+const DevicesScreen = account("DevicesScreen");
+const DigitalScreen = account("DigitalScreen");
+const FareMediaScreen = account("FareMediaScreen");
+const ManageCardScreen = account("ManageCardScreen");
+const OrdersScreen = account("OrdersScreen");
+const PassHistoryScreen = account("PassHistoryScreen");
+const PaymentMethodsScreen = account("PaymentMethodsScreen");
+const ProfileScreen = account("ProfileScreen");
+const SecurityScreen = account("SecurityScreen");
+const AppleRedirectScreen = auth("AppleRedirectScreen");
+const ConfirmEmailScreen = auth("ConfirmEmailScreen");
+const ForgotPasswordScreen = auth("ForgotPasswordScreen");
+const InviteScreen = auth("InviteScreen");
+const ResetPasswordScreen = auth("ResetPasswordScreen");
+const SignUpScreen = auth("SignUpScreen");
 
 /** Every route's screen; a route without one is a type error. */
 export const screens: Record<ScreenId, ComponentType> = {

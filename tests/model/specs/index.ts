@@ -1,9 +1,12 @@
 import type { AnyStateMachine } from "xstate";
 import type { ModelSpec } from "../harness.ts";
 import { appModel } from "./app.ts";
+import { appleSignInModel } from "./appleSignIn.ts";
 import { cartModel } from "./cart.ts";
+import { deactivationModel } from "./deactivation.ts";
 import { emailConfirmationModel } from "./emailConfirmation.ts";
 import { formModel } from "./form.ts";
+import { inviteModel } from "./invite.ts";
 import { languageModel } from "./language.ts";
 import { networkModel } from "./network.ts";
 import { notificationsModel } from "./notifications.ts";
@@ -17,9 +20,12 @@ import { twoFactorSetupModel } from "./twoFactorSetup.ts";
 /** Every machine's model, for the scripts (paths for QA, mutation check, flows site). */
 export const models: ModelSpec<AnyStateMachine>[] = [
   appModel,
+  appleSignInModel,
   cartModel,
+  deactivationModel,
   emailConfirmationModel,
   formModel,
+  inviteModel,
   languageModel,
   networkModel,
   notificationsModel,

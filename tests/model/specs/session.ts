@@ -94,10 +94,31 @@ export const sessionModel = defineModel({
   ],
   deferred: ["signInForm", "codeForm", "loadProfile", "resendCode", "logout"],
   events,
+  // Keeps the walk's routes few: each new event is explored where it matters, and the deployment that
+  // requires two-factor only around its dialog (everything else it shares with the others).
+  filterEvents: (snapshot, event) => {
+    const { twoFactorRequired: required, language } = snapshot.context;
+    const enrolledSample =
+      (event.type === "session.userUpdated" && event.user?.mfa_enrollment_status === 1) ||
+      (event.type === "xstate.done.actor.loadProfile" && event.output?.mfa_enrollment_status === 1);
+    if (enrolledSample) return required;
+    if (required) {
+      const leaves = ["session.signOut", "session.expired", "session.deleted", "session.deactivated"];
+      return !leaves.includes(event.type);
+    }
+    // One input each: an Apple hand-over on a fresh visit, a deactivation of a restored session.
+    if (event.type === "session.handOver") {
+      return language === "en" && snapshot.matches({ anonymous: "fresh" }) && snapshot.context.error === null;
+    }
+    if (event.type === "session.deactivated") return language === "vi";
+    // The restored session (es) stops once signed out: signing in again is the fresh visit's graph.
+    return !(language === "es" && (snapshot.matches("anonymous") || snapshot.matches("twoFactor")));
+  },
   serialize: (snapshot) =>
     JSON.stringify([
       snapshot.value,
       snapshot.context.user?.first_name ?? null,
+      snapshot.context.user?.mfa_enrollment_status ?? null,
       snapshot.context.pendingToken,
       snapshot.context.error,
     ]),

@@ -1,0 +1,4 @@
+import { appleSignInModel } from "./specs/appleSignIn.ts";
+import { describeModel } from "./suite.ts";
+
+describeModel(appleSignInModel);

@@ -1,0 +1,4 @@
+import { deactivationModel } from "./specs/deactivation.ts";
+import { describeModel } from "./suite.ts";
+
+describeModel(deactivationModel);

@@ -25,7 +25,7 @@ function page(messages: StoredMessage[]): string {
 <body>
 <main>
 <h1>Dev mailbox</h1>
-<p>Emails and text messages the server sent while no provider is configured, newest first. <a href="/dev/mailbox.json">JSON</a></p>
+<p>Emails and text messages the server sent, newest first (bodies a real provider delivered are removed). <a href="/dev/mailbox.json">JSON</a></p>
 ${rows || "<p>No messages yet.</p>"}
 </main>
 </body>

@@ -9,6 +9,10 @@ export type Invite = typeof invites.$inferSelect;
 
 export const inviteLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 
+/** The invite behind `token`, not accepted yet and not expired. */
+const isOpen = (token: string, now: Date) =>
+  and(eq(invites.tokenHash, hashToken(token)), isNull(invites.acceptedAt), gt(invites.expiresAt, now));
+
 export function createInviteRepository(db: Database) {
   return {
     /** A new invite; its token is returned once and only its hash is kept. */
@@ -34,16 +38,7 @@ export function createInviteRepository(db: Database) {
 
     /** The open invite behind a token: null when unknown, accepted or expired. */
     async findOpen(token: string, now: Date): Promise<Invite | null> {
-      const [invite] = await db
-        .select()
-        .from(invites)
-        .where(
-          and(
-            eq(invites.tokenHash, hashToken(token)),
-            isNull(invites.acceptedAt),
-            gt(invites.expiresAt, now),
-          ),
-        );
+      const [invite] = await db.select().from(invites).where(isOpen(token, now));
       return invite ?? null;
     },
 
@@ -58,16 +53,7 @@ export function createInviteRepository(db: Database) {
       now: Date,
     ): Promise<User | null> {
       return db.transaction(async (tx) => {
-        const [open] = await tx
-          .select()
-          .from(invites)
-          .where(
-            and(
-              eq(invites.tokenHash, hashToken(token)),
-              isNull(invites.acceptedAt),
-              gt(invites.expiresAt, now),
-            ),
-          );
+        const [open] = await tx.select().from(invites).where(isOpen(token, now));
         if (!open) return null;
         const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, open.email));
         if (taken) return null;

@@ -8,7 +8,10 @@ import { ok } from "../http/envelope.ts";
 export default async function portalConfigRoutes(app: FastifyInstance) {
   const offered = {
     ...app.portalConfig,
-    socialSignIn: { ...app.portalConfig.socialSignIn, apple: app.portalConfig.socialSignIn.apple && app.apple !== null },
+    socialSignIn: {
+      ...app.portalConfig.socialSignIn,
+      apple: app.portalConfig.socialSignIn.apple && app.apple !== null,
+    },
   };
   app.get("/portal-config", async () => ok(offered));
 }

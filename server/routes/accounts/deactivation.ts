@@ -58,7 +58,9 @@ export default async function deactivationRoutes(app: FastifyInstance) {
       const account = request.account;
       if (!account) throw new Error("requireRider let an anonymous request through");
       if (notAllowed()) {
-        return fail(reply, 403, [{ code: ErrorCode.deactivationRefused, message: deactivationFailedMessage }]);
+        return fail(reply, 403, [
+          { code: ErrorCode.deactivationRefused, message: deactivationFailedMessage },
+        ]);
       }
       if (!(await reauthenticate(account.user, request.body.current_password, reply))) return reply;
       const balance = await app.accounts.digitalBalance(account.user.id);

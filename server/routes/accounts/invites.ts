@@ -7,19 +7,12 @@ import { hashToken } from "../../domain/tokens.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { composeEmail } from "../../mail/templates.ts";
 import { unauthorizedMessage } from "../../plugins/auth.ts";
+import { emailSchema, localeSchema, nameSchema, passwordSchema, tokenSchema } from "./schemas.ts";
 import { linkTo, rejectPassword } from "./users.ts";
 
 export const invalidInviteMessage = "Invalid user information";
 
-const token = { type: "string", minLength: 20, maxLength: 200, pattern: "^[A-Za-z0-9_-]+$" } as const;
-const name = { type: "string", minLength: 1, maxLength: 50, pattern: "\\S" } as const;
 const optionalName = { type: "string", maxLength: 50 } as const;
-const email = {
-  type: "string",
-  minLength: 3,
-  maxLength: 254,
-  pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]{2,}$",
-} as const;
 
 interface InviteBody {
   email: string;
@@ -70,10 +63,10 @@ export default async function inviteRoutes(
           required: ["email"],
           additionalProperties: false,
           properties: {
-            email,
+            email: emailSchema,
             first_name: optionalName,
             last_name: optionalName,
-            locale: { type: "string", pattern: "^[a-z]{2,3}(-[A-Za-z]{2,4})?$" },
+            locale: localeSchema,
           },
         },
       },
@@ -113,7 +106,7 @@ export default async function inviteRoutes(
     "/invites/:token",
     {
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-      schema: { params: { type: "object", required: ["token"], properties: { token } } },
+      schema: { params: { type: "object", required: ["token"], properties: { token: tokenSchema } } },
       // A malformed token is as invalid as an unknown one, in the same words.
       attachValidation: true,
     },
@@ -135,15 +128,15 @@ export default async function inviteRoutes(
     {
       config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
       schema: {
-        params: { type: "object", required: ["token"], properties: { token } },
+        params: { type: "object", required: ["token"], properties: { token: tokenSchema } },
         body: {
           type: "object",
           required: ["first_name", "last_name", "password"],
           additionalProperties: false,
           properties: {
-            first_name: name,
-            last_name: name,
-            password: { type: "string", minLength: 1, maxLength: 512 },
+            first_name: nameSchema,
+            last_name: nameSchema,
+            password: passwordSchema,
           },
         },
       },

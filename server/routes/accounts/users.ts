@@ -11,6 +11,7 @@ import type { User } from "../../repositories/accounts.ts";
 import { captchaFailedMessage, captchaToken } from "../transit/captcha.ts";
 import { profileOf } from "./profile.ts";
 import { reauthenticate } from "./reauthenticate.ts";
+import { emailSchema, localeSchema, nameSchema, passwordSchema, tokenSchema } from "./schemas.ts";
 import { startTwoFactorSignIn } from "./two-factor.ts";
 
 export const loginMismatchMessage =
@@ -22,17 +23,12 @@ export const invalidTokenMessage = "This token is invalid";
 export const failedLoginLimit = 5;
 export const lockMs = 15 * 60 * 1000;
 
-const email = {
-  type: "string",
-  minLength: 3,
-  maxLength: 254,
-  pattern: "^[^\\s@]+@[^\\s@]+\\.[^\\s@]{2,}$",
-} as const;
-const password = { type: "string", minLength: 1, maxLength: 512 } as const;
-const name = { type: "string", minLength: 1, maxLength: 50, pattern: "\\S" } as const;
+const email = emailSchema;
+const password = passwordSchema;
+const name = nameSchema;
 const mobile = { type: ["string", "null"], pattern: "^\\+?[0-9]{7,15}$" } as const;
-const token = { type: "string", minLength: 20, maxLength: 200, pattern: "^[A-Za-z0-9_-]+$" } as const;
-const localeCode = { type: "string", pattern: "^[a-z]{2,3}(-[A-Za-z]{2,4})?$" } as const;
+const token = tokenSchema;
+const localeCode = localeSchema;
 
 interface SignUpBody {
   first_name: string;

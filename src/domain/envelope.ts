@@ -42,3 +42,9 @@ export const ErrorCode = {
   unavailable: 50301,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The error code a failed request carries (ApiRequestError, or an envelope error), else internal. */
+export const errorCodeOf = (error: unknown): number =>
+  typeof error === "object" && error !== null && "code" in error && typeof error.code === "number"
+    ? error.code
+    : ErrorCode.internal;

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { DeactivationInfo } from "../domain/accounts.ts";
-import { ErrorCode } from "../domain/envelope.ts";
+import { errorCodeOf } from "../domain/envelope.ts";
 import { formMachine } from "./form.machine.ts";
 import { unprovided } from "./unprovided.ts";
 
@@ -29,11 +29,6 @@ export type DeactivationEvent =
   | { type: "deactivation.continue" }
   | { type: "deactivation.back" };
 
-const codeOf = (error: unknown): number =>
-  typeof error === "object" && error !== null && "code" in error && typeof error.code === "number"
-    ? error.code
-    : ErrorCode.internal;
-
 /*
  * Deactivating the account (spec section 4), where the deployment allows it. `loading` asks what
  * would be left behind; with a balance the rider `choosing`s between transferring it to a saved
@@ -57,7 +52,7 @@ export const deactivationMachine = setup({
     /** Ends the session here: cleared, and the rider goes to sign-in. */
     signOut: unprovided("signOut"),
     assignInfo: assign((_, info: DeactivationInfo) => ({ info, error: null })),
-    assignError: assign((_, error: unknown) => ({ error: codeOf(error) })),
+    assignError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
     // Picking the option already chosen changes nothing (a radio does not report it either).
     choose: assign(({ context }, choice: BalanceChoice) =>
       context.choice === choice

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
-import { ErrorCode } from "../domain/envelope.ts";
+import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
 import { unprovided } from "./unprovided.ts";
 
 export interface EmailConfirmationInput {
@@ -16,11 +16,6 @@ export type EmailConfirmationEvent = { type: "confirmation.retry" };
 
 /** Spec section 9: after confirming, the rider goes to sign-in after 5 seconds. */
 export const redirectAfterMs = 5000;
-
-const codeOf = (error: unknown): number =>
-  typeof error === "object" && error !== null && "code" in error && typeof error.code === "number"
-    ? error.code
-    : ErrorCode.internal;
 
 /*
  * Confirming an email from its link (spec section 4). A link without a token is invalid at once.
@@ -41,7 +36,7 @@ export const emailConfirmationMachine = setup({
     goToLogin: unprovided("goToLogin"),
     /** A signed-in rider's stored record learns that the email is now confirmed. */
     refreshSession: unprovided("refreshSession"),
-    assignError: assign((_, error: unknown) => ({ error: codeOf(error) })),
+    assignError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
     clearError: assign({ error: null }),
   },
   guards: {
@@ -68,7 +63,7 @@ export const emailConfirmationMachine = setup({
           {
             guard: {
               type: "tokenRefused",
-              params: ({ event }: { event: { error: unknown } }) => codeOf(event.error),
+              params: ({ event }: { event: { error: unknown } }) => errorCodeOf(event.error),
             },
             target: "invalid",
             actions: {

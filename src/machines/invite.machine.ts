@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { InviteDetails } from "../domain/accounts.ts";
-import { ErrorCode } from "../domain/envelope.ts";
+import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
 import { formMachine } from "./form.machine.ts";
 import { unprovided } from "./unprovided.ts";
 
@@ -18,11 +18,6 @@ export interface InviteContext {
 }
 
 export type InviteEvent = { type: "invite.retry" };
-
-const codeOf = (error: unknown): number =>
-  typeof error === "object" && error !== null && "code" in error && typeof error.code === "number"
-    ? error.code
-    : ErrorCode.internal;
 
 /*
  * Accepting an invite (spec route /invite/{token?}). A link without a token is `invalid` at once
@@ -45,7 +40,7 @@ export const inviteMachine = setup({
   actions: {
     notifyAccepted: unprovided("notifyAccepted"),
     assignInvite: assign((_, invite: InviteDetails) => ({ invite, error: null })),
-    assignError: assign((_, error: unknown) => ({ error: codeOf(error) })),
+    assignError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
     clearError: assign({ error: null }),
   },
   guards: {
@@ -75,7 +70,7 @@ export const inviteMachine = setup({
           {
             guard: {
               type: "inviteRefused",
-              params: ({ event }: { event: { error: unknown } }) => codeOf(event.error),
+              params: ({ event }: { event: { error: unknown } }) => errorCodeOf(event.error),
             },
             target: "invalid",
             actions: {

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
-import { ErrorCode } from "../domain/envelope.ts";
+import { errorCodeOf } from "../domain/envelope.ts";
 import { unprovided } from "./unprovided.ts";
 
 export interface RequestContext {
@@ -7,11 +7,6 @@ export interface RequestContext {
 }
 
 export type RequestEvent = { type: "request.send" };
-
-const codeOf = (error: unknown): number =>
-  typeof error === "object" && error !== null && "code" in error && typeof error.code === "number"
-    ? error.code
-    : ErrorCode.internal;
 
 /*
  * A one-shot request a rider can ask for again, such as "resend the verification email". `sending`
@@ -25,7 +20,7 @@ export const requestMachine = setup({
   },
   actors: { send: fromPromise<void>(unprovided("send")) },
   actions: {
-    assignError: assign((_, error: unknown) => ({ error: codeOf(error) })),
+    assignError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
     clearError: assign({ error: null }),
   },
 }).createMachine({

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
-import { ErrorCode } from "../domain/envelope.ts";
+import { errorCodeOf } from "../domain/envelope.ts";
 import {
   isSignInResult,
   MfaStatus,
@@ -50,11 +50,6 @@ export type SessionEvent =
   | { type: "session.deactivationAcknowledged" }
   | { type: "twoFactor.resend" }
   | { type: "twoFactor.cancel" };
-
-const codeOf = (error: unknown): number =>
-  typeof error === "object" && error !== null && "code" in error && typeof error.code === "number"
-    ? error.code
-    : ErrorCode.internal;
 
 /*
  * The rider's session (spec section 4). `anonymous` always holds a ready sign-in form, so the sign-in
@@ -108,7 +103,7 @@ export const sessionMachine = setup({
       error: null,
       tokenWithoutUser: false,
     })),
-    assignError: assign((_, error: unknown) => ({ error: codeOf(error) })),
+    assignError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
     forget: assign({ user: null, pendingToken: null, error: null, tokenWithoutUser: false }),
     clearError: assign({ error: null }),
   },

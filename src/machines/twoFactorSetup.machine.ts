@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
-import { ErrorCode } from "../domain/envelope.ts";
+import { errorCodeOf } from "../domain/envelope.ts";
 import { type PhoneProblem, phoneProblem, toE164 } from "../domain/phone.ts";
 import { isStoredUser, MfaStatus, type StoredUser } from "../domain/session.ts";
 import { unprovided } from "./unprovided.ts";
@@ -27,11 +27,6 @@ export type TwoFactorSetupEvent =
   | { type: "setup.input"; field: SetupField; value: string }
   | { type: "setup.submit" }
   | { type: "setup.resend" };
-
-const codeOf = (error: unknown): number =>
-  typeof error === "object" && error !== null && "code" in error && typeof error.code === "number"
-    ? error.code
-    : ErrorCode.internal;
 
 const empty = (): Record<SetupField, string> => ({ countryCode: "", number: "", password: "", code: "" });
 
@@ -92,7 +87,7 @@ export const twoFactorSetupMachine = setup({
     })),
     assignPasswordProblem: assign({ problem: "passwordRequired" as const }),
     assignCodeProblem: assign({ problem: "codeInvalid" as const }),
-    assignError: assign((_, error: unknown) => ({ error: codeOf(error) })),
+    assignError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
     clearProblems: assign({ problem: null, error: null }),
     clearCode: assign(({ context }) => ({ values: { ...context.values, code: "" } })),
     reset: assign({ values: empty(), problem: null, error: null }),

@@ -120,6 +120,24 @@ export const deactivationModel = defineModel({
   },
   journeys: [
     {
+      name: "choosing a card stays on the choice until Continue",
+      events: [
+        events["deactivation.start"][0],
+        events["xstate.done.actor.loadInfo"][0],
+        events["deactivation.selectCard"][0],
+      ],
+      expected: "choosing",
+    },
+    {
+      name: "keeping the account while choosing returns to the start",
+      events: [
+        events["deactivation.start"][0],
+        events["xstate.done.actor.loadInfo"][0],
+        events["deactivation.cancel"][0],
+      ],
+      expected: "idle",
+    },
+    {
       name: "forfeiting the balance deactivates after the password",
       events: [
         events["deactivation.start"][0],

@@ -74,6 +74,11 @@ export const inviteModel = defineModel({
   },
   journeys: [
     {
+      name: "an unreachable server leaves the invite to retry",
+      events: [events["xstate.error.actor.loadInvite"][1]],
+      expected: "failed",
+    },
+    {
       name: "an open invite shows its form and creates the account",
       events: [events["xstate.done.actor.loadInvite"][0], events["xstate.done.actor.acceptForm"][0]],
       expected: "accepted",

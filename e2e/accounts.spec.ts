@@ -189,7 +189,7 @@ test.describe("a rider's account, from sign-up to deletion", () => {
     await page.getByLabel("Confirm Password").fill("an invited passphrase");
     await portal.checkAccessibility();
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.getByText("Your account is ready.")).toBeVisible();
+    await expect(page.getByText("Your account is ready.", { exact: true })).toBeVisible();
     await portal.checkAccessibility();
     await page.getByRole("link", { name: "Sign in", exact: true }).click();
     await signIn(page, email, "an invited passphrase");

@@ -49,9 +49,12 @@ export function ensureBuild(log: (line: string) => void = console.log): boolean 
   }
   log("Building the portal (vite build)...");
   const vite = join(projectRoot, "node_modules", "vite", "bin", "vite.js");
+  // Always the production build riders get: a server started with NODE_ENV=development (the e2e suite,
+  // a developer's shell) would otherwise make Vite bundle React's development build.
   const result = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], {
     cwd: projectRoot,
     stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status}`);
   writeFileSync(stampFile, wanted);

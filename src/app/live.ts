@@ -32,7 +32,7 @@ import { createPortalConfigService } from "../services/portal-config.service.ts"
 import { createPortalStorage } from "../services/storage.ts";
 import { applyTheme } from "../theme/apply-theme.ts";
 import type { ScreenLogic } from "./logic.tsx";
-import { rememberedFrom } from "./routes.ts";
+import { isTaskLink, rememberedFrom } from "./routes.ts";
 
 /** Where events from outside React (HTTP replies, the browser) reach the root actor once it exists. */
 export interface EventBus {
@@ -189,7 +189,8 @@ export function createLiveApp(
       authenticated: storage.isSignedIn(),
       user: storage.get("user"),
       cart: storage.get("cart") ?? [],
-      tourDone: storage.get("tourDone") ?? false,
+      // Arriving by an emailed link, the task comes first; the tour is offered on a later visit.
+      tourDone: (storage.get("tourDone") ?? false) || isTaskLink(browser.location.pathname),
     },
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guard, rememberedFrom, routes, screenIds } from "./routes.ts";
+import { guard, isTaskLink, rememberedFrom, routes, screenIds } from "./routes.ts";
 
 describe("route table", () => {
   it("maps every route of the spec to a screen", () => {
@@ -32,5 +32,14 @@ describe("route table", () => {
     expect(rememberedFrom({ from: "//evil.example" })).toBeNull();
     expect(rememberedFrom({ from: "https://evil.example" })).toBeNull();
     expect(rememberedFrom(null)).toBeNull();
+  });
+
+  it("tells the links a rider follows to finish one task from the pages they browse", () => {
+    for (const path of ["/invite/abc", "/invite", "/reset/tok", "/confirm/tok", "/redirect/s/t/e/f/l"]) {
+      expect(isTaskLink(path)).toBe(true);
+    }
+    for (const path of ["/", "/login", "/products", "/inviteX", "/account/profile", "/reset-help"]) {
+      expect(isTaskLink(path)).toBe(false);
+    }
   });
 });

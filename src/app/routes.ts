@@ -88,6 +88,14 @@ export function guard(
   return null;
 }
 
+/**
+ * Links a rider follows from an email or from Apple, to finish one task (accept an invite, reset a
+ * password, confirm an email, come back from Apple): the first-visit tour waits for another visit.
+ */
+export function isTaskLink(path: string): boolean {
+  return /^\/(invite|reset|confirm|redirect)(\/|$)/.test(path);
+}
+
 /** Where the sign-in screen found the rider coming from (history state written by the guard). */
 export function rememberedFrom(state: unknown): string | null {
   if (typeof state !== "object" || state === null || !("from" in state)) return null;

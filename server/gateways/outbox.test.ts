@@ -5,7 +5,8 @@ import type { DatabaseHandle } from "../db/client.ts";
 import { outboxMessages } from "../db/schema.ts";
 import { deploymentFile, freshDatabase } from "../test/helpers.ts";
 import type { DeliveryConfig } from "./delivery.ts";
-import { createOutbox, createSandboxOutbox, type OutboxLog, redactedBody } from "./outbox.ts";
+import { sandboxDelivery } from "./delivery.ts";
+import { createOutbox, type OutboxLog, redactedBody } from "./outbox.ts";
 import { type SmsListener, startSmsListener } from "./test-servers.ts";
 
 let database: DatabaseHandle;
@@ -51,7 +52,7 @@ function capturingLog() {
 
 describe("the sandbox outbox", () => {
   it("keeps every message with its body, as sent, and has nothing to dispatch", async () => {
-    const outbox = createSandboxOutbox(database.db);
+    const outbox = createOutbox(database.db, sandboxDelivery);
     outbox.start();
     const stored = await outbox.send({
       channel: "email",

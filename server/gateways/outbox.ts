@@ -66,11 +66,6 @@ const sandboxProvider = "sandbox";
 const retryable: OutboxStatus[] = ["pending", "failed"];
 const silentLog: OutboxLog = { debug() {}, warn() {}, error() {} };
 
-/** Today's behaviour: every message stays in the table, for the dev mailbox. */
-export function createSandboxOutbox(db: Database): DeliveringOutbox {
-  return createOutbox(db, sandboxDelivery);
-}
-
 /**
  * A transactional outbox. `send` writes the row first, so nothing is lost when a provider is down,
  * then starts delivery without waiting for it: the caller's answer (sign-up, forgot password, a code)

@@ -28,6 +28,28 @@ export const tokenLifetimeMs: Record<AccountTokenKind, number> = {
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
+/** A new rider; the email is unconfirmed unless a link or Apple proved it. */
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  mobile: string | null;
+  locale: string;
+  emailConfirmed?: boolean;
+  appleSubject?: string;
+}
+
+/** Inserts a rider with the database or inside a transaction (an accepted invite). */
+export async function insertUser(runner: Pick<Database, "insert">, fields: NewUser): Promise<User> {
+  const [user] = await runner
+    .insert(users)
+    .values({ id: randomUUID(), emailConfirmed: false, ...fields, email: normalizeEmail(fields.email) })
+    .returning();
+  if (!user) throw new Error("user insert returned nothing");
+  return user;
+}
+
 export function createAccountRepository(db: Database) {
   return {
     async findByEmail(email: string): Promise<User | null> {
@@ -48,20 +70,8 @@ export function createAccountRepository(db: Database) {
       return user ?? null;
     },
 
-    async create(fields: {
-      email: string;
-      passwordHash: string;
-      firstName: string;
-      lastName: string;
-      mobile: string | null;
-      locale: string;
-    }): Promise<User> {
-      const [user] = await db
-        .insert(users)
-        .values({ id: randomUUID(), ...fields, email: normalizeEmail(fields.email), emailConfirmed: false })
-        .returning();
-      if (!user) throw new Error("user insert returned nothing");
-      return user;
+    async create(fields: NewUser): Promise<User> {
+      return insertUser(db, fields);
     },
 
     async update(id: string, fields: Partial<Omit<User, "id" | "createdAt">>): Promise<User> {

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { invites, users } from "../db/schema.ts";
 import { hashToken, newToken } from "../domain/tokens.ts";
-import { normalizeEmail, type User } from "./accounts.ts";
+import { insertUser, normalizeEmail, type User } from "./accounts.ts";
 
 export type Invite = typeof invites.$inferSelect;
 
@@ -64,20 +64,13 @@ export function createInviteRepository(db: Database) {
           .where(and(eq(invites.id, open.id), isNull(invites.acceptedAt)))
           .returning();
         if (!invite) return null;
-        const [user] = await tx
-          .insert(users)
-          .values({
-            id: randomUUID(),
-            email: invite.email,
-            passwordHash: account.passwordHash,
-            firstName: account.firstName,
-            lastName: account.lastName,
-            mobile: null,
-            locale: invite.locale,
-            emailConfirmed: true,
-          })
-          .returning();
-        if (!user) throw new Error("user insert returned nothing");
+        const user = await insertUser(tx, {
+          ...account,
+          email: invite.email,
+          mobile: null,
+          locale: invite.locale,
+          emailConfirmed: true,
+        });
         await tx.update(invites).set({ acceptedUserId: user.id }).where(eq(invites.id, invite.id));
         return user;
       });

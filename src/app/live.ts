@@ -85,7 +85,7 @@ export function createLiveApp(
   const accounts = createAccountsService(http, accountsBase);
   const invites = createInviteService(http, accountsBase);
   const deactivation = createDeactivationService(http, accountsBase);
-  const apple = createAppleSignInService(http, accountsBase, {
+  const apple = createAppleSignInService(accountsBase, {
     crypto: browser.crypto,
     storage: browser.sessionStorage,
     go: (url) => browser.location.assign(url),
@@ -241,7 +241,7 @@ export function createLiveApp(
     appleSignIn: appleSignInMachine.provide({
       actors: {
         checkState: fromPromise(({ input }) => apple.matches(input.state)),
-        appleLogin: fromPromise(({ input }) => apple.login(input)),
+        appleLogin: fromPromise(({ input }) => accounts.signInWithApple(input)),
       },
       actions: {
         handOver: (_, result) => bus.send({ type: "session.handOver", result }),

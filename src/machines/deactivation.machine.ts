@@ -158,7 +158,3 @@ export const deactivationMachine = setup({
     deactivated: { type: "final" },
   },
 });
-
-/** The balance to show while choosing, in minor units, or null before it is known. */
-export const selectBalance = (snapshot: { context: DeactivationContext }) =>
-  snapshot.context.info?.balance ?? null;

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, fromPromise, not, setup } from "xstate";
 import { errorCodeOf } from "../domain/envelope.ts";
 import {
   isSignInResult,
@@ -113,7 +113,6 @@ export const sessionMachine = setup({
     needsCode: ({ context }, result: SignInResult) => needsTwoFactorCode(result, context.twoFactorEnabled),
     cartEmpty: (_, cartEmpty: boolean) => cartEmpty,
     enrolmentRequired: ({ context }) => mustEnrol(context),
-    enrolmentDone: ({ context }) => !mustEnrol(context),
   },
 }).createMachine({
   id: "session",
@@ -292,7 +291,7 @@ export const sessionMachine = setup({
         // The deployment requires two-factor: the enrolment dialog stays until it is on (or sign-out).
         enrolling: {
           tags: ["enrolmentRequired"],
-          always: { guard: "enrolmentDone", target: "idle" },
+          always: { guard: not("enrolmentRequired"), target: "idle" },
           on: { "session.refresh": "refreshing" },
         },
         refreshing: {

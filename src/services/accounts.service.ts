@@ -1,4 +1,4 @@
-import type { DeactivationInfo, InviteDetails } from "../domain/accounts.ts";
+import type { AppleLoginPayload, DeactivationInfo, InviteDetails } from "../domain/accounts.ts";
 import type { FormValues } from "../domain/forms.ts";
 import type { ProfileUpdate, SignInResult, StoredUser } from "../domain/session.ts";
 import type { HttpClient } from "./http.ts";
@@ -6,19 +6,26 @@ import type { HttpClient } from "./http.ts";
 const pick = (values: FormValues, keys: string[]) =>
   Object.fromEntries(keys.flatMap((key) => (values[key] === undefined ? [] : [[key, values[key]]])));
 
+/** A reply that must carry data (a 2xx without it is the server's fault, not the rider's). */
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} answered without data`);
+  return value;
+}
+
 /** The accounts service (spec sections 4 and 7), under the configured accounts base. */
 export function createAccountsService(http: HttpClient, base: () => string) {
   const url = (path: string) => `${base()}/users${path}`;
-  const required = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`${what} answered without data`);
-    return value;
-  };
   return {
     async login(values: FormValues): Promise<SignInResult> {
       const reply = await http.request<SignInResult>(url("/login"), {
         method: "POST",
         body: pick(values, ["email", "password"]),
       });
+      return required(reply, "POST /users/login");
+    },
+    /** The Apple id_token from the /redirect route (login_type AppleId). */
+    async signInWithApple(payload: AppleLoginPayload): Promise<SignInResult> {
+      const reply = await http.request<SignInResult>(url("/login"), { method: "POST", body: { ...payload } });
       return required(reply, "POST /users/login");
     },
     async verifyCode(values: FormValues): Promise<SignInResult> {
@@ -112,8 +119,7 @@ export function createInviteService(http: HttpClient, base: () => string) {
   return {
     async details(token: string): Promise<InviteDetails> {
       const reply = await http.request<InviteDetails>(`${base()}/invites/${encodeURIComponent(token)}`);
-      if (!reply) throw new Error("GET /invites answered without data");
-      return reply;
+      return required(reply, "GET /invites");
     },
     /** The ACCEPT_INVITE form's values; the token rides along as a hidden value. */
     async accept(values: FormValues): Promise<void> {
@@ -128,9 +134,10 @@ export function createInviteService(http: HttpClient, base: () => string) {
 export function createDeactivationService(http: HttpClient, base: () => string) {
   return {
     async info(): Promise<DeactivationInfo> {
-      const reply = await http.request<DeactivationInfo>(`${base()}/users/deactivation`);
-      if (!reply) throw new Error("GET /users/deactivation answered without data");
-      return reply;
+      return required(
+        await http.request<DeactivationInfo>(`${base()}/users/deactivation`),
+        "GET /users/deactivation",
+      );
     },
     /** The password form's values, with the balance choice as hidden values. */
     async deactivate(values: FormValues): Promise<void> {

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appleLoginPayload } from "../domain/accounts.ts";
 import { appleStateKey, createAppleSignInService } from "./apple-sign-in.service.ts";
-import type { HttpClient } from "./http.ts";
-
-const noHttp: HttpClient = {
-  async request() {
-    throw new Error("no request expected");
-  },
-};
 
 /** The browser's crypto and storage; leaving for Apple is recorded instead of navigating. */
 function browserRecordingNavigation() {
@@ -24,7 +17,7 @@ describe("Apple sign-in state", () => {
   it("stores only a digest of the state it sends to Apple, and accepts that state back once", async () => {
     sessionStorage.clear();
     const { browser, visited } = browserRecordingNavigation();
-    const apple = createAppleSignInService(noHttp, () => "/accounts", browser);
+    const apple = createAppleSignInService(() => "/accounts", browser);
     await apple.begin();
     const state = new URL(visited[0] ?? "", "http://portal.test").searchParams.get("state") ?? "";
     expect(visited[0]).toMatch(/^\/accounts\/oauth\/apple\?state=[A-Za-z0-9_-]{32}$/);
@@ -38,7 +31,7 @@ describe("Apple sign-in state", () => {
   it("refuses a state that was never stored or differs", async () => {
     sessionStorage.clear();
     const { browser } = browserRecordingNavigation();
-    const apple = createAppleSignInService(noHttp, () => "/accounts", browser);
+    const apple = createAppleSignInService(() => "/accounts", browser);
     expect(await apple.matches("forged-state")).toBe(false);
     await apple.begin();
     expect(await apple.matches("another-state")).toBe(false);

@@ -1,7 +1,3 @@
-import type { AppleLoginPayload } from "../domain/accounts.ts";
-import type { SignInResult } from "../domain/session.ts";
-import type { HttpClient } from "./http.ts";
-
 /** sessionStorage key of the state digest, for the tab that left for Apple and comes back. */
 export const appleStateKey = "appleSignInState";
 
@@ -18,11 +14,6 @@ function randomState(crypto: Crypto): string {
     .replace(/=+$/, "");
 }
 
-/**
- * Sign in with Apple from the browser (spec section 4). Leaving for Apple stores only a SHA-256 of a
- * fresh random state, so the state itself is never at rest; the return compares the URL's state with
- * it once (the stored one is used up) and sends the id_token to POST /users/login.
- */
 /** Where the state digest is kept and how the rider leaves for Apple (the browser, or a test's). */
 export interface AppleSignInEnvironment {
   crypto: Crypto;
@@ -30,8 +21,12 @@ export interface AppleSignInEnvironment {
   go: (url: string) => void;
 }
 
+/**
+ * Sign in with Apple from the browser (spec section 4). Leaving for Apple stores only a SHA-256 of a
+ * fresh random state, so the state itself is never at rest; the return compares the URL's state with
+ * it once (the stored one is used up); the accounts service sends the id_token on.
+ */
 export function createAppleSignInService(
-  http: HttpClient,
   accounts: () => string,
   { crypto, storage, go }: AppleSignInEnvironment,
 ) {
@@ -46,14 +41,6 @@ export function createAppleSignInService(
       const stored = storage.getItem(appleStateKey);
       storage.removeItem(appleStateKey);
       return stored !== null && stored === (await digest(crypto, state));
-    },
-    async login(payload: AppleLoginPayload): Promise<SignInResult> {
-      const reply = await http.request<SignInResult>(`${accounts()}/users/login`, {
-        method: "POST",
-        body: { ...payload },
-      });
-      if (!reply) throw new Error("POST /users/login answered without data");
-      return reply;
     },
   };
 }

@@ -332,19 +332,14 @@ describe("profile", () => {
     expect(language.statusCode).toBe(200);
     expect(language.json().data).toMatchObject({ locale: "es", first_name: "Ada" });
 
-    const password = await post(
-      "/accounts/users/change_password",
-      { current_password: "a fine long passphrase", new_password: "another long passphrase" },
-      token,
-    );
-    expect(password.statusCode).toBe(403);
-    expect(password.json().errors[0]).toEqual(blocked);
-    const enrol = await post(
-      "/accounts/users/mfa/enrol",
-      { mobile: "+14155550123", current_password: "a fine long passphrase" },
-      token,
-    );
-    expect(enrol.statusCode).toBe(403);
-    expect(enrol.json().errors[0]).toEqual(blocked);
+    const actions: Array<[string, Record<string, unknown>]> = [
+      ["/accounts/users/change_password", { new_password: "another long passphrase" }],
+      ["/accounts/users/mfa/enrol", { mobile: "+14155550123" }],
+    ];
+    for (const [url, body] of actions) {
+      const reply = await post(url, { current_password: "a fine long passphrase", ...body }, token);
+      expect(reply.statusCode).toBe(403);
+      expect(reply.json().errors[0]).toEqual(blocked);
+    }
   });
 });

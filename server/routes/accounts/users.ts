@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { given } from "../../../src/domain/accounts.ts";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { MfaStatus, type ProfileUpdate } from "../../../src/domain/session.ts";
 import { decoyHash, hashSecret, verifySecret } from "../../domain/password.ts";
@@ -219,27 +220,24 @@ export default async function userRoutes(
     const identity = await app.apple.verify(body.access_token);
     if (!identity) return refuse();
     let user = await app.accounts.findByAppleSubject(identity.subject);
-    if (!user && identity.email && identity.emailVerified) {
-      const byEmail = await app.accounts.findByEmail(identity.email);
-      if (byEmail) user = await app.accounts.update(byEmail.id, { appleSubject: identity.subject });
-    }
     if (!user) {
       if (!identity.email) return refuse();
-      if (await app.accounts.findByEmail(identity.email)) return refuse();
-      const given = (value: string | undefined) =>
-        value && value !== "undefined" ? value.trim().slice(0, 50) : "";
-      user = await app.accounts.create({
-        email: identity.email,
-        passwordHash: await hashSecret(newToken()),
-        firstName: given(body.first_name),
-        lastName: given(body.last_name),
-        mobile: null,
-        locale: "en",
-      });
-      user = await app.accounts.update(user.id, {
-        appleSubject: identity.subject,
-        emailConfirmed: identity.emailVerified,
-      });
+      const byEmail = await app.accounts.findByEmail(identity.email);
+      // An account with that email is linked only when Apple verified the email.
+      if (byEmail && !identity.emailVerified) return refuse();
+      const name = (value: string | undefined) => given(value ?? "")?.slice(0, 50) ?? "";
+      user = byEmail
+        ? await app.accounts.update(byEmail.id, { appleSubject: identity.subject })
+        : await app.accounts.create({
+            email: identity.email,
+            passwordHash: await hashSecret(newToken()),
+            firstName: name(body.first_name),
+            lastName: name(body.last_name),
+            mobile: null,
+            locale: "en",
+            emailConfirmed: identity.emailVerified,
+            appleSubject: identity.subject,
+          });
     }
     if (user.deactivatedAt) {
       return fail(reply, 401, [{ code: ErrorCode.accountDeactivated, message: deactivatedMessage }]);

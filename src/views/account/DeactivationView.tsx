@@ -27,19 +27,8 @@ export function DeactivationView({
   language?: string;
 }) {
   const { t, i18n } = useLingui();
-  const step = useSelector(deactivation, (snapshot) =>
-    snapshot.matches("choosing")
-      ? "choosing"
-      : snapshot.matches("confirming")
-        ? "confirming"
-        : snapshot.matches("failed")
-          ? "failed"
-          : snapshot.matches("loading")
-            ? "loading"
-            : snapshot.matches("deactivated")
-              ? "deactivated"
-              : "idle",
-  );
+  // A flat machine: its state value is the step shown.
+  const step = useSelector(deactivation, (snapshot) => snapshot.value);
   const info = useSelector(deactivation, (snapshot) => snapshot.context.info);
   const choice = useSelector(deactivation, (snapshot) => snapshot.context.choice);
   const card = useSelector(deactivation, (snapshot) => snapshot.context.paymentMethod);

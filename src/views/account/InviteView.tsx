@@ -20,17 +20,8 @@ export function InviteView({
   language?: string;
 }) {
   const { t } = useLingui();
-  const step = useSelector(invite, (snapshot) =>
-    snapshot.matches("ready")
-      ? "ready"
-      : snapshot.matches("accepted")
-        ? "accepted"
-        : snapshot.matches("invalid")
-          ? "invalid"
-          : snapshot.matches("failed")
-            ? "failed"
-            : "loading",
-  );
+  // A flat machine: its state value is the step shown.
+  const step = useSelector(invite, (snapshot) => snapshot.value);
   const email = useSelector(invite, (snapshot) => snapshot.context.invite?.email ?? "");
   const form = useSelector(invite, (snapshot) => snapshot.children.acceptForm) as
     | ActorRefFrom<typeof formMachine>

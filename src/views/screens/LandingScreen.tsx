@@ -49,27 +49,22 @@ export function LandingScreen() {
 
 /**
  * Social sign-in, shown only when the deployment turns it on. Only Apple has a return route in the
- * portal (spec /redirect/...), so the server refuses a configuration that turns Google or Facebook on.
+ * portal (spec /redirect/...): the server refuses a configuration that turns Google or Facebook on,
+ * and offers Apple only where it can verify Apple's tokens.
  */
 function SocialSignIn() {
   const { socialSignIn } = useConfig();
   const { beginAppleSignIn } = useScreenLogic();
-  // The server offers Apple only where it can verify Apple's tokens; Google and Facebook not at all.
-  const offered = (["apple"] as const).filter((provider) => socialSignIn[provider]);
-  if (offered.length === 0) return null;
-  const names = { apple: "Apple" } as const;
+  if (!socialSignIn.apple) return null;
   return (
     <div className={css({ display: "grid", gap: "2", mt: "4" })}>
-      {offered.map((provider) => (
-        <button
-          key={provider}
-          type="button"
-          className={button({ variant: "outline" })}
-          onClick={() => void beginAppleSignIn()}
-        >
-          <Trans>Continue with {names[provider]}</Trans>
-        </button>
-      ))}
+      <button
+        type="button"
+        className={button({ variant: "outline" })}
+        onClick={() => void beginAppleSignIn()}
+      >
+        <Trans>Continue with {"Apple"}</Trans>
+      </button>
     </div>
   );
 }

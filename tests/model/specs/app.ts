@@ -36,6 +36,21 @@ const events = {
   ],
 } satisfies EventSamples<typeof appMachine, ActorEvents>;
 
+/** Every signal that reaches the app from outside React and is forwarded to a child. */
+const outsideSignals = [
+  events["network.lost"][0],
+  events["network.restored"][0],
+  events["notify.success"][0],
+  events["notify.error"][0],
+  events["session.refresh"][0],
+  events["session.userUpdated"][0],
+  events["session.deleted"][0],
+  events["session.handOver"][0],
+  events["session.deactivated"][0],
+  events["session.expired"][0],
+  events["cart.clear"][0],
+];
+
 /** Children that do nothing outside themselves; the app machine is what is under test. */
 const machine = appMachine.provide({
   actors: {
@@ -118,39 +133,12 @@ export const appModel = defineModel({
     {
       name: "a lost network and notices never close the menu",
       input: 1,
-      events: [
-        events["xstate.done.actor.loadConfig"][0],
-        events["menu.open"][0],
-        events["network.lost"][0],
-        events["network.restored"][0],
-        events["notify.success"][0],
-        events["notify.error"][0],
-        events["session.refresh"][0],
-        events["session.userUpdated"][0],
-        events["session.deleted"][0],
-        events["session.handOver"][0],
-        events["session.deactivated"][0],
-        events["session.expired"][0],
-        events["cart.clear"][0],
-      ],
+      events: [events["xstate.done.actor.loadConfig"][0], events["menu.open"][0], ...outsideSignals],
       expected: { ready: { menu: "open" } },
     },
     {
       name: "signals from outside never open the menu",
-      events: [
-        events["xstate.done.actor.loadConfig"][0],
-        events["network.lost"][0],
-        events["network.restored"][0],
-        events["notify.success"][0],
-        events["notify.error"][0],
-        events["session.refresh"][0],
-        events["session.userUpdated"][0],
-        events["session.deleted"][0],
-        events["session.handOver"][0],
-        events["session.deactivated"][0],
-        events["session.expired"][0],
-        events["cart.clear"][0],
-      ],
+      events: [events["xstate.done.actor.loadConfig"][0], ...outsideSignals],
       expected: { ready: { menu: "closed" } },
     },
     {

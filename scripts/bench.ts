@@ -4,13 +4,16 @@
  * - server start to a ready /healthz: cold (fresh DATA_DIR: migrations and seed) and warm;
  * - latency of GET /portal-config and POST /transit/api/get_form over 200 sequential requests;
  * - sign-in (POST /accounts/users/login, a scrypt verify each) p50 / p95, as many as the per-address
- *   limit allows in a minute (20), so the figure is what a rider waits, not what the limiter refuses.
+ *   limit allows in a minute (20), so the figure is what a rider waits, not what the limiter refuses;
+ * - product search on 10,000 generated products: req/s and p99 next to a Fastify hello-world.
  */
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
 import { distDir, ensureBuild } from "../server/build.ts";
+import { demoCatalog } from "../server/db/seed-catalog.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const port = 8195;
@@ -103,3 +106,71 @@ console.table({
   "POST /transit/api/get_form p50 / p95": `${ms(form.p50)} / ${ms(form.p95)}`,
   "POST /accounts/users/login p50 / p95 (20 under the limit)": `${ms(signIn.p50)} / ${ms(signIn.p95)}`,
 });
+
+/**
+ * Product search on a catalogue of 10,000 generated products (plus the demo one), next to a Fastify
+ * hello-world served by the same process: requests per second and p99 under 10 connections, 10 s each.
+ */
+async function searchBenchmark() {
+  const child = spawn(process.execPath, [join(root, "scripts", "bench-catalog-server.ts")], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: "error" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const ports = await new Promise<{ app: number; hello: number; products: number }>((done, failed) => {
+    let buffered = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const line = buffered.split("\n").find((candidate) => candidate.startsWith("{"));
+      if (line) done(JSON.parse(line));
+    });
+    child.once("exit", (code) => failed(new Error(`the benchmark server exited with ${code}`)));
+  });
+  const run = async (title: string, options: Partial<autocannon.Options>) => {
+    const result = await autocannon({ connections: 10, duration: 10, ...options, url: options.url ?? "" });
+    if (result.non2xx > 0 || result.errors > 0) {
+      throw new Error(`${title}: ${result.non2xx} non-2xx replies, ${result.errors} errors`);
+    }
+    return `${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`;
+  };
+  const { filters, value } = demoCatalog;
+  const search = (body: unknown) => ({
+    url: `http://127.0.0.1:${ports.app}/transit/anonymous/v3.0/product/search`,
+    method: "POST" as const,
+    headers: { "content-type": "application/json", "accept-language": "es" },
+    body: JSON.stringify(body),
+  });
+  const sort = [{ key_name: "list_priority", order: "asc" }];
+  const rail = [
+    { filter_uuid: filters.service, filter_value: value("service", "rail") },
+    { filter_uuid: filters.rider, filter_value: value("rider", "ADULT") },
+  ];
+  const results = {
+    "Fastify hello-world (same process)": await run("hello", { url: `http://127.0.0.1:${ports.hello}/` }),
+    "search ENTITY, 2 filters (first 100 of ~800)": await run(
+      "entity",
+      search({ return: "ENTITY", sort, applied_filters: rail }),
+    ),
+    "search ENTITY, origin + destination (a few)": await run(
+      "itinerary",
+      search({
+        return: "ENTITY",
+        sort,
+        applied_filters: [
+          { filter_uuid: filters.origin, filter_value: value("origin", "UNS") },
+          { filter_uuid: filters.destination, filter_value: value("destination", "APT") },
+        ],
+      }),
+    ),
+    "search FILTER (facets), 2 filters": await run(
+      "facets",
+      search({ return: "FILTER", sort, applied_filters: rail }),
+    ),
+  };
+  child.kill("SIGTERM");
+  return { products: ports.products, results };
+}
+
+const searchResults = await searchBenchmark();
+console.log(`Product search, ${searchResults.products} generated products + the demo catalogue:`);
+console.table(searchResults.results);

@@ -15,6 +15,8 @@ import errors from "./plugins/errors.ts";
 import security from "./plugins/security.ts";
 import spa from "./plugins/spa.ts";
 import { type AccountRepository, createAccountRepository } from "./repositories/accounts.ts";
+import { type CatalogRepository, createCatalogRepository } from "./repositories/catalog.ts";
+import { createFareMediaRepository, type FareMediaRepository } from "./repositories/fare-media.ts";
 import { createInviteRepository, type InviteRepository } from "./repositories/invites.ts";
 import { createOrganizationRepository, type OrganizationRepository } from "./repositories/organizations.ts";
 import { createTwoFactorRepository, type TwoFactorRepository } from "./repositories/two-factor.ts";
@@ -30,6 +32,7 @@ import devMailboxRoutes from "./routes/dev-mailbox.ts";
 import healthRoutes from "./routes/health.ts";
 import portalConfigRoutes from "./routes/portal-config.ts";
 import captchaRoutes from "./routes/transit/captcha.ts";
+import catalogRoutes from "./routes/transit/catalog.ts";
 import formRoutes from "./routes/transit/forms.ts";
 import orgConfigRoutes from "./routes/transit/org-config.ts";
 
@@ -43,6 +46,8 @@ declare module "fastify" {
     accounts: AccountRepository;
     twoFactor: TwoFactorRepository;
     invites: InviteRepository;
+    catalog: CatalogRepository;
+    fareMedia: FareMediaRepository;
     captcha: CaptchaGate;
     /** Checks Apple id_tokens; null when the deployment has no Apple Services ID configured. */
     apple: AppleVerifier | null;
@@ -103,6 +108,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("twoFactor", createTwoFactorRepository(options.database.db));
   app.decorate("apple", options.apple ?? null);
   app.decorate("invites", createInviteRepository(options.database.db));
+  app.decorate("catalog", createCatalogRepository(options.database.db));
+  app.decorate("fareMedia", createFareMediaRepository(options.database.db));
   app.decorate("captcha", createCaptchaGate(options.captchaVerifier ?? sandboxCaptchaVerifier));
   await app.register(auth);
 
@@ -111,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(orgConfigRoutes, { prefix: "/transit" });
   await app.register(formRoutes, { prefix: "/transit" });
   await app.register(captchaRoutes, { prefix: "/transit" });
+  await app.register(catalogRoutes, { prefix: "/transit" });
   await app.register(userRoutes, {
     prefix: "/accounts",
     publicUrl: options.publicUrl ?? null,

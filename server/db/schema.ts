@@ -6,13 +6,16 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { fareMediumStatuses, fareMediumTypes } from "../../src/domain/fare-media.ts";
 
 /** Agencies: a parent organisation and its children (a product belongs to one of them). */
 export const organizations = pgTable("organizations", {
@@ -61,10 +64,87 @@ export const products = pgTable(
     imagePath: text("image_path"),
     listPriority: integer("list_priority").notNull(),
     active: boolean("active").notNull().default(true),
+    /** Rider types (a fare card's `rider_type`) the product is valid for; empty means every rider type. */
+    riderTypes: text("rider_types").array().notNull().default(sql`'{}'::text[]`),
+    /** Texts in other languages than English: `{ "es": { "name": "Pase" } }`; missing ones fall back. */
+    translations: jsonb("translations").$type<Translations<ProductTexts>>().notNull().default({}),
   },
   (t) => [
     check("products_price_nonnegative", sql`${t.listPrice} >= 0`),
     index("products_org").on(t.organizationId),
+    index("products_listing").on(t.organizationId, t.active, t.listPriority),
+  ],
+);
+
+/** Per-language overrides of a row's English texts, keyed by portal language code (es, vi, zh-TW). */
+export type Translations<Texts> = Partial<Record<string, Partial<Texts>>>;
+
+export interface ProductTexts {
+  name: string;
+  short_description: string;
+  long_description: string;
+  alert_message: string;
+}
+
+export const filterTypes = ["list", "dropdown"] as const;
+/** ORIGIN and DESTINATION values are the two ends of an itinerary; ATTRIBUTE is any other facet. */
+export const filterKinds = ["ATTRIBUTE", "ORIGIN", "DESTINATION"] as const;
+
+/** The catalogue's facets (service, fare type, rider, origin, destination), defined per organisation. */
+export const catalogFilters = pgTable(
+  "catalog_filters",
+  {
+    uuid: uuid("uuid").primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    displayName: text("display_name").notNull(),
+    filterType: text("filter_type", { enum: filterTypes }).notNull(),
+    kind: text("kind", { enum: filterKinds }).notNull().default("ATTRIBUTE"),
+    position: integer("position").notNull().default(0),
+    translations: jsonb("translations").$type<Translations<{ display_name: string }>>().notNull().default({}),
+  },
+  (t) => [index("catalog_filters_org").on(t.organizationId, t.position)],
+);
+
+export interface FilterValueTexts {
+  /** For ORIGIN and DESTINATION values this is the stop's long_name. */
+  short_description: string;
+  accessibility_text: string;
+}
+
+/** One value of a filter; `value` is the stable code (bus, PHYSICAL, DTN) a route can name. */
+export const catalogFilterValues = pgTable(
+  "catalog_filter_values",
+  {
+    uuid: uuid("uuid").primaryKey(),
+    filterUuid: uuid("filter_uuid")
+      .notNull()
+      .references(() => catalogFilters.uuid, { onDelete: "cascade" }),
+    value: text("value").notNull(),
+    shortDescription: text("short_description").notNull(),
+    imageUrl: text("image_url"),
+    accessibilityText: text("accessibility_text"),
+    position: integer("position").notNull().default(0),
+    translations: jsonb("translations").$type<Translations<FilterValueTexts>>().notNull().default({}),
+  },
+  (t) => [uniqueIndex("catalog_filter_values_value").on(t.filterUuid, t.value)],
+);
+
+/** Which filter values describe which product (a product has at most one value per filter). */
+export const productFilterValues = pgTable(
+  "product_filter_values",
+  {
+    productUuid: uuid("product_uuid")
+      .notNull()
+      .references(() => products.uuid, { onDelete: "cascade" }),
+    valueUuid: uuid("value_uuid")
+      .notNull()
+      .references(() => catalogFilterValues.uuid, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productUuid, t.valueUuid] }),
+    index("product_filter_values_value").on(t.valueUuid, t.productUuid),
   ],
 );
 
@@ -96,9 +176,6 @@ export const users = pgTable(
     uniqueIndex("users_apple_subject").on(t.appleSubject),
   ],
 );
-
-export const fareMediumStatuses = ["ACTIVE", "BLOCKED", "INVALID", "SUSPENDED"] as const;
-export const fareMediumTypes = ["VIRTUAL", "PHYSICAL"] as const;
 
 /** Fare cards. The security code is stored as a hash; balances are minor units. */
 export const fareMedia = pgTable(

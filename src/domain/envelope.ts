@@ -34,6 +34,7 @@ export const ErrorCode = {
   inviteInvalid: 40403,
   conflict: 40901,
   transferFailed: 42201,
+  fareCardUnavailable: 42202,
   formNotFound: 40402,
   payloadTooLarge: 41301,
   rateLimited: 42901,

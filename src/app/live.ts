@@ -1,10 +1,13 @@
 import { navigate } from "wouter/use-browser-location";
 import { type AnyEventObject, fromPromise } from "xstate";
+import { normalizeCartItem, productModeOf } from "../domain/cart.ts";
+import type { Product } from "../domain/catalog.ts";
 import type { FormValues } from "../domain/forms.ts";
 import type { PortalConfig } from "../domain/portal-config.ts";
 import { activateLocale } from "../i18n/i18n.ts";
 import { type AppEvent, type AppInput, appMachine, type BootResult } from "../machines/app.machine.ts";
 import { appleSignInMachine } from "../machines/appleSignIn.machine.ts";
+import { cartMachine, type RefreshInput } from "../machines/cart.machine.ts";
 import { deactivationMachine } from "../machines/deactivation.machine.ts";
 import { emailConfirmationMachine } from "../machines/emailConfirmation.machine.ts";
 import { formMachine } from "../machines/form.machine.ts";
@@ -24,6 +27,7 @@ import {
 } from "../services/accounts.service.ts";
 import { createAppleSignInService } from "../services/apple-sign-in.service.ts";
 import { createCaptchaService } from "../services/captcha.service.ts";
+import { createCatalogService } from "../services/catalog.service.ts";
 import { createFormsService } from "../services/forms.service.ts";
 import { createHealthService } from "../services/health.service.ts";
 import { createHttpClient } from "../services/http.ts";
@@ -77,10 +81,12 @@ export function createLiveApp(
   });
   const portalConfig = createPortalConfigService(http);
   const health = createHealthService(http);
-  const orgConfig = createOrgConfigService(http, () => ({
+  const transitBases = () => ({
     transit: loaded?.apiBases.transit ?? "/transit",
     childOrganization: loaded?.organization.childUuid ?? null,
-  }));
+  });
+  const orgConfig = createOrgConfigService(http, transitBases);
+  const catalog = createCatalogService(http, transitBases, () => storage.isSignedIn());
   const accountsBase = () => loaded?.apiBases.accounts ?? "/accounts";
   const accounts = createAccountsService(http, accountsBase);
   const invites = createInviteService(http, accountsBase);
@@ -126,6 +132,8 @@ export function createLiveApp(
         actions: {
           storeLanguage: ({ context }) => {
             storage.set("language", context.current);
+            // Cart texts come again in the new language (spec section 4).
+            bus.send({ type: "cart.refresh" });
             const user = storage.get("user");
             const locale = localeOf(context.current);
             // Signed in: the profile follows (spec section 4). Only 50020 matters (the client signs out).
@@ -141,6 +149,32 @@ export function createLiveApp(
       }),
       serviceLevelsMachine: serviceLevelsMachine.provide({
         actors: { fetchServiceLevels: fromPromise(() => orgConfig.serviceLevels()) },
+      }),
+      cartMachine: cartMachine.provide({
+        actors: {
+          refreshProducts: fromPromise<Product[], RefreshInput>(({ input }) =>
+            catalog.refresh(input.uuids, input.faremediaId),
+          ),
+        },
+        actions: {
+          persist: ({ context }) => {
+            const first = context.items[0];
+            if (!first) return storage.clearCart();
+            storage.set("cart", context.items);
+            storage.set("parentOrgId", first.orgUuidProduct);
+          },
+          goToCheckout: (_, route) => navigate(route),
+          rememberGuest: () => storage.set("isGuestUser", true),
+          // The sign-in dialog's success lands on /checkout (the session reads `from`).
+          rememberCheckout: () => {
+            const state: unknown = browser.history.state;
+            browser.history.replaceState(
+              { ...(typeof state === "object" && state !== null ? state : {}), from: "/checkout" },
+              "",
+            );
+          },
+          storeProductMode: ({ context }) => storage.set("purchaseFlowType", productModeOf(context.items)),
+        },
       }),
       tourMachine: tourMachine.provide({
         actions: { rememberTourDone: () => storage.set("tourDone", true) },
@@ -188,7 +222,8 @@ export function createLiveApp(
     stored: {
       authenticated: storage.isSignedIn(),
       user: storage.get("user"),
-      cart: storage.get("cart") ?? [],
+      cart: (storage.get("cart") ?? []).map(normalizeCartItem),
+      guest: storage.get("isGuestUser") ?? false,
       // Arriving by an emailed link, the task comes first; the tour is offered on a later visit.
       tourDone: (storage.get("tourDone") ?? false) || isTaskLink(browser.location.pathname),
     },

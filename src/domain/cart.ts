@@ -1,9 +1,12 @@
-/** Cart items as kept in browser storage under `cart` (spec section 3); prices are minor units. */
-export interface AppliedFilter {
-  filter_uuid: string;
-  filter_value: string;
-}
+import type { AppliedFilter, Product } from "./catalog.ts";
 
+export type { AppliedFilter };
+
+/**
+ * Cart items as kept in browser storage under `cart` (spec section 3); prices are minor units.
+ * `faremediaId` is the fare card the item is bought for (null for physical cards and guests), so a
+ * stored cart alone tells which card it belongs to.
+ */
 export interface CartItem {
   uuid: string;
   name: string;
@@ -21,7 +24,11 @@ export interface CartItem {
   theme: { background_color: string } | null;
   appliedFilters: AppliedFilter[];
   isSubscribed: boolean;
+  faremediaId: string | null;
 }
+
+/** Most of one product in a cart (spec section 9). */
+export const maxPerProduct = 20;
 
 /** Sum of quantities, each parsed as an integer (spec section 5). */
 export function itemCount(items: readonly CartItem[]): number {
@@ -42,8 +49,133 @@ export function isCartItem(value: unknown): value is CartItem {
   return (
     typeof item.uuid === "string" &&
     typeof item.name === "string" &&
+    typeof item.type === "string" &&
+    typeof item.orgUuidProduct === "string" &&
     Number.isInteger(item.list_price) &&
+    (item.list_price as number) >= 0 &&
     Number.isInteger(item.quantity) &&
-    (item.quantity as number) > 0
+    (item.quantity as number) > 0 &&
+    (item.quantity as number) <= maxPerProduct
   );
 }
+
+/** A stored item from before `faremediaId` existed reads as one without a card. */
+export const normalizeCartItem = (item: CartItem): CartItem => ({
+  ...item,
+  faremediaId: item.faremediaId ?? null,
+});
+
+export const isPhysical = (item: Pick<CartItem, "type">) => item.type === "PHYSICAL_PASS";
+
+/** The cart item for `quantity` of a product, bought for `faremediaId` (null: a physical card or a guest). */
+export function cartItemOf(
+  product: Product,
+  quantity: number,
+  context: { faremediaId: string | null; appliedFilters: AppliedFilter[]; filterName: string | null },
+): CartItem {
+  return {
+    uuid: product.uuid,
+    name: product.name,
+    alert_message: product.alert_message,
+    short_desc: product.short_description,
+    long_description: product.long_description,
+    list_price: product.list_price,
+    quantity,
+    productImage: product.product_image_path,
+    type: product.sub_type,
+    shipping_enabled: product.shipping_enabled,
+    productFilterName: context.filterName,
+    orgUuidProduct: product.organization.uuid,
+    subscription_allowed: product.subscription.subscription_allowed,
+    theme: product.theme,
+    appliedFilters: context.appliedFilters,
+    isSubscribed: false,
+    faremediaId: product.sub_type === "PHYSICAL_PASS" ? null : context.faremediaId,
+  };
+}
+
+/**
+ * Spec section 4: a cart never mixes physical and digital, two organisations, or two fare cards.
+ * True when `candidate` cannot join `items` without clearing them.
+ */
+export function conflicts(items: readonly CartItem[], candidate: CartItem): boolean {
+  return items.some(
+    (item) =>
+      isPhysical(item) !== isPhysical(candidate) ||
+      item.orgUuidProduct !== candidate.orgUuidProduct ||
+      item.faremediaId !== candidate.faremediaId,
+  );
+}
+
+export type Refusal = "orderLimit" | "itemLimit";
+
+/** Why adding `quantity` more of `candidate` is refused, or null when it fits. */
+export function refusalOf(items: readonly CartItem[], candidate: CartItem, maxCart: number): Refusal | null {
+  if (!Number.isInteger(candidate.quantity) || candidate.quantity < 1) return "itemLimit";
+  if (itemCount(items) + candidate.quantity > maxCart) return "orderLimit";
+  const line = items.find((item) => item.uuid === candidate.uuid);
+  if ((line?.quantity ?? 0) + candidate.quantity > maxPerProduct) return "itemLimit";
+  return null;
+}
+
+/** Adds a candidate that fits: the same product's line grows (taking the newest renewal choice). */
+export function addItem(items: readonly CartItem[], candidate: CartItem): CartItem[] {
+  const line = items.find((item) => item.uuid === candidate.uuid);
+  if (!line) return [...items, candidate];
+  return items.map((item) =>
+    item === line
+      ? { ...item, quantity: item.quantity + candidate.quantity, isSubscribed: candidate.isSubscribed }
+      : item,
+  );
+}
+
+export const removeItem = (items: readonly CartItem[], uuid: string): CartItem[] =>
+  items.filter((item) => item.uuid !== uuid);
+
+/** Why setting a line to `quantity` is refused, or null (0 removes the line). */
+export function quantityRefusal(
+  items: readonly CartItem[],
+  uuid: string,
+  quantity: number,
+  maxCart: number,
+): Refusal | null {
+  const line = items.find((item) => item.uuid === uuid);
+  if (!line) return null;
+  if (!Number.isInteger(quantity) || quantity < 0 || quantity > maxPerProduct) return "itemLimit";
+  if (itemCount(items) - line.quantity + quantity > maxCart) return "orderLimit";
+  return null;
+}
+
+export function setQuantity(items: readonly CartItem[], uuid: string, quantity: number): CartItem[] {
+  if (quantity === 0) return removeItem(items, uuid);
+  return items.map((item) => (item.uuid === uuid ? { ...item, quantity } : item));
+}
+
+/**
+ * The cart after a product search refreshed it (a language change): texts and price from the
+ * catalogue, quantity and choices kept; a product the catalogue no longer offers leaves the cart.
+ */
+export function refreshItems(items: readonly CartItem[], products: readonly Product[]): CartItem[] {
+  return items.flatMap((item) => {
+    const product = products.find((candidate) => candidate.uuid === item.uuid);
+    if (!product) return [];
+    return [
+      {
+        ...item,
+        name: product.name,
+        alert_message: product.alert_message,
+        short_desc: product.short_description,
+        long_description: product.long_description,
+        list_price: product.list_price,
+        productImage: product.product_image_path,
+        subscription_allowed: product.subscription.subscription_allowed,
+        isSubscribed: item.isSubscribed && product.subscription.subscription_allowed,
+        theme: product.theme,
+      },
+    ];
+  });
+}
+
+/** The stored product mode once the rider leaves the products page (spec section 4). */
+export const productModeOf = (items: readonly CartItem[]): "physical" | "digital" =>
+  items.some(isPhysical) ? "physical" : "digital";

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { portalConfig, storedUser } from "../../tests/support/fixtures.ts";
-import { quietSession } from "../../tests/support/forms.ts";
+import { quietCart, quietSession } from "../../tests/support/forms.ts";
 import { appMachine, type BootResult } from "./app.machine.ts";
 import { languageMachine } from "./language.machine.ts";
 import { networkMachine } from "./network.machine.ts";
@@ -14,6 +14,7 @@ function start(authenticated: boolean, probe = fromPromise(async () => {})) {
     appMachine.provide({
       actors: {
         sessionMachine: quietSession.provide({ actions: { clearSession, goToLogin } }),
+        cartMachine: quietCart,
         loadConfig: fromPromise<BootResult>(async () => ({ config: portalConfig, storedLanguage: "vi" })),
         languageMachine: languageMachine.provide({
           actors: { activateLocale: fromPromise(async () => {}) },
@@ -24,7 +25,15 @@ function start(authenticated: boolean, probe = fromPromise(async () => {})) {
       },
     }),
     {
-      input: { stored: { authenticated, user: authenticated ? storedUser : null, cart: [], tourDone: true } },
+      input: {
+        stored: {
+          authenticated,
+          user: authenticated ? storedUser : null,
+          cart: [],
+          guest: false,
+          tourDone: true,
+        },
+      },
     },
   ).start();
   return { actor, clearSession, goToLogin };

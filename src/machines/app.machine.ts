@@ -17,6 +17,8 @@ export interface StoredAtStart {
   authenticated: boolean;
   user: StoredUser | null;
   cart: CartItem[];
+  /** The rider chose to check out as a guest (isGuestUser). */
+  guest: boolean;
   tourDone: boolean;
 }
 
@@ -47,6 +49,7 @@ export type AppEvent =
   | { type: "session.deactivated" }
   | { type: "session.userUpdated"; user: StoredUser }
   | { type: "cart.clear" }
+  | { type: "cart.refresh" }
   | { type: "menu.open" }
   | { type: "menu.close" }
   | { type: "route.changed"; path: string }
@@ -159,7 +162,15 @@ export const appMachine = setup({
         },
         { id: "notifications", src: "notificationsMachine" },
         { id: "network", src: "networkMachine" },
-        { id: "cart", src: "cartMachine", input: ({ context }) => ({ items: context.stored.cart }) },
+        {
+          id: "cart",
+          src: "cartMachine",
+          input: ({ context }) => ({
+            items: context.stored.cart,
+            maxQuantity: context.config?.max_cart_quantity ?? 20,
+            guest: context.stored.guest,
+          }),
+        },
         { id: "serviceLevels", src: "serviceLevelsMachine" },
         {
           id: "tour",
@@ -183,6 +194,7 @@ export const appMachine = setup({
         "session.deactivated": { actions: "forwardToSession" },
         "session.userUpdated": { actions: "forwardToSession" },
         "cart.clear": { actions: "forwardToCart" },
+        "cart.refresh": { actions: "forwardToCart" },
       },
       states: {
         menu: {

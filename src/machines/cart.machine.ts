@@ -1,21 +1,80 @@
-import { assign, setup } from "xstate";
-import { type CartItem, itemCount, subtotal } from "../domain/cart.ts";
+import { and, assign, fromPromise, raise, setup } from "xstate";
+import {
+  addItem,
+  type CartItem,
+  conflicts,
+  itemCount,
+  quantityRefusal,
+  type Refusal,
+  refreshItems,
+  refusalOf,
+  removeItem,
+  setQuantity,
+  subtotal,
+} from "../domain/cart.ts";
+import type { Product } from "../domain/catalog.ts";
+import { unprovided } from "./unprovided.ts";
 
-export type CartEvent = { type: "cart.open" } | { type: "cart.close" } | { type: "cart.clear" };
+/** Where checkout happens: a signed-in rider's, or a guest's anonymous one. */
+export type CheckoutRoute = "/checkout" | "/anonymous/checkout";
+
+export type CartEvent =
+  | { type: "cart.open" }
+  | { type: "cart.close" }
+  | { type: "cart.clear" }
+  /** Add to cart, or Buy now (`buyNow`): the item carries its quantity. */
+  | { type: "cart.add"; item: CartItem; buyNow: boolean; signedIn: boolean }
+  | { type: "cart.confirm" }
+  | { type: "cart.cancel" }
+  | { type: "cart.subscribe"; autoRenew: boolean }
+  | { type: "cart.dismiss" }
+  | { type: "cart.remove"; uuid: string }
+  | { type: "cart.setQuantity"; uuid: string; quantity: number }
+  | { type: "cart.checkout"; signedIn: boolean }
+  | { type: "cart.continueAsGuest" }
+  /** The rider signed in from the "Please sign in before you checkout" dialog. */
+  | { type: "cart.signedIn" }
+  | { type: "cart.leftProducts" }
+  /** The language changed: cart texts come again from a product search. */
+  | { type: "cart.refresh" };
 
 export interface CartInput {
   items: CartItem[];
+  /** max_cart_quantity of the deployment. */
+  maxQuantity: number;
+  /** The rider chose to check out as a guest (the isGuestUser flag). */
+  guest: boolean;
+}
+
+export interface Pending {
+  item: CartItem;
+  buyNow: boolean;
+  signedIn: boolean;
 }
 
 export interface CartContext {
   items: CartItem[];
+  maxQuantity: number;
+  guest: boolean;
+  /** The add waiting for the rider's answers (alert, renewal, conflict). */
+  pending: Pending | null;
+  /** Why the last add or quantity change was refused, for the limit dialog. */
+  refusal: Refusal | null;
+}
+
+export interface RefreshInput {
+  uuids: string[];
+  faremediaId: string | null;
 }
 
 /*
- * The cart as restored from browser storage, and its drawer. `open` is the drawer sliding in from the
- * right (from the top on small screens); the drawer only ever shows the items held here, so the count
- * in the top bar and the drawer cannot disagree. Signing out empties it (its storage is cleared by whoever
- * ended the session).
+ * The cart and its drawer. Adding walks the rider through what the product asks for, in this order:
+ * its alert_message (confirm or cancel), the renewal choice (a product that allows subscription, bought
+ * for a fare card), a conflict (a cart never mixes physical and digital, two organisations or two fare
+ * cards: "Yes, clear cart" empties it first), then the limits (max_cart_quantity in all, 20 of one
+ * product). A refused add changes nothing. Buy now then goes to checkout, or asks a visitor to sign in
+ * or continue as a guest. Every change is written to storage (`persist`); a language change refreshes
+ * the items' texts and prices by a product search.
  */
 export const cartMachine = setup({
   types: {
@@ -23,14 +82,224 @@ export const cartMachine = setup({
     context: {} as CartContext,
     events: {} as CartEvent,
   },
+  actors: {
+    refreshProducts: fromPromise<Product[], RefreshInput>(unprovided("refreshProducts")),
+  },
+  actions: {
+    persist: unprovided("persist"),
+    goToCheckout: (_, _route: CheckoutRoute) => unprovided("goToCheckout")(),
+    rememberGuest: unprovided("rememberGuest"),
+    /** Sign-in from the dialog then lands on /checkout. */
+    rememberCheckout: unprovided("rememberCheckout"),
+    storeProductMode: unprovided("storeProductMode"),
+    assignPending: assign((_, pending: Pending) => ({ pending, refusal: null })),
+    forgetPending: assign({ pending: null }),
+    subscribe: assign(({ context }, autoRenew: boolean) => ({
+      pending: context.pending
+        ? { ...context.pending, item: { ...context.pending.item, isSubscribed: autoRenew } }
+        : null,
+    })),
+    emptyCart: assign({ items: [] }),
+    addPending: assign(({ context }) => ({
+      items: context.pending ? addItem(context.items, context.pending.item) : context.items,
+    })),
+    assignRefusal: assign(({ context }) => ({
+      refusal: context.pending ? refusalOf(context.items, context.pending.item, context.maxQuantity) : null,
+    })),
+    assignQuantityRefusal: assign((_, refusal: Refusal | null) => ({ refusal })),
+    removeLine: assign(({ context }, uuid: string) => ({ items: removeItem(context.items, uuid) })),
+    changeQuantity: assign(({ context }, change: { uuid: string; quantity: number }) => ({
+      items: setQuantity(context.items, change.uuid, change.quantity),
+    })),
+    markGuest: assign({ guest: true }),
+    applyRefresh: assign(({ context }, products: Product[]) => ({
+      items: refreshItems(context.items, products),
+    })),
+  },
+  guards: {
+    hasAlert: ({ context }) => Boolean(context.pending?.item.alert_message),
+    offersRenewal: ({ context }) =>
+      Boolean(context.pending?.item.subscription_allowed && context.pending.item.faremediaId),
+    conflicts: ({ context }) => (context.pending ? conflicts(context.items, context.pending.item) : false),
+    refused: ({ context }) =>
+      context.pending ? refusalOf(context.items, context.pending.item, context.maxQuantity) !== null : false,
+    buyNow: ({ context }) => context.pending?.buyNow === true,
+    pendingSignedIn: ({ context }) => context.pending?.signedIn === true,
+    guest: ({ context }) => context.guest,
+    signedIn: (_, signedIn: boolean) => signedIn,
+    quantityFits: ({ context }, change: { uuid: string; quantity: number }) =>
+      quantityRefusal(context.items, change.uuid, change.quantity, context.maxQuantity) === null,
+    hasItems: ({ context }) => context.items.length > 0,
+  },
 }).createMachine({
   id: "cart",
-  context: ({ input }) => ({ items: input.items }),
-  initial: "closed",
-  on: { "cart.clear": { actions: assign({ items: [] }) } },
+  context: ({ input }) => ({
+    items: input.items,
+    maxQuantity: input.maxQuantity,
+    guest: input.guest,
+    pending: null,
+    refusal: null,
+  }),
+  type: "parallel",
+  on: {
+    "cart.clear": { actions: ["emptyCart", "persist"] },
+  },
   states: {
-    closed: { on: { "cart.open": "open" } },
-    open: { on: { "cart.close": "closed" } },
+    drawer: {
+      initial: "closed",
+      states: {
+        closed: { on: { "cart.open": "open" } },
+        open: { on: { "cart.close": "closed" } },
+      },
+    },
+    flow: {
+      initial: "idle",
+      states: {
+        idle: {
+          on: {
+            "cart.add": {
+              target: "alert",
+              actions: {
+                type: "assignPending",
+                params: ({ event }) => ({ item: event.item, buyNow: event.buyNow, signedIn: event.signedIn }),
+              },
+            },
+            "cart.remove": {
+              actions: [{ type: "removeLine", params: ({ event }) => event.uuid }, "persist"],
+            },
+            "cart.setQuantity": [
+              {
+                guard: { type: "quantityFits", params: ({ event }) => event },
+                actions: [{ type: "changeQuantity", params: ({ event }) => event }, "persist"],
+              },
+              {
+                target: "limitReached",
+                actions: {
+                  type: "assignQuantityRefusal",
+                  params: ({ context, event }) =>
+                    quantityRefusal(context.items, event.uuid, event.quantity, context.maxQuantity),
+                },
+              },
+            ],
+            "cart.checkout": [
+              {
+                guard: { type: "signedIn", params: ({ event }) => event.signedIn },
+                actions: [raise({ type: "cart.close" }), { type: "goToCheckout", params: "/checkout" }],
+              },
+              {
+                guard: "guest",
+                actions: [
+                  raise({ type: "cart.close" }),
+                  { type: "goToCheckout", params: "/anonymous/checkout" },
+                ],
+              },
+              { target: "signInRequired", actions: [raise({ type: "cart.close" }), "rememberCheckout"] },
+            ],
+            "cart.leftProducts": { actions: "storeProductMode" },
+          },
+        },
+        alert: {
+          always: [{ guard: "hasAlert", target: "confirmingAlert" }, { target: "renewal" }],
+        },
+        confirmingAlert: {
+          on: {
+            "cart.confirm": "renewal",
+            "cart.cancel": { target: "idle", actions: "forgetPending" },
+          },
+        },
+        renewal: {
+          always: [{ guard: "offersRenewal", target: "choosingRenewal" }, { target: "conflict" }],
+        },
+        choosingRenewal: {
+          on: {
+            "cart.subscribe": {
+              target: "conflict",
+              actions: { type: "subscribe", params: ({ event }) => event.autoRenew },
+            },
+            "cart.cancel": { target: "idle", actions: "forgetPending" },
+          },
+        },
+        conflict: {
+          always: [{ guard: "conflicts", target: "confirmingConflict" }, { target: "limit" }],
+        },
+        confirmingConflict: {
+          on: {
+            // "Yes, clear cart": emptied first, then the add goes on.
+            "cart.confirm": { target: "limit", actions: ["emptyCart", "persist"] },
+            "cart.cancel": { target: "idle", actions: "forgetPending" },
+          },
+        },
+        limit: {
+          always: [
+            { guard: "refused", target: "limitReached", actions: ["assignRefusal", "forgetPending"] },
+            { target: "added", actions: ["addPending", "persist"] },
+          ],
+        },
+        added: {
+          always: [
+            {
+              guard: and(["buyNow", "pendingSignedIn"]),
+              target: "idle",
+              actions: [{ type: "goToCheckout", params: "/checkout" }, "forgetPending"],
+            },
+            {
+              guard: and(["buyNow", "guest"]),
+              target: "idle",
+              actions: [{ type: "goToCheckout", params: "/anonymous/checkout" }, "forgetPending"],
+            },
+            { guard: "buyNow", target: "signInRequired", actions: ["rememberCheckout", "forgetPending"] },
+            {
+              target: "idle",
+              actions: ["forgetPending", raise({ type: "cart.open" })],
+            },
+          ],
+        },
+        limitReached: {
+          on: { "cart.dismiss": { target: "idle", actions: assign({ refusal: null }) } },
+        },
+        signInRequired: {
+          on: {
+            "cart.dismiss": "idle",
+            "cart.signedIn": { target: "idle", actions: { type: "goToCheckout", params: "/checkout" } },
+            "cart.continueAsGuest": {
+              target: "idle",
+              actions: [
+                "markGuest",
+                "rememberGuest",
+                { type: "goToCheckout", params: "/anonymous/checkout" },
+              ],
+            },
+          },
+        },
+      },
+    },
+    sync: {
+      initial: "idle",
+      states: {
+        idle: {
+          on: { "cart.refresh": { guard: "hasItems", target: "refreshing" } },
+        },
+        refreshing: {
+          tags: ["busy"],
+          invoke: {
+            id: "refreshProducts",
+            src: "refreshProducts",
+            input: ({ context }) => ({
+              uuids: context.items.map((item) => item.uuid),
+              faremediaId: context.items.find((item) => item.faremediaId)?.faremediaId ?? null,
+            }),
+            onDone: {
+              target: "idle",
+              actions: [{ type: "applyRefresh", params: ({ event }) => event.output }, "persist"],
+            },
+            // The cart keeps its texts; they follow at the next change of language.
+            onError: "idle",
+          },
+          // Another change of language while refreshing asks again with the new one.
+          on: { "cart.refresh": { target: "refreshing", reenter: true } },
+        },
+      },
+    },
   },
 });
 

@@ -1,16 +1,10 @@
 import type { AppleLoginPayload, DeactivationInfo, InviteDetails } from "../domain/accounts.ts";
 import type { FormValues } from "../domain/forms.ts";
 import type { ProfileUpdate, SignInResult, StoredUser } from "../domain/session.ts";
-import type { HttpClient } from "./http.ts";
+import { type HttpClient, required } from "./http.ts";
 
 const pick = (values: FormValues, keys: string[]) =>
   Object.fromEntries(keys.flatMap((key) => (values[key] === undefined ? [] : [[key, values[key]]])));
-
-/** A reply that must carry data (a 2xx without it is the server's fault, not the rider's). */
-function required<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`${what} answered without data`);
-  return value;
-}
 
 /** The accounts service (spec sections 4 and 7), under the configured accounts base. */
 export function createAccountsService(http: HttpClient, base: () => string) {

@@ -30,6 +30,12 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** A reply that must carry data (a 2xx without it is the server's fault, not the rider's). */
+export function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} answered without data`);
+  return value;
+}
+
 export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: Record<string, unknown> | unknown[];

@@ -44,6 +44,7 @@ describeViewModel({
     "session.handOver",
     "session.deactivated",
     "cart.clear",
+    "cart.refresh",
     "network.lost",
     "network.restored",
     "notify.success",

@@ -53,6 +53,12 @@ export interface ModelSpec<TMachine extends AnyStateMachine> {
   events: Record<string, AnyEventObject[]>;
   /** What makes two snapshots the same vertex: state value plus the context that matters. */
   serialize: (snapshot: Snap<TMachine>) => string;
+  /**
+   * Which generated paths to walk; all three by default. A machine whose carts or forms branch at
+   * every step drops `simple` (loop-free routes grow exponentially): shortest and edge paths still
+   * reach every state and take every transition, which the coverage guard checks.
+   */
+  pathKinds?: Array<"shortest" | "simple" | "edge">;
   /** Keeps the graph finite where context could grow forever. */
   filterEvents?: (snapshot: Snap<TMachine>, event: AnyEventObject) => boolean;
   /** What must hold after any sequence of events (checked with fast-check over random sequences). */
@@ -271,7 +277,7 @@ export interface GeneratedPath<TMachine extends AnyStateMachine> {
 
 export function generatePaths<TMachine extends AnyStateMachine>(
   spec: ModelSpec<TMachine>,
-  kinds: Array<GeneratedPath<TMachine>["kind"]> = ["shortest", "simple", "edge"],
+  kinds: Array<GeneratedPath<TMachine>["kind"]> = spec.pathKinds ?? ["shortest", "simple", "edge"],
 ): GeneratedPath<TMachine>[] {
   const result: GeneratedPath<TMachine>[] = [];
   for (const input of spec.inputs ?? [undefined]) {

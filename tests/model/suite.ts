@@ -62,6 +62,8 @@ export function describeModel<TMachine extends AnyStateMachine>(spec: ModelSpec<
 
     it("tells every state apart: each assertion rejects a snapshot where its state is not active", () => {
       const blind = Object.entries(spec.states)
+        // A parallel region is active in every snapshot: there is nothing to tell it apart from.
+        .filter(([key]) => run.observed.some(({ active }) => !active.includes(key)))
         .filter(([key, assertion]) =>
           run.observed
             .filter(({ active }) => !active.includes(key))

@@ -107,7 +107,7 @@ export function describeViewModel<TMachine extends AnyStateMachine>(spec: ViewSp
   describe(`${spec.model.name} view model`, () => {
     afterEach(() => cleanup());
     const all = statePaths(spec.model.machine);
-    const kinds = spec.kinds ?? ["shortest", "simple", "edge"];
+    const kinds = spec.kinds ?? spec.model.pathKinds ?? ["shortest", "simple", "edge"];
     const paths = generatePaths(spec.model, kinds);
 
     it("has a gesture or an outside source for every event, and a visible assertion for every state", () => {

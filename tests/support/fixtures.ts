@@ -23,6 +23,7 @@ export const cartItem = (overrides: Partial<CartItem> = {}): CartItem => ({
   theme: { background_color: "#1b6e3a" },
   appliedFilters: [],
   isSubscribed: false,
+  faremediaId: null,
   ...overrides,
 });
 

@@ -1,5 +1,7 @@
 import { fromPromise } from "xstate";
+import type { Product } from "../../src/domain/catalog.ts";
 import type { FormDefinition } from "../../src/domain/forms.ts";
+import { cartMachine, type RefreshInput } from "../../src/machines/cart.machine.ts";
 import { formMachine } from "../../src/machines/form.machine.ts";
 import { sessionMachine } from "../../src/machines/session.machine.ts";
 
@@ -23,5 +25,17 @@ export const quietSession = sessionMachine.provide({
     goToSignedInRoute: () => {},
     notifyCodeSent: () => {},
     notifyDeleted: () => {},
+  },
+});
+
+/** The cart with storage, navigation and the refresh search as no-ops. */
+export const quietCart = cartMachine.provide({
+  actors: { refreshProducts: fromPromise<Product[], RefreshInput>(async () => []) },
+  actions: {
+    persist: () => {},
+    goToCheckout: () => {},
+    rememberGuest: () => {},
+    rememberCheckout: () => {},
+    storeProductMode: () => {},
   },
 });

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { Link, useLocation } from "wouter";
+import { Link } from "wouter";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
@@ -11,16 +11,18 @@ import { Sheet, SheetClose, SheetDescription, SheetTitle } from "../../ui/Sheet.
 export function CartDrawer({
   cart,
   money,
+  signedIn,
 }: {
   cart: ActorRefFrom<typeof cartMachine>;
+  /** Checkout goes to /checkout signed in, else to a guest's checkout or the sign-in question. */
+  signedIn: boolean;
   /** Formats minor units for the rider (currency and language). */
   money: (minorUnits: number) => string;
 }) {
   const { t } = useLingui();
-  const open = useSelector(cart, (snapshot) => snapshot.matches("open"));
+  const open = useSelector(cart, (snapshot) => snapshot.matches({ drawer: "open" }));
   const items = useSelector(cart, selectCartItems);
   const total = useSelector(cart, selectCartSubtotal);
-  const [, navigate] = useLocation();
   const close = () => cart.send({ type: "cart.close" });
 
   return (
@@ -49,7 +51,17 @@ export function CartDrawer({
                         <Trans>× {item.quantity}</Trans>
                       </span>
                     </span>
-                    <span>{money(item.list_price * item.quantity)}</span>
+                    <span className={css({ display: "flex", gap: "2", alignItems: "center" })}>
+                      {money(item.list_price * item.quantity)}
+                      <button
+                        type="button"
+                        className={button({ variant: "outline", size: "sm" })}
+                        onClick={() => cart.send({ type: "cart.remove", uuid: item.uuid })}
+                        aria-label={t`Remove ${item.name}`}
+                      >
+                        <Trans>Remove</Trans>
+                      </button>
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -74,10 +86,7 @@ export function CartDrawer({
                 <button
                   type="button"
                   className={button()}
-                  onClick={() => {
-                    close();
-                    navigate("/checkout");
-                  }}
+                  onClick={() => cart.send({ type: "cart.checkout", signedIn })}
                 >
                   <Trans>Checkout</Trans>
                 </button>

@@ -12,8 +12,14 @@ import { selectCartEmpty } from "../../machines/cart.machine.ts";
 import { selectRestoring, selectUser } from "../../machines/session.machine.ts";
 import { NotFoundScreen } from "../screens/NotFoundScreen.tsx";
 import { screens } from "../screens/screens.tsx";
-import { DeactivatedDialog, SignOutDialog, TwoFactorEnrolmentDialog } from "../session/SessionViews.tsx";
+import {
+  DeactivatedDialog,
+  SignInPanel,
+  SignOutDialog,
+  TwoFactorEnrolmentDialog,
+} from "../session/SessionViews.tsx";
 import { useMoney } from "../shared/useMoney.ts";
+import { CartDialogs } from "../shop/CartDialogs.tsx";
 import { CartDrawer } from "./CartDrawer.tsx";
 import { Footer } from "./Footer.tsx";
 import { NetworkPopup } from "./NetworkPopup.tsx";
@@ -24,6 +30,7 @@ import { TourDialog } from "./TourDialog.tsx";
 
 export function Layout() {
   const config = useConfig();
+  const signedIn = useSignedIn();
   return (
     <div className={css({ minHeight: "100dvh", display: "flex", flexDirection: "column" })}>
       <a
@@ -70,7 +77,12 @@ export function Layout() {
         </Switch>
       </main>
       <Footer />
-      <CartDrawer cart={useChild("cart")} money={useMoney()} />
+      <CartDrawer cart={useChild("cart")} money={useMoney()} signedIn={signedIn} />
+      <CartDialogs
+        cart={useChild("cart")}
+        signedIn={signedIn}
+        signIn={<SignInPanel session={useChild("session")} />}
+      />
       <SignOutDialog session={useChild("session")} />
       <DeactivatedDialog session={useChild("session")} />
       <RequiredEnrolment />

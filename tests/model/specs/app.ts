@@ -5,7 +5,7 @@ import { languageMachine } from "../../../src/machines/language.machine.ts";
 import { networkMachine } from "../../../src/machines/network.machine.ts";
 import { tourMachine } from "../../../src/machines/tour.machine.ts";
 import { cartItem, portalConfig, storedUser } from "../../support/fixtures.ts";
-import { quietSession } from "../../support/forms.ts";
+import { quietCart, quietSession } from "../../support/forms.ts";
 import { defineModel, type EventSamples } from "../harness.ts";
 
 type ActorEvents = "xstate.done.actor.loadConfig" | "xstate.error.actor.loadConfig";
@@ -14,6 +14,7 @@ const events = {
   "app.retry": [{ type: "app.retry" }],
   "session.expired": [{ type: "session.expired" }],
   "cart.clear": [{ type: "cart.clear" }],
+  "cart.refresh": [{ type: "cart.refresh" }],
   "session.refresh": [{ type: "session.refresh" }],
   "session.deleted": [{ type: "session.deleted" }],
   "session.handOver": [
@@ -49,12 +50,14 @@ const outsideSignals = [
   events["session.deactivated"][0],
   events["session.expired"][0],
   events["cart.clear"][0],
+  events["cart.refresh"][0],
 ];
 
 /** Children that do nothing outside themselves; the app machine is what is under test. */
 const machine = appMachine.provide({
   actors: {
     sessionMachine: quietSession,
+    cartMachine: quietCart,
     languageMachine: languageMachine.provide({
       actors: { activateLocale: fromPromise(async () => {}) },
       actions: { storeLanguage: () => {} },
@@ -68,8 +71,8 @@ export const appModel = defineModel({
   name: "app",
   machine,
   inputs: [
-    { stored: { authenticated: false, user: null, cart: [], tourDone: true } },
-    { stored: { authenticated: true, user: storedUser, cart: [cartItem()], tourDone: true } },
+    { stored: { authenticated: false, user: null, cart: [], guest: false, tourDone: true } },
+    { stored: { authenticated: true, user: storedUser, cart: [cartItem()], guest: false, tourDone: true } },
   ],
   deferred: ["loadConfig"],
   events,

@@ -1,53 +1,345 @@
 import { expect } from "vitest";
-import { cartMachine } from "../../../src/machines/cart.machine.ts";
+import { itemCount } from "../../../src/domain/cart.ts";
+import type { Product } from "../../../src/domain/catalog.ts";
+import type { cartMachine } from "../../../src/machines/cart.machine.ts";
 import { cartItem } from "../../support/fixtures.ts";
-import { defineModel, type EventSamples } from "../harness.ts";
+import { quietCart } from "../../support/forms.ts";
+import { defineModel, type EventSamples, type Snap } from "../harness.ts";
+
+type ActorEvents = "xstate.done.actor.refreshProducts" | "xstate.error.actor.refreshProducts";
+
+const dayPass = cartItem({ quantity: 2 });
+/** Needs its alert confirmed first. */
+const airport = cartItem({
+  uuid: "a4000000-0000-4000-8000-000000000003",
+  name: "Rail One-Way: Union Station to Airport",
+  alert_message: "Airport trains run every 20 minutes after 10 pm.",
+  list_price: 650,
+  quantity: 1,
+});
+/** For a fare card, and it may renew: the renewal choice comes first. */
+const weekPass = cartItem({
+  uuid: "a2000000-0000-4000-8000-000000000002",
+  name: "7-Day Pass",
+  list_price: 2_500,
+  quantity: 1,
+  subscription_allowed: true,
+  faremediaId: "f1000000-0000-4000-8000-000000000001",
+});
+/** A physical card: conflicts with any digital item. */
+const fareCard = cartItem({
+  uuid: "a1000000-0000-4000-8000-000000000001",
+  name: "Metro Fare Card",
+  type: "PHYSICAL_PASS",
+  list_price: 500,
+  quantity: 1,
+  shipping_enabled: true,
+});
+/** Too many at once: over max_cart_quantity (20) with anything in the cart. */
+const crowd = cartItem({
+  uuid: "a2000000-0000-4000-8000-000000000004",
+  name: "Stored Value $20",
+  quantity: 19,
+});
+
+const refreshed: Product[] = [
+  {
+    uuid: dayPass.uuid,
+    name: "Pase de un día",
+    alert_message: null,
+    short_description: "Viajes ilimitados.",
+    long_description: "Válido un día.",
+    list_price: 500,
+    product_image_path: null,
+    sub_type: "DIGITAL_PASS",
+    service_type: "bus",
+    shipping_enabled: false,
+    organization: { uuid: dayPass.orgUuidProduct, legacy_uuid: "MTA-0001" },
+    theme: { background_color: "#1b6e3a" },
+    subscription: { subscription_allowed: false },
+    list_priority: 1,
+    rider_types: ["ADULT"],
+    itinerary: null,
+  },
+];
+
+const add = (item: typeof dayPass, extra: { buyNow?: boolean; signedIn?: boolean } = {}) => ({
+  type: "cart.add",
+  item,
+  buyNow: extra.buyNow ?? false,
+  signedIn: extra.signedIn ?? false,
+});
 
 const events = {
   "cart.open": [{ type: "cart.open" }],
   "cart.close": [{ type: "cart.close" }],
   "cart.clear": [{ type: "cart.clear" }],
-} satisfies EventSamples<typeof cartMachine>;
+  "cart.add": [
+    add(dayPass),
+    add(airport),
+    add(weekPass),
+    add(fareCard),
+    add(crowd),
+    add(dayPass, { buyNow: true, signedIn: true }),
+    add(dayPass, { buyNow: true }),
+  ],
+  "cart.confirm": [{ type: "cart.confirm" }],
+  "cart.cancel": [{ type: "cart.cancel" }],
+  "cart.subscribe": [
+    { type: "cart.subscribe", autoRenew: true },
+    { type: "cart.subscribe", autoRenew: false },
+  ],
+  "cart.dismiss": [{ type: "cart.dismiss" }],
+  "cart.remove": [{ type: "cart.remove", uuid: dayPass.uuid }],
+  "cart.setQuantity": [
+    { type: "cart.setQuantity", uuid: dayPass.uuid, quantity: 5 },
+    { type: "cart.setQuantity", uuid: dayPass.uuid, quantity: 21 },
+  ],
+  "cart.checkout": [
+    { type: "cart.checkout", signedIn: true },
+    { type: "cart.checkout", signedIn: false },
+  ],
+  "cart.continueAsGuest": [{ type: "cart.continueAsGuest" }],
+  "cart.signedIn": [{ type: "cart.signedIn" }],
+  "cart.leftProducts": [{ type: "cart.leftProducts" }],
+  "cart.refresh": [{ type: "cart.refresh" }],
+  "xstate.done.actor.refreshProducts": [{ type: "xstate.done.actor.refreshProducts", output: refreshed }],
+  "xstate.error.actor.refreshProducts": [
+    { type: "xstate.error.actor.refreshProducts", error: { code: 50301, message: "Network Error" } },
+  ],
+} satisfies EventSamples<typeof cartMachine, ActorEvents>;
+
+type CartSnap = Snap<typeof cartMachine>;
+const flow = (snapshot: CartSnap) => (snapshot.value as { flow: string }).flow;
+const lines = (snapshot: CartSnap) =>
+  snapshot.context.items.map((item) => `${item.uuid.slice(0, 8)}x${item.quantity}`);
 
 export const cartModel = defineModel({
   name: "cart",
-  machine: cartMachine,
-  inputs: [{ items: [] }, { items: [cartItem()] }],
-  deferred: [],
+  machine: quietCart,
+  inputs: [
+    { items: [], maxQuantity: 20, guest: false },
+    { items: [dayPass], maxQuantity: 20, guest: false },
+    { items: [dayPass], maxQuantity: 20, guest: true },
+  ],
+  deferred: ["refreshProducts"],
+  // Every add, answer and quantity change branches the cart: loop-free routes would run to millions.
+  pathKinds: ["shortest", "edge"],
   events,
-  serialize: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.items.length]),
+  serialize: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      lines(snapshot),
+      snapshot.context.items.map((item) => [item.name, item.isSubscribed]),
+      snapshot.context.pending?.item.uuid ?? null,
+      snapshot.context.refusal,
+      snapshot.context.guest,
+    ]),
+  // Keeps the graph small: nothing but the answer (or a new language) while refreshing; in the open
+  // drawer only what the drawer offers; one add at a time into a cart of at most two lines. Journeys
+  // go further.
+  filterEvents: (snapshot, event) => {
+    if (snapshot.matches({ sync: "refreshing" })) {
+      return event.type.startsWith("xstate.") || event.type === "cart.refresh";
+    }
+    // Removing is a button of the open drawer (and of /cart, walked end to end), next to its line.
+    if (event.type === "cart.remove") {
+      return (
+        snapshot.matches({ drawer: "open" }) &&
+        snapshot.context.items.some((item) => item.uuid === (event as { uuid?: string }).uuid)
+      );
+    }
+    if (snapshot.matches({ drawer: "open" })) {
+      return ["cart.close", "cart.checkout"].includes(event.type);
+    }
+    // The cart button is behind any open dialog.
+    if (event.type === "cart.open") return flow(snapshot) === "idle";
+    if (event.type === "cart.add") {
+      return (
+        flow(snapshot) === "idle" &&
+        snapshot.context.items.length <= 1 &&
+        itemCount(snapshot.context.items) <= 3
+      );
+    }
+    return true;
+  },
   invariants: [
     {
-      name: "the drawer is open or closed, never both",
-      holds: (s) => s.matches("open") !== s.matches("closed"),
+      name: "the total quantity never exceeds max_cart_quantity",
+      holds: (s) => itemCount(s.context.items) <= s.context.maxQuantity,
     },
     {
-      name: "opening and closing never changes the items",
-      holds: (s) => s.context.items.every((item) => item.quantity > 0),
+      name: "every quantity stays within 1..20",
+      holds: (s) => s.context.items.every((item) => item.quantity >= 1 && item.quantity <= 20),
+    },
+    {
+      name: "the cart never mixes physical and digital, organisations or fare cards",
+      holds: (s) => {
+        const [first, ...rest] = s.context.items;
+        return rest.every(
+          (item) =>
+            (item.type === "PHYSICAL_PASS") === (first?.type === "PHYSICAL_PASS") &&
+            item.orgUuidProduct === first?.orgUuidProduct &&
+            item.faremediaId === first?.faremediaId,
+        );
+      },
+    },
+    {
+      name: "an add waits for answers only in a dialog",
+      holds: (s) =>
+        s.context.pending === null ||
+        ["confirmingAlert", "choosingRenewal", "confirmingConflict"].includes(flow(s)),
     },
   ],
   states: {
-    closed: (snapshot) => expect(snapshot.can({ type: "cart.open" })).toBe(true),
-    open: (snapshot) => expect(snapshot.can({ type: "cart.close" })).toBe(true),
+    drawer: () => {},
+    "drawer.closed": (snapshot) => expect(snapshot.can({ type: "cart.open" })).toBe(true),
+    "drawer.open": (snapshot) => expect(snapshot.can({ type: "cart.close" })).toBe(true),
+    flow: () => {},
+    "flow.idle": (snapshot) => {
+      expect(snapshot.context.pending).toBeNull();
+      expect(snapshot.context.refusal).toBeNull();
+    },
+    "flow.confirmingAlert": (snapshot) => expect(snapshot.context.pending?.item.alert_message).toBeTruthy(),
+    "flow.choosingRenewal": (snapshot) => {
+      expect(snapshot.context.pending?.item.subscription_allowed).toBe(true);
+      expect(snapshot.context.pending?.item.faremediaId).not.toBeNull();
+    },
+    "flow.confirmingConflict": (snapshot) => {
+      expect(snapshot.context.pending).not.toBeNull();
+      expect(snapshot.can({ type: "cart.confirm" })).toBe(true);
+    },
+    "flow.limitReached": (snapshot) => {
+      expect(snapshot.context.refusal).not.toBeNull();
+      expect(snapshot.context.pending).toBeNull();
+    },
+    "flow.signInRequired": (snapshot) => {
+      expect(snapshot.context.pending).toBeNull();
+      expect(snapshot.can({ type: "cart.continueAsGuest" })).toBe(true);
+    },
+    sync: () => {},
+    "sync.idle": (snapshot) => expect(snapshot.hasTag("busy")).toBe(false),
+    "sync.refreshing": (snapshot) => {
+      expect(snapshot.hasTag("busy")).toBe(true);
+      expect(snapshot.context.items.length).toBeGreaterThan(0);
+    },
   },
   journeys: [
-    { name: "the drawer opens", events: [events["cart.open"][0]], expected: "open" },
     {
-      name: "the drawer closes",
-      events: [events["cart.open"][0], events["cart.close"][0]],
-      expected: "closed",
+      name: "adding opens the drawer with the item",
+      events: [add(dayPass)],
+      expected: { drawer: "open", flow: "idle", sync: "idle" },
     },
     {
-      name: "signing out with the drawer closed keeps it closed",
-      input: 1,
-      events: [events["cart.clear"][0]],
-      expected: "closed",
+      name: "an alert cancelled adds nothing",
+      events: [add(airport), { type: "cart.cancel" }],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
     },
     {
-      name: "signing out empties the cart and leaves the drawer as it was",
+      name: "an alert confirmed adds",
+      events: [add(airport), { type: "cart.confirm" }],
+      expected: { drawer: "open", flow: "idle", sync: "idle" },
+    },
+    {
+      name: "a pass for a fare card asks one-time or auto-renew",
+      events: [add(weekPass), { type: "cart.subscribe", autoRenew: true }],
+      expected: { drawer: "open", flow: "idle", sync: "idle" },
+    },
+    {
+      name: "a physical card into a digital cart asks to clear it",
       input: 1,
-      events: [events["cart.open"][0], events["cart.clear"][0]],
-      expected: "open",
+      events: [add(fareCard)],
+      expected: { drawer: "closed", flow: "confirmingConflict", sync: "idle" },
+    },
+    {
+      name: "'Yes, clear cart' empties it and adds",
+      input: 1,
+      events: [add(fareCard), { type: "cart.confirm" }],
+      expected: { drawer: "open", flow: "idle", sync: "idle" },
+    },
+    {
+      name: "a conflict cancelled keeps the cart",
+      input: 1,
+      events: [add(fareCard), { type: "cart.cancel" }],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
+    },
+    {
+      name: "more than 20 tickets opens the order-limit dialog",
+      input: 1,
+      events: [add(crowd)],
+      expected: { drawer: "closed", flow: "limitReached", sync: "idle" },
+    },
+    {
+      name: "the limit dialog closes",
+      input: 1,
+      events: [add(crowd), { type: "cart.dismiss" }],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
+    },
+    {
+      name: "a quantity over 20 is refused",
+      input: 1,
+      events: [{ type: "cart.setQuantity", uuid: dayPass.uuid, quantity: 21 }],
+      expected: { drawer: "closed", flow: "limitReached", sync: "idle" },
+    },
+    {
+      name: "buy now signed in goes to checkout",
+      events: [add(dayPass, { buyNow: true, signedIn: true })],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
+    },
+    {
+      name: "buy now as a visitor asks to sign in",
+      events: [add(dayPass, { buyNow: true })],
+      expected: { drawer: "closed", flow: "signInRequired", sync: "idle" },
+    },
+    {
+      name: "buy now as a guest goes to the anonymous checkout",
+      input: 2,
+      events: [add(dayPass, { buyNow: true })],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
+    },
+    {
+      name: "the sign-in dialog: continue as a guest",
+      events: [add(dayPass, { buyNow: true }), { type: "cart.continueAsGuest" }],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
+    },
+    {
+      name: "the sign-in dialog: signed in",
+      events: [add(dayPass, { buyNow: true }), { type: "cart.signedIn" }],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
+    },
+    {
+      name: "checkout from the drawer as a visitor asks to sign in and closes the drawer",
+      input: 1,
+      events: [{ type: "cart.open" }, { type: "cart.checkout", signedIn: false }],
+      expected: { drawer: "closed", flow: "signInRequired", sync: "idle" },
+    },
+    {
+      name: "checkout from the drawer as a guest goes to the anonymous checkout",
+      input: 2,
+      events: [{ type: "cart.open" }, { type: "cart.checkout", signedIn: false }],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
+    },
+    {
+      name: "checkout from the drawer signed in",
+      input: 1,
+      events: [{ type: "cart.open" }, { type: "cart.checkout", signedIn: true }],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
+    },
+    {
+      name: "a language change refreshes the cart, twice in a row asks again",
+      input: 1,
+      events: [
+        { type: "cart.refresh" },
+        { type: "cart.refresh" },
+        { type: "xstate.done.actor.refreshProducts", output: refreshed },
+      ],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
+    },
+    {
+      name: "a failed refresh keeps the cart",
+      input: 1,
+      events: [{ type: "cart.refresh" }, events["xstate.error.actor.refreshProducts"][0]],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
     },
   ],
 });

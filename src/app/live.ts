@@ -1,7 +1,7 @@
 import { navigate } from "wouter/use-browser-location";
 import { type AnyEventObject, fromPromise } from "xstate";
 import { normalizeCartItem, productModeOf } from "../domain/cart.ts";
-import type { Product } from "../domain/catalog.ts";
+import type { Filter, Product, ProductPage } from "../domain/catalog.ts";
 import type { FormValues } from "../domain/forms.ts";
 import type { PortalConfig } from "../domain/portal-config.ts";
 import { activateLocale } from "../i18n/i18n.ts";
@@ -14,6 +14,7 @@ import { formMachine } from "../machines/form.machine.ts";
 import { inviteMachine } from "../machines/invite.machine.ts";
 import { languageMachine } from "../machines/language.machine.ts";
 import { networkMachine } from "../machines/network.machine.ts";
+import { productsMachine, type SearchInput } from "../machines/products.machine.ts";
 import { profileMachine, profileValues } from "../machines/profile.machine.ts";
 import { requestMachine } from "../machines/request.machine.ts";
 import { serviceLevelsMachine } from "../machines/serviceLevels.machine.ts";
@@ -292,6 +293,17 @@ export function createLiveApp(
       },
       // The same notice as a deactivation on another device, which then ends the session here.
       actions: { signOut: () => bus.send({ type: "session.deactivated" }) },
+    }),
+    currentFareCard: () => storage.get("currentFareCard"),
+    products: productsMachine.provide({
+      actors: {
+        fetchFilters: fromPromise<Filter[], SearchInput>(({ input }) =>
+          catalog.filters(input.applied, input.faremediaId),
+        ),
+        fetchProducts: fromPromise<ProductPage, SearchInput>(({ input }) =>
+          catalog.products(input.applied, input.faremediaId),
+        ),
+      },
     }),
     twoFactorSetup: twoFactorSetupMachine.provide({
       actors: {

@@ -4,9 +4,11 @@ import type { deactivationMachine } from "../machines/deactivation.machine.ts";
 import type { emailConfirmationMachine } from "../machines/emailConfirmation.machine.ts";
 import type { formMachine } from "../machines/form.machine.ts";
 import type { inviteMachine } from "../machines/invite.machine.ts";
+import type { productsMachine } from "../machines/products.machine.ts";
 import type { profileMachine } from "../machines/profile.machine.ts";
 import type { requestMachine } from "../machines/request.machine.ts";
 import type { twoFactorSetupMachine } from "../machines/twoFactorSetup.machine.ts";
+import type { CurrentFareCard } from "../services/storage.ts";
 
 /**
  * The machines screens start for themselves, already given their services by the composition root
@@ -30,6 +32,10 @@ export interface ScreenLogic {
   /** Leaves for Apple with a fresh state (the "Continue with Apple" button). */
   beginAppleSignIn: () => Promise<void>;
   deactivation: typeof deactivationMachine;
+  /** The products page: filters and product list, by product search. */
+  products: typeof productsMachine;
+  /** The fare card digital products are bought for (chosen on /digital), if any. */
+  currentFareCard: () => CurrentFareCard | null;
 }
 
 const ScreenLogicContext = createContext<ScreenLogic | null>(null);

@@ -1,31 +1,19 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useSelector } from "@xstate/react";
-import { useEffect } from "react";
+import { useActorRef, useSelector } from "@xstate/react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useParams } from "wouter";
 import type { ActorRefFrom } from "xstate";
 import { css, cx } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { useChild } from "../../app/children.ts";
+import { useChild, useSignedIn } from "../../app/children.ts";
+import { useScreenLogic } from "../../app/logic.tsx";
+import { presetValues } from "../../domain/catalog.ts";
 import { selectCartItems, selectCartSubtotal } from "../../machines/cart.machine.ts";
 import { selectServiceLevels, type serviceLevelsMachine } from "../../machines/serviceLevels.machine.ts";
+import type { CurrentFareCard } from "../../services/storage.ts";
 import { card, linkList, Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
-
-function ProductModeLinks() {
-  return (
-    <nav className={linkList} aria-labelledby="product-modes">
-      <h2 id="product-modes" className={css({ srOnly: true })}>
-        <Trans>Product types</Trans>
-      </h2>
-      <Link href="/physical" className={button({ variant: "outline" })}>
-        <Trans>Physical fare cards</Trans>
-      </Link>
-      <Link href="/digital" className={button({ variant: "outline" })}>
-        <Trans>Passes for my fare card</Trans>
-      </Link>
-    </nav>
-  );
-}
+import { FareCardModeLinks, FilterCard, ProductList } from "../shop/ProductsView.tsx";
 
 /** The agency's services, as links that narrow the product list; loaded once per visit. */
 export function ServiceLevelLinks({
@@ -91,23 +79,98 @@ export function ServiceLevelLinks({
   );
 }
 
-export function ProductsScreen() {
-  const { t } = useLingui();
-  const { serviceType } = useParams<{ serviceType?: string }>();
+/**
+ * The products page: the filter card on the left (above on a phone), the products on the right. The
+ * route's service and pass type are applied as filters once the filters are known; a new route (or a
+ * new card) starts a new page.
+ */
+function ProductsPage({
+  title,
+  presets,
+  fareCard,
+  intro,
+}: {
+  title: string;
+  presets: string[];
+  fareCard: CurrentFareCard | null;
+  intro?: ReactNode;
+}) {
+  const logic = useScreenLogic();
+  const products = useActorRef(logic.products, {
+    input: { presets, faremediaId: fareCard?.faremediaId ?? null },
+  });
+  const cart = useChild("cart");
+  const signedIn = useSignedIn();
+  const money = useMoney();
+  const { i18n } = useLingui();
+  const shownIn = useRef(i18n.locale);
+  useEffect(() => {
+    if (shownIn.current === i18n.locale) return;
+    shownIn.current = i18n.locale;
+    products.send({ type: "products.reload" });
+  }, [i18n.locale, products]);
+  // Leaving the page stores the product mode the cart implies (spec section 4).
+  useEffect(() => () => cart.send({ type: "cart.leftProducts" }), [cart]);
   return (
-    <Screen title={t`Products`}>
-      <ServiceLevelLinks serviceLevels={useChild("serviceLevels")} current={serviceType} />
-      <ProductModeLinks />
+    <Screen title={title}>
+      {intro}
+      <div
+        className={css({
+          display: "grid",
+          gridTemplateColumns: { base: "minmax(0, 1fr)", md: "minmax(240px, 300px) minmax(0, 1fr)" },
+          gap: "6",
+          alignItems: "start",
+        })}
+      >
+        <FilterCard products={products} />
+        <ProductList products={products} cart={cart} money={money} signedIn={signedIn} />
+      </div>
     </Screen>
   );
 }
 
+export function ProductsScreen() {
+  const { t } = useLingui();
+  const { serviceType, passType } = useParams<{ serviceType?: string; passType?: string }>();
+  const serviceLevels = useChild("serviceLevels");
+  const levels = useSelector(serviceLevels, selectServiceLevels);
+  const logic = useScreenLogic();
+  const fareCardMode = passType === "digital";
+  const fareCard = fareCardMode ? logic.currentFareCard() : null;
+  const level = levels.find((candidate) => candidate.type === serviceType);
+  const title = fareCard
+    ? t`Passes for your fare card`
+    : passType === "physical"
+      ? t`Physical fare cards`
+      : (level?.label ?? t`Products`);
+  return (
+    <ProductsPage
+      key={`${serviceType ?? ""}/${passType ?? ""}/${fareCard?.faremediaId ?? ""}`}
+      title={title}
+      presets={presetValues(serviceType ?? null, passType ?? null)}
+      fareCard={fareCard}
+      intro={
+        fareCardMode ? (
+          <FareCardModeLinks nickname={fareCard?.nickname ?? null} digital />
+        ) : (
+          <ServiceLevelLinks serviceLevels={serviceLevels} current={serviceType} />
+        )
+      }
+    />
+  );
+}
+
+/** /physical: the physical fare cards (and, with a card chosen, the way back to its passes). */
 export function PhysicalScreen() {
   const { t } = useLingui();
+  const fareCard = useScreenLogic().currentFareCard();
   return (
-    <Screen title={t`Physical fare cards`}>
-      <ProductModeLinks />
-    </Screen>
+    <ProductsPage
+      title={t`Physical fare cards`}
+      presets={["PHYSICAL"]}
+      fareCard={null}
+      intro={fareCard ? <FareCardModeLinks nickname={fareCard.nickname} digital={false} /> : undefined}
+    />
   );
 }
 

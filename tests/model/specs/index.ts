@@ -10,6 +10,7 @@ import { inviteModel } from "./invite.ts";
 import { languageModel } from "./language.ts";
 import { networkModel } from "./network.ts";
 import { notificationsModel } from "./notifications.ts";
+import { productsModel } from "./products.ts";
 import { profileModel } from "./profile.ts";
 import { requestModel } from "./request.ts";
 import { serviceLevelsModel } from "./serviceLevels.ts";
@@ -29,6 +30,7 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   languageModel,
   networkModel,
   notificationsModel,
+  productsModel,
   profileModel,
   requestModel,
   serviceLevelsModel,

@@ -1,0 +1,458 @@
+import { NumberInput } from "@ark-ui/react/number-input";
+import { Portal } from "@ark-ui/react/portal";
+import { createListCollection, Select } from "@ark-ui/react/select";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { useId, useMemo } from "react";
+import { Link } from "wouter";
+import type { ActorRefFrom } from "xstate";
+import { css, cx } from "../../../styled-system/css";
+import { button, select } from "../../../styled-system/recipes";
+import { cartItemOf } from "../../domain/cart.ts";
+import {
+  type AppliedFilter,
+  descriptionLines,
+  type Filter,
+  type Product,
+  quantityLimits,
+} from "../../domain/catalog.ts";
+import type { cartMachine } from "../../machines/cart.machine.ts";
+import { type productsMachine, selectQuantity } from "../../machines/products.machine.ts";
+import { card } from "../shared/Screen.tsx";
+
+type ProductsRef = ActorRefFrom<typeof productsMachine>;
+type CartRef = ActorRefFrom<typeof cartMachine>;
+
+/** The three greys of a product without a picture, chosen by its uuid so a product keeps its own. */
+const placeholderGreys = ["#d9dde2", "#bcc3cb", "#9aa3ad"] as const;
+const greyOf = (uuid: string) =>
+  placeholderGreys[[...uuid].reduce((sum, character) => sum + character.charCodeAt(0), 0) % 3];
+
+/** List filters as buttons, the others as dropdowns (Ark UI), and a way to clear them all. */
+export function FilterCard({ products }: { products: ProductsRef }) {
+  const filters = useSelector(products, (snapshot) => snapshot.context.filters);
+  const applied = useSelector(products, (snapshot) => snapshot.context.applied);
+  const busy = useSelector(products, (snapshot) => snapshot.hasTag("busy"));
+  const pick = (filter: string, value: string | null) =>
+    products.send({ type: "products.filter", filter, value });
+  return (
+    <aside aria-labelledby="filters-title" aria-busy={busy} className={cx(card, css({ gap: "5" }))}>
+      <h2 id="filters-title" className={css({ fontSize: "lg", fontWeight: "semibold" })}>
+        <Trans>Find your fare</Trans>
+      </h2>
+      {filters.map((filter) => {
+        // What this page applied (the machine), not what the last answer echoed.
+        const current = applied.find((entry) => entry.filter_uuid === filter.uuid)?.filter_value ?? null;
+        return filter.filter_type === "list" ? (
+          <ListFilter
+            key={filter.uuid}
+            filter={filter}
+            current={current}
+            onPick={(value) => pick(filter.uuid, value)}
+          />
+        ) : (
+          <DropdownFilter
+            key={filter.uuid}
+            filter={filter}
+            current={current}
+            onPick={(value) => pick(filter.uuid, value)}
+          />
+        );
+      })}
+      {applied.length > 0 ? (
+        <button
+          type="button"
+          className={button({ variant: "outline" })}
+          onClick={() => products.send({ type: "products.clear" })}
+        >
+          <Trans>Clear filters</Trans>
+        </button>
+      ) : null}
+    </aside>
+  );
+}
+
+interface FilterProps {
+  filter: Filter;
+  /** The applied value's uuid, or null. */
+  current: string | null;
+  onPick: (value: string | null) => void;
+}
+
+function ListFilter({ filter, current, onPick }: FilterProps) {
+  return (
+    <fieldset
+      className={css({ display: "flex", flexDirection: "column", gap: "2", border: "none", p: "0", m: "0" })}
+    >
+      <legend className={css({ fontWeight: "semibold", mb: "2" })}>{filter.display_name}</legend>
+      <div className={css({ display: "flex", flexWrap: "wrap", gap: "2" })}>
+        {filter.values.map((value) => {
+          const pressed = current === value.uuid;
+          return (
+            <button
+              key={value.uuid}
+              type="button"
+              aria-pressed={pressed}
+              title={value.accessibility_text ?? undefined}
+              className={cx(
+                button({ variant: "outline", size: "sm" }),
+                css({
+                  gap: "2",
+                  _pressed: { bg: "brand.button", color: "brand.buttonText" },
+                }),
+              )}
+              onClick={() => onPick(pressed ? null : value.uuid)}
+            >
+              {value.image_url ? (
+                <img
+                  src={value.image_url}
+                  alt=""
+                  width={20}
+                  height={20}
+                  className={css({ flexShrink: "0" })}
+                />
+              ) : null}
+              {value.short_description}
+            </button>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** "Any" clears the filter; the other items are its values. */
+function DropdownFilter({ filter, current, onPick }: FilterProps) {
+  const { t } = useLingui();
+  const any = "__any__";
+  const collection = useMemo(
+    () =>
+      createListCollection({
+        items: [
+          { value: any, label: t`Any` },
+          ...filter.values.map((value) => ({ value: value.uuid, label: value.short_description })),
+        ],
+      }),
+    [filter, t],
+  );
+  const styles = select();
+  return (
+    <Select.Root
+      className={styles.root}
+      collection={collection}
+      value={[current ?? any]}
+      positioning={{ sameWidth: true }}
+      onValueChange={({ value }) => {
+        const [picked] = value;
+        onPick(!picked || picked === any ? null : picked);
+      }}
+    >
+      <Select.Label className={css({ fontWeight: "semibold" })}>{filter.display_name}</Select.Label>
+      <Select.Control className={styles.control}>
+        <Select.Trigger
+          className={cx(
+            styles.trigger,
+            css({
+              width: "100%",
+              justifyContent: "space-between",
+              borderWidth: "1px",
+              borderColor: "border",
+              borderRadius: "md",
+              px: "3",
+              minHeight: "11",
+              bg: "surface",
+              color: "text",
+            }),
+          )}
+        >
+          <Select.ValueText />
+          <Select.Indicator className={styles.indicator}>▾</Select.Indicator>
+        </Select.Trigger>
+      </Select.Control>
+      <Portal>
+        <Select.Positioner className={styles.positioner}>
+          <Select.Content className={styles.content}>
+            {collection.items.map((item) => (
+              <Select.Item key={item.value} item={item} className={styles.item}>
+                <Select.ItemText>{item.label}</Select.ItemText>
+                <Select.ItemIndicator className={css({ color: "brand.button" })}>✓</Select.ItemIndicator>
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Positioner>
+      </Portal>
+    </Select.Root>
+  );
+}
+
+/** The names of the applied values, kept with a cart item (productFilterName). */
+function filterNameOf(filters: readonly Filter[], applied: readonly AppliedFilter[]): string | null {
+  const names = applied.flatMap((entry) => {
+    const value = filters
+      .find((filter) => filter.uuid === entry.filter_uuid)
+      ?.values.find((candidate) => candidate.uuid === entry.filter_value);
+    return value ? [value.short_description] : [];
+  });
+  return names.length > 0 ? names.join(" · ") : null;
+}
+
+/** The product list: the empty prompt, the cards, or what went wrong. */
+export function ProductList({
+  products,
+  cart,
+  money,
+  signedIn,
+}: {
+  products: ProductsRef;
+  cart: CartRef;
+  money: (minorUnits: number) => string;
+  signedIn: boolean;
+}) {
+  const state = useSelector(products, (snapshot) => snapshot.value);
+  const list = useSelector(products, (snapshot) => snapshot.context.products);
+  const total = useSelector(products, (snapshot) => snapshot.context.total);
+  const busy = useSelector(products, (snapshot) => snapshot.hasTag("busy"));
+  const faremediaId = useSelector(products, (snapshot) => snapshot.context.faremediaId);
+  const filters = useSelector(products, (snapshot) => snapshot.context.filters);
+  const applied = useSelector(products, (snapshot) => snapshot.context.applied);
+
+  const send = (product: Product, quantity: number, buyNow: boolean) =>
+    cart.send({
+      type: "cart.add",
+      item: cartItemOf(product, quantity, {
+        faremediaId,
+        appliedFilters: applied,
+        filterName: filterNameOf(filters, applied),
+      }),
+      buyNow,
+      signedIn,
+    });
+
+  if (state === "failed" || state === "productsFailed") {
+    return (
+      <div role="alert" className={card}>
+        <p>
+          <Trans>The products could not be loaded.</Trans>
+        </p>
+        <p>
+          <button
+            type="button"
+            className={button()}
+            onClick={() => products.send({ type: "products.retry" })}
+          >
+            <Trans>Try again</Trans>
+          </button>
+        </p>
+      </div>
+    );
+  }
+  if (state === "empty") {
+    return (
+      <div className={cx(card, css({ alignItems: "center", textAlign: "center" }))}>
+        <p className={css({ fontSize: "lg" })}>
+          <Trans>select from the options to view products</Trans>
+        </p>
+      </div>
+    );
+  }
+  if (busy && list.length === 0) {
+    return (
+      <p aria-live="polite">
+        <Trans>Loading products…</Trans>
+      </p>
+    );
+  }
+  return (
+    <div aria-busy={busy} className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+      <p aria-live="polite" className={css({ color: "muted" })}>
+        {total > list.length ? (
+          <Trans>
+            Showing the first {list.length} of {total} products. Choose more options to narrow them down.
+          </Trans>
+        ) : (
+          <Plural value={total} one="# product" other="# products" />
+        )}
+      </p>
+      {list.length === 0 ? (
+        <p>
+          <Trans>No products match these options.</Trans>
+        </p>
+      ) : (
+        <ul
+          className={css({
+            display: "grid",
+            gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 16rem), 1fr))",
+            gap: "4",
+          })}
+        >
+          {list.map((product) => (
+            <li key={product.uuid}>
+              <ProductCard
+                product={product}
+                products={products}
+                money={money}
+                onAdd={(quantity) => send(product, quantity, false)}
+                onBuyNow={(quantity) => send(product, quantity, true)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ProductCard({
+  product,
+  products,
+  money,
+  onAdd,
+  onBuyNow,
+}: {
+  product: Product;
+  products: ProductsRef;
+  money: (minorUnits: number) => string;
+  onAdd: (quantity: number) => void;
+  onBuyNow: (quantity: number) => void;
+}) {
+  const { t } = useLingui();
+  const quantity = useSelector(products, (snapshot) => selectQuantity(snapshot, product.uuid));
+  const titleId = useId();
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={css({
+        bg: "surface",
+        borderRadius: "lg",
+        borderWidth: "1px",
+        borderColor: "border",
+        display: "flex",
+        flexDirection: "column",
+        overflow: "hidden",
+        height: "100%",
+      })}
+    >
+      {product.product_image_path ? (
+        <img
+          src={product.product_image_path}
+          alt=""
+          className={css({ width: "100%", aspectRatio: "16 / 7", objectFit: "cover", bg: "surface" })}
+        />
+      ) : (
+        <div
+          aria-hidden="true"
+          className={css({ width: "100%", aspectRatio: "16 / 7" })}
+          style={{ background: greyOf(product.uuid) }}
+        />
+      )}
+      <div className={css({ display: "flex", flexDirection: "column", gap: "3", p: "4", flex: "1" })}>
+        <div
+          aria-hidden="true"
+          className={css({ height: "1", width: "12", borderRadius: "full" })}
+          style={{ background: product.theme.background_color }}
+        />
+        <h3 id={titleId} className={css({ fontSize: "lg", fontWeight: "semibold" })}>
+          {product.name}
+        </h3>
+        <p className={css({ fontSize: "xl", fontWeight: "bold" })}>{money(product.list_price)}</p>
+        <p>{product.short_description}</p>
+        <div className={css({ color: "muted", fontSize: "sm" })}>
+          {descriptionLines(product.long_description).map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+        <NumberInput.Root
+          min={quantityLimits.min}
+          max={quantityLimits.max}
+          value={String(quantity)}
+          allowMouseWheel={false}
+          clampValueOnBlur
+          onValueChange={({ valueAsNumber }) =>
+            products.send({ type: "products.quantity", uuid: product.uuid, quantity: valueAsNumber })
+          }
+          className={css({ display: "flex", flexDirection: "column", gap: "1", mt: "auto" })}
+        >
+          <NumberInput.Label className={css({ fontWeight: "semibold", fontSize: "sm" })}>
+            <Trans>Quantity</Trans>
+          </NumberInput.Label>
+          <NumberInput.Control className={css({ display: "flex", alignItems: "stretch", gap: "1" })}>
+            <NumberInput.DecrementTrigger
+              aria-label={t`One less`}
+              className={button({ variant: "outline", size: "sm" })}
+            >
+              −
+            </NumberInput.DecrementTrigger>
+            <NumberInput.Input
+              className={css({
+                width: "16",
+                textAlign: "center",
+                borderWidth: "1px",
+                borderColor: "border",
+                borderRadius: "md",
+              })}
+            />
+            <NumberInput.IncrementTrigger
+              aria-label={t`One more`}
+              className={button({ variant: "outline", size: "sm" })}
+            >
+              +
+            </NumberInput.IncrementTrigger>
+          </NumberInput.Control>
+        </NumberInput.Root>
+        <div className={css({ display: "flex", gap: "2", flexWrap: "wrap" })}>
+          <button
+            type="button"
+            className={button()}
+            disabled={quantity === 0}
+            aria-label={t`Add ${product.name} to cart`}
+            onClick={() => onAdd(quantity)}
+          >
+            <Trans>Add to cart</Trans>
+          </button>
+          <button
+            type="button"
+            className={button({ variant: "outline" })}
+            disabled={quantity === 0}
+            aria-label={t`Buy ${product.name} now`}
+            onClick={() => onBuyNow(quantity)}
+          >
+            <Trans>Buy now</Trans>
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** In fare-card mode: which card, and the way between its digital products and physical cards. */
+export function FareCardModeLinks({ nickname, digital }: { nickname: string | null; digital: boolean }) {
+  return (
+    <nav aria-labelledby="product-modes" className={cx(card, css({ gap: "3" }))}>
+      <h2 id="product-modes" className={css({ fontWeight: "semibold" })}>
+        {nickname ? <Trans>Buying for {nickname}</Trans> : <Trans>Product types</Trans>}
+      </h2>
+      <div className={css({ display: "flex", gap: "3", flexWrap: "wrap" })}>
+        <Link
+          href="/products/null/digital"
+          aria-current={digital ? "page" : undefined}
+          className={cx(
+            button({ variant: "outline" }),
+            css({ _current: { bg: "brand.button", color: "brand.buttonText" } }),
+          )}
+        >
+          <Trans>Passes and stored value for this card</Trans>
+        </Link>
+        <Link
+          href="/physical"
+          aria-current={digital ? undefined : "page"}
+          className={cx(
+            button({ variant: "outline" }),
+            css({ _current: { bg: "brand.button", color: "brand.buttonText" } }),
+          )}
+        >
+          <Trans>Physical fare cards</Trans>
+        </Link>
+      </div>
+    </nav>
+  );
+}

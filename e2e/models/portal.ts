@@ -33,7 +33,7 @@ export class Portal {
   }
 
   cartButton(): Locator {
-    return this.page.getByRole("button", { name: /cart|carrito|giỏ/i });
+    return this.page.getByRole("button", { name: /^(shopping cart|carrito|giỏ)/i });
   }
 
   async openCart(): Promise<Locator> {

@@ -428,7 +428,7 @@ export function emptyRun<TMachine extends AnyStateMachine>(): ModelRun<TMachine>
 /** Every path and journey of a model, outside any test runner (for the mutation check). */
 export async function runModel<TMachine extends AnyStateMachine>(
   spec: ModelSpec<TMachine>,
-  kinds: Array<GeneratedPath<TMachine>["kind"]> = ["shortest", "simple", "edge"],
+  kinds: Array<GeneratedPath<TMachine>["kind"]> = spec.pathKinds ?? ["shortest", "simple", "edge"],
 ): Promise<ModelRun<TMachine>> {
   const run = emptyRun<TMachine>();
   const all = statePaths(spec.machine);

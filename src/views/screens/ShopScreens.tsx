@@ -1,3 +1,4 @@
+import { NumberInput } from "@ark-ui/react/number-input";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
 import { type ReactNode, useEffect, useRef } from "react";
@@ -7,6 +8,7 @@ import { css, cx } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { useChild, useSignedIn } from "../../app/children.ts";
 import { useScreenLogic } from "../../app/logic.tsx";
+import { maxPerProduct } from "../../domain/cart.ts";
 import { presetValues } from "../../domain/catalog.ts";
 import { selectCartItems, selectCartSubtotal } from "../../machines/cart.machine.ts";
 import { selectServiceLevels, type serviceLevelsMachine } from "../../machines/serviceLevels.machine.ts";
@@ -179,6 +181,7 @@ export function CartScreen() {
   const cart = useChild("cart");
   const items = useSelector(cart, selectCartItems);
   const total = useSelector(cart, selectCartSubtotal);
+  const signedIn = useSignedIn();
   const money = useMoney();
   return (
     <Screen title={t`Shopping cart`}>
@@ -195,38 +198,111 @@ export function CartScreen() {
         </div>
       ) : (
         <div className={card}>
-          <table className={css({ width: "100%", "& th, & td": { textAlign: "start", py: "2" } })}>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Product</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Quantity</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Price</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.uuid}>
-                  <td>{item.name}</td>
-                  <td>{item.quantity}</td>
-                  <td>{money(item.list_price * item.quantity)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p className={css({ fontWeight: "bold" })}>
+          <ul className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+            {items.map((item) => (
+              <li
+                key={item.uuid}
+                className={css({
+                  display: "grid",
+                  gridTemplateColumns: { base: "1fr", sm: "1fr auto auto" },
+                  gap: "3",
+                  alignItems: "center",
+                  borderBottomWidth: "1px",
+                  borderColor: "border",
+                  pb: "4",
+                })}
+              >
+                <div>
+                  <p className={css({ fontWeight: "semibold" })}>{item.name}</p>
+                  {item.productFilterName ? (
+                    <p className={css({ color: "muted", fontSize: "sm" })}>{item.productFilterName}</p>
+                  ) : null}
+                  {item.isSubscribed ? (
+                    <p className={css({ color: "muted", fontSize: "sm" })}>
+                      <Trans>Renews automatically</Trans>
+                    </p>
+                  ) : null}
+                  <p className={css({ color: "muted", fontSize: "sm" })}>
+                    <Trans>{money(item.list_price)} each</Trans>
+                  </p>
+                </div>
+                <NumberInput.Root
+                  min={1}
+                  max={maxPerProduct}
+                  value={String(item.quantity)}
+                  allowMouseWheel={false}
+                  clampValueOnBlur
+                  onValueChange={({ valueAsNumber }) => {
+                    if (Number.isInteger(valueAsNumber) && valueAsNumber !== item.quantity) {
+                      cart.send({ type: "cart.setQuantity", uuid: item.uuid, quantity: valueAsNumber });
+                    }
+                  }}
+                  className={css({ display: "flex", alignItems: "center", gap: "2" })}
+                >
+                  <NumberInput.Label className={css({ srOnly: true })}>
+                    <Trans>Quantity of {item.name}</Trans>
+                  </NumberInput.Label>
+                  <NumberInput.Control className={css({ display: "flex", gap: "1" })}>
+                    <NumberInput.DecrementTrigger
+                      aria-label={t`One less ${item.name}`}
+                      className={button({ variant: "outline", size: "sm" })}
+                    >
+                      −
+                    </NumberInput.DecrementTrigger>
+                    <NumberInput.Input
+                      className={css({
+                        width: "14",
+                        textAlign: "center",
+                        borderWidth: "1px",
+                        borderRadius: "md",
+                      })}
+                    />
+                    <NumberInput.IncrementTrigger
+                      aria-label={t`One more ${item.name}`}
+                      className={button({ variant: "outline", size: "sm" })}
+                    >
+                      +
+                    </NumberInput.IncrementTrigger>
+                  </NumberInput.Control>
+                </NumberInput.Root>
+                <div
+                  className={css({
+                    display: "flex",
+                    alignItems: "center",
+                    gap: "3",
+                    justifyContent: "flex-end",
+                  })}
+                >
+                  <span className={css({ fontWeight: "semibold" })}>
+                    {money(item.list_price * item.quantity)}
+                  </span>
+                  <button
+                    type="button"
+                    className={button({ variant: "outline", size: "sm" })}
+                    aria-label={t`Remove ${item.name}`}
+                    onClick={() => cart.send({ type: "cart.remove", uuid: item.uuid })}
+                  >
+                    <Trans>Remove</Trans>
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <p className={css({ fontWeight: "bold", fontSize: "lg", textAlign: "end" })}>
             <Trans>Subtotal: {money(total)}</Trans>
           </p>
-          <p>
-            <Link href="/checkout" className={button()}>
-              <Trans>Checkout</Trans>
+          <div className={css({ display: "flex", gap: "3", justifyContent: "flex-end", flexWrap: "wrap" })}>
+            <Link href="/products" className={button({ variant: "outline" })}>
+              <Trans>Continue shopping</Trans>
             </Link>
-          </p>
+            <button
+              type="button"
+              className={button()}
+              onClick={() => cart.send({ type: "cart.checkout", signedIn })}
+            >
+              <Trans>Checkout</Trans>
+            </button>
+          </div>
         </div>
       )}
     </Screen>

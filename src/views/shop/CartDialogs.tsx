@@ -139,22 +139,22 @@ export function CartDialogs({
             <SheetTitle className={styles.title}>
               <Trans>Please sign in before you checkout</Trans>
             </SheetTitle>
-            {signIn}
-            <div className={css({ display: "flex", flexDirection: "column", gap: "3", mt: "4" })}>
+            <div className={css({ display: "flex", gap: "3", flexWrap: "wrap" })}>
               <button
                 type="button"
-                className={button({ variant: "outline" })}
+                className={button()}
                 onClick={() => cart.send({ type: "cart.continueAsGuest" })}
               >
                 <Trans>Continue as guest</Trans>
               </button>
-              <Link href="/signup" className={button({ variant: "ghost" })} onClick={dismiss}>
+              <Link href="/signup" className={button({ variant: "outline" })} onClick={dismiss}>
                 <Trans>Create an account</Trans>
               </Link>
-              <button type="button" className={button({ variant: "ghost" })} onClick={dismiss}>
+              <button type="button" className={button({ variant: "outline" })} onClick={dismiss}>
                 <Trans>Not now</Trans>
               </button>
             </div>
+            {signIn}
           </>
         )}
       </Sheet>

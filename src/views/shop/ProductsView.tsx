@@ -404,19 +404,19 @@ function ProductCard({
             type="button"
             className={button()}
             disabled={quantity === 0}
-            aria-label={t`Add ${product.name} to cart`}
             onClick={() => onAdd(quantity)}
           >
             <Trans>Add to cart</Trans>
+            <span className={css({ srOnly: true })}> {product.name}</span>
           </button>
           <button
             type="button"
             className={button({ variant: "outline" })}
             disabled={quantity === 0}
-            aria-label={t`Buy ${product.name} now`}
             onClick={() => onBuyNow(quantity)}
           >
             <Trans>Buy now</Trans>
+            <span className={css({ srOnly: true })}> {product.name}</span>
           </button>
         </div>
       </div>

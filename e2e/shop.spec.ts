@@ -1,0 +1,121 @@
+import { expect, type Page, test } from "@playwright/test";
+import { Portal } from "./models/portal.ts";
+
+/** A product card on the products page, by the product's name. */
+const productCard = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
+
+async function setQuantity(page: Page, product: string, quantity: number) {
+  const input = productCard(page, product).getByRole("spinbutton", { name: "Quantity" });
+  await input.fill(String(quantity));
+  await input.blur();
+  await expect(input).toHaveValue(String(quantity));
+}
+
+for (const [label, viewport] of [
+  ["desktop", { width: 1280, height: 900 }],
+  ["phone", { width: 390, height: 844 }],
+] as const) {
+  test.describe(`shopping as a guest on a ${label}`, () => {
+    test.use({ viewport });
+
+    test("filters narrow the catalogue, and the page asks to choose first", async ({ page }) => {
+      const portal = new Portal(page);
+      await portal.open("/products");
+      await portal.seeHeading("Products");
+      await expect(page.getByText("select from the options to view products")).toBeVisible();
+      await portal.checkAccessibility();
+
+      const filters = page.getByRole("complementary", { name: "Find your fare" });
+      await filters.getByRole("button", { name: "Rail" }).click();
+      await expect(filters.getByRole("button", { name: "Rail" })).toHaveAttribute("aria-pressed", "true");
+      await expect(productCard(page, "Rail One-Way: Union Station to Airport")).toBeVisible();
+      await filters.getByRole("combobox", { name: "Origin" }).click();
+      await page.getByRole("option", { name: "Union Station" }).click();
+      await expect(page.getByText("3 products")).toBeVisible();
+      await expect(productCard(page, "Day Pass")).toHaveCount(0);
+      await portal.checkAccessibility();
+
+      await filters.getByRole("button", { name: "Clear filters" }).click();
+      await expect(page.getByText("select from the options to view products")).toBeVisible();
+    });
+
+    test("adding past 20 tickets opens the order-limit dialog and changes nothing", async ({ page }) => {
+      const portal = new Portal(page);
+      await portal.open("/products/bus");
+      await portal.seeHeading("Bus");
+      await setQuantity(page, "Day Pass", 15);
+      await productCard(page, "Day Pass").getByRole("button", { name: "Add to cart" }).click();
+      const drawer = page.getByRole("dialog", { name: "Shopping cart" });
+      await expect(drawer.getByText("Day Pass")).toBeVisible();
+      await expect(drawer.getByText("$75.00").first()).toBeVisible();
+      await portal.checkAccessibility();
+      await portal.closeCart();
+
+      await setQuantity(page, "7-Day Pass", 6);
+      await productCard(page, "7-Day Pass").getByRole("button", { name: "Add to cart" }).click();
+      const limit = page.getByRole("alertdialog", { name: "Order limit" });
+      await expect(
+        limit.getByText("Sorry! We're unable to process more than 20 tickets in a single order."),
+      ).toBeVisible();
+      await portal.checkAccessibility();
+      await limit.getByRole("button", { name: "OK" }).click();
+      await expect(portal.cartButton()).toHaveAccessibleName("Shopping cart, 15 items");
+
+      // A quantity of 0 cannot be added.
+      await setQuantity(page, "7-Day Pass", 0);
+      await expect(
+        productCard(page, "7-Day Pass").getByRole("button", { name: "Add to cart" }),
+      ).toBeDisabled();
+    });
+
+    test("physical and digital never mix: 'Yes, clear cart', then the cart survives a reload", async ({
+      page,
+    }) => {
+      const portal = new Portal(page);
+      await portal.open("/products/bus");
+      await productCard(page, "Day Pass").getByRole("button", { name: "Add to cart" }).click();
+      await portal.closeCart();
+
+      await page.goto("/physical");
+      await portal.seeHeading("Physical fare cards");
+      await productCard(page, "30-Day Pass Card").getByRole("button", { name: "Add to cart" }).click();
+      // Its alert first, then the conflict.
+      const alert = page.getByRole("alertdialog", { name: "Before you buy" });
+      await expect(
+        alert.getByText("The pass starts on the first tap, not on the day it ships."),
+      ).toBeVisible();
+      await alert.getByRole("button", { name: "I understand, add it" }).click();
+      const conflict = page.getByRole("alertdialog", { name: "Start a new cart?" });
+      await expect(conflict).toBeVisible();
+      await portal.checkAccessibility();
+      await conflict.getByRole("button", { name: "Yes, clear cart" }).click();
+      const drawer = page.getByRole("dialog", { name: "Shopping cart" });
+      await expect(drawer.getByText("30-Day Pass Card")).toBeVisible();
+      await expect(drawer.getByText("Day Pass", { exact: true })).toHaveCount(0);
+      await portal.closeCart();
+
+      await page.reload();
+      await expect(portal.cartButton()).toHaveAccessibleName("Shopping cart, 1 item");
+      await page.goto("/cart");
+      await portal.seeHeading("Shopping cart");
+      await expect(page.getByText("30-Day Pass Card")).toBeVisible();
+      await expect(page.getByText("Subtotal: $105.00")).toBeVisible();
+      await portal.checkAccessibility();
+      await page.getByRole("button", { name: "Remove 30-Day Pass Card" }).click();
+      await expect(page.getByText("Your shopping cart is empty.")).toBeVisible();
+    });
+
+    test("buy now as a guest asks to sign in, or to continue as a guest", async ({ page }) => {
+      const portal = new Portal(page);
+      await portal.open("/products/bus");
+      await productCard(page, "Day Pass").getByRole("button", { name: "Buy now" }).click();
+      const ask = page.getByRole("dialog", { name: "Please sign in before you checkout" });
+      await expect(ask).toBeVisible();
+      await expect(ask.getByRole("button", { name: "Continue as guest" })).toBeVisible();
+      await portal.checkAccessibility();
+      await ask.getByRole("button", { name: "Continue as guest" }).click();
+      await expect(page).toHaveURL(/\/anonymous\/checkout$/);
+      await expect(portal.cartButton()).toHaveAccessibleName("Shopping cart, 1 item");
+    });
+  });
+}

@@ -119,3 +119,50 @@ for (const [label, viewport] of [
     });
   });
 }
+
+test.describe("buying for a fare card", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+  test.describe.configure({ timeout: 90_000 });
+
+  test("signs in on /digital, buys a renewing pass for one card, and clears the cart for another", async ({
+    page,
+  }) => {
+    const portal = new Portal(page);
+    await portal.open("/digital");
+    await portal.seeHeading("Choose a fare card");
+    await portal.checkAccessibility();
+    await page.getByLabel("Email", { exact: true }).fill("rider@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("transit-demo-2026");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+
+    // Back on /digital: blocked and paper cards are not offered.
+    await expect(page).toHaveURL(/\/digital$/);
+    await expect(page.getByRole("button", { name: /^Commute card/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Kid's card/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: /Lost card|Paper ticket/ })).toHaveCount(0);
+    await portal.checkAccessibility();
+
+    await page.getByRole("button", { name: /^Commute card/ }).click();
+    await expect(page).toHaveURL(/\/products\/null\/digital$/);
+    await portal.seeHeading("Passes for your fare card");
+    await expect(page.getByRole("heading", { name: "Buying for Commute card" })).toBeVisible();
+    await expect(productCard(page, "Metro Fare Card")).toHaveCount(0);
+    await productCard(page, "7-Day Pass").getByRole("button", { name: "Add to cart" }).click();
+    const renewal = page.getByRole("alertdialog", { name: "One-time or auto-renew?" });
+    await expect(renewal).toBeVisible();
+    await portal.checkAccessibility();
+    await renewal.getByRole("button", { name: "Auto-renew" }).click();
+    await expect(page.getByRole("dialog", { name: "Shopping cart" }).getByText("7-Day Pass")).toBeVisible();
+    await portal.closeCart();
+
+    await page.goto("/digital");
+    await page.getByRole("button", { name: /^Kid's card/ }).click();
+    const clear = page.getByRole("alertdialog", { name: "Start a new cart?" });
+    await expect(clear).toBeVisible();
+    await clear.getByRole("button", { name: "Yes, clear cart" }).click();
+    await expect(page).toHaveURL(/\/products\/null\/digital$/);
+    await expect(portal.cartButton()).toHaveAccessibleName("Shopping cart, 0 items");
+    await expect(productCard(page, "Youth Day Pass")).toBeVisible();
+    await expect(productCard(page, "Day Pass")).toHaveCount(0);
+  });
+});

@@ -10,6 +10,7 @@ import { appleSignInMachine } from "../machines/appleSignIn.machine.ts";
 import { cartMachine, type RefreshInput } from "../machines/cart.machine.ts";
 import { deactivationMachine } from "../machines/deactivation.machine.ts";
 import { emailConfirmationMachine } from "../machines/emailConfirmation.machine.ts";
+import { fareCardChoiceMachine } from "../machines/fareCardChoice.machine.ts";
 import { formMachine } from "../machines/form.machine.ts";
 import { inviteMachine } from "../machines/invite.machine.ts";
 import { languageMachine } from "../machines/language.machine.ts";
@@ -28,7 +29,7 @@ import {
 } from "../services/accounts.service.ts";
 import { createAppleSignInService } from "../services/apple-sign-in.service.ts";
 import { createCaptchaService } from "../services/captcha.service.ts";
-import { createCatalogService } from "../services/catalog.service.ts";
+import { createCatalogService, createFareMediaService } from "../services/catalog.service.ts";
 import { createFormsService } from "../services/forms.service.ts";
 import { createHealthService } from "../services/health.service.ts";
 import { createHttpClient } from "../services/http.ts";
@@ -88,6 +89,7 @@ export function createLiveApp(
   });
   const orgConfig = createOrgConfigService(http, transitBases);
   const catalog = createCatalogService(http, transitBases, () => storage.isSignedIn());
+  const fareMedia = createFareMediaService(http, () => transitBases().transit);
   const accountsBase = () => loaded?.apiBases.accounts ?? "/accounts";
   const accounts = createAccountsService(http, accountsBase);
   const invites = createInviteService(http, accountsBase);
@@ -295,6 +297,24 @@ export function createLiveApp(
       actions: { signOut: () => bus.send({ type: "session.deactivated" }) },
     }),
     currentFareCard: () => storage.get("currentFareCard"),
+    fareCardChoice: fareCardChoiceMachine.provide({
+      actors: { loadCards: fromPromise(() => fareMedia.list()) },
+      actions: {
+        clearCart: () => bus.send({ type: "cart.clear" }),
+        buyFor: (_, card) => {
+          storage.set("currentFareCard", {
+            nickname: card.nickname,
+            faremediaId: card.faremedia_id,
+            cardNumber: card.printed_card_number,
+            category: card.category,
+            storedValue: card.stored_value,
+          });
+          storage.set("faremediaId", card.faremedia_id);
+          storage.set("purchaseFlowType", "digital");
+          navigate("/products/null/digital");
+        },
+      },
+    }),
     products: productsMachine.provide({
       actors: {
         fetchFilters: fromPromise<Filter[], SearchInput>(({ input }) =>

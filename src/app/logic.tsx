@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useContext } from "react";
 import type { appleSignInMachine } from "../machines/appleSignIn.machine.ts";
 import type { deactivationMachine } from "../machines/deactivation.machine.ts";
 import type { emailConfirmationMachine } from "../machines/emailConfirmation.machine.ts";
+import type { fareCardChoiceMachine } from "../machines/fareCardChoice.machine.ts";
 import type { formMachine } from "../machines/form.machine.ts";
 import type { inviteMachine } from "../machines/invite.machine.ts";
 import type { productsMachine } from "../machines/products.machine.ts";
@@ -34,6 +35,8 @@ export interface ScreenLogic {
   deactivation: typeof deactivationMachine;
   /** The products page: filters and product list, by product search. */
   products: typeof productsMachine;
+  /** /digital: choosing the fare card to buy digital products for. */
+  fareCardChoice: typeof fareCardChoiceMachine;
   /** The fare card digital products are bought for (chosen on /digital), if any. */
   currentFareCard: () => CurrentFareCard | null;
 }

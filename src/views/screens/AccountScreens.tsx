@@ -2,8 +2,8 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
-import type { ReactNode } from "react";
-import { Link } from "wouter";
+import { type ReactNode, useEffect } from "react";
+import { Link, useLocation } from "wouter";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { useChild, useConfig, useSignedIn } from "../../app/children.ts";
@@ -14,10 +14,12 @@ import { selectUser } from "../../machines/session.machine.ts";
 import { ActionBlocked, ProfileView, TwoFactorSetupView } from "../account/AccountViews.tsx";
 import { DeactivationView } from "../account/DeactivationView.tsx";
 import { accountNavItems } from "../layout/nav-items.ts";
+import { SignInPanel } from "../session/SessionViews.tsx";
 import { FormFlow } from "../shared/FormFlow.tsx";
 import { NavLink } from "../shared/NavLink.tsx";
 import { card, Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
+import { FareCardChoice } from "../shop/FareCardChoiceView.tsx";
 
 function AccountNav() {
   const { t, i18n } = useLingui();
@@ -228,11 +230,38 @@ export function FareMediaScreen() {
   return <Screen title={t`Fare cards`}>{signedIn ? null : <SignInPrompt from="/faremedia" />}</Screen>;
 }
 
-/** /digital: guests see the sign-in prompt inside the page. */
+/** /digital: the rider's fare cards to buy for; guests get the sign-in form inside the page. */
 export function DigitalScreen() {
   const { t } = useLingui();
   const signedIn = useSignedIn();
-  return <Screen title={t`Choose a fare card`}>{signedIn ? null : <SignInPrompt from="/digital" />}</Screen>;
+  return (
+    <Screen title={t`Choose a fare card`}>
+      {signedIn ? <DigitalChoice /> : <InlineSignIn from="/digital" />}
+    </Screen>
+  );
+}
+
+function DigitalChoice() {
+  const choice = useActorRef(useScreenLogic().fareCardChoice);
+  return <FareCardChoice choice={choice} cart={useChild("cart")} money={useMoney()} />;
+}
+
+/** The session's sign-in form, inside the page; signing in comes back here. */
+function InlineSignIn({ from }: { from: string }) {
+  const [location, navigate] = useLocation();
+  useEffect(() => {
+    const state: unknown = window.history.state;
+    const remembered = typeof state === "object" && state !== null && "from" in state ? state.from : null;
+    if (remembered !== from) navigate(location, { replace: true, state: { from } });
+  }, [from, location, navigate]);
+  return (
+    <div className={card}>
+      <p>
+        <Trans>Sign in to see the fare cards on your account.</Trans>
+      </p>
+      <SignInPanel session={useChild("session")} />
+    </div>
+  );
 }
 
 function SignInPrompt({ from }: { from: string }) {

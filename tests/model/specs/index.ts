@@ -5,6 +5,7 @@ import { appleSignInModel } from "./appleSignIn.ts";
 import { cartModel } from "./cart.ts";
 import { deactivationModel } from "./deactivation.ts";
 import { emailConfirmationModel } from "./emailConfirmation.ts";
+import { fareCardChoiceModel } from "./fareCardChoice.ts";
 import { formModel } from "./form.ts";
 import { inviteModel } from "./invite.ts";
 import { languageModel } from "./language.ts";
@@ -25,6 +26,7 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   cartModel,
   deactivationModel,
   emailConfirmationModel,
+  fareCardChoiceModel,
   formModel,
   inviteModel,
   languageModel,

@@ -98,7 +98,7 @@ for (const [label, viewport] of [
       await expect(portal.cartButton()).toHaveAccessibleName("Shopping cart, 1 item");
       await page.goto("/cart");
       await portal.seeHeading("Shopping cart");
-      await expect(page.getByText("30-Day Pass Card")).toBeVisible();
+      await expect(page.getByText("30-Day Pass Card", { exact: true })).toBeVisible();
       await expect(page.getByText("Subtotal: $105.00")).toBeVisible();
       await portal.checkAccessibility();
       await page.getByRole("button", { name: "Remove 30-Day Pass Card" }).click();

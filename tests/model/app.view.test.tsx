@@ -2,11 +2,16 @@ import { screen, within } from "@testing-library/react";
 import { expect } from "vitest";
 import type { AnyActorRef } from "xstate";
 import { Boot } from "../../src/app/App.tsx";
+import { createLiveApp } from "../../src/app/live.ts";
+import { ScreenLogicProvider } from "../../src/app/logic.tsx";
 import { RootActor } from "../../src/app/root-actor.ts";
 import { appModel } from "./specs/app.ts";
 import { describeViewModel } from "./view-harness.tsx";
 
 let root: AnyActorRef | null = null;
+
+/** Screens a menu link opens start their own machines; their requests never answer here. */
+const screens = createLiveApp(window, () => new Promise<Response>(() => {})).logic;
 
 /** Hands the walk the root actor the provider created. */
 function Capture() {
@@ -27,7 +32,9 @@ describeViewModel({
       element: (
         <RootActor.Provider logic={logic} options={options}>
           <Capture />
-          <Boot />
+          <ScreenLogicProvider logic={screens}>
+            <Boot />
+          </ScreenLogicProvider>
         </RootActor.Provider>
       ),
       actor: () => {

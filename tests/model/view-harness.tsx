@@ -51,6 +51,12 @@ export interface ViewSpec<TMachine extends AnyStateMachine> {
   kinds?: Array<GeneratedPath<TMachine>["kind"]>;
 }
 
+/**
+ * How long what a state shows may take to settle: a closing Ark dialog unmounts after its exit
+ * presence, which a loaded CI machine running several test files at once can delay past the default 1 s.
+ */
+const seeTimeout = { timeout: 5_000 };
+
 async function walkView<TMachine extends AnyStateMachine>(
   spec: ViewSpec<TMachine>,
   input: InputFrom<TMachine> | undefined,
@@ -70,7 +76,7 @@ async function walkView<TMachine extends AnyStateMachine>(
     for (const key of activeStateKeys(snapshot, all)) {
       const sees = spec.sees[key];
       if (!sees) throw new Error(`${spec.model.name}: nothing seen is asserted for state "${key}"`);
-      await waitFor(() => sees(mounted.actor().getSnapshot() as Snap<TMachine>));
+      await waitFor(() => sees(mounted.actor().getSnapshot() as Snap<TMachine>), seeTimeout);
     }
   };
   await see();

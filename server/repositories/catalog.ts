@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import type { Filter, ItineraryEnd, Product } from "../../src/domain/catalog.ts";
 import type { Database } from "../db/client.ts";
 import {
   appMeta,
@@ -34,50 +35,9 @@ export interface CatalogQuery {
   limit: number;
 }
 
-export interface ItineraryEnd {
-  uuid: string;
-  value: string;
-  long_name: string;
-}
-
-/** A product as spec section 3 names its fields. */
-export interface ProductResult {
-  uuid: string;
-  name: string;
-  alert_message: string | null;
-  short_description: string;
-  long_description: string;
-  list_price: number;
-  product_image_path: string | null;
-  sub_type: string;
-  service_type: string;
-  shipping_enabled: boolean;
-  organization: { uuid: string; legacy_uuid: string };
-  theme: { background_color: string };
-  subscription: { subscription_allowed: boolean };
-  list_priority: number;
-  rider_types: string[];
-  itinerary: { origin: ItineraryEnd | null; destination: ItineraryEnd | null } | null;
-  filter_values: Array<{ filter_uuid: string; value_uuid: string }>;
-}
-
-export interface FilterValueResult {
-  uuid: string;
-  value: string;
-  short_description: string;
-  image_url: string | null;
-  accessibility_text: string | null;
-}
-
-export interface FilterResult {
-  uuid: string;
-  display_name: string;
-  filter_type: "list" | "dropdown";
-  kind: "ATTRIBUTE" | "ORIGIN" | "DESTINATION";
-  values: FilterValueResult[];
-  /** The applied value's uuid, or null. */
-  applied: string | null;
-}
+/** A product as search answers it: spec section 3's fields, and the filter values it has. */
+export type ProductResult = Product & { filter_values: Array<{ filter_uuid: string; value_uuid: string }> };
+export type FilterResult = Filter;
 
 /** The text of `field` in `locale`, falling back to the English column. */
 function localized<Texts>(

@@ -1,4 +1,3 @@
-import { NumberInput } from "@ark-ui/react/number-input";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
 import { type ReactNode, useEffect, useRef } from "react";
@@ -13,6 +12,7 @@ import { presetValues } from "../../domain/catalog.ts";
 import { selectCartItems, selectCartSubtotal } from "../../machines/cart.machine.ts";
 import { selectServiceLevels, type serviceLevelsMachine } from "../../machines/serviceLevels.machine.ts";
 import type { CurrentFareCard } from "../../services/storage.ts";
+import { QuantityInput } from "../../ui/QuantityInput.tsx";
 import { card, linkList, Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 import { FareCardModeLinks, FilterCard, ProductList } from "../shop/ProductsView.tsx";
@@ -226,45 +226,20 @@ export function CartScreen() {
                     <Trans>{money(item.list_price)} each</Trans>
                   </p>
                 </div>
-                <NumberInput.Root
+                <QuantityInput
+                  label={<Trans>Quantity of {item.name}</Trans>}
+                  hideLabel
                   min={1}
                   max={maxPerProduct}
-                  value={String(item.quantity)}
-                  allowMouseWheel={false}
-                  clampValueOnBlur
-                  onValueChange={({ valueAsNumber }) => {
-                    if (Number.isInteger(valueAsNumber) && valueAsNumber !== item.quantity) {
-                      cart.send({ type: "cart.setQuantity", uuid: item.uuid, quantity: valueAsNumber });
+                  value={item.quantity}
+                  lessLabel={t`One less ${item.name}`}
+                  moreLabel={t`One more ${item.name}`}
+                  onChange={(quantity) => {
+                    if (Number.isInteger(quantity) && quantity !== item.quantity) {
+                      cart.send({ type: "cart.setQuantity", uuid: item.uuid, quantity });
                     }
                   }}
-                  className={css({ display: "flex", alignItems: "center", gap: "2" })}
-                >
-                  <NumberInput.Label className={css({ srOnly: true })}>
-                    <Trans>Quantity of {item.name}</Trans>
-                  </NumberInput.Label>
-                  <NumberInput.Control className={css({ display: "flex", gap: "1" })}>
-                    <NumberInput.DecrementTrigger
-                      aria-label={t`One less ${item.name}`}
-                      className={button({ variant: "outline", size: "sm" })}
-                    >
-                      −
-                    </NumberInput.DecrementTrigger>
-                    <NumberInput.Input
-                      className={css({
-                        width: "14",
-                        textAlign: "center",
-                        borderWidth: "1px",
-                        borderRadius: "md",
-                      })}
-                    />
-                    <NumberInput.IncrementTrigger
-                      aria-label={t`One more ${item.name}`}
-                      className={button({ variant: "outline", size: "sm" })}
-                    >
-                      +
-                    </NumberInput.IncrementTrigger>
-                  </NumberInput.Control>
-                </NumberInput.Root>
+                />
                 <div
                   className={css({
                     display: "flex",

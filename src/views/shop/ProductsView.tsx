@@ -1,4 +1,3 @@
-import { NumberInput } from "@ark-ui/react/number-input";
 import { Portal } from "@ark-ui/react/portal";
 import { createListCollection, Select } from "@ark-ui/react/select";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
@@ -18,6 +17,7 @@ import {
 } from "../../domain/catalog.ts";
 import type { cartMachine } from "../../machines/cart.machine.ts";
 import { type productsMachine, selectQuantity } from "../../machines/products.machine.ts";
+import { QuantityInput } from "../../ui/QuantityInput.tsx";
 import { card } from "../shared/Screen.tsx";
 
 type ProductsRef = ActorRefFrom<typeof productsMachine>;
@@ -361,44 +361,18 @@ function ProductCard({
             <p key={line}>{line}</p>
           ))}
         </div>
-        <NumberInput.Root
+        <QuantityInput
+          label={<Trans>Quantity</Trans>}
           min={quantityLimits.min}
           max={quantityLimits.max}
-          value={String(quantity)}
-          allowMouseWheel={false}
-          clampValueOnBlur
-          onValueChange={({ valueAsNumber }) =>
-            products.send({ type: "products.quantity", uuid: product.uuid, quantity: valueAsNumber })
+          value={quantity}
+          lessLabel={t`One less`}
+          moreLabel={t`One more`}
+          onChange={(next) =>
+            products.send({ type: "products.quantity", uuid: product.uuid, quantity: next })
           }
-          className={css({ display: "flex", flexDirection: "column", gap: "1", mt: "auto" })}
-        >
-          <NumberInput.Label className={css({ fontWeight: "semibold", fontSize: "sm" })}>
-            <Trans>Quantity</Trans>
-          </NumberInput.Label>
-          <NumberInput.Control className={css({ display: "flex", alignItems: "stretch", gap: "1" })}>
-            <NumberInput.DecrementTrigger
-              aria-label={t`One less`}
-              className={button({ variant: "outline", size: "sm" })}
-            >
-              −
-            </NumberInput.DecrementTrigger>
-            <NumberInput.Input
-              className={css({
-                width: "16",
-                textAlign: "center",
-                borderWidth: "1px",
-                borderColor: "border",
-                borderRadius: "md",
-              })}
-            />
-            <NumberInput.IncrementTrigger
-              aria-label={t`One more`}
-              className={button({ variant: "outline", size: "sm" })}
-            >
-              +
-            </NumberInput.IncrementTrigger>
-          </NumberInput.Control>
-        </NumberInput.Root>
+          className={css({ mt: "auto" })}
+        />
         <div className={css({ display: "flex", gap: "2", flexWrap: "wrap" })}>
           <button
             type="button"

@@ -52,7 +52,14 @@ async function pool<T>(tasks: Array<() => Promise<T>>, limit: number): Promise<T
 const only = process.argv.slice(2);
 const rows: Array<Record<string, string | number>> = [];
 let survivors = 0;
-for (const spec of models.filter((model) => only.length === 0 || only.includes(model.name))) {
+const skipped = models
+  .filter((model) => only.length === 0 && model.mutationCheck === false)
+  .map((model) => model.name);
+if (skipped.length > 0)
+  console.log(`Not mutated in a full run (name them to check them): ${skipped.join(", ")}`);
+for (const spec of models.filter((model) =>
+  only.length === 0 ? model.mutationCheck !== false : only.includes(model.name),
+)) {
   const started = performance.now();
   // Control: the same machine rebuilt from its config must pass, or every "kill" below means nothing.
   const control = await runModel({ ...spec, machine: rebuild(spec.machine) }, ["shortest", "edge"]);

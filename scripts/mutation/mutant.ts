@@ -133,7 +133,9 @@ export async function evaluateMutant(
     const mutant = rebuild(machine, config);
     if (graphOf(spec, mutant) === graphOf(spec, machine)) return "equivalent";
     // Shortest paths, one path per edge and the journeys: what catches a wrong target.
-    const run = await runModel({ ...spec, machine: mutant }, ["shortest", "edge"]);
+    const run = await runModel({ ...spec, machine: mutant }, ["shortest", "edge"], {
+      stopAtFirstFailure: true,
+    });
     return run.walks.some((walk) => walk.error !== null) ? "killed" : "survived";
   } catch {
     // XState rejects the mutant, or it crashes on the model's events: the suite would fail too.

@@ -107,6 +107,11 @@ export const fareCardChoiceModel = defineModel({
       expected: "chosen",
     },
     {
+      name: "a failed load says so",
+      events: [events["xstate.error.actor.loadCards"][0]],
+      expected: "failed",
+    },
+    {
       name: "a failed load retried",
       events: [events["xstate.error.actor.loadCards"][0], events["fareCards.retry"][0]],
       expected: "loading",

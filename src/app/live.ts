@@ -134,9 +134,11 @@ export function createLiveApp(
         },
         actions: {
           storeLanguage: ({ context }) => {
+            const previous = storage.get("language");
             storage.set("language", context.current);
-            // Cart texts come again in the new language (spec section 4).
-            bus.send({ type: "cart.refresh" });
+            // Cart texts come again in a new language (spec section 4); starting in the stored one
+            // costs no search.
+            if (previous !== null && previous !== context.current) bus.send({ type: "cart.refresh" });
             const user = storage.get("user");
             const locale = localeOf(context.current);
             // Signed in: the profile follows (spec section 4). Only 50020 matters (the client signs out).

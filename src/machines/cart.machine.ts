@@ -260,7 +260,8 @@ export const cartMachine = setup({
         signInRequired: {
           on: {
             "cart.dismiss": "idle",
-            "cart.signedIn": { target: "idle", actions: { type: "goToCheckout", params: "/checkout" } },
+            // The session lands on /checkout itself (rememberCheckout kept it as where to go).
+            "cart.signedIn": "idle",
             "cart.continueAsGuest": {
               target: "idle",
               actions: [

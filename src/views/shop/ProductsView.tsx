@@ -23,10 +23,10 @@ import { card } from "../shared/Screen.tsx";
 type ProductsRef = ActorRefFrom<typeof productsMachine>;
 type CartRef = ActorRefFrom<typeof cartMachine>;
 
-/** The three greys of a product without a picture, chosen by its uuid so a product keeps its own. */
-const placeholderGreys = ["#d9dde2", "#bcc3cb", "#9aa3ad"] as const;
+/** The three greys shown for a product without a picture, chosen by its uuid so a product keeps its own. */
+const noPictureGreys = ["#d9dde2", "#bcc3cb", "#9aa3ad"] as const;
 const greyOf = (uuid: string) =>
-  placeholderGreys[[...uuid].reduce((sum, character) => sum + character.charCodeAt(0), 0) % 3];
+  noPictureGreys[[...uuid].reduce((sum, character) => sum + character.charCodeAt(0), 0) % 3];
 
 /** List filters as buttons, the others as dropdowns (Ark UI), and a way to clear them all. */
 export function FilterCard({ products }: { products: ProductsRef }) {

@@ -28,6 +28,9 @@ export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server ends (a restart, a dropped test database) must not crash the
+    // process: the pool replaces it at the next query (pg's documented advice).
+    pool.on("error", (error) => console.warn("PostgreSQL closed an idle connection:", error.message));
     const db = drizzlePg(pool, { schema });
     return {
       db,

@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "./e2e/chromium.ts";
 import { operatorToken } from "./e2e/operator.ts";
+import { playwrightResultsReporter } from "./scripts/failure-recap.ts";
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${process.pid}`;
@@ -17,7 +18,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"]],
+  reporter: [["list"], playwrightResultsReporter()],
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: chromiumLaunchOptions,

@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { failureRecap, resultsDir, vitestResultsArgs } from "./failure-recap.ts";
 import { coverageTable } from "./model-coverage.ts";
 
 const root = resolve(import.meta.dirname, "..");
@@ -17,14 +18,18 @@ const steps: Array<{ name: string; args: string[]; after?: () => void }> = [
   { name: "i18n", args: [join(root, "scripts", "i18n-check.ts")] },
   {
     name: "unit",
-    args: [bin("vitest", "vitest.mjs"), "run", "--project", "unit"],
+    args: [bin("vitest", "vitest.mjs"), "run", "--project", "unit", ...vitestResultsArgs("unit")],
     after: () => console.log(`\nModel coverage\n${coverageTable()}\n`),
   },
-  { name: "server", args: [bin("vitest", "vitest.mjs"), "run", "--project", "server"] },
+  {
+    name: "server",
+    args: [bin("vitest", "vitest.mjs"), "run", "--project", "server", ...vitestResultsArgs("server")],
+  },
   { name: "e2e", args: [join(root, "scripts", "e2e.ts")] },
 ];
 
 rmSync(join(root, ".tmp", "model-coverage"), { recursive: true, force: true });
+rmSync(resultsDir, { recursive: true, force: true });
 const results: Array<{ name: string; ok: boolean; seconds: number }> = [];
 for (const step of steps.filter((candidate) => only.length === 0 || only.includes(candidate.name))) {
   console.log(`\n▶ ${step.name}`);
@@ -34,6 +39,10 @@ for (const step of steps.filter((candidate) => only.length === 0 || only.include
   step.after?.();
   results.push({ name: step.name, ok: result.status === 0, seconds });
 }
+
+// CI shows the end of the output: say again, here, which tests failed and why.
+const recap = failureRecap(results.filter((step) => !step.ok).map((step) => step.name));
+if (recap) console.log(`\n${recap}`);
 
 console.log("\nSummary");
 for (const { name, ok, seconds } of results)

@@ -138,7 +138,7 @@ function run(
   }
 }
 
-const runs = 2_000;
+const runs = Number(process.env.FC_RUNS ?? 2_000);
 
 describe("cart machine properties (fast-check)", () => {
   it(`keeps every cart rule for any sequence of cart events (${runs} runs)`, () => {

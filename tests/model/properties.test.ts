@@ -15,7 +15,7 @@ describe.each(models.map((spec) => ({ name: spec.name, spec })))("$name machine 
         fc.property(eventSequences(spec), (events) => {
           expect(brokenInvariants(spec, input, events)).toEqual([]);
         }),
-        { numRuns: 200 },
+        { numRuns: Number(process.env.FC_RUNS ?? 200) },
       );
     },
   );

@@ -56,6 +56,9 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/**/*.test.{ts,tsx}", "tests/model/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/setup-dom.ts"],
+          // A view walk's step may wait up to 5 s for a closing dialog (tests/model/view-harness.tsx);
+          // the default 5 s for the whole walk would cut that wait short on a loaded machine.
+          testTimeout: 30_000,
         },
       },
       {

@@ -4,19 +4,18 @@
  * also writes JSON results under .tmp/results, and this module turns them into a short recap.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 
 const root = resolve(import.meta.dirname, "..");
 export const resultsDir = join(root, ".tmp", "results");
 const resultsFile = (step: string) => join(resultsDir, `${step}.json`);
 
-/** Extra vitest arguments: the usual report on the terminal, and JSON results for the recap. */
-export const vitestResultsArgs = (step: string): string[] => [
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${resultsFile(step)}`,
-];
+/** Extra vitest arguments: the usual report on the terminal, and the recap reporter's file (RECAP_FILE). */
+export const vitestResults = (step: string): { args: string[]; env: Record<string, string> } => ({
+  args: ["--reporter=default", `--reporter=${join(root, "scripts", "recap-reporter.ts")}`],
+  env: { RECAP_FILE: resultsFile(step) },
+});
 
 /** Playwright's JSON reporter, for playwright.config.ts. */
 export const playwrightResultsReporter = (): ["json", { outputFile: string }] => [
@@ -36,29 +35,6 @@ const excerpt = (message: string): string => {
   if (lines.length > linesKept) kept.push(`      … ${lines.length - linesKept} more lines`);
   return kept.join("\n");
 };
-
-interface VitestResults {
-  testResults?: Array<{
-    name: string;
-    status: string;
-    message?: string;
-    assertionResults?: Array<{ fullName: string; status: string; failureMessages?: string[] }>;
-  }>;
-}
-
-const vitestFailures = (results: VitestResults): Failure[] =>
-  (results.testResults ?? []).flatMap((file) => {
-    const where = relative(root, file.name);
-    const tests = (file.assertionResults ?? [])
-      .filter((test) => test.status === "failed")
-      .map((test) => ({
-        title: `${where} › ${test.fullName}`,
-        message: (test.failureMessages ?? []).join("\n"),
-      }));
-    if (tests.length === 0 && file.status === "failed")
-      return [{ title: where, message: file.message ?? "the file failed outside its tests" }];
-    return tests;
-  });
 
 interface PlaywrightSuite {
   title: string;
@@ -98,7 +74,7 @@ const failuresOf = (step: string): Failure[] | undefined => {
       const errors = (report.errors ?? []).map((error) => ({ title: "run", message: error.message ?? "" }));
       return [...playwrightFailures(report.suites ?? []), ...errors];
     }
-    return vitestFailures(results as VitestResults);
+    return (results as { failures: Failure[] }).failures;
   } catch {
     return undefined;
   }

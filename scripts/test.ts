@@ -5,25 +5,27 @@
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { failureRecap, resultsDir, vitestResultsArgs } from "./failure-recap.ts";
+import { failureRecap, resultsDir, vitestResults } from "./failure-recap.ts";
 import { coverageTable } from "./model-coverage.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const bin = (pkg: string, file: string) => join(root, "node_modules", pkg, file);
 const only = process.argv.slice(2);
 
-const steps: Array<{ name: string; args: string[]; after?: () => void }> = [
+const steps: Array<{ name: string; args: string[]; env?: Record<string, string>; after?: () => void }> = [
   { name: "typecheck", args: [bin("typescript", "bin/tsc"), "--noEmit", "-p", "tsconfig.json"] },
   { name: "lint", args: [bin("@biomejs/biome", "bin/biome"), "check", "."] },
   { name: "i18n", args: [join(root, "scripts", "i18n-check.ts")] },
   {
     name: "unit",
-    args: [bin("vitest", "vitest.mjs"), "run", "--project", "unit", ...vitestResultsArgs("unit")],
+    args: [bin("vitest", "vitest.mjs"), "run", "--project", "unit", ...vitestResults("unit").args],
+    env: vitestResults("unit").env,
     after: () => console.log(`\nModel coverage\n${coverageTable()}\n`),
   },
   {
     name: "server",
-    args: [bin("vitest", "vitest.mjs"), "run", "--project", "server", ...vitestResultsArgs("server")],
+    args: [bin("vitest", "vitest.mjs"), "run", "--project", "server", ...vitestResults("server").args],
+    env: vitestResults("server").env,
   },
   { name: "e2e", args: [join(root, "scripts", "e2e.ts")] },
 ];
@@ -34,7 +36,11 @@ const results: Array<{ name: string; ok: boolean; seconds: number }> = [];
 for (const step of steps.filter((candidate) => only.length === 0 || only.includes(candidate.name))) {
   console.log(`\n▶ ${step.name}`);
   const started = performance.now();
-  const result = spawnSync(process.execPath, step.args, { cwd: root, stdio: "inherit" });
+  const result = spawnSync(process.execPath, step.args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, ...step.env },
+  });
   const seconds = (performance.now() - started) / 1000;
   step.after?.();
   results.push({ name: step.name, ok: result.status === 0, seconds });

@@ -120,6 +120,32 @@ for (const [label, viewport] of [
   });
 }
 
+test.describe("the filter card on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("folds when the route already lists products, and unfolds on request", async ({ page }) => {
+    const portal = new Portal(page);
+    await portal.open("/products/bus");
+    await expect(productCard(page, "Day Pass")).toBeVisible();
+    const filters = page.getByRole("complementary", { name: "Find your fare" });
+    const toggle = filters.getByRole("button", { name: "Filters (1)" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(filters.getByRole("button", { name: "Rail" })).toBeHidden();
+    await portal.checkAccessibility();
+
+    await toggle.click();
+    await expect(filters.getByRole("button", { name: "Hide filters" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+    await filters.getByRole("button", { name: "Rail" }).click();
+    await expect(productCard(page, "Rail One-Way: Union Station to Airport")).toBeVisible();
+    // Choosing keeps the card open; hiding it folds it again.
+    await filters.getByRole("button", { name: "Hide filters" }).click();
+    await expect(filters.getByRole("button", { name: "Rail" })).toBeHidden();
+  });
+});
+
 test.describe("buying for a fare card", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
   test.describe.configure({ timeout: 90_000 });

@@ -2,7 +2,7 @@ import { Portal } from "@ark-ui/react/portal";
 import { createListCollection, Select } from "@ark-ui/react/select";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { useId, useMemo } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { Link } from "wouter";
 import type { ActorRefFrom } from "xstate";
 import { css, cx } from "../../../styled-system/css";
@@ -28,46 +28,84 @@ const noPictureGreys = ["#d9dde2", "#bcc3cb", "#9aa3ad"] as const;
 const greyOf = (uuid: string) =>
   noPictureGreys[[...uuid].reduce((sum, character) => sum + character.charCodeAt(0), 0) % 3];
 
-/** List filters as buttons, the others as dropdowns (Ark UI), and a way to clear them all. */
+/**
+ * List filters as buttons, the others as dropdowns (Ark UI), and a way to clear them all. On a phone
+ * the card is a disclosure above the products: open while there is nothing to list yet, folded when
+ * the page starts with products (a route's filter, a fare card), so they are not a long scroll away.
+ */
 export function FilterCard({ products }: { products: ProductsRef }) {
+  const { t } = useLingui();
   const filters = useSelector(products, (snapshot) => snapshot.context.filters);
   const applied = useSelector(products, (snapshot) => snapshot.context.applied);
+  const fareCardMode = useSelector(products, (snapshot) => snapshot.context.faremediaId !== null);
   const busy = useSelector(products, (snapshot) => snapshot.hasTag("busy"));
+  const contentId = useId();
+  const [unfolded, setUnfolded] = useState<boolean | null>(null);
+  // Decided once, when the filters first arrive (with the route's presets already applied).
+  const startsUnfolded = useRef<boolean | null>(null);
+  if (startsUnfolded.current === null && filters.length > 0)
+    startsUnfolded.current = applied.length === 0 && !fareCardMode;
+  const expanded = unfolded ?? startsUnfolded.current ?? true;
   const pick = (filter: string, value: string | null) =>
     products.send({ type: "products.filter", filter, value });
   return (
-    <aside aria-labelledby="filters-title" aria-busy={busy} className={cx(card, css({ gap: "5" }))}>
-      <h2 id="filters-title" className={css({ fontSize: "lg", fontWeight: "semibold" })}>
-        <Trans>Find your fare</Trans>
-      </h2>
-      {filters.map((filter) => {
-        // What this page applied (the machine), not what the last answer echoed.
-        const current = applied.find((entry) => entry.filter_uuid === filter.uuid)?.filter_value ?? null;
-        return filter.filter_type === "list" ? (
-          <ListFilter
-            key={filter.uuid}
-            filter={filter}
-            current={current}
-            onPick={(value) => pick(filter.uuid, value)}
-          />
-        ) : (
-          <DropdownFilter
-            key={filter.uuid}
-            filter={filter}
-            current={current}
-            onPick={(value) => pick(filter.uuid, value)}
-          />
-        );
-      })}
-      {applied.length > 0 ? (
+    <aside aria-labelledby="filters-title" aria-busy={busy} className={cx(card, css({ gap: "4" }))}>
+      <div
+        className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "3" })}
+      >
+        <h2 id="filters-title" className={css({ fontSize: "lg", fontWeight: "semibold" })}>
+          <Trans>Find your fare</Trans>
+        </h2>
         <button
           type="button"
-          className={button({ variant: "outline" })}
-          onClick={() => products.send({ type: "products.clear" })}
+          aria-expanded={expanded}
+          aria-controls={contentId}
+          className={cx(
+            button({ variant: "outline", size: "sm" }),
+            css({ whiteSpace: "nowrap", md: { display: "none" } }),
+          )}
+          onClick={() => setUnfolded(!expanded)}
         >
-          <Trans>Clear filters</Trans>
+          {expanded ? t`Hide filters` : applied.length > 0 ? t`Filters (${applied.length})` : t`Show filters`}
         </button>
-      ) : null}
+      </div>
+      <div
+        id={contentId}
+        className={css({
+          display: { base: expanded ? "flex" : "none", md: "flex" },
+          flexDirection: "column",
+          gap: "5",
+        })}
+      >
+        {filters.map((filter) => {
+          // What this page applied (the machine), not what the last answer echoed.
+          const current = applied.find((entry) => entry.filter_uuid === filter.uuid)?.filter_value ?? null;
+          return filter.filter_type === "list" ? (
+            <ListFilter
+              key={filter.uuid}
+              filter={filter}
+              current={current}
+              onPick={(value) => pick(filter.uuid, value)}
+            />
+          ) : (
+            <DropdownFilter
+              key={filter.uuid}
+              filter={filter}
+              current={current}
+              onPick={(value) => pick(filter.uuid, value)}
+            />
+          );
+        })}
+        {applied.length > 0 ? (
+          <button
+            type="button"
+            className={button({ variant: "outline" })}
+            onClick={() => products.send({ type: "products.clear" })}
+          >
+            <Trans>Clear filters</Trans>
+          </button>
+        ) : null}
+      </div>
     </aside>
   );
 }
@@ -336,7 +374,13 @@ function ProductCard({
         <img
           src={product.product_image_path}
           alt=""
-          className={css({ width: "100%", aspectRatio: "16 / 7", objectFit: "cover", bg: "surface" })}
+          className={css({
+            width: "100%",
+            aspectRatio: "16 / 7",
+            objectFit: "contain",
+            p: "3",
+            bg: "brand.container",
+          })}
         />
       ) : (
         <div

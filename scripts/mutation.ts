@@ -2,8 +2,10 @@
  * npm run test:mutation: flips every transition target of every machine to every other state, in turn,
  * and runs that machine's model (shortest and per-edge paths, state assertions, hand-pinned journeys)
  * against the mutant. A mutant the model still accepts "survived": the suite would not notice that
- * wrong target. Each mutant runs in a worker thread with a time limit; one that does not finish would
- * hang the suite, which fails it, so it counts as caught.
+ * wrong target. Mutants run on worker threads with a time limit each; one that does not finish would
+ * hang the suite, which fails it, so it counts as caught. A mutant is killed without walking a path when
+ * a vertex of its graph fails a state assertion or breaks an invariant (the suite checks both there);
+ * otherwise the journeys, then the shortest and per-edge paths, are walked until one fails.
  * Usage: npm run test:mutation [-- machine ...]
  */
 import { availableParallelism } from "node:os";
@@ -11,41 +13,66 @@ import { Worker } from "node:worker_threads";
 import { runModel, statePaths } from "../tests/model/harness.ts";
 import { models } from "../tests/model/specs/index.ts";
 import { type Mutant, mutantsOf, rebuild } from "./mutation/mutant.ts";
+import type { MutantTask } from "./mutation/worker.ts";
 
 const timeLimitMs = 30_000;
 const workerUrl = new URL("./mutation/worker.ts", import.meta.url);
 
-function evaluate(machine: string, transition: string, target: string): Promise<Mutant["outcome"]> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerUrl, { workerData: { machine, transition, target } });
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      resolve("hung");
-    }, timeLimitMs);
-    worker.once("message", (outcome: Mutant["outcome"]) => {
-      clearTimeout(timer);
-      void worker.terminate();
-      resolve(outcome);
+/**
+ * Long-lived worker threads, one per core. A mutant that runs past the time limit has its thread
+ * ended and replaced, and counts as "hung".
+ */
+class Lane {
+  private worker = new Worker(workerUrl);
+
+  evaluate(task: MutantTask): Promise<Mutant["outcome"]> {
+    return new Promise((resolve, reject) => {
+      const worker = this.worker;
+      const settle = () => {
+        clearTimeout(timer);
+        worker.off("message", onMessage);
+        worker.off("error", onError);
+      };
+      const onMessage = (outcome: Mutant["outcome"]) => {
+        settle();
+        resolve(outcome);
+      };
+      const onError = (error: Error) => {
+        settle();
+        reject(error);
+      };
+      const timer = setTimeout(() => {
+        settle();
+        void worker.terminate();
+        this.worker = new Worker(workerUrl);
+        resolve("hung");
+      }, timeLimitMs);
+      worker.on("message", onMessage);
+      worker.on("error", onError);
+      worker.postMessage(task);
     });
-    worker.once("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-  });
+  }
+
+  close(): Promise<number> {
+    return this.worker.terminate();
+  }
 }
 
-/** Runs `tasks` with at most `limit` at a time, keeping their order in the result. */
-async function pool<T>(tasks: Array<() => Promise<T>>, limit: number): Promise<T[]> {
-  const results: T[] = new Array(tasks.length);
+const lanes = Array.from({ length: Math.max(1, availableParallelism()) }, () => new Lane());
+
+/** Evaluates every task on the lanes, keeping the tasks' order in the result. */
+async function evaluateAll(tasks: MutantTask[]): Promise<Array<Mutant["outcome"]>> {
+  const results: Array<Mutant["outcome"]> = new Array(tasks.length);
   let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, tasks.length) }, async () => {
-    while (next < tasks.length) {
-      const index = next++;
-      const task = tasks[index];
-      if (task) results[index] = await task();
-    }
-  });
-  await Promise.all(lanes);
+  await Promise.all(
+    lanes.map(async (lane) => {
+      while (next < tasks.length) {
+        const index = next++;
+        const task = tasks[index];
+        if (task) results[index] = await lane.evaluate(task);
+      }
+    }),
+  );
   return results;
 }
 
@@ -68,17 +95,14 @@ for (const spec of models.filter((model) =>
     throw new Error(`${spec.name}: the unmutated machine fails "${broken.name}": ${String(broken.error)}`);
 
   const candidates = mutantsOf(spec.machine, [...statePaths(spec.machine).keys()]);
-  const outcomes = await pool(
-    candidates.map(
-      ({ transition, target }) =>
-        () =>
-          evaluate(spec.name, transition, target),
-    ),
-    Math.max(1, availableParallelism()),
+  const outcomes = await evaluateAll(
+    candidates.map(({ transition, target }) => ({ machine: spec.name, transition, target })),
   );
   const count = (outcome: Mutant["outcome"]) => outcomes.filter((candidate) => candidate === outcome).length;
   candidates.forEach(({ transition, target }, index) => {
-    if (outcomes[index] === "survived") console.log(`SURVIVED ${spec.name}: ${transition} -> ${target}`);
+    const outcome = outcomes[index];
+    if (outcome === "survived" || outcome === "hung")
+      console.log(`${outcome.toUpperCase()} ${spec.name}: ${transition} -> ${target}`);
   });
   survivors += count("survived");
   rows.push({
@@ -93,6 +117,7 @@ for (const spec of models.filter((model) =>
     seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
   });
 }
+await Promise.all(lanes.map((lane) => lane.close()));
 console.table(rows);
 console.log(survivors === 0 ? "No mutant survived." : `${survivors} mutant(s) survived.`);
 process.exit(survivors === 0 ? 0 : 1);

@@ -1,10 +1,13 @@
 /** One mutant of one machine: build it, compare its graph, run its model. Used by the mutation worker. */
 import { type AnyStateMachine, createMachine } from "xstate";
 import {
+  assertStates,
+  brokenBy,
   declaredTransitions,
   describeTransition,
   type ModelSpec,
   runModel,
+  statePaths,
   testModel,
 } from "../../tests/model/harness.ts";
 
@@ -63,14 +66,22 @@ export interface Mutant {
   outcome: "killed" | "survived" | "invalid" | "loop" | "equivalent" | "hung";
 }
 
+interface Graph {
+  /** The graph as text: equal texts, equal behaviour as far as the model can tell. */
+  text: string;
+  /** Every vertex's snapshot. */
+  snapshots: unknown[];
+}
+
 /**
  * The machine's behaviour as the model sees it: every reachable vertex and edge for every input.
  * A mutant with the same graph cannot be told apart by any test of the model: it is equivalent.
  */
-function graphOf(spec: ModelSpec<AnyStateMachine>, machine: AnyStateMachine): string {
-  return JSON.stringify(
-    (spec.inputs ?? [undefined]).map((input) =>
-      Object.entries(testModel(spec, input, machine).getAdjacencyMap())
+function graphOf(spec: ModelSpec<AnyStateMachine>, machine: AnyStateMachine): Graph {
+  const maps = (spec.inputs ?? [undefined]).map((input) => testModel(spec, input, machine).getAdjacencyMap());
+  const text = JSON.stringify(
+    maps.map((map) =>
+      Object.entries(map)
         .map(([vertex, { transitions }]) => [
           vertex,
           Object.entries(transitions)
@@ -80,6 +91,35 @@ function graphOf(spec: ModelSpec<AnyStateMachine>, machine: AnyStateMachine): st
         .sort(),
     ),
   );
+  return { text, snapshots: maps.flatMap((map) => Object.values(map).map((vertex) => vertex.state)) };
+}
+
+/** The unmutated machine's graph, once per machine and thread. */
+const originals = new Map<string, string>();
+const originalGraph = (spec: ModelSpec<AnyStateMachine>): string => {
+  let text = originals.get(spec.name);
+  if (text === undefined) {
+    text = graphOf(spec, spec.machine).text;
+    originals.set(spec.name, text);
+  }
+  return text;
+};
+
+/**
+ * Whether the model suite fails on a vertex of the mutant's graph without walking a path: the
+ * shortest path to that vertex ends on it, so a state assertion that rejects it fails that walk,
+ * and a broken invariant fails the suite's check of every reachable state.
+ */
+function failsOnAVertex(spec: ModelSpec<AnyStateMachine>, mutant: AnyStateMachine, graph: Graph): boolean {
+  const all = statePaths(mutant);
+  return graph.snapshots.some((snapshot) => {
+    try {
+      assertStates(spec, all, snapshot as never);
+      return brokenBy(spec, snapshot as never).length > 0;
+    } catch {
+      return true;
+    }
+  });
 }
 
 /** The transitions to flip and the states to flip them to, for one machine. */
@@ -131,7 +171,9 @@ export async function evaluateMutant(
     const config = clone(machine.config) as Config;
     retarget(config, sourcePath, event, index, `#${machine.id}.${target}`);
     const mutant = rebuild(machine, config);
-    if (graphOf(spec, mutant) === graphOf(spec, machine)) return "equivalent";
+    const graph = graphOf(spec, mutant);
+    if (graph.text === originalGraph(spec)) return "equivalent";
+    if (failsOnAVertex(spec, mutant, graph)) return "killed";
     // Shortest paths, one path per edge and the journeys: what catches a wrong target.
     const run = await runModel({ ...spec, machine: mutant }, ["shortest", "edge"], {
       stopAtFirstFailure: true,

@@ -32,13 +32,15 @@ export type EventSamples<TMachine extends AnyStateMachine, TActorEvents extends 
   [Type in MachineEvent<TMachine>["type"] | TActorEvents]: [AnyEventObject, ...AnyEventObject[]];
 };
 
-export interface Journey {
+export interface Journey<TMachine extends AnyStateMachine = AnyStateMachine> {
   name: string;
   /** Index into the spec's inputs; 0 by default. */
   input?: number;
   events: AnyEventObject[];
   /** The state the journey must end in, written out by hand. */
   expected: StateValue;
+  /** What else must hold at the end (the context a state value cannot show), written out by hand. */
+  ends?: (snapshot: Snap<TMachine>) => void;
 }
 
 export interface ModelSpec<TMachine extends AnyStateMachine> {
@@ -60,17 +62,20 @@ export interface ModelSpec<TMachine extends AnyStateMachine> {
    */
   pathKinds?: Array<"shortest" | "simple" | "edge">;
   /**
-   * false leaves the machine out of `npm run test:mutation` unless it is named on the command line: a
-   * machine with hundreds of mutants and a thousand walks each would take the CI past its time budget.
+   * false leaves the machine out of `npm run test:mutation` unless it is named on the command line, for
+   * a machine whose mutants would take the CI past its time budget (none today).
    */
   mutationCheck?: false;
   /** Keeps the graph finite where context could grow forever. */
   filterEvents?: (snapshot: Snap<TMachine>, event: AnyEventObject) => boolean;
-  /** What must hold after any sequence of events (checked with fast-check over random sequences). */
+  /**
+   * What must hold in every state: checked in every snapshot of the model graph, and with fast-check
+   * over random sequences of events (which also reach contexts the graph folds together).
+   */
   invariants: Array<{ name: string; holds: (snapshot: Snap<TMachine>) => boolean }>;
   /** One assertion per state node, keyed by its dotted path ("ready.session.guest"). */
   states: Record<string, (snapshot: Snap<TMachine>) => void>;
-  journeys: Journey[];
+  journeys: Array<Journey<TMachine>>;
 }
 
 /** Identity, for inference: `export const fooModel = defineModel({ ... })`. */
@@ -272,6 +277,26 @@ export function testModel<TMachine extends AnyStateMachine>(
   });
 }
 
+/** Every snapshot the model graph reaches, for each input (its vertices). */
+export function reachableSnapshots<TMachine extends AnyStateMachine>(
+  spec: ModelSpec<TMachine>,
+  machine: AnyStateMachine = spec.machine,
+): Array<Snap<TMachine>> {
+  return (spec.inputs ?? [undefined]).flatMap((input) =>
+    Object.values(testModel(spec, input, machine).getAdjacencyMap()).map(
+      (vertex) => (vertex as { state: unknown }).state as Snap<TMachine>,
+    ),
+  );
+}
+
+/** The invariants a snapshot breaks, by name. */
+export function brokenBy<TMachine extends AnyStateMachine>(
+  spec: ModelSpec<TMachine>,
+  snapshot: Snap<TMachine>,
+): string[] {
+  return spec.invariants.filter((invariant) => !invariant.holds(snapshot)).map((invariant) => invariant.name);
+}
+
 export interface GeneratedPath<TMachine extends AnyStateMachine> {
   /** shortest: to each state; simple: every loop-free route; edge: to each transition. */
   kind: "shortest" | "simple" | "edge";
@@ -408,7 +433,7 @@ export async function walkPath<TMachine extends AnyStateMachine>(
 /** Walks a hand-pinned journey and checks its written-out end state. */
 export async function walkJourney<TMachine extends AnyStateMachine>(
   spec: ModelSpec<TMachine>,
-  journey: Journey,
+  journey: Journey<TMachine>,
   run: ModelRun<TMachine>,
   all: Map<string, AnyStateNode> = statePaths(spec.machine),
 ): Promise<void> {
@@ -424,6 +449,7 @@ export async function walkJourney<TMachine extends AnyStateMachine>(
       `${spec.name} journey "${journey.name}": ended in ${JSON.stringify(like(final).value)}, expected ${JSON.stringify(journey.expected)}`,
     );
   }
+  journey.ends?.(final as Snap<TMachine>);
 }
 
 export function emptyRun<TMachine extends AnyStateMachine>(): ModelRun<TMachine> {
@@ -439,25 +465,24 @@ export async function runModel<TMachine extends AnyStateMachine>(
 ): Promise<ModelRun<TMachine>> {
   const run = emptyRun<TMachine>();
   const all = statePaths(spec.machine);
-  // Journeys first: few, hand-pinned, and the likeliest to fail fast.
-  const walks: Array<{ name: string; walk: () => Promise<void> }> = [
-    ...spec.journeys.map((journey) => ({
-      name: journey.name,
-      walk: () => walkJourney(spec, journey, run, all),
-    })),
-    ...generatePaths(spec, kinds).map((path, index) => ({
-      name: `path ${index}`,
-      walk: () => walkPath(spec, path, run, all),
-    })),
-  ];
-  for (const { name, walk } of walks) {
+  const attempt = async (name: string, walk: () => Promise<void>): Promise<boolean> => {
     try {
       await walk();
       run.walks.push({ name, error: null });
+      return true;
     } catch (error) {
       run.walks.push({ name, error });
-      if (stopAtFirstFailure) break;
+      return false;
     }
+  };
+  // Journeys first: few, hand-pinned, and the likeliest to fail fast (before paths are even generated).
+  for (const journey of spec.journeys) {
+    const passed = await attempt(journey.name, () => walkJourney(spec, journey, run, all));
+    if (!passed && stopAtFirstFailure) return run;
+  }
+  for (const [index, path] of generatePaths(spec, kinds).entries()) {
+    const passed = await attempt(`path ${index}`, () => walkPath(spec, path, run, all));
+    if (!passed && stopAtFirstFailure) return run;
   }
   return run;
 }

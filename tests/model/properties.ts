@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { type AnyEventObject, type AnyStateMachine, initialTransition, transition } from "xstate";
-import type { ModelSpec, Snap } from "./harness.ts";
+import { brokenBy, type ModelSpec, type Snap } from "./harness.ts";
 
 /** Any sequence of the events the model knows, up to `maxLength` long. */
 export function eventSequences<TMachine extends AnyStateMachine>(spec: ModelSpec<TMachine>, maxLength = 30) {
@@ -25,12 +25,10 @@ export function brokenInvariants<TMachine extends AnyStateMachine>(
     input,
   );
   let snapshot = start[0] as Snap<TMachine>;
-  const broken = new Set<string>();
+  // Each broken invariant, with the step where it first broke.
+  const broken = new Map<string, number>();
   const check = (step: number) => {
-    for (const invariant of spec.invariants) {
-      if (!broken.has(invariant.name) && !invariant.holds(snapshot))
-        broken.add(`${invariant.name} (after ${step} events)`);
-    }
+    for (const name of brokenBy(spec, snapshot)) if (!broken.has(name)) broken.set(name, step);
   };
   check(0);
   events.forEach((event, index) => {
@@ -42,5 +40,5 @@ export function brokenInvariants<TMachine extends AnyStateMachine>(
     )(spec.machine, snapshot, event)[0] as Snap<TMachine>;
     check(index + 1);
   });
-  return [...broken];
+  return [...broken].map(([name, step]) => `${name} (after ${step} events)`);
 }

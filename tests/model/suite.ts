@@ -3,11 +3,13 @@ import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { AnyStateMachine } from "xstate";
 import {
+  brokenBy,
   declaredTransitions,
   emptyRun,
   generatePaths,
   isTransient,
   type ModelSpec,
+  reachableSnapshots,
   statePaths,
   walkJourney,
   walkPath,
@@ -50,6 +52,13 @@ export function describeModel<TMachine extends AnyStateMachine>(spec: ModelSpec<
 
     it.each(spec.journeys)("journey: $name", async (journey) => {
       await walkJourney(spec, journey, run, all);
+    });
+
+    it("keeps every invariant in every state the model graph reaches", () => {
+      const broken = reachableSnapshots(spec).flatMap((snapshot) =>
+        brokenBy(spec, snapshot).map((name) => `${name} in ${spec.serialize(snapshot)}`),
+      );
+      expect(broken).toEqual([]);
     });
 
     it("reaches every state and takes every transition", () => {

@@ -35,6 +35,16 @@ const fareCard = cartItem({
   quantity: 1,
   shipping_enabled: true,
 });
+/** A physical card with an alert: into a digital cart it asks for the alert, then to clear the cart. */
+const passCard = cartItem({
+  uuid: "a1000000-0000-4000-8000-000000000002",
+  name: "30-Day Pass Card",
+  type: "PHYSICAL_PASS",
+  alert_message: "The pass starts on the first tap, not on the day it ships.",
+  list_price: 10_500,
+  quantity: 1,
+  shipping_enabled: true,
+});
 /** Too many at once: over max_cart_quantity (20) with anything in the cart. */
 const crowd = cartItem({
   uuid: "a2000000-0000-4000-8000-000000000004",
@@ -125,8 +135,6 @@ export const cartModel = defineModel({
   deferred: ["refreshProducts"],
   // Every add, answer and quantity change branches the cart: loop-free routes would run to millions.
   pathKinds: ["shortest", "edge"],
-  // Hundreds of mutants with a thousand walks each: run `npm run test:mutation -- cart` by hand.
-  mutationCheck: false,
   events,
   serialize: (snapshot) =>
     JSON.stringify([
@@ -335,6 +343,77 @@ export const cartModel = defineModel({
         { type: "cart.refresh" },
         { type: "xstate.done.actor.refreshProducts", output: refreshed },
       ],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
+    },
+    {
+      name: "an alert is asked before anything else",
+      events: [add(airport)],
+      expected: { drawer: "closed", flow: "confirmingAlert", sync: "idle" },
+    },
+    {
+      name: "an alert confirmed puts the product in the cart",
+      events: [add(airport), { type: "cart.confirm" }],
+      expected: { drawer: "open", flow: "idle", sync: "idle" },
+      ends: (snapshot) => expect(lines(snapshot)).toEqual(["a4000000x1"]),
+    },
+    {
+      name: "a pass for a fare card asks one-time or auto-renew before adding",
+      events: [add(weekPass)],
+      expected: { drawer: "closed", flow: "choosingRenewal", sync: "idle" },
+    },
+    {
+      name: "auto-renew chosen puts the renewing pass in the cart",
+      events: [add(weekPass), { type: "cart.subscribe", autoRenew: true }],
+      expected: { drawer: "open", flow: "idle", sync: "idle" },
+      ends: (snapshot) =>
+        expect(snapshot.context.items.map((item) => [item.name, item.isSubscribed])).toEqual([
+          ["7-Day Pass", true],
+        ]),
+    },
+    {
+      name: "the renewal question cancelled adds nothing and opens nothing",
+      events: [add(weekPass), { type: "cart.cancel" }],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
+      ends: (snapshot) => expect(lines(snapshot)).toEqual([]),
+    },
+    {
+      name: "a pass for another fare card: renewal, then 'Yes, clear cart' leaves only the new pass",
+      input: 1,
+      events: [add(weekPass), { type: "cart.subscribe", autoRenew: false }, { type: "cart.confirm" }],
+      expected: { drawer: "open", flow: "idle", sync: "idle" },
+      ends: (snapshot) => expect(lines(snapshot)).toEqual(["a2000000x1"]),
+    },
+    {
+      name: "a conflict is asked once, after the alert",
+      input: 1,
+      events: [add(passCard), { type: "cart.confirm" }, { type: "cart.confirm" }],
+      expected: { drawer: "open", flow: "idle", sync: "idle" },
+      ends: (snapshot) => expect(lines(snapshot)).toEqual(["a1000000x1"]),
+    },
+    {
+      name: "the sign-in question dismissed goes back, the item still in the cart",
+      events: [add(dayPass, { buyNow: true }), { type: "cart.dismiss" }],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
+      ends: (snapshot) => expect(lines(snapshot)).toEqual(["a2000000x2"]),
+    },
+    {
+      name: "removing a line keeps the drawer open",
+      input: 1,
+      events: [{ type: "cart.open" }, { type: "cart.remove", uuid: dayPass.uuid }],
+      expected: { drawer: "open", flow: "idle", sync: "idle" },
+      ends: (snapshot) => expect(lines(snapshot)).toEqual([]),
+    },
+    {
+      name: "a quantity that fits changes the line and nothing else",
+      input: 1,
+      events: [{ type: "cart.setQuantity", uuid: dayPass.uuid, quantity: 5 }],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
+      ends: (snapshot) => expect(lines(snapshot)).toEqual(["a2000000x5"]),
+    },
+    {
+      name: "leaving the products page changes nothing in the cart",
+      input: 1,
+      events: [{ type: "cart.leftProducts" }],
       expected: { drawer: "closed", flow: "idle", sync: "idle" },
     },
     {

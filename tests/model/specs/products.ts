@@ -124,8 +124,6 @@ export const productsModel = defineModel({
     return true;
   },
   pathKinds: ["shortest", "edge"],
-  // Hundreds of mutants with a thousand walks each: run `npm run test:mutation -- products` by hand.
-  mutationCheck: false,
   invariants: [
     {
       name: "every quantity stays within 0..20",
@@ -199,6 +197,37 @@ export const productsModel = defineModel({
         events["xstate.done.actor.fetchFilters"][0],
       ],
       expected: "empty",
+    },
+    {
+      name: "a quantity changes on the listed product, nothing is loaded again",
+      input: 2,
+      events: [
+        events["xstate.done.actor.fetchFilters"][0],
+        events["xstate.done.actor.fetchProducts"][0],
+        events["products.quantity"][0],
+      ],
+      expected: "listing",
+    },
+    {
+      name: "a new language loads the filters again first",
+      input: 2,
+      events: [
+        events["xstate.done.actor.fetchFilters"][0],
+        events["xstate.done.actor.fetchProducts"][0],
+        events["products.reload"][0],
+      ],
+      expected: "loadingFilters",
+    },
+    {
+      name: "failed filters say so",
+      events: [events["xstate.error.actor.fetchFilters"][0]],
+      expected: "failed",
+    },
+    {
+      name: "failed products say so",
+      input: 2,
+      events: [events["xstate.done.actor.fetchFilters"][0], events["xstate.error.actor.fetchProducts"][0]],
+      expected: "productsFailed",
     },
     {
       name: "failed filters retried",

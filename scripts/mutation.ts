@@ -111,7 +111,7 @@ for (const spec of models.filter((model) =>
     killed: count("killed"),
     "hung (suite would time out)": count("hung"),
     "crashed (XState error)": count("invalid"),
-    "endless eventless loop": count("loop"),
+    "endless loop (stopped)": count("loop"),
     "equivalent (same graph)": count("equivalent"),
     survived: count("survived"),
     seconds: Number(((performance.now() - started) / 1000).toFixed(1)),

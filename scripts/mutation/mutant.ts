@@ -147,6 +147,47 @@ export function rebuild(
   return createMachine(config as never, machine.implementations as never) as unknown as AnyStateMachine;
 }
 
+/** Thrown when one macrostep evaluates guards past any sane count: an eventless loop (or raised events). */
+class Runaway extends Error {}
+const guardBudgetPerStep = 10_000;
+
+/**
+ * The mutant with its named guards counted per macrostep: a retarget that closes a cycle of eventless
+ * transitions (or of raised events) would spin XState forever; the count stops it as an "endless loop"
+ * within a moment instead of the time limit. The unmutated machine never comes near the budget.
+ */
+function withRunawayCheck(machine: AnyStateMachine): AnyStateMachine {
+  let evaluations = 0;
+  const guards = Object.fromEntries(
+    Object.entries((machine.implementations.guards ?? {}) as Record<string, unknown>).map(([name, guard]) => [
+      name,
+      // Composite guards (and/or/not) carry a `check`; they are left alone, their parts are counted.
+      typeof guard === "function" && !("check" in guard)
+        ? (...args: unknown[]) => {
+            evaluations += 1;
+            if (evaluations > guardBudgetPerStep) throw new Runaway("endless macrostep");
+            return (guard as (...inner: unknown[]) => unknown)(...args);
+          }
+        : guard,
+    ]),
+  );
+  const checked = machine.provide({ guards } as never) as AnyStateMachine;
+  const transition = checked.transition.bind(checked);
+  const initial = checked.getInitialSnapshot.bind(checked);
+  checked.transition = (...args: Parameters<typeof transition>) => {
+    evaluations = 0;
+    return transition(...args);
+  };
+  checked.getInitialSnapshot = (...args: Parameters<typeof initial>) => {
+    evaluations = 0;
+    return initial(...args);
+  };
+  return checked;
+}
+
+const isRunaway = (error: unknown): boolean =>
+  error instanceof Runaway || (error instanceof Error && isRunaway(error.cause));
+
 export async function evaluateMutant(
   spec: ModelSpec<AnyStateMachine>,
   transitionKey: string,
@@ -170,7 +211,7 @@ export async function evaluateMutant(
   try {
     const config = clone(machine.config) as Config;
     retarget(config, sourcePath, event, index, `#${machine.id}.${target}`);
-    const mutant = rebuild(machine, config);
+    const mutant = withRunawayCheck(rebuild(machine, config));
     const graph = graphOf(spec, mutant);
     if (graph.text === originalGraph(spec)) return "equivalent";
     if (failsOnAVertex(spec, mutant, graph)) return "killed";
@@ -178,9 +219,12 @@ export async function evaluateMutant(
     const run = await runModel({ ...spec, machine: mutant }, ["shortest", "edge"], {
       stopAtFirstFailure: true,
     });
-    return run.walks.some((walk) => walk.error !== null) ? "killed" : "survived";
-  } catch {
-    // XState rejects the mutant, or it crashes on the model's events: the suite would fail too.
-    return "invalid";
+    const failed = run.walks.find((walk) => walk.error !== null);
+    if (!failed) return "survived";
+    return isRunaway(failed.error) ? "loop" : "killed";
+  } catch (error) {
+    // An endless macrostep; or XState rejects the mutant, or crashes on the model's events: the suite
+    // would fail too.
+    return isRunaway(error) ? "loop" : "invalid";
   }
 }

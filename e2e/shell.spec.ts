@@ -83,6 +83,12 @@ test.describe("the portal shell on a desktop", () => {
     await expect(page).toHaveURL(/\/products\/rail$/);
     await expect(page.getByRole("link", { name: "Rail" })).toHaveAttribute("aria-current", "page");
     await portal.checkAccessibility();
+
+    // A change of language names the services again, on the page and in the page title.
+    await portal.chooseLanguage("Language", "Español");
+    await expect(page.getByRole("link", { name: "Tren" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: "Autobús" })).toHaveAttribute("href", "/products/bus");
+    await portal.seeHeading("Tren");
   });
 
   test("a first visit offers the tour once", async ({ page }) => {

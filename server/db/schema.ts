@@ -36,6 +36,8 @@ export const organizationConfigs = pgTable(
     configType: text("config_type").notNull(),
     configKey: text("config_key").notNull(),
     configValue: text("config_value").notNull(),
+    /** config_value per language (es, vi, ...); config_value itself where a language has none. */
+    translations: jsonb("translations").$type<Record<string, string>>().notNull().default({}),
     position: integer("position").notNull().default(0),
   },
   (t) => [uniqueIndex("organization_configs_key").on(t.organizationId, t.configType, t.configKey)],

@@ -4,6 +4,7 @@ import {
   catalogFilters,
   catalogFilterValues,
   type FilterValueTexts,
+  organizationConfigs,
   type ProductTexts,
   productFilterValues,
   products,
@@ -588,9 +589,38 @@ function translated<Keys extends string>(
 }
 
 /** Writes (or rewrites) the demo catalogue; its rows are keyed by fixed uuids, so it is idempotent. */
+/** The agency's service types (org_config service_level_{type}), named in each demo language. */
+const serviceLevels = (parentId: string) =>
+  [
+    [parentId, "service_level_bus", t("Bus", "Autobús", "Xe buýt")],
+    [parentId, "service_level_rail", t("Rail", "Tren", "Tàu điện")],
+    [childOrganizationId, "service_level_ferry", t("Ferry", "Ferri", "Phà")],
+  ] as const;
+
 export async function seedDemoCatalog(db: Database, parentId: string): Promise<number> {
   const list = definitions();
   await db.transaction(async (tx) => {
+    for (const [position, [organizationId, configKey, texts]] of serviceLevels(parentId).entries()) {
+      const translations = { es: texts.es, vi: texts.vi };
+      await tx
+        .insert(organizationConfigs)
+        .values({
+          organizationId,
+          configType: "CUSTOMER_CONFIG",
+          configKey,
+          configValue: texts.en,
+          translations,
+          position,
+        })
+        .onConflictDoUpdate({
+          target: [
+            organizationConfigs.organizationId,
+            organizationConfigs.configType,
+            organizationConfigs.configKey,
+          ],
+          set: { configValue: texts.en, translations, position },
+        });
+    }
     await tx
       .insert(catalogFilters)
       .values(

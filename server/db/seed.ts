@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { PortalConfig } from "../../src/domain/portal-config.ts";
 import { hashSecret } from "../domain/password.ts";
 import type { Database } from "./client.ts";
-import { appMeta, fareMedia, organizationConfigs, organizations, users } from "./schema.ts";
+import { appMeta, fareMedia, organizations, users } from "./schema.ts";
 import { childOrganizationId, seedDemoCatalog } from "./seed-catalog.ts";
 
 /** The demo rider of the README. Seeded only outside production. */
@@ -13,7 +13,7 @@ export const demoGuestCard = { printedCardNumber: "6000 0000 0000 0031", securit
 const riderId = "7c9e2d41-6a3b-4f58-8e21-5d4c3b2a1f10";
 
 /** Bumped when the demo catalogue changes, so an existing demo database gets the new one. */
-const catalogVersion = "1";
+const catalogVersion = "2";
 
 /**
  * Applies the demo data once per database; later starts see the marker and do nothing. The catalogue
@@ -43,21 +43,6 @@ async function seedAgencyAndRider(db: Database, config: PortalConfig): Promise<b
       { id: parentId, parentId: null, legacyUuid: "MTA-0001", name: config.display_name },
       { id: childOrganizationId, parentId, legacyUuid: "MTA-FERRY-0002", name: "Metro Ferry Services" },
     ]);
-    await tx.insert(organizationConfigs).values(
-      (
-        [
-          [parentId, "service_level_bus", "Bus"],
-          [parentId, "service_level_rail", "Rail"],
-          [childOrganizationId, "service_level_ferry", "Ferry"],
-        ] as const
-      ).map(([organizationId, configKey, configValue], position) => ({
-        organizationId,
-        configType: "CUSTOMER_CONFIG",
-        configKey,
-        configValue,
-        position,
-      })),
-    );
     await tx.insert(users).values({
       id: riderId,
       email: demoRider.email,

@@ -16,9 +16,18 @@ export function createOrganizationRepository(db: Database) {
         .where(eq(organizations.id, id));
       return rows.length > 0;
     },
-    async configEntries(organizationId: string, configType: string): Promise<OrganizationConfigEntry[]> {
-      return db
-        .select({ config_key: organizationConfigs.configKey, config_value: organizationConfigs.configValue })
+    /** The entries of one type, each value in `locale` where it has a translation. */
+    async configEntries(
+      organizationId: string,
+      configType: string,
+      locale: string,
+    ): Promise<OrganizationConfigEntry[]> {
+      const rows = await db
+        .select({
+          config_key: organizationConfigs.configKey,
+          config_value: organizationConfigs.configValue,
+          translations: organizationConfigs.translations,
+        })
         .from(organizationConfigs)
         .where(
           and(
@@ -27,6 +36,10 @@ export function createOrganizationRepository(db: Database) {
           ),
         )
         .orderBy(asc(organizationConfigs.position), asc(organizationConfigs.configKey));
+      return rows.map(({ config_key, config_value, translations }) => ({
+        config_key,
+        config_value: translations[locale] ?? config_value,
+      }));
     },
   };
 }

@@ -50,6 +50,7 @@ export type AppEvent =
   | { type: "session.userUpdated"; user: StoredUser }
   | { type: "cart.clear" }
   | { type: "cart.refresh" }
+  | { type: "serviceLevels.reload" }
   | { type: "menu.open" }
   | { type: "menu.close" }
   | { type: "route.changed"; path: string }
@@ -116,6 +117,7 @@ export const appMachine = setup({
     forwardToNotifications: sendTo("notifications", ({ event }) => event),
     forwardToSession: sendTo("session", ({ event }) => event),
     forwardToCart: sendTo("cart", ({ event }) => event),
+    forwardToServiceLevels: sendTo("serviceLevels", ({ event }) => event),
   },
 }).createMachine({
   id: "app",
@@ -195,6 +197,7 @@ export const appMachine = setup({
         "session.userUpdated": { actions: "forwardToSession" },
         "cart.clear": { actions: "forwardToCart" },
         "cart.refresh": { actions: "forwardToCart" },
+        "serviceLevels.reload": { actions: "forwardToServiceLevels" },
       },
       states: {
         menu: {

@@ -7,7 +7,10 @@ export interface ServiceLevel {
   label: string;
 }
 
-export type ServiceLevelsEvent = { type: "serviceLevels.load" };
+export type ServiceLevelsEvent =
+  | { type: "serviceLevels.load" }
+  /** The language changed: the names come again in the new one (Accept-Language). */
+  | { type: "serviceLevels.reload" };
 
 export interface ServiceLevelsContext {
   levels: ServiceLevel[];
@@ -19,6 +22,8 @@ export interface ServiceLevelsContext {
  * The agency's service types, loaded the first time a products screen asks and kept for the visit.
  * `idle` means nobody asked yet, so starting the portal costs no request; `ready` ignores further asks
  * (the list changes only with a deployment); `failed` keeps the error code and lets the screen retry.
+ * A change of language names them again: a load under way starts over, a loaded list is refreshed while
+ * it stays shown (a failed refresh keeps the old names until the next change).
  */
 export const serviceLevelsMachine = setup({
   types: {
@@ -54,8 +59,18 @@ export const serviceLevelsMachine = setup({
           actions: { type: "assignError", params: ({ event }: { event: { error: unknown } }) => event.error },
         },
       },
+      on: { "serviceLevels.reload": { target: "loading", reenter: true } },
     },
-    ready: {},
+    ready: { on: { "serviceLevels.reload": "refreshing" } },
+    refreshing: {
+      invoke: {
+        id: "fetchServiceLevels",
+        src: "fetchServiceLevels",
+        onDone: { target: "ready", actions: { type: "assignLevels", params: ({ event }) => event.output } },
+        onError: "ready",
+      },
+      on: { "serviceLevels.reload": { target: "refreshing", reenter: true } },
+    },
     failed: { on: { "serviceLevels.load": "loading" } },
   },
 });

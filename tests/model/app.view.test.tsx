@@ -52,6 +52,7 @@ describeViewModel({
     "session.deactivated",
     "cart.clear",
     "cart.refresh",
+    "serviceLevels.reload",
     "network.lost",
     "network.restored",
     "notify.success",

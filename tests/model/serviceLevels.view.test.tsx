@@ -27,7 +27,12 @@ describeViewModel({
       actor: () => actor,
     };
   },
-  environment: ["xstate.done.actor.fetchServiceLevels", "xstate.error.actor.fetchServiceLevels"],
+  // A change of language comes from the language menu, outside these links.
+  environment: [
+    "serviceLevels.reload",
+    "xstate.done.actor.fetchServiceLevels",
+    "xstate.error.actor.fetchServiceLevels",
+  ],
   gestures: {
     // Opening the products page asks for the services; after a failure, "Try again" does.
     "serviceLevels.load": async (user) => {
@@ -42,9 +47,14 @@ describeViewModel({
   sees: {
     idle: () => expect(screen.queryByRole("navigation")).not.toBeInTheDocument(),
     loading: () => expect(screen.getByText("Loading services…")).toBeVisible(),
-    ready: () => {
+    ready: (snapshot) => {
+      const [bus, rail] = snapshot.context.levels;
+      expect(screen.getByRole("link", { name: bus?.label })).toHaveAttribute("href", "/products/bus");
+      expect(screen.getByRole("link", { name: rail?.label })).toHaveAttribute("href", "/products/rail");
+    },
+    refreshing: () => {
       expect(screen.getByRole("link", { name: "Bus" })).toHaveAttribute("href", "/products/bus");
-      expect(screen.getByRole("link", { name: "Rail" })).toBeVisible();
+      expect(screen.queryByText("Loading services…")).not.toBeInTheDocument();
     },
     failed: () => {
       expect(screen.getByRole("alert")).toHaveTextContent("The services could not be loaded.");

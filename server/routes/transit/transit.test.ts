@@ -20,6 +20,29 @@ describe("GET /transit/org_config", () => {
     ]);
   });
 
+  it("names the service levels in the Accept-Language language, in English where it has none", async () => {
+    const levels = async (language: string) =>
+      (
+        await t.app.inject({
+          method: "GET",
+          url: "/transit/org_config?config_type=CUSTOMER_CONFIG",
+          headers: { "accept-language": language },
+        })
+      ).json().data.organization_config;
+    expect(await levels("es-ES")).toEqual([
+      { config_key: "service_level_bus", config_value: "Autobús" },
+      { config_key: "service_level_rail", config_value: "Tren" },
+    ]);
+    expect(await levels("vi")).toEqual([
+      { config_key: "service_level_bus", config_value: "Xe buýt" },
+      { config_key: "service_level_rail", config_value: "Tàu điện" },
+    ]);
+    expect(await levels("de")).toEqual([
+      { config_key: "service_level_bus", config_value: "Bus" },
+      { config_key: "service_level_rail", config_value: "Rail" },
+    ]);
+  });
+
   it("reads a child organisation when child_organization_uuid is given", async () => {
     const reply = await t.app.inject({
       method: "GET",

@@ -15,6 +15,7 @@ const events = {
   "session.expired": [{ type: "session.expired" }],
   "cart.clear": [{ type: "cart.clear" }],
   "cart.refresh": [{ type: "cart.refresh" }],
+  "serviceLevels.reload": [{ type: "serviceLevels.reload" }],
   "session.refresh": [{ type: "session.refresh" }],
   "session.deleted": [{ type: "session.deleted" }],
   "session.handOver": [
@@ -51,6 +52,7 @@ const outsideSignals = [
   events["session.expired"][0],
   events["cart.clear"][0],
   events["cart.refresh"][0],
+  events["serviceLevels.reload"][0],
 ];
 
 /** Children that do nothing outside themselves; the app machine is what is under test. */

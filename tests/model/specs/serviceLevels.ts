@@ -9,8 +9,15 @@ const levels = [
   { type: "rail", label: "Rail" },
 ];
 
+/** The same services named in another language. */
+const renamed = [
+  { type: "bus", label: "Xe buýt" },
+  { type: "rail", label: "Tàu điện" },
+];
+
 const events = {
   "serviceLevels.load": [{ type: "serviceLevels.load" }],
+  "serviceLevels.reload": [{ type: "serviceLevels.reload" }],
   "xstate.done.actor.fetchServiceLevels": [{ type: "xstate.done.actor.fetchServiceLevels", output: levels }],
   "xstate.error.actor.fetchServiceLevels": [
     { type: "xstate.error.actor.fetchServiceLevels", error: { code: 50301, message: "Network Error" } },
@@ -35,12 +42,72 @@ export const serviceLevelsModel = defineModel({
     },
     loading: (snapshot) => expect(snapshot.hasTag("busy")).toBe(true),
     ready: (snapshot) => {
-      expect(snapshot.context.levels).toEqual(levels);
+      expect(snapshot.context.levels.length).toBeGreaterThan(0);
       expect(snapshot.context.error).toBeNull();
+    },
+    // The list stays shown while it is named again.
+    refreshing: (snapshot) => {
+      expect(snapshot.context.levels.length).toBeGreaterThan(0);
+      expect(snapshot.hasTag("busy")).toBe(false);
     },
     failed: (snapshot) => expect(snapshot.context.error).toBe(50301),
   },
   journeys: [
+    {
+      name: "a change of language before anyone asked costs no request",
+      events: [events["serviceLevels.reload"][0]],
+      expected: "idle",
+    },
+    {
+      name: "a change of language during the first load asks again",
+      events: [events["serviceLevels.load"][0], events["serviceLevels.reload"][0]],
+      expected: "loading",
+    },
+    {
+      name: "a change of language names the loaded services again, still shown meanwhile",
+      events: [
+        events["serviceLevels.load"][0],
+        events["xstate.done.actor.fetchServiceLevels"][0],
+        events["serviceLevels.reload"][0],
+      ],
+      expected: "refreshing",
+      ends: (snapshot) => expect(snapshot.context.levels).toEqual(levels),
+    },
+    {
+      name: "a second change while renaming asks again, the list still shown",
+      events: [
+        events["serviceLevels.load"][0],
+        events["xstate.done.actor.fetchServiceLevels"][0],
+        events["serviceLevels.reload"][0],
+        events["serviceLevels.reload"][0],
+      ],
+      expected: "refreshing",
+    },
+    {
+      name: "the new names replace the old ones",
+      events: [
+        events["serviceLevels.load"][0],
+        events["xstate.done.actor.fetchServiceLevels"][0],
+        events["serviceLevels.reload"][0],
+        { type: "xstate.done.actor.fetchServiceLevels", output: renamed },
+      ],
+      expected: "ready",
+      ends: (snapshot) => expect(snapshot.context.levels).toEqual(renamed),
+    },
+    {
+      name: "a failed renaming keeps the old names",
+      events: [
+        events["serviceLevels.load"][0],
+        events["xstate.done.actor.fetchServiceLevels"][0],
+        events["serviceLevels.reload"][0],
+        events["xstate.error.actor.fetchServiceLevels"][0],
+      ],
+      expected: "ready",
+      ends: (snapshot) => {
+        expect(snapshot.context.levels).toEqual(levels);
+        expect(snapshot.context.error).toBeNull();
+      },
+    },
     {
       name: "a failed load offers a retry",
       events: [events["serviceLevels.load"][0], events["xstate.error.actor.fetchServiceLevels"][0]],

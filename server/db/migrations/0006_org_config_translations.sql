@@ -1,0 +1,1 @@
+ALTER TABLE "organization_configs" ADD COLUMN "translations" jsonb DEFAULT '{}'::jsonb NOT NULL;

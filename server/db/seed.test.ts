@@ -2,7 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifySecret } from "../domain/password.ts";
 import { createTestApp, type TestApp } from "../test/helpers.ts";
-import { appMeta, fareMedia, organizations, productFilterValues, products, users } from "./schema.ts";
+import {
+  appMeta,
+  fareMedia,
+  organizationConfigs,
+  organizations,
+  productFilterValues,
+  products,
+  users,
+} from "./schema.ts";
 import { demoRider, seedDemoData } from "./seed.ts";
 
 let t: TestApp;
@@ -56,9 +64,20 @@ describe("demo seed", () => {
   it("gives an older demo database the new catalogue once, keeping its rider", async () => {
     await t.database.db.delete(appMeta).where(eq(appMeta.key, "demo_catalog_version"));
     await t.database.db.update(products).set({ name: "Old name" });
+    // Before catalogue version 2, service levels had no translations.
+    await t.database.db.update(organizationConfigs).set({ translations: {} });
     expect(await seedDemoData(t.database.db, t.config)).toBe(false);
     const rows = await t.database.db.select().from(products);
     expect(rows.some((row) => row.name === "Old name")).toBe(false);
     expect(await t.database.db.select().from(users)).toHaveLength(1);
+    const levels = await t.database.db
+      .select()
+      .from(organizationConfigs)
+      .orderBy(organizationConfigs.position);
+    expect(levels.map((level) => [level.configKey, level.configValue, level.translations])).toEqual([
+      ["service_level_bus", "Bus", { es: "Autobús", vi: "Xe buýt" }],
+      ["service_level_rail", "Rail", { es: "Tren", vi: "Tàu điện" }],
+      ["service_level_ferry", "Ferry", { es: "Ferri", vi: "Phà" }],
+    ]);
   });
 });

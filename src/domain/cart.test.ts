@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cartItem } from "../../tests/support/fixtures.ts";
-import { isCartItem, itemCount, subtotal } from "./cart.ts";
+import { isCartItem, itemCount, lineTotal, subtotal } from "./cart.ts";
 
 const item = fc
   .record({ list_price: fc.integer({ min: 0, max: 100_000 }), quantity: fc.integer({ min: 1, max: 20 }) })
@@ -18,6 +18,7 @@ describe("cart arithmetic", () => {
 
   it("parses each value as an integer, as the spec says", () => {
     const sloppy = cartItem({ list_price: "250" as unknown as number, quantity: "2" as unknown as number });
+    expect(lineTotal(sloppy)).toBe(500);
     expect(subtotal([sloppy])).toBe(500);
     expect(itemCount([sloppy])).toBe(2);
   });

@@ -35,12 +35,14 @@ export function itemCount(items: readonly CartItem[]): number {
   return items.reduce((sum, item) => sum + Math.trunc(Number(item.quantity) || 0), 0);
 }
 
-/** Sum of list_price x quantity, each parsed as an integer (spec section 5). */
+/** One line's price: list_price x quantity, each parsed as an integer (spec section 5). */
+export function lineTotal(item: CartItem): number {
+  return Math.trunc(Number(item.list_price) || 0) * Math.trunc(Number(item.quantity) || 0);
+}
+
+/** Sum of the lines' prices (spec section 5). */
 export function subtotal(items: readonly CartItem[]): number {
-  return items.reduce(
-    (sum, item) => sum + Math.trunc(Number(item.list_price) || 0) * Math.trunc(Number(item.quantity) || 0),
-    0,
-  );
+  return items.reduce((sum, item) => sum + lineTotal(item), 0);
 }
 
 export function isCartItem(value: unknown): value is CartItem {

@@ -108,3 +108,17 @@ export function withFilter(
   const others = applied.filter((entry) => entry.filter_uuid !== filter);
   return value ? [...others, { filter_uuid: filter, filter_value: value }] : others;
 }
+
+/** The names of the applied values, kept with a cart item (productFilterName): "Rail · Adult". */
+export function appliedFilterNames(
+  filters: readonly Filter[],
+  applied: readonly AppliedFilter[],
+): string | null {
+  const names = applied.flatMap((entry) => {
+    const value = filters
+      .find((filter) => filter.uuid === entry.filter_uuid)
+      ?.values.find((candidate) => candidate.uuid === entry.filter_value);
+    return value ? [value.short_description] : [];
+  });
+  return names.length > 0 ? names.join(" · ") : null;
+}

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from "xstate";
 import {
   type AppliedFilter,
+  appliedFilterNames,
   clampQuantity,
   type Filter,
   type Product,
@@ -165,3 +166,10 @@ export const productsMachine = setup({
 
 export const selectQuantity = (snapshot: { context: ProductsContext }, uuid: string) =>
   snapshot.context.quantities[uuid] ?? quantityLimits.initial;
+
+/** What a cart item bought from this page carries: the fare card, the applied filters and their names. */
+export const selectPurchaseContext = ({ context }: { context: ProductsContext }) => ({
+  faremediaId: context.faremediaId,
+  appliedFilters: context.applied,
+  filterName: appliedFilterNames(context.filters, context.applied),
+});

@@ -4,8 +4,10 @@ import { Link } from "wouter";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
+import { lineTotal } from "../../domain/cart.ts";
 import { type cartMachine, selectCartItems, selectCartSubtotal } from "../../machines/cart.machine.ts";
 import { Sheet, SheetClose, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
+import { CheckoutButton, RemoveButton } from "../shop/CartButtons.tsx";
 
 /** Slides in from the right, or from the top on screens under 960 px. */
 export function CartDrawer({
@@ -52,15 +54,8 @@ export function CartDrawer({
                       </span>
                     </span>
                     <span className={css({ display: "flex", gap: "2", alignItems: "center" })}>
-                      {money(item.list_price * item.quantity)}
-                      <button
-                        type="button"
-                        className={button({ variant: "outline", size: "sm" })}
-                        onClick={() => cart.send({ type: "cart.remove", uuid: item.uuid })}
-                        aria-label={t`Remove ${item.name}`}
-                      >
-                        <Trans>Remove</Trans>
-                      </button>
+                      {money(lineTotal(item))}
+                      <RemoveButton cart={cart} item={item} />
                     </span>
                   </li>
                 ))}
@@ -83,13 +78,7 @@ export function CartDrawer({
                 <Link href="/cart" className={button({ variant: "outline" })} onClick={close}>
                   <Trans>View Cart</Trans>
                 </Link>
-                <button
-                  type="button"
-                  className={button()}
-                  onClick={() => cart.send({ type: "cart.checkout", signedIn })}
-                >
-                  <Trans>Checkout</Trans>
-                </button>
+                <CheckoutButton cart={cart} signedIn={signedIn} />
               </div>
             </>
           )}

@@ -7,7 +7,7 @@ import { css, cx } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { useChild, useSignedIn } from "../../app/children.ts";
 import { useScreenLogic } from "../../app/logic.tsx";
-import { maxPerProduct } from "../../domain/cart.ts";
+import { lineTotal, maxPerProduct } from "../../domain/cart.ts";
 import { presetValues } from "../../domain/catalog.ts";
 import { selectCartItems, selectCartSubtotal } from "../../machines/cart.machine.ts";
 import { selectServiceLevels, type serviceLevelsMachine } from "../../machines/serviceLevels.machine.ts";
@@ -15,6 +15,7 @@ import type { CurrentFareCard } from "../../services/storage.ts";
 import { QuantityInput } from "../../ui/QuantityInput.tsx";
 import { card, linkList, Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
+import { CheckoutButton, RemoveButton } from "../shop/CartButtons.tsx";
 import { FareCardModeLinks, FilterCard, ProductList } from "../shop/ProductsView.tsx";
 
 /** The agency's services, as links that narrow the product list; loaded once per visit. */
@@ -248,17 +249,8 @@ export function CartScreen() {
                     justifyContent: "flex-end",
                   })}
                 >
-                  <span className={css({ fontWeight: "semibold" })}>
-                    {money(item.list_price * item.quantity)}
-                  </span>
-                  <button
-                    type="button"
-                    className={button({ variant: "outline", size: "sm" })}
-                    aria-label={t`Remove ${item.name}`}
-                    onClick={() => cart.send({ type: "cart.remove", uuid: item.uuid })}
-                  >
-                    <Trans>Remove</Trans>
-                  </button>
+                  <span className={css({ fontWeight: "semibold" })}>{money(lineTotal(item))}</span>
+                  <RemoveButton cart={cart} item={item} />
                 </div>
               </li>
             ))}
@@ -270,13 +262,7 @@ export function CartScreen() {
             <Link href="/products" className={button({ variant: "outline" })}>
               <Trans>Continue shopping</Trans>
             </Link>
-            <button
-              type="button"
-              className={button()}
-              onClick={() => cart.send({ type: "cart.checkout", signedIn })}
-            >
-              <Trans>Checkout</Trans>
-            </button>
+            <CheckoutButton cart={cart} signedIn={signedIn} />
           </div>
         </div>
       )}

@@ -8,15 +8,13 @@ import type { ActorRefFrom } from "xstate";
 import { css, cx } from "../../../styled-system/css";
 import { button, select } from "../../../styled-system/recipes";
 import { cartItemOf } from "../../domain/cart.ts";
-import {
-  type AppliedFilter,
-  descriptionLines,
-  type Filter,
-  type Product,
-  quantityLimits,
-} from "../../domain/catalog.ts";
+import { descriptionLines, type Filter, type Product, quantityLimits } from "../../domain/catalog.ts";
 import type { cartMachine } from "../../machines/cart.machine.ts";
-import { type productsMachine, selectQuantity } from "../../machines/products.machine.ts";
+import {
+  type productsMachine,
+  selectPurchaseContext,
+  selectQuantity,
+} from "../../machines/products.machine.ts";
 import { QuantityInput } from "../../ui/QuantityInput.tsx";
 import { card } from "../shared/Screen.tsx";
 
@@ -223,17 +221,6 @@ function DropdownFilter({ filter, current, onPick }: FilterProps) {
   );
 }
 
-/** The names of the applied values, kept with a cart item (productFilterName). */
-function filterNameOf(filters: readonly Filter[], applied: readonly AppliedFilter[]): string | null {
-  const names = applied.flatMap((entry) => {
-    const value = filters
-      .find((filter) => filter.uuid === entry.filter_uuid)
-      ?.values.find((candidate) => candidate.uuid === entry.filter_value);
-    return value ? [value.short_description] : [];
-  });
-  return names.length > 0 ? names.join(" · ") : null;
-}
-
 /** The product list: the empty prompt, the cards, or what went wrong. */
 export function ProductList({
   products,
@@ -250,18 +237,12 @@ export function ProductList({
   const list = useSelector(products, (snapshot) => snapshot.context.products);
   const total = useSelector(products, (snapshot) => snapshot.context.total);
   const busy = useSelector(products, (snapshot) => snapshot.hasTag("busy"));
-  const faremediaId = useSelector(products, (snapshot) => snapshot.context.faremediaId);
-  const filters = useSelector(products, (snapshot) => snapshot.context.filters);
-  const applied = useSelector(products, (snapshot) => snapshot.context.applied);
 
+  // Read when the rider adds, not subscribed to: the list does not render again for it.
   const send = (product: Product, quantity: number, buyNow: boolean) =>
     cart.send({
       type: "cart.add",
-      item: cartItemOf(product, quantity, {
-        faremediaId,
-        appliedFilters: applied,
-        filterName: filterNameOf(filters, applied),
-      }),
+      item: cartItemOf(product, quantity, selectPurchaseContext(products.getSnapshot())),
       buyNow,
       signedIn,
     });

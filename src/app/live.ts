@@ -138,10 +138,7 @@ export function createLiveApp(
             storage.set("language", context.current);
             // Cart texts come again in a new language (spec section 4); starting in the stored one
             // costs no search.
-            if (previous !== null && previous !== context.current) {
-              bus.send({ type: "cart.refresh" });
-              bus.send({ type: "serviceLevels.reload" });
-            }
+            if (previous !== null && previous !== context.current) bus.send({ type: "language.changed" });
             const user = storage.get("user");
             const locale = localeOf(context.current);
             // Signed in: the profile follows (spec section 4). Only 50020 matters (the client signs out).

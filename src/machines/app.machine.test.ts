@@ -1,14 +1,16 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import { portalConfig, storedUser } from "../../tests/support/fixtures.ts";
+import { cartItem, portalConfig, storedUser } from "../../tests/support/fixtures.ts";
 import { quietCart, quietSession } from "../../tests/support/forms.ts";
 import { appMachine, type BootResult } from "./app.machine.ts";
 import { languageMachine } from "./language.machine.ts";
 import { networkMachine } from "./network.machine.ts";
+import { serviceLevelsMachine } from "./serviceLevels.machine.ts";
 import { tourMachine } from "./tour.machine.ts";
 
-function start(authenticated: boolean, probe = fromPromise(async () => {})) {
+function start(authenticated: boolean, probe = fromPromise(async () => {}), cart = [cartItem()]) {
   const clearSession = vi.fn();
+  const fetchServiceLevels = vi.fn(() => [{ type: "bus", label: "Bus" }]);
   const goToLogin = vi.fn();
   const actor = createActor(
     appMachine.provide({
@@ -22,6 +24,9 @@ function start(authenticated: boolean, probe = fromPromise(async () => {})) {
         }),
         networkMachine: networkMachine.provide({ actors: { probeConnection: probe } }),
         tourMachine: tourMachine.provide({ actions: { rememberTourDone: () => {} } }),
+        serviceLevelsMachine: serviceLevelsMachine.provide({
+          actors: { fetchServiceLevels: fromPromise(async () => fetchServiceLevels()) },
+        }),
       },
     }),
     {
@@ -29,14 +34,14 @@ function start(authenticated: boolean, probe = fromPromise(async () => {})) {
         stored: {
           authenticated,
           user: authenticated ? storedUser : null,
-          cart: [],
+          cart,
           guest: false,
           tourDone: true,
         },
       },
     },
   ).start();
-  return { actor, clearSession, goToLogin };
+  return { actor, clearSession, goToLogin, fetchServiceLevels };
 }
 
 const signedIn = (actor: ReturnType<typeof start>["actor"]) =>
@@ -94,5 +99,19 @@ describe("app machine wiring", () => {
     await settle();
     actor.send({ type: "cart.clear" });
     expect(actor.getSnapshot().children.cart?.getSnapshot().context.items).toEqual([]);
+  });
+
+  it("asks the cart and the services again in a new language, with one signal", async () => {
+    const { actor, fetchServiceLevels } = start(false);
+    await settle();
+    const services = actor.getSnapshot().children.serviceLevels;
+    services?.send({ type: "serviceLevels.load" });
+    await settle();
+    expect(services?.getSnapshot().value).toBe("ready");
+    actor.send({ type: "language.changed" });
+    expect(services?.getSnapshot().value).toBe("refreshing");
+    expect(actor.getSnapshot().children.cart?.getSnapshot().matches({ sync: "refreshing" })).toBe(true);
+    await settle();
+    expect(fetchServiceLevels).toHaveBeenCalledTimes(2);
   });
 });

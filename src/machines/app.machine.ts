@@ -49,8 +49,8 @@ export type AppEvent =
   | { type: "session.deactivated" }
   | { type: "session.userUpdated"; user: StoredUser }
   | { type: "cart.clear" }
-  | { type: "cart.refresh" }
-  | { type: "serviceLevels.reload" }
+  /** The rider chose another language: what came in the old one is asked for again. */
+  | { type: "language.changed" }
   | { type: "menu.open" }
   | { type: "menu.close" }
   | { type: "route.changed"; path: string }
@@ -117,7 +117,8 @@ export const appMachine = setup({
     forwardToNotifications: sendTo("notifications", ({ event }) => event),
     forwardToSession: sendTo("session", ({ event }) => event),
     forwardToCart: sendTo("cart", ({ event }) => event),
-    forwardToServiceLevels: sendTo("serviceLevels", ({ event }) => event),
+    refreshCart: sendTo("cart", { type: "cart.refresh" }),
+    renameServiceLevels: sendTo("serviceLevels", { type: "serviceLevels.reload" }),
   },
 }).createMachine({
   id: "app",
@@ -196,8 +197,8 @@ export const appMachine = setup({
         "session.deactivated": { actions: "forwardToSession" },
         "session.userUpdated": { actions: "forwardToSession" },
         "cart.clear": { actions: "forwardToCart" },
-        "cart.refresh": { actions: "forwardToCart" },
-        "serviceLevels.reload": { actions: "forwardToServiceLevels" },
+        // Cart texts and prices, and the services' names, come again in the new language.
+        "language.changed": { actions: ["refreshCart", "renameServiceLevels"] },
       },
       states: {
         menu: {

@@ -14,8 +14,7 @@ const events = {
   "app.retry": [{ type: "app.retry" }],
   "session.expired": [{ type: "session.expired" }],
   "cart.clear": [{ type: "cart.clear" }],
-  "cart.refresh": [{ type: "cart.refresh" }],
-  "serviceLevels.reload": [{ type: "serviceLevels.reload" }],
+  "language.changed": [{ type: "language.changed" }],
   "session.refresh": [{ type: "session.refresh" }],
   "session.deleted": [{ type: "session.deleted" }],
   "session.handOver": [
@@ -51,8 +50,7 @@ const outsideSignals = [
   events["session.deactivated"][0],
   events["session.expired"][0],
   events["cart.clear"][0],
-  events["cart.refresh"][0],
-  events["serviceLevels.reload"][0],
+  events["language.changed"][0],
 ];
 
 /** Children that do nothing outside themselves; the app machine is what is under test. */

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 
 const projectRoot = resolve(import.meta.dirname, "..");
@@ -37,8 +37,39 @@ export function sourceHash(): string {
   return hash.digest("hex");
 }
 
+const lockDir = join(projectRoot, ".tmp", "build.lock");
+
+/**
+ * Two servers starting at once (two e2e runs, `npm start` beside a test) must not both write dist/:
+ * the first takes the lock and builds, the other waits and then finds the build current. A lock left by
+ * a killed build is taken over after 5 minutes.
+ */
+function withBuildLock<T>(work: () => T): T {
+  mkdirSync(join(projectRoot, ".tmp"), { recursive: true });
+  const sleeper = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      mkdirSync(lockDir);
+      break;
+    } catch {
+      const age = existsSync(lockDir) ? Date.now() - statSync(lockDir).mtimeMs : 0;
+      if (age > 5 * 60_000) rmSync(lockDir, { recursive: true, force: true });
+      else Atomics.wait(sleeper, 0, 0, 250);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
 /** Builds the SPA when dist/ is missing or older than its sources. Returns whether it built. */
 export function ensureBuild(log: (line: string) => void = console.log): boolean {
+  return withBuildLock(() => buildIfStale(log));
+}
+
+function buildIfStale(log: (line: string) => void): boolean {
   const wanted = sourceHash();
   if (
     existsSync(join(distDir, "index.html")) &&

@@ -18,7 +18,9 @@ const envSchema = z
     DEPLOYMENT_FILE: z.string().optional(),
     DEV_MAILBOX: z.enum(["on", "off"]).optional(),
     SEED_DEMO: z.enum(["on", "off"]).optional(),
-    PUBLIC_URL: z.string().url().optional(),
+    PUBLIC_URL: optionalSetting(
+      z.url({ protocol: /^https?$/, error: "PUBLIC_URL must be an http:// or https:// URL" }),
+    ),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SMTP_URL: optionalSetting(
       z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL" }),
@@ -39,6 +41,14 @@ const envSchema = z
     ),
   })
   .superRefine((env, ctx) => {
+    // Emailed links (confirm, reset, invite) are built from it, never from the request's Host header.
+    if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message: "PUBLIC_URL is required in production (the origin riders open, e.g. https://portal.example)",
+      });
+    }
     // Messages name the variables only: their values hold passwords and tokens.
     if (env.SMTP_URL && !env.SMTP_FROM) {
       ctx.addIssue({
@@ -56,6 +66,9 @@ const envSchema = z
     }
   });
 
+/** The public origin outside production when PUBLIC_URL is unset: this server on localhost. */
+export const defaultPublicUrl = (port: number) => `http://localhost:${port}`;
+
 export interface ServerEnv {
   port: number;
   host: string;
@@ -66,7 +79,8 @@ export interface ServerEnv {
   devMailbox: boolean;
   seedDemo: boolean;
   logLevel: string;
-  publicUrl: string | null;
+  /** The origin riders open (PUBLIC_URL): emailed links start with it. */
+  publicUrl: string;
   /** Email and text message providers; none set keeps every message in the sandbox (dev mailbox). */
   delivery: DeliveryConfig;
   /** reCAPTCHA secret: sign-up captcha tokens go to Google; the sandbox verifier without it. */
@@ -94,7 +108,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === "on" : !production,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === "on" : !production,
     logLevel: env.LOG_LEVEL,
-    publicUrl: env.PUBLIC_URL?.replace(/\/$/, "") ?? null,
+    publicUrl: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : defaultPublicUrl(env.PORT),
     recaptchaSecret: env.RECAPTCHA_SECRET ?? null,
     apple: env.APPLE_CLIENT_ID
       ? { clientId: env.APPLE_CLIENT_ID, jwksUrl: env.APPLE_JWKS_URL ?? appleKeysUrl }

@@ -35,8 +35,9 @@ describe("environment", () => {
   });
 
   it("turns the dev mailbox and demo seed off in production unless enabled", () => {
-    expect(readEnv({ NODE_ENV: "production" })).toMatchObject({ devMailbox: false, seedDemo: false });
-    expect(readEnv({ NODE_ENV: "production", DEV_MAILBOX: "on" }).devMailbox).toBe(true);
+    const production = { NODE_ENV: "production", PUBLIC_URL: "https://portal.example" } as const;
+    expect(readEnv(production)).toMatchObject({ devMailbox: false, seedDemo: false });
+    expect(readEnv({ ...production, DEV_MAILBOX: "on" }).devMailbox).toBe(true);
   });
 
   it("rejects a bad port", () => {

@@ -164,9 +164,6 @@ export const users = pgTable(
     /** 0: two-factor off; 1: on, codes go to `mfaPhone` (E.164). */
     mfaEnrollmentStatus: integer("mfa_enrollment_status").notNull().default(0),
     mfaPhone: text("mfa_phone"),
-    /** Failed sign-ins since the last success, and when the account may try again. */
-    failedLogins: integer("failed_logins").notNull().default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
     /** The `sub` of the rider's Apple ID, once they signed in with Apple. */
     appleSubject: text("apple_subject"),
     /** Deactivated riders keep their row (orders, refunds) but can no longer sign in. */
@@ -257,6 +254,21 @@ export const sessions = pgTable(
     mfaPending: boolean("mfa_pending").notNull().default(false),
   },
   (t) => [uniqueIndex("sessions_token_hash").on(t.tokenHash), index("sessions_user").on(t.userId)],
+);
+
+/**
+ * Attempt budgets (sign-in per email and address, sign-in per email, reset mails per email). The key
+ * holds only a SHA-256 of the normalised email (and address), so unknown emails are counted exactly
+ * like known ones and no typed email is stored. A window of `attempts` starts at `window_started_at`.
+ */
+export const attemptBudgets = pgTable(
+  "attempt_budgets",
+  {
+    key: text("key").primaryKey(),
+    attempts: integer("attempts").notNull().default(0),
+    windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("attempt_budgets_window").on(t.windowStartedAt)],
 );
 
 export const accountTokenKinds = ["confirm_email", "reset_password"] as const;

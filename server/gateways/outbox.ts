@@ -34,7 +34,18 @@ export interface StoredMessage extends OutgoingMessage {
  * the message for the dev mailbox; a configured provider delivers it (see createOutbox).
  */
 export interface Outbox {
+  /** Writes the message and starts its delivery: for a message that reports no other change. */
   send(message: OutgoingMessage): Promise<StoredMessage>;
+  /**
+   * Writes the message with `executor`, the transaction of the change it reports, without delivering
+   * it: the caller hands the row to `dispatch` once that transaction committed (a row that never
+   * committed is never delivered; a crash in between leaves it to the dispatcher's next pass). `null`
+   * runs the same insert and writes nothing, for a path that must cost what the writing one costs.
+   */
+  write(executor: Database, message: OutgoingMessage): Promise<StoredMessage>;
+  write(executor: Database, message: null): Promise<null>;
+  /** Starts delivering a committed row now (sandbox rows need nothing). */
+  dispatch(message: StoredMessage): void;
   list(limit?: number): Promise<StoredMessage[]>;
 }
 
@@ -191,27 +202,48 @@ export function createOutbox(
     }
   }
 
+  async function write(executor: Database, message: OutgoingMessage): Promise<StoredMessage>;
+  async function write(executor: Database, message: null): Promise<null>;
+  async function write(executor: Database, message: OutgoingMessage | null): Promise<StoredMessage | null> {
+    if (!message) {
+      await executor.execute(sql`
+        insert into ${outboxMessages} (channel, recipient, subject, body, provider)
+        select 'email', '', null, '', ${sandboxProvider} where false`);
+      return null;
+    }
+    const provider = providers[message.channel];
+    const now = new Date();
+    const [row] = await executor
+      .insert(outboxMessages)
+      .values({
+        channel: message.channel,
+        recipient: message.recipient,
+        subject: message.subject ?? null,
+        body: message.body,
+        provider: provider?.name ?? sandboxProvider,
+        status: provider ? "pending" : "sent",
+        deliveredAt: provider ? null : now,
+        nextAttemptAt: now,
+      })
+      .returning();
+    if (!row) throw new Error("outbox insert returned nothing");
+    return toStored(row);
+  }
+
+  function dispatch(message: StoredMessage): void {
+    if (message.status === "pending" && providers[message.channel] && !stopped) {
+      void track(message.id, new Date());
+    }
+  }
+
   return {
     async send(message) {
-      const provider = providers[message.channel];
-      const now = new Date();
-      const [row] = await db
-        .insert(outboxMessages)
-        .values({
-          channel: message.channel,
-          recipient: message.recipient,
-          subject: message.subject ?? null,
-          body: message.body,
-          provider: provider?.name ?? sandboxProvider,
-          status: provider ? "pending" : "sent",
-          deliveredAt: provider ? null : now,
-          nextAttemptAt: now,
-        })
-        .returning();
-      if (!row) throw new Error("outbox insert returned nothing");
-      if (provider && !stopped) void track(row.id, now);
-      return toStored(row);
+      const stored = await write(db, message);
+      dispatch(stored);
+      return stored;
     },
+    write,
+    dispatch,
     async list(limit = 100) {
       const rows = await db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(limit);
       return rows.map(toStored);

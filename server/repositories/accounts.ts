@@ -40,6 +40,15 @@ export interface NewUser {
   appleSubject?: string;
 }
 
+/**
+ * The database or a transaction: `db.transaction` hands repositories a transaction of the same type,
+ * so a service runs several repository calls as one unit by binding them to its transaction.
+ */
+export type Executor = Database;
+
+/** No rider has this id: statements keyed by it touch nothing (see the password-reset service). */
+export const nobody = "00000000-0000-0000-0000-000000000000";
+
 /** Inserts a rider with the database or inside a transaction (an accepted invite). */
 export async function insertUser(runner: Pick<Database, "insert">, fields: NewUser): Promise<User> {
   const [user] = await runner
@@ -50,8 +59,27 @@ export async function insertUser(runner: Pick<Database, "insert">, fields: NewUs
   return user;
 }
 
-export function createAccountRepository(db: Database) {
+/** The account queries, on the database or bound to a transaction (`createAccountRepository(tx)`). */
+export function createAccountRepository(db: Executor) {
   return {
+    /** The same queries inside a caller's transaction. */
+    with(tx: Executor) {
+      return createAccountRepository(tx);
+    },
+
+    /**
+     * Inserts the rider unless the email (or Apple ID) has an account: null then, also when another
+     * request is inserting the same email at this moment (the unique index decides, no error).
+     */
+    async createIfNew(fields: NewUser): Promise<User | null> {
+      const [user] = await db
+        .insert(users)
+        .values({ id: randomUUID(), emailConfirmed: false, ...fields, email: normalizeEmail(fields.email) })
+        .onConflictDoNothing()
+        .returning();
+      return user ?? null;
+    },
+
     async findByEmail(email: string): Promise<User | null> {
       const [user] = await db
         .select()
@@ -78,23 +106,6 @@ export function createAccountRepository(db: Database) {
       const [user] = await db.update(users).set(fields).where(eq(users.id, id)).returning();
       if (!user) throw new Error("user update returned nothing");
       return user;
-    },
-
-    /** Counts a failed sign-in; the fifth within a lock window locks the account for that window. */
-    async recordFailedLogin(user: User, now: Date, limit: number, lockMs: number): Promise<void> {
-      const failed = user.failedLogins + 1;
-      await db
-        .update(users)
-        .set(
-          failed >= limit
-            ? { failedLogins: 0, lockedUntil: new Date(now.getTime() + lockMs) }
-            : { failedLogins: failed },
-        )
-        .where(eq(users.id, user.id));
-    },
-
-    async recordSuccessfulLogin(userId: string): Promise<void> {
-      await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
     },
 
     /**
@@ -215,26 +226,43 @@ export function createAccountRepository(db: Database) {
       });
     },
 
-    /** A single-use token of `kind`; issuing one voids the earlier unused ones of the same kind. */
+    /**
+     * A single-use token of `kind`; issuing one voids the earlier unused ones of the same kind. Two
+     * statements: run it in a transaction. For `nobody` both statements run and change nothing, so an
+     * unknown email costs what a known one does.
+     */
     async issueToken(userId: string, kind: AccountTokenKind, now: Date): Promise<string> {
       const token = newToken();
-      await db.transaction(async (tx) => {
-        await tx
-          .update(accountTokens)
-          .set({ usedAt: now })
-          .where(
-            and(eq(accountTokens.userId, userId), eq(accountTokens.kind, kind), isNull(accountTokens.usedAt)),
-          );
-        await tx.insert(accountTokens).values({
-          id: randomUUID(),
-          userId,
-          kind,
-          tokenHash: hashToken(token),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + tokenLifetimeMs[kind]),
-        });
-      });
+      await db
+        .update(accountTokens)
+        .set({ usedAt: now })
+        .where(
+          and(eq(accountTokens.userId, userId), eq(accountTokens.kind, kind), isNull(accountTokens.usedAt)),
+        );
+      const expiresAt = new Date(now.getTime() + tokenLifetimeMs[kind]);
+      await db.execute(sql`
+        insert into ${accountTokens} (id, user_id, kind, token_hash, created_at, expires_at)
+        select ${randomUUID()}::uuid, ${users.id}, ${kind}, ${hashToken(token)},
+          ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz
+        from ${users} where ${users.id} = ${userId}::uuid`);
       return token;
+    },
+
+    /** The rider an unused, unexpired token of `kind` belongs to, without using it up. */
+    async peekToken(token: string, kind: AccountTokenKind, now: Date): Promise<User | null> {
+      const [row] = await db
+        .select({ user: users })
+        .from(accountTokens)
+        .innerJoin(users, eq(users.id, accountTokens.userId))
+        .where(
+          and(
+            eq(accountTokens.tokenHash, hashToken(token)),
+            eq(accountTokens.kind, kind),
+            isNull(accountTokens.usedAt),
+            gt(accountTokens.expiresAt, now),
+          ),
+        );
+      return row?.user ?? null;
     },
 
     /** Uses a token once: the user it belongs to, or null when unknown, used, expired or of another kind. */

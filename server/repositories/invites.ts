@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
 import { invites, users } from "../db/schema.ts";
 import { hashToken, newToken } from "../domain/tokens.ts";
-import { insertUser, normalizeEmail, type User } from "./accounts.ts";
+import { type Executor, insertUser, normalizeEmail, type User } from "./accounts.ts";
 
 export type Invite = typeof invites.$inferSelect;
 
@@ -13,8 +12,13 @@ export const inviteLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 const isOpen = (token: string, now: Date) =>
   and(eq(invites.tokenHash, hashToken(token)), isNull(invites.acceptedAt), gt(invites.expiresAt, now));
 
-export function createInviteRepository(db: Database) {
+/** The invite queries, on the database or bound to a transaction (`with(tx)`). */
+export function createInviteRepository(db: Executor) {
   return {
+    with(tx: Executor) {
+      return createInviteRepository(tx);
+    },
+
     /** A new invite; its token is returned once and only its hash is kept. */
     async issue(
       fields: { email: string; firstName: string; lastName: string; locale: string; invitedBy: string },

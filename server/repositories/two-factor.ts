@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, isNull } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { mfaCodes, type mfaPurposes } from "../db/schema.ts";
+import type { Executor } from "./accounts.ts";
 
 export type MfaPurpose = (typeof mfaPurposes)[number];
 
@@ -17,12 +17,20 @@ const digest = (salt: string, code: string) => createHash("sha256").update(salt)
 /** Six digits, uniformly random (crypto.randomInt), zero-padded. */
 export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
 
-export function createTwoFactorRepository(db: Database) {
+/** The code queries, on the database or bound to a transaction (`with(tx)`). */
+export function createTwoFactorRepository(db: Executor) {
   const live = (userId: string, purpose: MfaPurpose) =>
     and(eq(mfaCodes.userId, userId), eq(mfaCodes.purpose, purpose), isNull(mfaCodes.usedAt));
 
   return {
-    /** A new code for `purpose`; any earlier unused one stops working. Returns the code to text. */
+    with(tx: Executor) {
+      return createTwoFactorRepository(tx);
+    },
+
+    /**
+     * A new code for `purpose`; any earlier unused one stops working. Returns the code to text. Two
+     * statements: run it in the transaction that also writes the text message.
+     */
     async issue(fields: {
       userId: string;
       purpose: MfaPurpose;
@@ -32,19 +40,17 @@ export function createTwoFactorRepository(db: Database) {
     }): Promise<string> {
       const code = newCode();
       const salt = randomBytes(16).toString("hex");
-      await db.transaction(async (tx) => {
-        await tx.update(mfaCodes).set({ usedAt: fields.now }).where(live(fields.userId, fields.purpose));
-        await tx.insert(mfaCodes).values({
-          id: randomUUID(),
-          userId: fields.userId,
-          sessionId: fields.sessionId,
-          purpose: fields.purpose,
-          phone: fields.phone,
-          salt,
-          codeHash: digest(salt, code).toString("hex"),
-          createdAt: fields.now,
-          expiresAt: new Date(fields.now.getTime() + mfaCodeLifetimeMs),
-        });
+      await db.update(mfaCodes).set({ usedAt: fields.now }).where(live(fields.userId, fields.purpose));
+      await db.insert(mfaCodes).values({
+        id: randomUUID(),
+        userId: fields.userId,
+        sessionId: fields.sessionId,
+        purpose: fields.purpose,
+        phone: fields.phone,
+        salt,
+        codeHash: digest(salt, code).toString("hex"),
+        createdAt: fields.now,
+        expiresAt: new Date(fields.now.getTime() + mfaCodeLifetimeMs),
       });
       return code;
     },
@@ -91,12 +97,17 @@ export function createTwoFactorRepository(db: Database) {
           .returning({ id: mfaCodes.id });
         return used ? { result: "ok", phone: row.phone } : { result: "none", phone: null };
       }
-      const attempts = row.attempts + 1;
-      await db
+      // Counted in the statement itself: parallel wrong codes each count, and the fifth kills it.
+      const [counted] = await db
         .update(mfaCodes)
-        .set(attempts >= mfaMaxAttempts ? { attempts, usedAt: fields.now } : { attempts })
-        .where(eq(mfaCodes.id, row.id));
-      return { result: attempts >= mfaMaxAttempts ? "exhausted" : "wrong", phone: null };
+        .set({
+          attempts: sql`${mfaCodes.attempts} + 1`,
+          usedAt: sql`case when ${mfaCodes.attempts} + 1 >= ${mfaMaxAttempts} then ${fields.now.toISOString()}::timestamptz else null end`,
+        })
+        .where(and(eq(mfaCodes.id, row.id), isNull(mfaCodes.usedAt)))
+        .returning({ attempts: mfaCodes.attempts });
+      if (!counted) return { result: "exhausted", phone: null };
+      return { result: counted.attempts >= mfaMaxAttempts ? "exhausted" : "wrong", phone: null };
     },
   };
 }

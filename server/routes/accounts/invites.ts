@@ -5,10 +5,10 @@ import { hashSecret } from "../../domain/password.ts";
 import { passwordProblem } from "../../domain/password-policy.ts";
 import { hashToken } from "../../domain/tokens.ts";
 import { fail, ok } from "../../http/envelope.ts";
-import { composeEmail } from "../../mail/templates.ts";
 import { unauthorizedMessage } from "../../plugins/auth.ts";
+import { createInviteService } from "../../services/invites.ts";
 import { emailSchema, localeSchema, nameSchema, passwordSchema, tokenSchema } from "./schemas.ts";
-import { linkTo, rejectPassword } from "./users.ts";
+import { rejectPassword } from "./users.ts";
 
 export const invalidInviteMessage = "Invalid user information";
 
@@ -42,6 +42,7 @@ export default async function inviteRoutes(
   app: FastifyInstance,
   options: { publicUrl: string | null; operatorToken: string | null },
 ) {
+  const invites = createInviteService({ db: app.db, outbox: app.outbox, publicUrl: options.publicUrl });
   const invalid = (reply: FastifyReply) =>
     fail(reply, 404, [{ code: ErrorCode.inviteInvalid, message: invalidInviteMessage }]);
 
@@ -73,29 +74,19 @@ export default async function inviteRoutes(
     },
     async (request, reply) => {
       const body = request.body;
-      if (await app.accounts.findByEmail(body.email)) {
+      const invited = await invites.invite({
+        email: body.email,
+        firstName: body.first_name?.trim() ?? "",
+        lastName: body.last_name?.trim() ?? "",
+        locale: body.locale ?? "en",
+        invitedBy: "operator",
+      });
+      if (invited.result === "hasAccount") {
         return fail(reply, 409, [
           { code: ErrorCode.conflict, message: "This email already has an account.", field: "email" },
         ]);
       }
-      const { token: secret, invite } = await app.invites.issue(
-        {
-          email: body.email,
-          firstName: body.first_name?.trim() ?? "",
-          lastName: body.last_name?.trim() ?? "",
-          locale: body.locale ?? "en",
-          invitedBy: "operator",
-        },
-        new Date(),
-      );
-      const link = linkTo(request, options.publicUrl, `/invite/${secret}`);
-      const { subject, body: text } = composeEmail(
-        "invite",
-        invite.locale,
-        link,
-        invite.firstName || invite.email,
-      );
-      await app.outbox.send({ channel: "email", recipient: invite.email, subject, body: text });
+      const invite = invited.invite;
       return reply
         .code(201)
         .send(ok({ id: invite.id, email: invite.email, expires_at: invite.expiresAt.toISOString() }));
@@ -147,15 +138,11 @@ export default async function inviteRoutes(
       if (!open) return invalid(reply);
       const problem = passwordProblem(request.body.password, { email: open.email });
       if (problem) return rejectPassword(reply, problem);
-      const user = await app.invites.accept(
-        request.params.token,
-        {
-          passwordHash: await hashSecret(request.body.password),
-          firstName: request.body.first_name.trim(),
-          lastName: request.body.last_name.trim(),
-        },
-        now,
-      );
+      const user = await invites.accept(request.params.token, {
+        passwordHash: await hashSecret(request.body.password),
+        firstName: request.body.first_name.trim(),
+        lastName: request.body.last_name.trim(),
+      });
       if (!user) return invalid(reply);
       return reply.code(201).send(ok({ status: "accepted", email: user.email }));
     },

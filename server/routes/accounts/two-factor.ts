@@ -5,6 +5,7 @@ import { MfaStatus } from "../../../src/domain/session.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import type { User } from "../../repositories/accounts.ts";
 import { type MfaPurpose, mfaResendAfterMs } from "../../repositories/two-factor.ts";
+import { createTwoFactorService } from "../../services/two-factor.ts";
 import { profileOf } from "./profile.ts";
 import { reauthenticate } from "./reauthenticate.ts";
 
@@ -20,29 +21,6 @@ const codeBody = {
   additionalProperties: false,
   properties: { code },
 } as const;
-
-/** Texts a new code for `purpose` (the old one stops working). The code is never logged. */
-async function sendCode(
-  app: FastifyInstance,
-  user: User,
-  purpose: MfaPurpose,
-  phone: string,
-  sessionId: string | null,
-): Promise<void> {
-  const sent = await app.twoFactor.issue({ userId: user.id, purpose, phone, sessionId, now: new Date() });
-  await app.outbox.send({
-    channel: "sms",
-    recipient: phone,
-    body: `${app.portalConfig.shortDisplayName}: your verification code is ${sent}. It expires in 10 minutes.`,
-  });
-}
-
-/** For the login route: a pending session, and a code texted to the enrolled phone. */
-export async function startTwoFactorSignIn(app: FastifyInstance, user: User): Promise<string> {
-  const pending = await app.accounts.startSession(user.id, new Date(), { mfaPending: true });
-  if (user.mfaPhone) await sendCode(app, user, "sign_in", user.mfaPhone, pending.sessionId);
-  return pending.token;
-}
 
 /** Requests per minute and address on the code routes (each sends a text or checks a code). */
 export interface TwoFactorRateLimits {
@@ -62,9 +40,12 @@ export default async function twoFactorRoutes(
   options: { limits: TwoFactorRateLimits },
 ) {
   const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });
-
-  const textCode = (user: User, purpose: MfaPurpose, phone: string, sessionId: string | null) =>
-    sendCode(app, user, purpose, phone, sessionId);
+  const twoFactor = createTwoFactorService({
+    db: app.db,
+    outbox: app.outbox,
+    senderName: () => app.portalConfig.shortDisplayName,
+  });
+  const textCode = twoFactor.sendCode;
 
   /** A second text for the same purpose waits mfaResendAfterMs. */
   const tooSoon = async (user: User, purpose: MfaPurpose) => {
@@ -87,21 +68,11 @@ export default async function twoFactorRoutes(
     async (request, reply) => {
       const account = request.account;
       if (!account) throw new Error("requirePendingRider let an anonymous request through");
-      const now = new Date();
-      const checked = await app.twoFactor.check({
-        userId: account.user.id,
-        purpose: "sign_in",
-        code: request.body.code,
-        sessionId: account.sessionId,
-        now,
-      });
-      if (checked.result === "exhausted") await app.accounts.revokeSession(account.sessionId, now);
-      if (checked.result !== "ok") return refuseCode(reply, checked.result);
-      await app.accounts.revokeSession(account.sessionId, now);
-      const session = await app.accounts.startSession(account.user.id, now);
+      const verified = await twoFactor.verifySignIn(account.user.id, account.sessionId, request.body.code);
+      if (verified.result !== "ok") return refuseCode(reply, verified.result);
       return ok({
-        access_token: session.token,
-        expires_at: session.expiresAt.toISOString(),
+        access_token: verified.token,
+        expires_at: verified.expiresAt.toISOString(),
         mfa_enrollment_status: MfaStatus.verified,
       });
     },
@@ -164,20 +135,9 @@ export default async function twoFactorRoutes(
     async (request, reply) => {
       const user = request.account?.user;
       if (!user) throw new Error("requireRider let an anonymous request through");
-      const checked = await app.twoFactor.check({
-        userId: user.id,
-        purpose: "enrol",
-        code: request.body.code,
-        sessionId: null,
-        now: new Date(),
-      });
-      if (checked.result !== "ok" || !checked.phone)
-        return refuseCode(reply, checked.result === "ok" ? "none" : checked.result);
-      const updated = await app.accounts.update(user.id, {
-        mfaEnrollmentStatus: MfaStatus.enrolled,
-        mfaPhone: checked.phone,
-      });
-      return ok(profileOf(updated));
+      const changed = await twoFactor.confirmChange(user, "enrol", request.body.code);
+      if (changed.result !== "ok") return refuseCode(reply, changed.result);
+      return ok(profileOf(changed.user));
     },
   );
 
@@ -220,19 +180,9 @@ export default async function twoFactorRoutes(
     async (request, reply) => {
       const user = request.account?.user;
       if (!user) throw new Error("requireRider let an anonymous request through");
-      const checked = await app.twoFactor.check({
-        userId: user.id,
-        purpose: "disable",
-        code: request.body.code,
-        sessionId: null,
-        now: new Date(),
-      });
-      if (checked.result !== "ok") return refuseCode(reply, checked.result);
-      const updated = await app.accounts.update(user.id, {
-        mfaEnrollmentStatus: MfaStatus.off,
-        mfaPhone: null,
-      });
-      return ok(profileOf(updated));
+      const changed = await twoFactor.confirmChange(user, "disable", request.body.code);
+      if (changed.result !== "ok") return refuseCode(reply, changed.result);
+      return ok(profileOf(changed.user));
     },
   );
 }

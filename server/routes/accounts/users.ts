@@ -2,27 +2,28 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { given } from "../../../src/domain/accounts.ts";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { MfaStatus, type ProfileUpdate } from "../../../src/domain/session.ts";
-import { decoyHash, hashSecret, verifySecret } from "../../domain/password.ts";
-import { passwordLength, passwordMessages, passwordProblem } from "../../domain/password-policy.ts";
+import { hashSecret } from "../../domain/password.ts";
+import { passwordLength, passwordMessages } from "../../domain/password-policy.ts";
 import { newToken } from "../../domain/tokens.ts";
 import { fail, ok } from "../../http/envelope.ts";
-import { composeEmail } from "../../mail/templates.ts";
 import { deactivatedMessage, emailNotVerifiedMessage } from "../../plugins/auth.ts";
 import type { User } from "../../repositories/accounts.ts";
+import { createAccountService } from "../../services/accounts.ts";
+import { publicLink } from "../../services/links.ts";
+import type { SignInBudget } from "../../services/sign-in-throttle.ts";
+import { createTwoFactorService } from "../../services/two-factor.ts";
 import { captchaFailedMessage, captchaToken } from "../transit/captcha.ts";
 import { profileOf } from "./profile.ts";
-import { reauthenticate } from "./reauthenticate.ts";
+import { reauthenticate, wrongPasswordMessage } from "./reauthenticate.ts";
 import { emailSchema, localeSchema, nameSchema, passwordSchema, tokenSchema } from "./schemas.ts";
-import { startTwoFactorSignIn } from "./two-factor.ts";
 
 export const loginMismatchMessage =
   "The email and password you entered do not match our information. Check again and retry.";
 export const lockedMessage = "Too many failed sign-ins. Please wait 15 minutes and try again.";
 export const invalidTokenMessage = "This token is invalid";
 
-/** Failed sign-ins an account may make before it is locked for `lockMs`. */
-export const failedLoginLimit = 5;
-export const lockMs = 15 * 60 * 1000;
+export const profileReauthenticationMessage =
+  "Enter your current password to change your email or mobile number.";
 
 const email = emailSchema;
 const password = passwordSchema;
@@ -54,9 +55,12 @@ type LoginBody = { email: string; password: string } | AppleLoginBody;
 
 export const appleSignInFailedMessage = "Failed to login by Apple sign in.";
 
-export function linkTo(request: FastifyRequest, publicUrl: string | null, path: string): string {
-  const origin = publicUrl ?? `${request.protocol}://${request.host}`;
-  return `${origin}${path}`;
+/**
+ * A link for an email or a redirect, from the configured public origin only: the request is not read
+ * (a forged Host header must not choose where links point). Kept for apple.ts; see services/links.ts.
+ */
+export function linkTo(_request: FastifyRequest, publicUrl: string | null, path: string): string {
+  return publicLink(publicUrl, path);
 }
 
 export function rejectPassword(reply: FastifyReply, problem: keyof typeof passwordMessages) {
@@ -65,10 +69,6 @@ export function rejectPassword(reply: FastifyReply, problem: keyof typeof passwo
   ]);
 }
 
-/**
- * The accounts service: sign-up, email confirmation, sign-in and out, profile, password reset.
- * Sign-up, sign-in and forgot-password answer alike for known and unknown emails (no enumeration).
- */
 /** Requests per minute and address on the account endpoints that cost a hash or send mail. */
 export interface AccountRateLimits {
   signUp: number;
@@ -86,15 +86,30 @@ export const defaultAccountRateLimits: AccountRateLimits = {
   resendConfirmation: 3,
 };
 
+/**
+ * The accounts routes: sign-up, email confirmation, sign-in and out, profile, password reset. They
+ * validate and translate HTTP; the rules and transactions are in services/accounts.ts. Sign-up,
+ * sign-in and forgot-password answer alike for known and unknown emails (no enumeration).
+ */
 export default async function userRoutes(
   app: FastifyInstance,
-  options: { publicUrl: string | null; limits: AccountRateLimits },
+  options: { publicUrl: string | null; limits: AccountRateLimits; signInBudget?: SignInBudget },
 ) {
   const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });
-  const sendEmail = async (user: User, kind: Parameters<typeof composeEmail>[0], link: string) => {
-    const { subject, body } = composeEmail(kind, user.locale, link, user.firstName);
-    await app.outbox.send({ channel: "email", recipient: user.email, subject, body });
-  };
+  const accounts = createAccountService({
+    db: app.db,
+    outbox: app.outbox,
+    publicUrl: options.publicUrl,
+    requireVerifiedEmail: () => app.portalConfig.requiredAccountVerification,
+    ...(options.signInBudget ? { signInBudget: options.signInBudget } : {}),
+  });
+  const twoFactor = createTwoFactorService({
+    db: app.db,
+    outbox: app.outbox,
+    senderName: () => app.portalConfig.shortDisplayName,
+  });
+  const lockedOut = (reply: FastifyReply) =>
+    fail(reply, 429, [{ code: ErrorCode.rateLimited, message: lockedMessage }]);
 
   app.post<{ Body: SignUpBody }>(
     "/users",
@@ -125,34 +140,24 @@ export default async function userRoutes(
       ) {
         return fail(reply, 400, [{ code: ErrorCode.captchaFailed, message: captchaFailedMessage }]);
       }
-      const problem = passwordProblem(body.password, { email: body.email });
-      if (problem) return rejectPassword(reply, problem);
-      const existing = await app.accounts.findByEmail(body.email);
-      if (existing) {
-        await verifySecret(body.password, await decoyHash());
-        await sendEmail(existing, "accountExists", linkTo(request, options.publicUrl, "/forgotpassword"));
-      } else {
-        const user = await app.accounts.create({
-          email: body.email,
-          passwordHash: await hashSecret(body.password),
-          firstName: body.first_name.trim(),
-          lastName: body.last_name.trim(),
-          mobile: body.mobile ?? null,
-          locale: body.locale ?? "en",
-        });
-        const confirm = await app.accounts.issueToken(user.id, "confirm_email", new Date());
-        await sendEmail(user, "confirmEmail", linkTo(request, options.publicUrl, `/confirm/${confirm}`));
-      }
+      const signedUp = await accounts.signUp({
+        email: body.email,
+        password: body.password,
+        firstName: body.first_name.trim(),
+        lastName: body.last_name.trim(),
+        mobile: body.mobile ?? null,
+        locale: body.locale ?? "en",
+      });
+      if (signedUp.result === "password") return rejectPassword(reply, signedUp.problem);
       return reply.code(202).send(ok({ status: "confirmation_sent" }));
     },
   );
 
   /** The rider is who they say: a session, or first the texted code when they turned two-factor on. */
   const completeSignIn = async (user: User, now: Date) => {
-    await app.accounts.recordSuccessfulLogin(user.id);
     if (app.portalConfig.multifactorAuth.enable && user.mfaEnrollmentStatus === MfaStatus.enrolled) {
       // Right credentials, but only a token for the code step until the texted code comes back.
-      const pending = await startTwoFactorSignIn(app, user);
+      const pending = await twoFactor.startSignIn(user);
       return ok({ access_token: pending, mfa_enrollment_status: MfaStatus.enrolled });
     }
     const session = await app.accounts.startSession(user.id, now);
@@ -190,20 +195,17 @@ export default async function userRoutes(
       const now = new Date();
       const body = request.body;
       if ("access_token" in body) return signInWithApple(body, reply, now);
-      const user = await app.accounts.findByEmail(body.email);
-      if (user?.lockedUntil && user.lockedUntil > now) {
-        return fail(reply, 429, [{ code: ErrorCode.rateLimited, message: lockedMessage }]);
+      const signedIn = await accounts.signIn(body.email, body.password, request.ip);
+      switch (signedIn.result) {
+        case "locked":
+          return lockedOut(reply);
+        case "mismatch":
+          return fail(reply, 401, [{ code: ErrorCode.loginMismatch, message: loginMismatchMessage }]);
+        case "deactivated":
+          return fail(reply, 401, [{ code: ErrorCode.accountDeactivated, message: deactivatedMessage }]);
+        case "ok":
+          return completeSignIn(signedIn.user, now);
       }
-      const matches = await verifySecret(body.password, user?.passwordHash ?? (await decoyHash()));
-      if (!user || !matches) {
-        if (user) await app.accounts.recordFailedLogin(user, now, failedLoginLimit, lockMs);
-        return fail(reply, 401, [{ code: ErrorCode.loginMismatch, message: loginMismatchMessage }]);
-      }
-      // Only someone who knows the password learns that the account was deactivated.
-      if (user.deactivatedAt) {
-        return fail(reply, 401, [{ code: ErrorCode.accountDeactivated, message: deactivatedMessage }]);
-      }
-      return completeSignIn(user, now);
     },
   );
 
@@ -285,42 +287,26 @@ export default async function userRoutes(
     },
     async (request, reply) => {
       if (!request.account) throw new Error("requireRider let an anonymous request through");
-      const user = request.account.user;
-      const body = request.body;
-      const emailChanged = body.email.trim().toLowerCase() !== user.email;
-      const mobileChanged = (body.mobile ?? null) !== user.mobile;
-      const namesChanged =
-        body.first_name.trim() !== user.firstName || body.last_name.trim() !== user.lastName;
-      // Until the email is confirmed only the language may change (it follows the portal's).
-      if (
-        (emailChanged || mobileChanged || namesChanged) &&
-        app.portalConfig.requiredAccountVerification &&
-        !user.emailConfirmed
-      ) {
-        return fail(reply, 403, [{ code: ErrorCode.emailNotVerified, message: emailNotVerifiedMessage }]);
-      }
-      if (emailChanged || mobileChanged) {
-        const message = "Enter your current password to change your email or mobile number.";
-        if (!(await reauthenticate(user, body.current_password, reply, message))) return reply;
-        if (emailChanged && (await app.accounts.findByEmail(body.email))) {
+      const updated = await accounts.updateProfile(request.account.user, request.body);
+      switch (updated.result) {
+        case "blocked":
+          // Until the email is confirmed only the language may change (it follows the portal's).
+          return fail(reply, 403, [{ code: ErrorCode.emailNotVerified, message: emailNotVerifiedMessage }]);
+        case "reauthenticate":
+          return fail(reply, 403, [
+            {
+              code: ErrorCode.reauthenticationRequired,
+              message: profileReauthenticationMessage,
+              field: "current_password",
+            },
+          ]);
+        case "emailTaken":
           return fail(reply, 409, [
             { code: ErrorCode.validation, message: "This email cannot be used.", field: "email" },
           ]);
-        }
+        case "ok":
+          return ok(profileOf(updated.user));
       }
-      const language = body.locale.language_code;
-      const updated = await app.accounts.update(user.id, {
-        firstName: body.first_name.trim(),
-        lastName: body.last_name.trim(),
-        mobile: body.mobile ?? null,
-        locale: language,
-        ...(emailChanged ? { email: body.email.trim().toLowerCase(), emailConfirmed: false } : {}),
-      });
-      if (emailChanged) {
-        const confirm = await app.accounts.issueToken(updated.id, "confirm_email", new Date());
-        await sendEmail(updated, "confirmEmail", linkTo(request, options.publicUrl, `/confirm/${confirm}`));
-      }
-      return ok(profileOf(updated));
     },
   );
 
@@ -341,15 +327,23 @@ export default async function userRoutes(
     async (request, reply) => {
       const account = request.account;
       if (!account) throw new Error("requireRider let an anonymous request through");
-      if (!(await reauthenticate(account.user, request.body.current_password, reply))) return reply;
-      const problem = passwordProblem(request.body.new_password, { email: account.user.email });
-      if (problem) return rejectPassword(reply, problem);
-      const now = new Date();
-      await app.accounts.update(account.user.id, {
-        passwordHash: await hashSecret(request.body.new_password),
-      });
       // Every other device signs in again with the new password; this one stays signed in.
-      await app.accounts.revokeAllSessions(account.user.id, now, account.sessionId);
+      const changed = await accounts.changePassword(
+        account.user,
+        account.sessionId,
+        request.body.current_password,
+        request.body.new_password,
+      );
+      if (changed.result === "reauthenticate") {
+        return fail(reply, 403, [
+          {
+            code: ErrorCode.reauthenticationRequired,
+            message: wrongPasswordMessage,
+            field: "current_password",
+          },
+        ]);
+      }
+      if (changed.result === "password") return rejectPassword(reply, changed.problem);
       return ok({ status: "password_changed" });
     },
   );
@@ -388,9 +382,9 @@ export default async function userRoutes(
       },
     },
     async (request, reply) => {
-      const user = await app.accounts.consumeToken(request.body.token, "confirm_email", new Date());
-      if (!user) return fail(reply, 400, [{ code: ErrorCode.tokenInvalid, message: invalidTokenMessage }]);
-      await app.accounts.update(user.id, { emailConfirmed: true });
+      if (!(await accounts.confirmEmail(request.body.token))) {
+        return fail(reply, 400, [{ code: ErrorCode.tokenInvalid, message: invalidTokenMessage }]);
+      }
       return ok({ status: "confirmed" });
     },
   );
@@ -400,11 +394,7 @@ export default async function userRoutes(
     { preHandler: app.requireRider, config: perMinute(options.limits.resendConfirmation) },
     async (request, reply) => {
       if (!request.account) throw new Error("requireRider let an anonymous request through");
-      const user = request.account.user;
-      if (!user.emailConfirmed) {
-        const confirm = await app.accounts.issueToken(user.id, "confirm_email", new Date());
-        await sendEmail(user, "confirmEmail", linkTo(request, options.publicUrl, `/confirm/${confirm}`));
-      }
+      await accounts.resendConfirmation(request.account.user);
       return reply.code(202).send(ok({ status: "confirmation_sent" }));
     },
   );
@@ -418,11 +408,7 @@ export default async function userRoutes(
       },
     },
     async (request, reply) => {
-      const user = await app.accounts.findByEmail(request.body.email);
-      if (user) {
-        const reset = await app.accounts.issueToken(user.id, "reset_password", new Date());
-        await sendEmail(user, "resetPassword", linkTo(request, options.publicUrl, `/reset/${reset}`));
-      }
+      await accounts.requestPasswordReset(request.body.email);
       return reply.code(202).send(ok({ status: "reset_sent" }));
     },
   );
@@ -441,19 +427,11 @@ export default async function userRoutes(
       },
     },
     async (request, reply) => {
-      const now = new Date();
-      const problem = passwordProblem(request.body.password);
-      if (problem) return rejectPassword(reply, problem);
-      const user = await app.accounts.consumeToken(request.body.token, "reset_password", now);
-      if (!user) return fail(reply, 400, [{ code: ErrorCode.tokenInvalid, message: invalidTokenMessage }]);
-      const checked = passwordProblem(request.body.password, { email: user.email });
-      if (checked) return rejectPassword(reply, checked);
-      await app.accounts.update(user.id, {
-        passwordHash: await hashSecret(request.body.password),
-        failedLogins: 0,
-        lockedUntil: null,
-      });
-      await app.accounts.revokeAllSessions(user.id, now);
+      const reset = await accounts.resetPassword(request.body.token, request.body.password);
+      if (reset.result === "password") return rejectPassword(reply, reset.problem);
+      if (reset.result === "invalid") {
+        return fail(reply, 400, [{ code: ErrorCode.tokenInvalid, message: invalidTokenMessage }]);
+      }
       return ok({ status: "password_reset" });
     },
   );

@@ -47,6 +47,9 @@ export async function freshDatabase(config: PortalConfig): Promise<DatabaseHandl
   return handle;
 }
 
+/** The public origin test apps put in emailed links (PUBLIC_URL). */
+export const testPublicUrl = "https://portal.test";
+
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
@@ -76,6 +79,8 @@ export async function createTestApp(
     configure?: (config: PortalConfig) => PortalConfig;
     apple?: AppleVerifier;
     operatorToken?: string;
+    /** Origin of emailed links; `testPublicUrl` unless given. */
+    publicUrl?: string;
   } = {},
 ): Promise<TestApp> {
   const loaded = await loadPortalConfig(deploymentFile);
@@ -88,6 +93,7 @@ export async function createTestApp(
     portalConfig: config,
     staticDir,
     devMailbox: options.devMailbox ?? true,
+    publicUrl: options.publicUrl ?? testPublicUrl,
     ...(options.apple ? { apple: options.apple } : {}),
     ...(options.operatorToken ? { operatorToken: options.operatorToken } : {}),
     ...(options.rateLimitPerMinute ? { rateLimitPerMinute: options.rateLimitPerMinute } : {}),

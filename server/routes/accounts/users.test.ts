@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, users } from "../../db/schema.ts";
-import { createTestApp, type TestApp } from "../../test/helpers.ts";
+import { outboxMessages, sessions, users } from "../../db/schema.ts";
+import { defaultSignInBudget } from "../../services/sign-in-throttle.ts";
+import { createTestApp, type TestApp, testPublicUrl } from "../../test/helpers.ts";
 import { lockedMessage, loginMismatchMessage } from "./users.ts";
 
 let t: TestApp;
@@ -39,6 +40,10 @@ const signUp = (email: string, password = "a fine long passphrase") =>
     captcha_token: "sandbox-pass",
   });
 const login = (email: string, password: string) => post("/accounts/users/login", { email, password });
+/** A sign-in from another address than the tests' default (127.0.0.1). */
+const loginFrom = (remoteAddress: string, email: string, password: string) =>
+  t.app.inject({ method: "POST", url: "/accounts/users/login", payload: { email, password }, remoteAddress });
+const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
 async function signedIn(email: string, password = "a fine long passphrase"): Promise<string> {
   await signUp(email, password);
@@ -341,5 +346,133 @@ describe("profile", () => {
       expect(reply.statusCode).toBe(403);
       expect(reply.json().errors[0]).toEqual(blocked);
     }
+  });
+});
+
+describe("races and enumeration (issue 10)", () => {
+  const { perAddress } = defaultSignInBudget;
+
+  it("counts 20 parallel wrong passwords atomically: only the budget is checked, then the address is locked", async () => {
+    await signUp("parallel@example.org");
+    const address = "203.0.113.20";
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => loginFrom(address, "parallel@example.org", `wrong guess ${i}`)),
+    );
+    const statuses = replies.map((reply) => reply.statusCode);
+    expect(count(statuses, 401)).toBe(perAddress);
+    expect(count(statuses, 429)).toBe(20 - perAddress);
+    const right = await loginFrom(address, "parallel@example.org", "a fine long passphrase");
+    expect(right.statusCode).toBe(429);
+    expect(right.json().errors[0]).toEqual({ code: 42901, message: lockedMessage });
+  });
+
+  it("answers a known and an unknown email alike, in status and body, through the lockout", async () => {
+    await signUp("known-lock@example.org");
+    const address = "203.0.113.21";
+    for (let attempt = 0; attempt < perAddress + 3; attempt++) {
+      const known = await loginFrom(address, "known-lock@example.org", `wrong ${attempt}`);
+      const unknown = await loginFrom(address, "unknown-lock@example.org", `wrong ${attempt}`);
+      expect(unknown.statusCode).toBe(known.statusCode);
+      expect(unknown.json()).toEqual(known.json());
+      expect(known.statusCode).toBe(attempt < perAddress ? 401 : 429);
+    }
+  });
+
+  it("keeps the owner able to sign in from another address while an attacker's address is throttled", async () => {
+    await signUp("owner@example.org");
+    const attacker = "198.51.100.66";
+    for (let attempt = 0; attempt < perAddress + 2; attempt++) {
+      await loginFrom(attacker, "owner@example.org", `guess ${attempt}`);
+    }
+    expect((await loginFrom(attacker, "owner@example.org", "a fine long passphrase")).statusCode).toBe(429);
+    const owner = await loginFrom("192.0.2.10", "owner@example.org", "a fine long passphrase");
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().data.access_token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
+  });
+
+  it("answers 50 parallel sign-ups with one email all with 202 and opens exactly one account", async () => {
+    const replies = await Promise.all(Array.from({ length: 50 }, () => signUp("race@example.org")));
+    expect(replies.map((reply) => reply.statusCode)).toEqual(Array(50).fill(202));
+    for (const reply of replies)
+      expect(reply.json()).toEqual({ data: { status: "confirmation_sent" }, errors: [] });
+    const rows = await t.database.db.select().from(users).where(eq(users.email, "race@example.org"));
+    expect(rows).toHaveLength(1);
+    const mails = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, "race@example.org"));
+    expect(mails.filter((m) => m.subject === "Confirm your email")).toHaveLength(1);
+    expect(mails.filter((m) => m.subject === "You already have an account")).toHaveLength(49);
+  });
+
+  it("builds mailed links from PUBLIC_URL, never from a forged Host or X-Forwarded-Host", async () => {
+    const forged = {
+      host: "attacker.example",
+      "x-forwarded-host": "attacker.example",
+      "x-forwarded-proto": "http",
+    };
+    await t.app.inject({
+      method: "POST",
+      url: "/accounts/users",
+      headers: forged,
+      payload: {
+        first_name: "Ida",
+        last_name: "Rhodes",
+        email: "ida@example.org",
+        password: "a fine long passphrase",
+        captcha_token: "sandbox-pass",
+      },
+    });
+    await t.app.inject({
+      method: "POST",
+      url: "/accounts/users/forgot_password",
+      headers: forged,
+      payload: { email: "ida@example.org" },
+    });
+    const mailbox = await t.app.inject({ method: "GET", url: "/dev/mailbox.json" });
+    const bodies = (mailbox.json().data.messages as Array<{ recipient: string; body: string }>)
+      .filter((m) => m.recipient === "ida@example.org")
+      .map((m) => m.body);
+    expect(bodies).toHaveLength(2);
+    for (const body of bodies) {
+      expect(body).not.toContain("attacker.example");
+      expect(body).toMatch(
+        new RegExp(`${testPublicUrl.replace(/\./g, "\\.")}/(confirm|reset)/[A-Za-z0-9_-]{43}`),
+      );
+    }
+  });
+
+  it("mails at most the reset budget per email, answering every request alike", async () => {
+    await signUp("bombed@example.org");
+    const replies = [];
+    for (let i = 0; i < 7; i++) {
+      replies.push(await post("/accounts/users/forgot_password", { email: "bombed@example.org" }));
+    }
+    for (const reply of replies) {
+      expect(reply.statusCode).toBe(202);
+      expect(reply.json()).toEqual({ data: { status: "reset_sent" }, errors: [] });
+    }
+    const resets = (await t.app.outbox.list(1000)).filter(
+      (m) => m.recipient === "bombed@example.org" && m.body.includes("/reset/"),
+    );
+    expect(resets).toHaveLength(5);
+  });
+
+  it("lets a password reset lift every lock on the email", async () => {
+    await signUp("locked-out@example.org");
+    for (const address of ["203.0.113.30", "203.0.113.31"]) {
+      for (let attempt = 0; attempt <= perAddress; attempt++) {
+        await loginFrom(address, "locked-out@example.org", `guess ${attempt}`);
+      }
+    }
+    await post("/accounts/users/forgot_password", { email: "locked-out@example.org" });
+    const token = await mailedToken("locked-out@example.org", "reset");
+    expect(
+      (await post("/accounts/users/reset_password", { token, password: "a brand new passphrase" }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await loginFrom("203.0.113.30", "locked-out@example.org", "a brand new passphrase")).statusCode,
+    ).toBe(200);
   });
 });

@@ -204,6 +204,19 @@ export function createAccountRepository(db: Executor) {
     },
 
     /**
+     * The same balance, with the rider's digital cards locked until the caller's transaction ends, so
+     * nothing moves the value between reading it and acting on it.
+     */
+    async lockDigitalBalance(userId: string): Promise<number> {
+      const cards = await db
+        .select({ storedValue: fareMedia.storedValue })
+        .from(fareMedia)
+        .where(and(eq(fareMedia.userId, userId), eq(fareMedia.type, "VIRTUAL")))
+        .for("update");
+      return cards.reduce((total, card) => total + Number(card.storedValue), 0);
+    },
+
+    /**
      * Deactivates the rider: the row stays (orders, refunds, audits) but no session works and no
      * sign-in succeeds. Their digital cards end with the account and their stored value is forfeited;
      * physical cards are unlinked and keep their value for whoever holds them.

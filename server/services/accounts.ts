@@ -3,6 +3,8 @@ import type { ProfileUpdate } from "../../src/domain/session.ts";
 import type { Database } from "../db/client.ts";
 import { decoyHash, hashSecret, verifySecret } from "../domain/password.ts";
 import { type PasswordProblem, passwordProblem } from "../domain/password-policy.ts";
+import { newToken } from "../domain/tokens.ts";
+import type { AppleIdentity } from "../gateways/apple.ts";
 import type { Outbox, OutgoingMessage } from "../gateways/outbox.ts";
 import { composeEmail } from "../mail/templates.ts";
 import {
@@ -139,6 +141,41 @@ export function createAccountService(options: AccountServiceOptions) {
       // Only someone who knows the password learns that the account was deactivated.
       if (user.deactivatedAt) return { result: "deactivated" };
       return { result: "ok", user };
+    },
+
+    /**
+     * The rider behind a verified Apple identity: by Apple ID, else by the email when Apple verified it
+     * (which links the two), else a new account with a random password nobody knows (confirmed when
+     * Apple verified the email). Null when none may be used. Parallel first sign-ins of one identity
+     * all get the one account (the unique indexes decide, no error).
+     */
+    async riderForApple(
+      identity: AppleIdentity,
+      names: { firstName: string; lastName: string },
+    ): Promise<User | null> {
+      const known = await accounts.findByAppleSubject(identity.subject);
+      if (known) return known;
+      if (!identity.email) return null;
+      const byEmail = await accounts.findByEmail(identity.email);
+      // An account with that email is linked only when Apple verified the email.
+      if (byEmail && !identity.emailVerified) return null;
+      try {
+        const linked = byEmail
+          ? await accounts.update(byEmail.id, { appleSubject: identity.subject })
+          : await accounts.createIfNew({
+              email: identity.email,
+              passwordHash: await hashSecret(newToken()),
+              ...names,
+              mobile: null,
+              locale: "en",
+              emailConfirmed: identity.emailVerified,
+              appleSubject: identity.subject,
+            });
+        return linked ?? (await accounts.findByAppleSubject(identity.subject));
+      } catch (error) {
+        if (isUniqueViolation(error)) return accounts.findByAppleSubject(identity.subject);
+        throw error;
+      }
     },
 
     /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { fail, ok } from "../../http/envelope.ts";
+import { createDeactivationService } from "../../services/deactivation.ts";
 import { reauthenticate } from "./reauthenticate.ts";
 
 export const deactivationFailedMessage =
@@ -22,6 +23,7 @@ interface DeactivateBody {
  */
 export default async function deactivationRoutes(app: FastifyInstance) {
   const notAllowed = () => !app.portalConfig.allowAccountDeactivation;
+  const deactivation = createDeactivationService({ db: app.db });
 
   app.get("/users/deactivation", { preHandler: app.requireVerifiedRider }, async (request, reply) => {
     const user = request.account?.user;
@@ -63,18 +65,21 @@ export default async function deactivationRoutes(app: FastifyInstance) {
         ]);
       }
       if (!(await reauthenticate(account.user, request.body.current_password, reply))) return reply;
-      const balance = await app.accounts.digitalBalance(account.user.id);
-      if (balance > 0 && request.body.balance_action === "transfer") {
-        if (!request.body.payment_method_uuid) {
+      const done = await deactivation.deactivate(
+        account.user.id,
+        request.body.balance_action,
+        request.body.payment_method_uuid,
+      );
+      switch (done.result) {
+        case "selectCard":
           return fail(reply, 400, [
             { code: ErrorCode.validation, message: selectCardMessage, field: "payment_method_uuid" },
           ]);
-        }
-        // No saved payment method can take a refund yet, so a transfer cannot succeed; nothing changes.
-        return fail(reply, 422, [{ code: ErrorCode.transferFailed, message: transferFailedMessage }]);
+        case "transferFailed":
+          return fail(reply, 422, [{ code: ErrorCode.transferFailed, message: transferFailedMessage }]);
+        case "ok":
+          return ok({ status: "deactivated", forfeited: done.forfeited });
       }
-      await app.accounts.deactivate(account.user.id, new Date());
-      return ok({ status: "deactivated", forfeited: balance });
     },
   );
 }

@@ -2,9 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { given } from "../../../src/domain/accounts.ts";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { MfaStatus, type ProfileUpdate } from "../../../src/domain/session.ts";
-import { hashSecret } from "../../domain/password.ts";
 import { passwordLength, passwordMessages } from "../../domain/password-policy.ts";
-import { newToken } from "../../domain/tokens.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { deactivatedMessage, emailNotVerifiedMessage } from "../../plugins/auth.ts";
 import type { User } from "../../repositories/accounts.ts";
@@ -221,26 +219,12 @@ export default async function userRoutes(
     if (!app.portalConfig.socialSignIn.apple || !app.apple) return refuse();
     const identity = await app.apple.verify(body.access_token);
     if (!identity) return refuse();
-    let user = await app.accounts.findByAppleSubject(identity.subject);
-    if (!user) {
-      if (!identity.email) return refuse();
-      const byEmail = await app.accounts.findByEmail(identity.email);
-      // An account with that email is linked only when Apple verified the email.
-      if (byEmail && !identity.emailVerified) return refuse();
-      const name = (value: string | undefined) => given(value ?? "")?.slice(0, 50) ?? "";
-      user = byEmail
-        ? await app.accounts.update(byEmail.id, { appleSubject: identity.subject })
-        : await app.accounts.create({
-            email: identity.email,
-            passwordHash: await hashSecret(newToken()),
-            firstName: name(body.first_name),
-            lastName: name(body.last_name),
-            mobile: null,
-            locale: "en",
-            emailConfirmed: identity.emailVerified,
-            appleSubject: identity.subject,
-          });
-    }
+    const name = (value: string | undefined) => given(value ?? "")?.slice(0, 50) ?? "";
+    const user = await accounts.riderForApple(identity, {
+      firstName: name(body.first_name),
+      lastName: name(body.last_name),
+    });
+    if (!user) return refuse();
     if (user.deactivatedAt) {
       return fail(reply, 401, [{ code: ErrorCode.accountDeactivated, message: deactivatedMessage }]);
     }

@@ -88,6 +88,11 @@ export function createAccountRepository(db: Executor) {
       return user ?? null;
     },
 
+    /** Locks the rider's row until the caller's transaction ends: one change of theirs at a time. */
+    async lock(id: string): Promise<void> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for("update");
+    },
+
     async findByAppleSubject(subject: string): Promise<User | null> {
       const [user] = await db.select().from(users).where(eq(users.appleSubject, subject));
       return user ?? null;

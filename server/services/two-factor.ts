@@ -2,7 +2,12 @@ import { MfaStatus } from "../../src/domain/session.ts";
 import type { Database } from "../db/client.ts";
 import type { Outbox } from "../gateways/outbox.ts";
 import { createAccountRepository, type User } from "../repositories/accounts.ts";
-import { type CodeCheck, createTwoFactorRepository, type MfaPurpose } from "../repositories/two-factor.ts";
+import {
+  type CodeCheck,
+  createTwoFactorRepository,
+  type MfaPurpose,
+  mfaResendAfterMs,
+} from "../repositories/two-factor.ts";
 import { inTransaction, type UnitOfWork } from "./transaction.ts";
 
 export interface TwoFactorServiceOptions {
@@ -42,9 +47,23 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
   };
 
   return {
-    /** Sends a new code for `purpose`. */
-    sendCode(user: User, purpose: MfaPurpose, phone: string, sessionId: string | null): Promise<void> {
-      return inTransaction(db, (work) => textCode(work, user, purpose, phone, sessionId));
+    /**
+     * Sends a new code for `purpose`, unless one went out less than 30 seconds ago. The rider's row is
+     * locked while deciding, so parallel requests send one text, not one each.
+     */
+    sendCode(
+      user: User,
+      purpose: MfaPurpose,
+      phone: string,
+      sessionId: string | null,
+    ): Promise<"sent" | "tooSoon"> {
+      return inTransaction(db, async (work) => {
+        await accounts.with(work.tx).lock(user.id);
+        const last = await codes.with(work.tx).lastSentAt(user.id, purpose);
+        if (last !== null && now().getTime() - last.getTime() < mfaResendAfterMs) return "tooSoon";
+        await textCode(work, user, purpose, phone, sessionId);
+        return "sent";
+      });
     },
 
     /** Right credentials with two-factor on: a pending session and the code texted for it. */

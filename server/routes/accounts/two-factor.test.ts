@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fareMedia, mfaCodes, outboxMessages, sessions, users } from "../../db/schema.ts";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
@@ -313,5 +313,40 @@ describe("deleting the account", () => {
     const [after] = await t.database.db.select().from(fareMedia).where(eq(fareMedia.id, card.id));
     expect(after?.userId).toBeNull();
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+});
+
+describe("races (issue 10)", () => {
+  it("counts parallel wrong codes atomically: the code dies at the fifth and the right one no longer works", async () => {
+    const { email, phone } = await enrolled("parallel-codes");
+    const pending = (await post("/accounts/users/login", { email, password })).json().data.access_token;
+    const code = await textedCode(phone);
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () => post("/accounts/users/mfa/verify", { code: wrong(code) }, pending)),
+    );
+    expect(replies.every((reply) => reply.statusCode !== 200)).toBe(true);
+    const [row] = await t.database.db
+      .select()
+      .from(mfaCodes)
+      .where(and(eq(mfaCodes.phone, phone), eq(mfaCodes.purpose, "sign_in")));
+    expect(row?.usedAt).not.toBeNull();
+    expect(row?.attempts).toBeLessThanOrEqual(5);
+    expect((await post("/accounts/users/mfa/verify", { code }, pending)).statusCode).not.toBe(200);
+  });
+
+  it("sends one text for parallel resends", async () => {
+    const { email, phone } = await enrolled("parallel-resend");
+    const pending = (await post("/accounts/users/login", { email, password })).json().data.access_token;
+    await t.database.db
+      .update(mfaCodes)
+      .set({ createdAt: new Date(Date.now() - 31_000) })
+      .where(eq(mfaCodes.phone, phone));
+    const before = (await t.app.outbox.list(1000)).filter((m) => m.recipient === phone).length;
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => post("/accounts/users/mfa/resend", {}, pending)),
+    );
+    const statuses = replies.map((reply) => reply.statusCode).sort();
+    expect(statuses).toEqual([202, ...Array(7).fill(429)]);
+    expect((await t.app.outbox.list(1000)).filter((m) => m.recipient === phone)).toHaveLength(before + 1);
   });
 });

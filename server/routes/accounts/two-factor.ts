@@ -3,8 +3,6 @@ import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { isValidE164 } from "../../../src/domain/phone.ts";
 import { MfaStatus } from "../../../src/domain/session.ts";
 import { fail, ok } from "../../http/envelope.ts";
-import type { User } from "../../repositories/accounts.ts";
-import { type MfaPurpose, mfaResendAfterMs } from "../../repositories/two-factor.ts";
 import { createTwoFactorService } from "../../services/two-factor.ts";
 import { profileOf } from "./profile.ts";
 import { reauthenticate } from "./reauthenticate.ts";
@@ -45,13 +43,8 @@ export default async function twoFactorRoutes(
     outbox: app.outbox,
     senderName: () => app.portalConfig.shortDisplayName,
   });
-  const textCode = twoFactor.sendCode;
-
-  /** A second text for the same purpose waits mfaResendAfterMs. */
-  const tooSoon = async (user: User, purpose: MfaPurpose) => {
-    const last = await app.twoFactor.lastSentAt(user.id, purpose);
-    return last !== null && Date.now() - last.getTime() < mfaResendAfterMs;
-  };
+  const tooSoon = (reply: FastifyReply) =>
+    fail(reply, 429, [{ code: ErrorCode.rateLimited, message: resendTooSoonMessage }]);
 
   const refuseCode = (reply: FastifyReply, result: "wrong" | "exhausted" | "none") =>
     result === "exhausted"
@@ -86,10 +79,13 @@ export default async function twoFactorRoutes(
       if (!account) throw new Error("requirePendingRider let an anonymous request through");
       if (!account.user.mfaPhone)
         return fail(reply, 409, [{ code: ErrorCode.conflict, message: "No phone" }]);
-      if (await tooSoon(account.user, "sign_in")) {
-        return fail(reply, 429, [{ code: ErrorCode.rateLimited, message: resendTooSoonMessage }]);
-      }
-      await textCode(account.user, "sign_in", account.user.mfaPhone, account.sessionId);
+      const sent = await twoFactor.sendCode(
+        account.user,
+        "sign_in",
+        account.user.mfaPhone,
+        account.sessionId,
+      );
+      if (sent === "tooSoon") return tooSoon(reply);
       return reply.code(202).send(ok({ status: "code_sent" }));
     },
   );
@@ -117,10 +113,8 @@ export default async function twoFactorRoutes(
         ]);
       }
       if (!(await reauthenticate(user, request.body.current_password, reply))) return reply;
-      if (await tooSoon(user, "enrol")) {
-        return fail(reply, 429, [{ code: ErrorCode.rateLimited, message: resendTooSoonMessage }]);
-      }
-      await textCode(user, "enrol", request.body.mobile, null);
+      if ((await twoFactor.sendCode(user, "enrol", request.body.mobile, null)) === "tooSoon")
+        return tooSoon(reply);
       return reply.code(202).send(ok({ status: "code_sent" }));
     },
   );
@@ -162,10 +156,8 @@ export default async function twoFactorRoutes(
         return fail(reply, 409, [{ code: ErrorCode.conflict, message: "Two-factor authentication is off." }]);
       }
       if (!(await reauthenticate(user, request.body.current_password, reply))) return reply;
-      if (await tooSoon(user, "disable")) {
-        return fail(reply, 429, [{ code: ErrorCode.rateLimited, message: resendTooSoonMessage }]);
-      }
-      await textCode(user, "disable", user.mfaPhone, null);
+      if ((await twoFactor.sendCode(user, "disable", user.mfaPhone, null)) === "tooSoon")
+        return tooSoon(reply);
       return reply.code(202).send(ok({ status: "code_sent" }));
     },
   );

@@ -1,4 +1,4 @@
-import { eq, like, lte, or, sql } from "drizzle-orm";
+import { and, eq, like, lte, or, sql } from "drizzle-orm";
 import { attemptBudgets } from "../db/schema.ts";
 import type { Executor } from "./accounts.ts";
 
@@ -48,9 +48,11 @@ export function createAttemptBudgetRepository(db: Executor) {
         .where(or(eq(attemptBudgets.key, key), ...(prefix ? [like(attemptBudgets.key, `${prefix}%`)] : [])));
     },
 
-    /** Drops windows that ended before `before` (they would start over anyway). */
-    async prune(before: Date): Promise<void> {
-      await db.delete(attemptBudgets).where(lte(attemptBudgets.windowStartedAt, before));
+    /** Drops the windows of keys starting with `prefix` that began before `before` (they would start over). */
+    async prune(prefix: string, before: Date): Promise<void> {
+      await db
+        .delete(attemptBudgets)
+        .where(and(like(attemptBudgets.key, `${prefix}%`), lte(attemptBudgets.windowStartedAt, before)));
     },
   };
 }

@@ -169,6 +169,11 @@ describe("a failure mid-way leaves nothing half-written", () => {
     const user = await rider();
     const codes = (outbox: Outbox) => createTwoFactorService({ db, outbox, senderName: () => "Metro" });
     await codes(createOutbox(db)).sendCode(user, "enrol", "+14155550123", null);
+    // Past the 30 seconds between texts (moved back instead of waiting).
+    await db
+      .update(mfaCodes)
+      .set({ createdAt: new Date(Date.now() - 31_000) })
+      .where(eq(mfaCodes.userId, user.id));
     await expect(codes(failingOutbox()).sendCode(user, "enrol", "+14155550199", null)).rejects.toThrow(
       "outbox down",
     );

@@ -81,6 +81,7 @@ export function createAccountService(options: AccountServiceOptions) {
   const accounts = createAccountRepository(db);
   const throttle = createSignInThrottle(db, options.signInBudget ?? defaultSignInBudget);
   const resetBudget = options.resetBudget ?? defaultResetBudget;
+  let resetRequests = 0;
 
   const mail = (user: Pick<User, "email" | "locale" | "firstName">, kind: MailKind, path: string) => {
     const { subject, body } = composeEmail(
@@ -266,6 +267,13 @@ export function createAccountService(options: AccountServiceOptions) {
      */
     async requestPasswordReset(email: string): Promise<void> {
       const at = now();
+      // Ended windows go now and then (by count, so known and unknown emails alike).
+      if (++resetRequests % 500 === 0) {
+        await createAttemptBudgetRepository(db).prune(
+          "reset/",
+          new Date(at.getTime() - resetBudget.windowMs),
+        );
+      }
       await inTransaction(db, async (work) => {
         const spent = await createAttemptBudgetRepository(work.tx).take(
           `reset/${digest(normalizeEmail(email))}`,

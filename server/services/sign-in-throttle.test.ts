@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadPortalConfig } from "../config/portal-config.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import { attemptBudgets } from "../db/schema.ts";
+import { createAttemptBudgetRepository } from "../repositories/attempt-budgets.ts";
 import { deploymentFile, freshDatabase } from "../test/helpers.ts";
 import { clearSignInBudgets, createSignInThrottle } from "./sign-in-throttle.ts";
 
@@ -70,5 +72,16 @@ describe("the sign-in throttle", () => {
       Array.from({ length: 20 }, () => throttle.take("parallel@example.org", "10.0.5.1", at(0))),
     );
     expect(results.filter(Boolean)).toHaveLength(budget.perAddress);
+  });
+
+  it("prunes only ended windows of its own kind of key", async () => {
+    const budgets = createAttemptBudgetRepository(database.db);
+    await budgets.take("login/prune-old", at(0), budget.windowMs);
+    await budgets.take("login/prune-new", at(budget.windowMs), budget.windowMs);
+    await budgets.take("reset/prune-old", at(0), budget.windowMs);
+    await budgets.prune("login/", at(1));
+    const keys = (await database.db.select().from(attemptBudgets)).map((row) => row.key);
+    expect(keys).not.toContain("login/prune-old");
+    expect(keys).toEqual(expect.arrayContaining(["login/prune-new", "reset/prune-old"]));
   });
 });

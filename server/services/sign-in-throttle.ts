@@ -47,7 +47,8 @@ export function createSignInThrottle(db: Database, budget: SignInBudget = defaul
     budget,
     /** Takes one attempt for `email` from `address`: false when either budget is spent (answer 429). */
     async take(email: string, address: string, now: Date): Promise<boolean> {
-      if (++attempts % pruneEvery === 0) await budgets.prune(new Date(now.getTime() - budget.windowMs));
+      if (++attempts % pruneEvery === 0)
+        await budgets.prune("login/", new Date(now.getTime() - budget.windowMs));
       const keys = signInKeys(email, address);
       if ((await budgets.take(keys.perAddress, now, budget.windowMs)) > budget.perAddress) return false;
       return (await budgets.take(keys.everywhere, now, budget.windowMs)) <= budget.perEmail;

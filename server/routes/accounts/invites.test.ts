@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invites, users } from "../../db/schema.ts";
-import { createTestApp, type TestApp } from "../../test/helpers.ts";
+import { createTestApp, type TestApp, testPublicUrl } from "../../test/helpers.ts";
 
 const operatorToken = "operator-token-for-tests-0123456789abcdef";
 let t: TestApp;
@@ -103,5 +103,37 @@ describe("invites", () => {
     expect((await accept(token, rider)).statusCode).toBe(201);
     const again = await invite({ email: "weak@example.org" });
     expect(again.statusCode).toBe(409);
+  });
+});
+
+describe("invites and issue 10", () => {
+  it("mails the invite link under PUBLIC_URL whatever Host the operator's request names", async () => {
+    const sent = await t.app.inject({
+      method: "POST",
+      url: "/accounts/invites",
+      payload: { email: "forged-host@example.org" },
+      headers: {
+        authorization: `Bearer ${operatorToken}`,
+        host: "attacker.example",
+        "x-forwarded-host": "attacker.example",
+      },
+    });
+    expect(sent.statusCode).toBe(201);
+    const mailbox = await t.app.inject({ method: "GET", url: "/dev/mailbox.json" });
+    const body = (mailbox.json().data.messages as Array<{ recipient: string; body: string }>).find(
+      (m) => m.recipient === "forged-host@example.org",
+    )?.body;
+    expect(body).toContain(`${testPublicUrl}/invite/`);
+    expect(body).not.toContain("attacker.example");
+  });
+
+  it("opens one account when the same invite is accepted many times at once", async () => {
+    await invite({ email: "accepted-once@example.org" });
+    const token = await mailedInvite("accepted-once@example.org");
+    const replies = await Promise.all(Array.from({ length: 5 }, () => accept(token, rider)));
+    const statuses = replies.map((reply) => reply.statusCode).sort();
+    expect(statuses).toEqual([201, 404, 404, 404, 404]);
+    const rows = await t.database.db.select().from(users).where(eq(users.email, "accepted-once@example.org"));
+    expect(rows).toHaveLength(1);
   });
 });

@@ -475,4 +475,30 @@ describe("races and enumeration (issue 10)", () => {
       (await loginFrom("203.0.113.30", "locked-out@example.org", "a brand new passphrase")).statusCode,
     ).toBe(200);
   });
+
+  it("gives a contested new email to one rider and a 409 to the others, never a 500", async () => {
+    const tokens = await Promise.all(
+      ["ann", "bob", "cat"].map((name) => confirmedSignedIn(`${name}@example.org`)),
+    );
+    const replies = await Promise.all(
+      tokens.map((token) =>
+        t.app.inject({
+          method: "PUT",
+          url: "/accounts/users",
+          headers: { authorization: `Bearer ${token}` },
+          payload: {
+            first_name: "Ada",
+            last_name: "Lovelace",
+            email: "contested@example.org",
+            mobile: null,
+            locale: { language_code: "en", country_code: "US" },
+            current_password: "a fine long passphrase",
+          },
+        }),
+      ),
+    );
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409, 409]);
+    const rows = await t.database.db.select().from(users).where(eq(users.email, "contested@example.org"));
+    expect(rows).toHaveLength(1);
+  });
 });

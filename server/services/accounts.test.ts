@@ -207,3 +207,43 @@ describe("a failure mid-way leaves nothing half-written", () => {
     expect(await mailsTo("invited@example.org")).toEqual([]);
   });
 });
+
+describe("forgot password answers no sooner than its minimum time", () => {
+  it("holds the answer after the work committed until the delay is over", async () => {
+    const user = await rider();
+    let release = () => {};
+    const delay = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let committed = () => {};
+    const mailed = new Promise<void>((resolve) => {
+      committed = resolve;
+    });
+    const real = createOutbox(db);
+    const outbox: Outbox = {
+      ...real,
+      dispatch: (message) => {
+        real.dispatch(message);
+        committed();
+      },
+    };
+    let answered = false;
+    const answer = createAccountService({
+      db,
+      outbox,
+      publicUrl: "https://portal.test",
+      requireVerifiedEmail: () => true,
+      resetAnswerDelay: () => delay,
+    })
+      .requestPasswordReset(user.email)
+      .then(() => {
+        answered = true;
+      });
+    await mailed;
+    expect(await mailsTo(user.email)).toHaveLength(1);
+    expect(answered).toBe(false);
+    release();
+    await answer;
+    expect(answered).toBe(true);
+  });
+});

@@ -286,6 +286,8 @@ export function formDefinition(
         (method === "SIGN_UP" || method === "RESET_PASSWORD" || method === "ACCEPT_INVITE");
       // On the profile the password is only asked for to change the email or mobile number.
       const optional = method === "PROFILE" && fieldKey === "current_password";
+      // Confirm Password repeats the password being chosen: the new one when the form has one.
+      const confirmsNew = fieldKey === "confirm_password" && forms[method].includes("new_password");
       return {
         key: key ?? fieldKey,
         label: text[fieldKey],
@@ -293,6 +295,7 @@ export function formDefinition(
         ...rule,
         ...(chosen ? { autocomplete: "new-password" } : {}),
         ...(optional ? { required: false, min_length: null } : {}),
+        ...(confirmsNew ? { match_field: "new_password" } : {}),
       };
     }),
   };

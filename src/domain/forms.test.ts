@@ -82,6 +82,17 @@ describe("form rules", () => {
     );
   });
 
+  it("strips formatting before capping the length, so a pasted number keeps every digit", () => {
+    const capped = { ...mobile, max_length: 16 };
+    expect(acceptInput(capped, "+1 (202) 555-0142")).toBe("+12025550142");
+    expect(acceptInput(capped, "+44 (0) 20 7946 0958 12345")).toBe("+440207946095812");
+    fc.assert(
+      fc.property(fc.string(), (raw) => {
+        expect([...acceptInput(capped, raw)].length).toBeLessThanOrEqual(16);
+      }),
+    );
+  });
+
   it("is complete only when no field has a problem", () => {
     const fields = [email, confirm, mobile];
     expect(isComplete(fields, { email: "a@b.org", confirm_email: "a@b.org" })).toBe(true);

@@ -35,11 +35,14 @@ export type FieldProblem =
 export type FormValues = Record<string, string>;
 export type FormProblems = Record<string, FieldProblem>;
 
-/** Drops characters a field refuses while typing or pasting (mobile keeps only digits and plus). */
-export function acceptInput(field: Pick<FormField, "input_pattern">, raw: string): string {
-  if (!field.input_pattern) return raw;
-  const allowed = new RegExp(`^${field.input_pattern}$`, "u");
-  return [...raw].filter((char) => allowed.test(char)).join("");
+/**
+ * Drops characters a field refuses while typing or pasting (mobile keeps only digits and plus), then
+ * caps the length: normalising first, so a pasted "+1 (202) 555-0142" keeps every digit.
+ */
+export function acceptInput(field: Pick<FormField, "input_pattern" | "max_length">, raw: string): string {
+  const allowed = field.input_pattern ? new RegExp(`^${field.input_pattern}$`, "u") : null;
+  const kept = allowed ? [...raw].filter((char) => allowed.test(char)) : [...raw];
+  return (field.max_length === null ? kept : kept.slice(0, field.max_length)).join("");
 }
 
 export function fieldProblem(field: FormField, values: FormValues): FieldProblem | null {

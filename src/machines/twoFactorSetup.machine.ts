@@ -30,10 +30,24 @@ export type TwoFactorSetupEvent =
 
 const empty = (): Record<SetupField, string> => ({ countryCode: "", number: "", password: "", code: "" });
 
-/** What each field keeps while typing: digits (and a leading plus for the country code). */
+/** Keeps at most `max` digits, however many spaces and brackets come between them (E.164 has 15). */
+function capDigits(value: string, max: number): string {
+  let digits = 0;
+  let kept = "";
+  for (const char of value) {
+    if (/[0-9]/.test(char)) {
+      if (digits === max) break;
+      digits += 1;
+    }
+    kept += char;
+  }
+  return kept;
+}
+
+/** What each field keeps while typing (formatting is dropped before any cap, so a paste loses no digit): digits (and a leading plus for the country code). */
 export function acceptSetupInput(field: SetupField, value: string): string {
   if (field === "countryCode") return value.replace(/[^0-9+]/g, "").slice(0, 5);
-  if (field === "number") return value.replace(/[^0-9 ()-]/g, "").slice(0, 20);
+  if (field === "number") return capDigits(value.replace(/[^0-9 ()-]/g, "").replace(/\s+/g, " "), 15);
   if (field === "code") return value.replace(/[^0-9]/g, "").slice(0, 6);
   return value.slice(0, 128);
 }

@@ -65,6 +65,37 @@ describe("portal storage", () => {
     expect(storage.get("tourDone")).toBe(true);
   });
 
+  it("sign-out leaves no rider key behind (the chosen fare card included), only language and tour-done", () => {
+    const backing = new Map<string, string>();
+    const memory = {
+      getItem: (key: string) => backing.get(key) ?? null,
+      setItem: (key: string, value: string) => void backing.set(key, value),
+      removeItem: (key: string) => void backing.delete(key),
+    } as unknown as Storage;
+    const rider = createPortalStorage(memory);
+    rider.useLanguageKey("Bytemark-CW-lang");
+    rider.set("authToken", "t");
+    rider.set("faremediaId", "f");
+    rider.set("tempAuthToken", "tmp");
+    rider.set("parentOrgId", "org");
+    rider.set("cardToken", "card");
+    rider.set("isGuestUser", true);
+    rider.set("purchaseFlowType", "digital");
+    rider.set("currentFareCard", {
+      nickname: "Work card",
+      faremediaId: "f",
+      cardNumber: "6001234567890123",
+      category: "adult",
+      storedValue: 1250,
+    });
+    rider.set("cart", [cartItem()]);
+    rider.set("language", "es");
+    rider.set("tourDone", true);
+    rider.clearSession({ clearCart: true });
+    expect([...backing.keys()].sort()).toEqual(["Bytemark-CW-lang", "tourDone"]);
+    expect(backing.get("Bytemark-CW-lang")).toBe("es");
+  });
+
   it("clearing the cart also removes parentOrgId", () => {
     storage.set("cart", [cartItem()]);
     storage.set("parentOrgId", "org");

@@ -95,6 +95,19 @@ const codecs = {
 } satisfies { [Key in keyof typeof storageKeyNames]: Codec<unknown> };
 
 export type StorageKey = keyof typeof codecs;
+
+/** What sign-out removes (spec section 3); the cart is removed only when the rider chose to clear it. */
+export const riderKeys = [
+  "authToken",
+  "user",
+  "faremediaId",
+  "tempAuthToken",
+  "parentOrgId",
+  "cardToken",
+  "isGuestUser",
+  "purchaseFlowType",
+  "currentFareCard",
+] as const satisfies readonly StorageKey[];
 export type StoredValue<Key extends StorageKey> = (typeof codecs)[Key] extends Codec<infer T> ? T : never;
 
 export interface PortalStorage {
@@ -104,8 +117,9 @@ export interface PortalStorage {
   /** Signed in means an auth token is stored. */
   isSignedIn(): boolean;
   /**
-   * Sign-out: token, user, fare media id, temp token and parentOrgId go; the cart too when asked
-   * (clearing the cart always removes parentOrgId with it).
+   * Sign-out: every rider key goes (token, user, fare media id, temp token, parentOrgId, card token,
+   * guest flag, purchase flow type and the chosen fare card with its number and balance); the cart too
+   * when asked (clearing the cart always removes parentOrgId with it). Language and tour-done stay.
    */
   clearSession(options: { clearCart: boolean }): void;
   clearCart(): void;
@@ -156,9 +170,7 @@ export function createPortalStorage(backing: Storage): PortalStorage {
       storage.remove("parentOrgId");
     },
     clearSession({ clearCart }) {
-      for (const key of ["authToken", "user", "faremediaId", "tempAuthToken", "parentOrgId"] as const) {
-        storage.remove(key);
-      }
+      for (const key of riderKeys) storage.remove(key);
       if (clearCart) storage.clearCart();
     },
   };

@@ -12,6 +12,7 @@ import type { DeliveryConfig } from "./gateways/delivery.ts";
 import { createOutbox, type Outbox } from "./gateways/outbox.ts";
 import auth from "./plugins/auth.ts";
 import errors from "./plugins/errors.ts";
+import input from "./plugins/input.ts";
 import security from "./plugins/security.ts";
 import spa from "./plugins/spa.ts";
 import { type AccountRepository, createAccountRepository } from "./repositories/accounts.ts";
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errors);
+  await app.register(input);
   await app.register(security, {
     rateLimitPerMinute: options.rateLimitPerMinute ?? 600,
     captcha: options.portalConfig.captcha,

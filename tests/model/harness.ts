@@ -39,7 +39,15 @@ export interface Journey<TMachine extends AnyStateMachine = AnyStateMachine> {
   events: AnyEventObject[];
   /** The state the journey must end in, written out by hand. */
   expected: StateValue;
-  /** What else must hold at the end (the context a state value cannot show), written out by hand. */
+  /**
+   * Sets up the world outside the machine before the walk (seeds the recorded browser storage, empties
+   * the effect log), so `ends` can assert the effects the journey itself caused.
+   */
+  before?: () => void;
+  /**
+   * What else must hold at the end (the context a state value cannot show, and the recorded effects:
+   * navigation, storage writes), written out by hand.
+   */
   ends?: (snapshot: Snap<TMachine>) => void;
 }
 
@@ -437,6 +445,7 @@ export async function walkJourney<TMachine extends AnyStateMachine>(
   run: ModelRun<TMachine>,
   all: Map<string, AnyStateNode> = statePaths(spec.machine),
 ): Promise<void> {
+  journey.before?.();
   const final = await walk(
     spec,
     spec.inputs?.[journey.input ?? 0],

@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { sessionMachine } from "../../../src/machines/session.machine.ts";
+import { createPortalStorage } from "../../../src/services/storage.ts";
 import { storedUser } from "../../support/fixtures.ts";
 import { defineModel, type EventSamples } from "../harness.ts";
 
@@ -66,13 +67,54 @@ const events = {
 export const sessionEffects: string[] = [];
 const record = (name: string) => (): void => void sessionEffects.push(name);
 
+/** The browser storage the walk's sign-outs clear: the portal's own storage module over a Map. */
+const stored = new Map<string, string>();
+const riderStorage = createPortalStorage({
+  getItem: (key: string) => stored.get(key) ?? null,
+  setItem: (key: string, value: string) => void stored.set(key, value),
+  removeItem: (key: string) => void stored.delete(key),
+} as unknown as Storage);
+
+/** A signed-in rider's storage with every key set, and an empty effect log. */
+function seedRider(): void {
+  stored.clear();
+  sessionEffects.length = 0;
+  riderStorage.set("authToken", "rider-token");
+  riderStorage.set("user", storedUser);
+  riderStorage.set("faremediaId", "fm-1");
+  riderStorage.set("tempAuthToken", "temp");
+  riderStorage.set("parentOrgId", "org-1");
+  riderStorage.set("cardToken", "card-token");
+  riderStorage.set("isGuestUser", false);
+  riderStorage.set("purchaseFlowType", "digital");
+  riderStorage.set("currentFareCard", {
+    nickname: "Work card",
+    faremediaId: "fm-1",
+    cardNumber: "6001234567890123",
+    category: "adult",
+    storedValue: 1250,
+  });
+  riderStorage.set("cart", []);
+  riderStorage.set("language", "en");
+  riderStorage.set("tourDone", true);
+}
+
+/** The keys left in storage (after a sign-out only language and tour-done may stay). */
+const storedKeys = () => [...stored.keys()].sort();
+
 const machine = sessionMachine.provide({
   actions: {
     storeTempToken: record("storeTempToken"),
     storeSession: record("storeSession"),
     storeUser: record("storeUser"),
-    clearSession: record("clearSession"),
-    clearCart: record("clearCart"),
+    clearSession: () => {
+      record("clearSession")();
+      riderStorage.clearSession({ clearCart: false });
+    },
+    clearCart: () => {
+      record("clearCart")();
+      riderStorage.clearCart();
+    },
     goToLogin: record("goToLogin"),
     goToSignedInRoute: record("goToSignedInRoute"),
     notifyCodeSent: record("notifyCodeSent"),
@@ -340,8 +382,13 @@ export const sessionModel = defineModel({
     {
       name: "signing out with an empty cart needs no confirmation",
       input: 1,
+      before: seedRider,
       events: [events["session.signOut"][0], events["xstate.done.actor.logout"][0]],
       expected: { anonymous: "fresh" },
+      ends: () => {
+        expect(sessionEffects).toEqual(["clearSession", "clearCart", "goToLogin"]);
+        expect(storedKeys()).toEqual(["language", "tourDone"]);
+      },
     },
     {
       name: "signing out with items asks first; cancelling keeps the session",
@@ -357,7 +404,12 @@ export const sessionModel = defineModel({
         events["session.signOutConfirmed"][0],
         events["xstate.error.actor.logout"][0],
       ],
+      before: seedRider,
       expected: { anonymous: "fresh" },
+      ends: () => {
+        expect(sessionEffects).toContain("goToLogin");
+        expect(storedKeys()).toEqual(["language", "tourDone"]);
+      },
     },
     {
       name: "an expired session goes to sign-in and says so",

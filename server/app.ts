@@ -64,6 +64,8 @@ export interface AppOptions {
   flowsDir?: string | null;
   devMailbox: boolean;
   logLevel?: string;
+  /** Where log lines go (tests capture them); standard output when absent. */
+  logStream?: { write(line: string): void };
   rateLimitPerMinute?: number;
   /** Origin used in emailed links; the request's own origin when null. */
   publicUrl?: string | null;
@@ -85,7 +87,10 @@ export const bodyLimit = 64 * 1024;
 /** Infrastructure first, then repositories, then one route plugin per resource. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? "silent" },
+    logger: {
+      level: options.logLevel ?? "silent",
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     bodyLimit,
     trustProxy: false,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },

@@ -59,8 +59,9 @@ export default fp(async function auth(app: FastifyInstance) {
   app.decorate("requireRider", resolve(false));
   app.decorate("requirePendingRider", resolve(true));
   app.decorate("requireVerifiedRider", async (request: FastifyRequest, reply: FastifyReply) => {
-    const refused = await app.requireRider(request, reply);
-    if (refused) return refused;
+    // A Reply is thenable: awaiting the refusal yields undefined, so ask the reply whether it was sent.
+    await app.requireRider(request, reply);
+    if (reply.sent) return reply;
     if (app.portalConfig.requiredAccountVerification && !request.account?.user.emailConfirmed) {
       return fail(reply, 403, [{ code: ErrorCode.emailNotVerified, message: emailNotVerifiedMessage }]);
     }

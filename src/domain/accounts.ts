@@ -55,3 +55,12 @@ export function appleLoginPayload(input: AppleReturnInput): AppleLoginPayload {
     ...(lastName ? { last_name: lastName } : {}),
   };
 }
+
+/**
+ * Whether an emailed token (confirmation, reset, invite) has the shape the server accepts: base64url,
+ * 20 to 200 characters. A truncated or garbled link is invalid at once, without asking the server
+ * (which would refuse it as a validation error, 40001, not as an invalid token).
+ */
+export function isTokenShaped(token: string | null | undefined): token is string {
+  return typeof token === "string" && /^[A-Za-z0-9_-]{20,200}$/.test(token);
+}

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
+import { isTokenShaped } from "../domain/accounts.ts";
 import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
 import { unprovided } from "./unprovided.ts";
 
@@ -18,7 +19,7 @@ export type EmailConfirmationEvent = { type: "confirmation.retry" };
 export const redirectAfterMs = 5000;
 
 /*
- * Confirming an email from its link (spec section 4). A link without a token is invalid at once.
+ * Confirming an email from its link (spec section 4). A link without a token, or with a truncated or garbled one, is invalid at once.
  * `confirming` spends the single-use token; `confirmed` says so and goes to sign-in after 5 seconds;
  * an unknown, used or expired token is `invalid` for good, while a failure to reach the server
  * (`failed`) can be retried without a new email.
@@ -40,7 +41,7 @@ export const emailConfirmationMachine = setup({
     clearError: assign({ error: null }),
   },
   guards: {
-    hasToken: ({ context }) => context.token !== null && context.token.length > 0,
+    hasToken: ({ context }) => isTokenShaped(context.token),
     tokenRefused: (_, code: number) => code === ErrorCode.tokenInvalid || code === ErrorCode.validation,
   },
   delays: { redirect: redirectAfterMs },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { InviteDetails } from "../domain/accounts.ts";
+import { isTokenShaped } from "../domain/accounts.ts";
 import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
 import { formMachine } from "./form.machine.ts";
 import { unprovided } from "./unprovided.ts";
@@ -20,7 +21,7 @@ export interface InviteContext {
 export type InviteEvent = { type: "invite.retry" };
 
 /*
- * Accepting an invite (spec route /invite/{token?}). A link without a token is `invalid` at once
+ * Accepting an invite (spec route /invite/{token?}). A link without a token (or a truncated, garbled one) is `invalid` at once
  * ("Invalid user information"); otherwise the invite is looked up (`loading`): an unknown, used or
  * expired one is `invalid` for good, an unreachable server can be retried (`failed`). `ready` shows
  * who is invited and runs the server-driven ACCEPT_INVITE form (names and a new password) with the
@@ -44,7 +45,7 @@ export const inviteMachine = setup({
     clearError: assign({ error: null }),
   },
   guards: {
-    hasToken: ({ context }) => context.token !== null && context.token.length > 0,
+    hasToken: ({ context }) => isTokenShaped(context.token),
     inviteRefused: (_, code: number) =>
       code === ErrorCode.inviteInvalid || code === ErrorCode.notFound || code === ErrorCode.validation,
   },

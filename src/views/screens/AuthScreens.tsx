@@ -6,6 +6,7 @@ import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { useChild } from "../../app/children.ts";
 import { useScreenLogic } from "../../app/logic.tsx";
+import { isTokenShaped } from "../../domain/accounts.ts";
 import { ErrorCode } from "../../domain/envelope.ts";
 import type { emailConfirmationMachine } from "../../machines/emailConfirmation.machine.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
@@ -99,7 +100,7 @@ export function ResetPasswordScreen() {
   return (
     <Screen title={t`Reset password`}>
       <div className={card}>
-        {token ? (
+        {isTokenShaped(token) ? (
           <FormFlow
             logic={forms.resetPassword}
             method="RESET_PASSWORD"

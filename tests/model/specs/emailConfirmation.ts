@@ -31,7 +31,7 @@ export const emailConfirmationModel = defineModel({
       refreshSession: () => void confirmationEffects.push("refreshSession"),
     },
   }),
-  inputs: [{ token: "c".repeat(43) }, { token: null }],
+  inputs: [{ token: "c".repeat(43) }, { token: null }, { token: "abc" }],
   deferred: ["confirmEmail"],
   events,
   serialize: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.error]),
@@ -91,5 +91,12 @@ export const emailConfirmationModel = defineModel({
       expected: "confirmed",
     },
     { name: "a link without a token is invalid at once", input: 1, events: [], expected: "invalid" },
+    {
+      name: "a truncated or garbled link is invalid at once, never sent to the server",
+      input: 2,
+      events: [],
+      expected: "invalid",
+      ends: (snapshot) => expect(snapshot.context.error).toBeNull(),
+    },
   ],
 });

@@ -31,6 +31,7 @@ export const inviteModel = defineModel({
   inputs: [
     { token: "i".repeat(43), language: "en" },
     { token: null, language: "es" },
+    { token: "abc", language: "en" },
   ],
   deferred: ["loadInvite", "acceptForm"],
   events,
@@ -98,5 +99,12 @@ export const inviteModel = defineModel({
       expected: "ready",
     },
     { name: "a link without a token is invalid at once", input: 1, events: [], expected: "invalid" },
+    {
+      name: "a truncated or garbled link is invalid at once, never looked up",
+      input: 2,
+      events: [],
+      expected: "invalid",
+      ends: (snapshot) => expect(snapshot.context.invite).toBeNull(),
+    },
   ],
 });

@@ -293,13 +293,16 @@ export function GuestCheckoutScreen() {
   return <CheckoutFrame title={t`Guest checkout`} />;
 }
 
+/**
+ * The order summary of a signed-in rider or a guest. No order can exist yet (checkout comes later), so
+ * every order id is not found: the screen says so and never echoes the id from the address.
+ */
 export function OrderSummaryScreen() {
   const { t } = useLingui();
-  const { orderId } = useParams<{ orderId: string }>();
   return (
-    <Screen title={t`Order summary`}>
-      <p>
-        <Trans>Order number: {orderId}</Trans>
+    <Screen title={t`Order not found`}>
+      <p role="status">
+        <Trans>We could not find this order.</Trans>
       </p>
       <p>
         <Link href="/products" className={button({ variant: "outline" })}>

@@ -10,6 +10,7 @@ import {
 } from "./gateways/captcha.ts";
 import type { DeliveryConfig } from "./gateways/delivery.ts";
 import { createOutbox, type Outbox } from "./gateways/outbox.ts";
+import { clientErrorHandler, frameworkErrors } from "./http/framework-errors.ts";
 import auth from "./plugins/auth.ts";
 import errors from "./plugins/errors.ts";
 import input from "./plugins/input.ts";
@@ -93,6 +94,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     bodyLimit,
     trustProxy: false,
+    maxParamLength: 100,
+    frameworkErrors: frameworkErrors(() => null),
+    clientErrorHandler,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
   });
 

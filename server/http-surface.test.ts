@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./test/helpers.ts";
 
@@ -124,5 +125,78 @@ describe("control characters never reach the database", () => {
   it("keeps tabs and line breaks, which are text", async () => {
     const reply = await post("/accounts/users/forgot_password", { email: "tab\t@example.org" });
     expect(reply.statusCode).toBeLessThan(500);
+  });
+});
+
+describe("Fastify's own refusals are envelopes with security headers", () => {
+  const expectEnvelope = (reply: { headers: Record<string, unknown>; body: string }, code: number) => {
+    expect(reply.headers["content-type"]).toContain("application/json");
+    expect(String(reply.headers["content-security-policy"])).toContain("frame-ancestors 'none'");
+    expect(reply.headers["x-content-type-options"]).toBe("nosniff");
+    const body = JSON.parse(reply.body) as { data: unknown; errors: { code: number; message: string }[] };
+    expect(body.data).toBeNull();
+    expect(body.errors[0]?.code).toBe(code);
+  };
+
+  it.each([
+    ["a path parameter over its maximum", "GET", `/accounts/invites/${"a".repeat(500)}`, 414],
+    ["a bad percent escape", "GET", "/accounts/invites/%zz", 400],
+    ["an unknown route", "GET", "/transit/nothing-here", 404],
+    ["an unknown method", "PROPFIND", "/healthz", 404],
+    ["a method the path does not take", "DELETE", "/accounts/users/login", 404],
+  ])("answers %s", async (_name, method, url, status) => {
+    const reply = await t.app.inject({ method: method as "GET", url });
+    expect(reply.statusCode).toBe(status);
+    expectEnvelope(reply, status === 404 ? 40401 : 40001);
+    expect(reply.body.length).toBeLessThan(300);
+  });
+
+  it("answers bodies too large, of the wrong type and not JSON", async () => {
+    const big = await t.app.inject({
+      method: "POST",
+      url: "/accounts/users/login",
+      headers: { "content-type": "application/json" },
+      payload: `"${"x".repeat(70_000)}"`,
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ data: null, errors: [{ code: 41301 }] });
+    const wrongType = await t.app.inject({
+      method: "POST",
+      url: "/transit/api/get_form",
+      headers: { "content-type": "application/xml" },
+      payload: "<a/>",
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json()).toMatchObject({ data: null, errors: [{ code: 40001 }] });
+    const broken = await t.app.inject({
+      method: "POST",
+      url: "/transit/api/get_form",
+      headers: { "content-type": "application/json" },
+      payload: "{",
+    });
+    expect(broken.statusCode).toBe(400);
+    for (const reply of [big, wrongType, broken]) {
+      expect(String(reply.headers["content-security-policy"])).toContain("frame-ancestors 'none'");
+      expect(reply.headers["x-content-type-options"]).toBe("nosniff");
+    }
+  });
+
+  it("answers a request Node cannot parse with the envelope over a real socket", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = t.app.server.address();
+    if (!address || typeof address === "string") throw new Error("not listening");
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(address.port, "127.0.0.1", () => socket.write("GET /\u0001 HTTP/1.1\r\n\r\n"));
+      let text = "";
+      socket.on("data", (chunk) => {
+        text += chunk.toString("utf8");
+      });
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(raw).toContain("X-Content-Type-Options: nosniff");
+    const body = JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4)) as { data: unknown; errors: unknown[] };
+    expect(body).toMatchObject({ data: null, errors: [{ code: 40001 }] });
   });
 });

@@ -11,6 +11,7 @@ import {
 import type { DeliveryConfig } from "./gateways/delivery.ts";
 import { createOutbox, type Outbox } from "./gateways/outbox.ts";
 import { clientErrorHandler, frameworkErrors } from "./http/framework-errors.ts";
+import { redactPaths, serializeError } from "./http/logging.ts";
 import auth from "./plugins/auth.ts";
 import errors from "./plugins/errors.ts";
 import input from "./plugins/input.ts";
@@ -90,6 +91,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: options.logLevel ?? "silent",
+      redact: { paths: redactPaths, censor: "[redacted]" },
+      serializers: { err: serializeError },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit,

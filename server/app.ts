@@ -69,7 +69,7 @@ export interface AppOptions {
   /** Where log lines go (tests capture them); standard output when absent. */
   logStream?: { write(line: string): void };
   rateLimitPerMinute?: number;
-  /** Origin used in emailed links; the request's own origin when null. */
+  /** Origin of emailed links and redirects (PUBLIC_URL), never the request's Host; null means http://localhost:8080. */
   publicUrl?: string | null;
   /** Email and SMS providers (main.ts reads them from the environment); the sandbox when absent. */
   delivery?: DeliveryConfig;

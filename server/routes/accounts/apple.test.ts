@@ -161,6 +161,55 @@ describe("sign in with Apple", () => {
     );
   });
 
+  it("bounds and checks what it echoes: a lone surrogate, oversize or odd values go on as absent", async () => {
+    const token = await idToken({ sub: "apple-003", email: "x".repeat(300) });
+    const callback = (payload: Record<string, unknown>, form = false) =>
+      t.app.inject({
+        method: "POST",
+        url: "/accounts/oauth/apple/callback",
+        ...(form
+          ? {
+              headers: { "content-type": "application/x-www-form-urlencoded" },
+              payload: new URLSearchParams(payload as Record<string, string>).toString(),
+            }
+          : { payload }),
+      });
+    const surrogate = await callback({
+      state: "state-0123456789abcdef",
+      user: '{"name":{"firstName":"\\ud800","lastName":"Cook"}}',
+    });
+    expect(surrogate.statusCode).toBe(303);
+    expect(surrogate.headers.location).toBe(
+      "/redirect/state-0123456789abcdef/undefined/undefined/undefined/Cook",
+    );
+    const huge = await callback(
+      { state: "s".repeat(3000), id_token: `${"a".repeat(5000)}.b.c`, user: "u".repeat(3000) },
+      true,
+    );
+    expect(huge.statusCode).toBe(303);
+    expect(huge.headers.location).toBe("/redirect/undefined/undefined/undefined/undefined/undefined");
+    const odd = await callback({ state: "state/../../evil?x", id_token: "not a jwt", user: 5 });
+    expect(odd.headers.location).toBe("/redirect/undefined/undefined/undefined/undefined/undefined");
+    // An address over 254 characters in a genuine-looking token is dropped, the token is kept.
+    const long = await callback({ state: "state-0123456789abcdef", id_token: token });
+    expect(long.headers.location).toBe(
+      `/redirect/state-0123456789abcdef/${token}/undefined/undefined/undefined`,
+    );
+    for (const reply of [surrogate, huge, odd, long]) {
+      expect(String(reply.headers.location).length).toBeLessThan(5000);
+    }
+  });
+
+  it("sends Apple this deployment's callback on PUBLIC_URL, whatever the Host header says", async () => {
+    const reply = await t.app.inject({
+      method: "GET",
+      url: "/accounts/oauth/apple?state=state-0123456789abcdef",
+      headers: { host: "evil.example" },
+    });
+    const target = new URL(String(reply.headers.location));
+    expect(target.searchParams.get("redirect_uri")).toBe("https://portal.test/accounts/oauth/apple/callback");
+  });
+
   it("sends the rider to Apple with the portal's state and this deployment's Services ID", async () => {
     const reply = await t.app.inject({
       method: "GET",

@@ -3,33 +3,50 @@ import { decodeJwt } from "jose";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { appleAuthorizeUrl } from "../../gateways/apple.ts";
 import { fail } from "../../http/envelope.ts";
-import { linkTo } from "./users.ts";
+import { isCleanText } from "../../plugins/input.ts";
+import { publicLink } from "../../services/links.ts";
 
 const state = { type: "string", minLength: 16, maxLength: 128, pattern: "^[A-Za-z0-9_-]+$" } as const;
 
-/** What Apple posts back to the redirect URI (response_mode=form_post). */
+/**
+ * What the callback passes on to the portal's /redirect route, bounded so a forged post cannot make a
+ * 45 KB Location header or a URIError (a lone surrogate in encodeURIComponent): the portal's own state,
+ * a compact JWS, an address and two names of sane length. Anything else goes on as absent.
+ */
+const statePattern = /^[A-Za-z0-9_-]{16,128}$/;
+const compactJws = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+export const appleCallbackLimits = { idToken: 4096, email: 254, name: 64 } as const;
+
+function bounded(value: unknown, max: number, pattern?: RegExp): string | null {
+  if (typeof value !== "string" || value.length === 0 || value.length > max || !isCleanText(value))
+    return null;
+  return !pattern || pattern.test(value) ? value : null;
+}
+
+/** What Apple posts back to the redirect URI (response_mode=form_post); unchecked, so unknown. */
 interface AppleCallback {
-  state?: string;
-  id_token?: string;
-  code?: string;
+  state?: unknown;
+  id_token?: unknown;
+  code?: unknown;
   /** Only at the first authorization: {"name":{"firstName","lastName"},"email"}. */
-  user?: string;
-  error?: string;
+  user?: unknown;
+  error?: unknown;
 }
 
 /** A path segment of the portal's /redirect route; absent values are the literal the portal expects. */
 const segment = (value: string | null | undefined) =>
   encodeURIComponent(value && value.length > 0 ? value : "undefined");
 
-function namesOf(user: string | undefined): { firstName: string | null; lastName: string | null } {
-  if (!user) return { firstName: null, lastName: null };
+function namesOf(user: unknown): { firstName: string | null; lastName: string | null } {
+  if (typeof user !== "string" || user.length === 0 || user.length > 1024)
+    return { firstName: null, lastName: null };
   try {
     const parsed: unknown = JSON.parse(user);
     const name = typeof parsed === "object" && parsed !== null && "name" in parsed ? parsed.name : null;
     if (typeof name !== "object" || name === null) return { firstName: null, lastName: null };
     return {
-      firstName: "firstName" in name && typeof name.firstName === "string" ? name.firstName : null,
-      lastName: "lastName" in name && typeof name.lastName === "string" ? name.lastName : null,
+      firstName: "firstName" in name ? bounded(name.firstName, appleCallbackLimits.name) : null,
+      lastName: "lastName" in name ? bounded(name.lastName, appleCallbackLimits.name) : null,
     };
   } catch {
     return { firstName: null, lastName: null };
@@ -39,7 +56,7 @@ function namesOf(user: string | undefined): { firstName: string | null; lastName
 function emailOf(idToken: string): string | null {
   try {
     const claims = decodeJwt(idToken);
-    return typeof claims.email === "string" ? claims.email : null;
+    return bounded(claims.email, appleCallbackLimits.email);
   } catch {
     return null;
   }
@@ -79,7 +96,7 @@ export default async function appleRoutes(app: FastifyInstance, options: { publi
       const authorize = new URL(appleAuthorizeUrl);
       authorize.search = new URLSearchParams({
         client_id: app.apple.clientId,
-        redirect_uri: linkTo(request, options.publicUrl, "/accounts/oauth/apple/callback"),
+        redirect_uri: publicLink(options.publicUrl, "/accounts/oauth/apple/callback"),
         response_type: "code id_token",
         response_mode: "form_post",
         scope: "name email",
@@ -96,11 +113,11 @@ export default async function appleRoutes(app: FastifyInstance, options: { publi
       if (!offered()) return notOffered(reply);
       const body = typeof request.body === "object" && request.body !== null ? request.body : {};
       // A cancelled or failed authorization still goes back to the portal, which says it failed.
-      const idToken = body.error ? null : (body.id_token ?? null);
+      const idToken = body.error ? null : bounded(body.id_token, appleCallbackLimits.idToken, compactJws);
       const { firstName, lastName } = namesOf(body.user);
       const path = [
         "/redirect",
-        segment(body.state),
+        segment(bounded(body.state, 128, statePattern)),
         segment(idToken),
         segment(idToken ? emailOf(idToken) : null),
         segment(firstName),

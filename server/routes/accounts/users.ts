@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { given } from "../../../src/domain/accounts.ts";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { MfaStatus, type ProfileUpdate } from "../../../src/domain/session.ts";
@@ -7,7 +7,6 @@ import { fail, ok } from "../../http/envelope.ts";
 import { deactivatedMessage, emailNotVerifiedMessage } from "../../plugins/auth.ts";
 import type { User } from "../../repositories/accounts.ts";
 import { createAccountService } from "../../services/accounts.ts";
-import { publicLink } from "../../services/links.ts";
 import type { SignInBudget } from "../../services/sign-in-throttle.ts";
 import { createTwoFactorService } from "../../services/two-factor.ts";
 import { captchaFailedMessage, captchaToken } from "../transit/captcha.ts";
@@ -52,14 +51,6 @@ interface AppleLoginBody {
 type LoginBody = { email: string; password: string } | AppleLoginBody;
 
 export const appleSignInFailedMessage = "Failed to login by Apple sign in.";
-
-/**
- * A link for an email or a redirect, from the configured public origin only: the request is not read
- * (a forged Host header must not choose where links point). Kept for apple.ts; see services/links.ts.
- */
-export function linkTo(_request: FastifyRequest, publicUrl: string | null, path: string): string {
-  return publicLink(publicUrl, path);
-}
 
 export function rejectPassword(reply: FastifyReply, problem: keyof typeof passwordMessages) {
   return fail(reply, 400, [

@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import type { PortalConfig } from "../src/domain/portal-config.ts";
+import type { TrustProxy } from "./config/env.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
+import { configureHashing, defaultHashingLimits, type HashingLimits } from "./domain/password.ts";
 import type { AppleVerifier } from "./gateways/apple.ts";
 import {
   type CaptchaGate,
@@ -10,7 +12,7 @@ import {
 } from "./gateways/captcha.ts";
 import type { DeliveryConfig } from "./gateways/delivery.ts";
 import { createOutbox, type Outbox } from "./gateways/outbox.ts";
-import { clientErrorHandler, frameworkErrors } from "./http/framework-errors.ts";
+import { clientErrorHandler, frameworkErrors, hstsFor } from "./http/framework-errors.ts";
 import { redactPaths, serializeError } from "./http/logging.ts";
 import auth from "./plugins/auth.ts";
 import errors from "./plugins/errors.ts";
@@ -81,6 +83,17 @@ export interface AppOptions {
   operatorToken?: string | null;
   /** Sign in with Apple: the Services ID and key set (main.ts reads APPLE_CLIENT_ID, APPLE_JWKS_URL). */
   apple?: AppleVerifier | null;
+  /** Fastify's trustProxy (TRUST_PROXY): which proxies' X-Forwarded-* to believe; off by default. */
+  trustProxy?: TrustProxy;
+  /** Parallel password hashes and the line behind them (`defaultHashingLimits`: one per core, 64 waiting). */
+  hashingLimits?: HashingLimits;
+}
+
+/** A hop count as the function Fastify runs for one (its types take no number). */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
 }
 
 /** Bytes accepted in a request body; forms and carts are small. */
@@ -88,6 +101,7 @@ export const bodyLimit = 64 * 1024;
 
 /** Infrastructure first, then repositories, then one route plugin per resource. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const hsts = hstsFor(options.publicUrl ?? null);
   const app = Fastify({
     logger: {
       level: options.logLevel ?? "silent",
@@ -96,18 +110,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit,
-    trustProxy: false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     maxParamLength: 100,
-    frameworkErrors: frameworkErrors(() => null),
+    frameworkErrors: frameworkErrors(hsts),
     clientErrorHandler,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
   });
 
+  configureHashing(options.hashingLimits ?? defaultHashingLimits);
   await app.register(errors);
   await app.register(input);
   await app.register(security, {
     rateLimitPerMinute: options.rateLimitPerMinute ?? 600,
     captcha: options.portalConfig.captcha,
+    hsts,
   });
 
   app.decorate("db", options.database.db);

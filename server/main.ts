@@ -37,6 +37,7 @@ async function main() {
       ? createAppleVerifier({ clientId: env.apple.clientId, keys: { url: env.apple.jwksUrl } })
       : null,
     operatorToken: env.operatorToken,
+    trustProxy: env.trustProxy,
     logLevel: env.logLevel === "info" ? "warn" : env.logLevel,
   });
 

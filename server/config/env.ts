@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
 import { appleKeysUrl } from "../gateways/apple.ts";
@@ -6,6 +7,35 @@ import type { DeliveryConfig } from "../gateways/delivery.ts";
 /** Unset and empty mean the same, so `SMTP_URL=` in a compose file keeps the sandbox. */
 const optionalSetting = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+/** Fastify's `trustProxy`: off, every proxy, the nearest N hops, or these addresses and CIDRs. */
+export type TrustProxy = boolean | number | string[];
+
+const isAddressOrCidr = (entry: string) => {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+};
+
+/** TRUST_PROXY: unset, `false` or `off` is off; `true`; a hop count; or a comma list of addresses/CIDRs. */
+export const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    if (value === "" || value === "false" || value === "off") return false;
+    if (value === "true") return true;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    if (entries.every(isAddressOrCidr)) return entries;
+    ctx.addIssue({
+      code: "custom",
+      message: "TRUST_PROXY must be true, false, a hop count or a comma list of addresses/CIDRs",
+    });
+    return z.NEVER;
+  });
 
 /** Process configuration, read once at start from the environment. */
 const envSchema = z
@@ -34,6 +64,7 @@ const envSchema = z
     RECAPTCHA_SECRET: optionalSetting(z.string().trim().min(1)),
     APPLE_CLIENT_ID: optionalSetting(z.string().trim().min(1)),
     APPLE_JWKS_URL: optionalSetting(z.url({ protocol: /^https?$/, error: "APPLE_JWKS_URL must be a URL" })),
+    TRUST_PROXY: trustProxySchema.default(false),
     OPERATOR_TOKEN: optionalSetting(
       z
         .string()
@@ -89,6 +120,8 @@ export interface ServerEnv {
   apple: { clientId: string; jwksUrl: string } | null;
   /** Bearer token for agency operators (POST /accounts/invites); no operator API without it. */
   operatorToken: string | null;
+  /** Which proxies' X-Forwarded-For/-Proto to believe (per-address limits behind a reverse proxy). */
+  trustProxy: TrustProxy;
 }
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -114,6 +147,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
       ? { clientId: env.APPLE_CLIENT_ID, jwksUrl: env.APPLE_JWKS_URL ?? appleKeysUrl }
       : null,
     operatorToken: env.OPERATOR_TOKEN ?? null,
+    trustProxy: env.TRUST_PROXY,
     delivery: {
       smtp: env.SMTP_URL && env.SMTP_FROM ? { url: env.SMTP_URL, from: env.SMTP_FROM } : null,
       sms:

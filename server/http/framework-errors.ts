@@ -17,6 +17,27 @@ export const baselineSecurityHeaders: Record<string, string> = {
   "Cache-Control": "no-store",
 };
 
+/** One year, subdomains included: sent only when the portal is served over HTTPS. */
+export const strictTransportSecurity = "max-age=31536000; includeSubDomains";
+
+/**
+ * Strict-Transport-Security for a request, or null: when PUBLIC_URL is https, or the request came
+ * over https (itself, or through a trusted proxy's X-Forwarded-Proto). Over plain http the header
+ * would pin a development or LAN host to a TLS it does not have.
+ */
+export function hstsFor(publicUrl: string | null) {
+  const publicHttps = publicUrl?.startsWith("https:") ?? false;
+  return (request: FastifyRequest): string | null => {
+    let https = publicHttps;
+    try {
+      https ||= request.protocol === "https";
+    } catch {
+      // A request Fastify refused before routing may not know its protocol; plain http then.
+    }
+    return https ? strictTransportSecurity : null;
+  };
+}
+
 const refusals = {
   FST_ERR_BAD_URL: { status: 400, code: ErrorCode.validation, message: "The address is not a valid URL." },
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: ErrorCode.validation, message: "The address is too long." },

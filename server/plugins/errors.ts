@@ -1,11 +1,12 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { ErrorCode } from "../../src/domain/envelope.ts";
+import { HashingBusyError } from "../domain/password.ts";
 import { fail } from "../http/envelope.ts";
 
 /**
  * Turns every failure into the `{ data, errors }` envelope: schema violations and bad JSON are 400,
- * oversize bodies 413, rate limits 429; anything unexpected is logged and answered 500 without details.
+ * oversize bodies 413, rate limits 429, a full password-hashing line 503 with Retry-After; anything unexpected is logged and answered 500 without details.
  */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -37,6 +38,12 @@ export default fp(async function errors(app: FastifyInstance) {
         return fail(reply, 415, [
           { code: ErrorCode.validation, message: "Send the body as application/json." },
         ]);
+    }
+    if (error instanceof HashingBusyError) {
+      reply.header("Retry-After", "1");
+      return fail(reply, 503, [
+        { code: ErrorCode.unavailable, message: "The service is busy. Try again in a moment." },
+      ]);
     }
     if (error.statusCode === 429) {
       return fail(reply, 429, [

@@ -1,16 +1,21 @@
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { isApiPath } from "../http/envelope.ts";
 
 /**
  * Security headers on every response (no inline scripts, no plugins, no framing), `no-store` on API
- * replies, and a per-address request budget. Hashed build assets may be cached for a year.
+ * replies, a per-address request budget, and HSTS only when served over HTTPS. Hashed build assets may be cached for a year.
  */
 export default fp(async function security(
   app: FastifyInstance,
-  options: { rateLimitPerMinute: number; captcha: { enabled: boolean; siteKey: string } },
+  options: {
+    rateLimitPerMinute: number;
+    captcha: { enabled: boolean; siteKey: string };
+    /** Strict-Transport-Security for a request, null over plain http. */
+    hsts: (request: FastifyRequest) => string | null;
+  },
 ) {
   // A real reCAPTCHA key loads Google's script and frame; the sandbox key loads nothing.
   const recaptcha =
@@ -42,6 +47,10 @@ export default fp(async function security(
     max: options.rateLimitPerMinute,
     timeWindow: "1 minute",
     allowList: (request) => request.url === "/healthz",
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    const hsts = options.hsts(request);
+    if (hsts) reply.header("Strict-Transport-Security", hsts);
   });
   app.addHook("onSend", async (request, reply, payload) => {
     if (isApiPath(request.url)) {

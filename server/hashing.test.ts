@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  configureHashing,
+  defaultHashingLimits,
+  HashingBusyError,
+  hashSecret,
+  verifySecret,
+} from "./domain/password.ts";
+import { createTestApp, type TestApp } from "./test/helpers.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  configureHashing(defaultHashingLimits);
+  await t.close();
+});
+
+describe("the password-hashing line", () => {
+  it("runs a bounded number of hashes and refuses, typed, once the waiting list is full", async () => {
+    configureHashing({ concurrency: 1, maxWaiting: 1 });
+    const results = await Promise.allSettled([hashSecret("one"), hashSecret("two"), hashSecret("three")]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
+    const refused = results[2];
+    expect(refused?.status === "rejected" && refused.reason).toBeInstanceOf(HashingBusyError);
+    // The line drains: the next hash runs, and what was hashed verifies.
+    const first = results[0];
+    if (first?.status !== "fulfilled") throw new Error("first hash failed");
+    expect(await verifySecret("one", first.value)).toBe(true);
+    configureHashing(defaultHashingLimits);
+  });
+
+  it("answers a flood past the line with a quick 503 envelope and Retry-After, never a 500", async () => {
+    configureHashing({ concurrency: 1, maxWaiting: 2 });
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.app.inject({
+          method: "POST",
+          url: "/accounts/users/login",
+          payload: { email: `flood-${i}@example.org`, password: "not the password at all" },
+        }),
+      ),
+    );
+    const statuses = replies.map((r) => r.statusCode);
+    expect(statuses.every((s) => s === 503 || s === 401)).toBe(true);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(1);
+    const busy = replies.filter((r) => r.statusCode === 503);
+    expect(busy.length).toBeGreaterThanOrEqual(1);
+    for (const reply of busy) {
+      expect(reply.headers["retry-after"]).toBe("1");
+      expect(reply.json()).toEqual({
+        data: null,
+        errors: [{ code: 50301, message: "The service is busy. Try again in a moment." }],
+      });
+    }
+    configureHashing(defaultHashingLimits);
+    const after = await t.app.inject({
+      method: "POST",
+      url: "/accounts/users/login",
+      payload: { email: "after-flood@example.org", password: "not the password at all" },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+});

@@ -83,6 +83,8 @@ export interface AppOptions {
   operatorToken?: string | null;
   /** Sign in with Apple: the Services ID and key set (main.ts reads APPLE_CLIENT_ID, APPLE_JWKS_URL). */
   apple?: AppleVerifier | null;
+  /** Told of every route as it is registered (the fuzz test enumerates them). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** Fastify's trustProxy (TRUST_PROXY): which proxies' X-Forwarded-* to believe; off by default. */
   trustProxy?: TrustProxy;
   /** Parallel password hashes and the line behind them (`defaultHashingLimits`: one per core, 64 waiting). */
@@ -117,6 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
   });
 
+  const { onRoute } = options;
+  if (onRoute) app.addHook("onRoute", (route) => onRoute(route));
   configureHashing(options.hashingLimits ?? defaultHashingLimits);
   await app.register(errors);
   await app.register(input);

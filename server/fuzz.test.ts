@@ -1,0 +1,190 @@
+import fc from "fast-check";
+import type { HTTPMethods } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "./app.ts";
+import { loadPortalConfig } from "./config/portal-config.ts";
+import type { DatabaseHandle } from "./db/client.ts";
+import { deploymentFile, freshDatabase, testPublicUrl } from "./test/helpers.ts";
+
+/**
+ * Every registered route, fed hostile input: no reply may be a 5xx, and every API reply is the
+ * `{ data, errors }` envelope. Seeded, so a failure replays.
+ */
+let app: Awaited<ReturnType<typeof buildApp>>;
+let database: DatabaseHandle;
+const routes: { method: string; url: string }[] = [];
+beforeAll(async () => {
+  const loaded = await loadPortalConfig(deploymentFile);
+  const portalConfig = { ...loaded, socialSignIn: { ...loaded.socialSignIn, apple: true } };
+  database = await freshDatabase(portalConfig);
+  app = await buildApp({
+    database,
+    portalConfig,
+    staticDir: null,
+    devMailbox: true,
+    publicUrl: testPublicUrl,
+    rateLimitPerMinute: 100_000,
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) {
+        if (method !== "HEAD" && method !== "OPTIONS") routes.push({ method, url: route.url });
+      }
+    },
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const hostileString = fc.oneof(
+  fc.string(),
+  fc.constantFrom(
+    "\u0000",
+    "a\u0000b",
+    "\uD800",
+    "\uDFFFx",
+    "\u001B[2J",
+    "%00",
+    "../../etc/passwd",
+    "<script>",
+  ),
+  fc.string({ minLength: 1, maxLength: 4 }).map((s) => s.repeat(3000)),
+  fc.string({ unit: "binary", maxLength: 40 }),
+);
+const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small" },
+    hostileString,
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie("value"), { maxLength: 4 }),
+    fc.dictionary(
+      fc.oneof(hostileString, fc.constantFrom("email", "password", "token", "__proto__")),
+      tie("value"),
+      {
+        maxKeys: 5,
+      },
+    ),
+  ),
+})).value;
+const fieldsOfTheApi = fc.dictionary(
+  fc.constantFrom(
+    "email",
+    "password",
+    "first_name",
+    "last_name",
+    "token",
+    "mobile",
+    "code",
+    "locale",
+    "state",
+    "id_token",
+    "access_token",
+    "login_type",
+    "captcha_token",
+    "current_password",
+    "new_password",
+  ),
+  hostileValue,
+  { maxKeys: 6 },
+);
+const body = fc.oneof(
+  fc.constant(undefined),
+  fc.constant(""),
+  fc.constant("{"),
+  fc.constant("null"),
+  hostileValue.map((v) => JSON.stringify(v) ?? "null"),
+  fieldsOfTheApi.map((v) => JSON.stringify(v)),
+);
+const headers = fc.record(
+  {
+    "content-type": fc.constantFrom(
+      "application/json",
+      "application/json; charset=utf-8",
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/json; charset=latin1",
+    ),
+    authorization: fc.oneof(
+      fc.constant("Bearer "),
+      fc.constant(`Bearer ${"A".repeat(5000)}`),
+      fc.string({ maxLength: 60 }).map((s) => `Bearer ${s}`),
+    ),
+    "accept-language": fc.oneof(
+      fc.constant("*"),
+      fc.constant("x".repeat(4000)),
+      fc.string({ maxLength: 30 }),
+    ),
+    "x-forwarded-for": fc.constantFrom("1.2.3.4", "not an ip", "::1, 10.0.0.1"),
+    host: fc.constantFrom("evil.example", "portal.test", "a".repeat(300)),
+  },
+  { requiredKeys: [] },
+);
+/** A path of the route with its parameters filled by hostile segments. */
+const concretePath = (url: string) =>
+  fc
+    .tuple(
+      fc.array(
+        fc.oneof(fc.constantFrom("x", "%00", "%zz", "a".repeat(150), "%F0%9F%98%80", ".."), fc.webSegment()),
+        {
+          minLength: 4,
+          maxLength: 4,
+        },
+      ),
+      fc.oneof(
+        fc.constant(""),
+        fc.webQueryParameters().map((q) => `?${q}`),
+        fc.constant("?x=%00&y=%zz"),
+      ),
+    )
+    .map(([segments, query]) => {
+      let index = 0;
+      const path = url.replace(/:[A-Za-z_]+|\*/g, () => segments[index++ % segments.length] ?? "x");
+      return `${path}${query}`;
+    });
+
+describe("every route under hostile input", () => {
+  it("finds the routes", () => {
+    expect(routes.length).toBeGreaterThan(20);
+  });
+
+  it("never answers 5xx and always answers the envelope", async () => {
+    const all = routes;
+    const request = fc.integer({ min: 0, max: all.length - 1 }).chain((i) => {
+      const route = all[i] ?? { method: "GET", url: "/" };
+      return fc.record({
+        method: fc.constant(route.method),
+        url: concretePath(route.url),
+        body,
+        headers,
+      });
+    });
+    await fc.assert(
+      fc.asyncProperty(request, async ({ method, url, body: payload, headers: sent }) => {
+        const reply = await app.inject({
+          method: method as HTTPMethods,
+          url,
+          headers: sent,
+          ...(payload === undefined || method === "GET" ? {} : { payload }),
+        });
+        expect(reply.statusCode, `${method} ${url} -> ${reply.body.slice(0, 200)}`).toBeLessThan(500);
+        // Pages, styles and scripts (the dev mailbox, the SPA) succeed as what they are; errors are envelopes.
+        const isSpaPage = reply.statusCode < 400 && !String(reply.headers["content-type"]).includes("json");
+        const redirected = reply.statusCode >= 300 && reply.statusCode < 400;
+        if (isSpaPage || redirected || reply.statusCode === 204) return;
+        const parsed = JSON.parse(reply.body) as { data?: unknown; errors?: unknown };
+        expect(parsed).toHaveProperty("data");
+        expect(Array.isArray(parsed.errors)).toBe(true);
+        for (const error of parsed.errors as { code: unknown; message: unknown }[]) {
+          expect(typeof error.code).toBe("number");
+          expect(typeof error.message).toBe("string");
+        }
+      }),
+      { seed: 20261123, numRuns: 300 },
+    );
+  }, 120_000);
+});

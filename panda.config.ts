@@ -9,6 +9,17 @@ export default defineConfig({
   outdir: "styled-system",
   jsxFramework: "react",
   strictTokens: false,
+  // Riders (and the e2e suite) who ask for reduced motion get no slides or fades: with a duration of
+  // 0s Ark unmounts a closing dialog at once instead of waiting for its exit animation.
+  globalCss: {
+    "@media (prefers-reduced-motion: reduce)": {
+      "*, *::before, *::after": {
+        animationDuration: "0s !important",
+        animationDelay: "0s !important",
+        transitionDuration: "0s !important",
+      },
+    },
+  },
   conditions: {
     extend: {
       open: "&:is([data-state=open])",
@@ -28,7 +39,11 @@ export default defineConfig({
         slideInRight: { from: { transform: "translateX(100%)" }, to: { transform: "translateX(0)" } },
         slideInTop: { from: { transform: "translateY(-100%)" }, to: { transform: "translateY(0)" } },
         slideInLeft: { from: { transform: "translateX(-100%)" }, to: { transform: "translateX(0)" } },
+        slideOutRight: { from: { transform: "translateX(0)" }, to: { transform: "translateX(100%)" } },
+        slideOutTop: { from: { transform: "translateY(0)" }, to: { transform: "translateY(-100%)" } },
+        slideOutLeft: { from: { transform: "translateX(0)" }, to: { transform: "translateX(-100%)" } },
         fadeIn: { from: { opacity: 0 }, to: { opacity: 1 } },
+        fadeOut: { from: { opacity: 1 }, to: { opacity: 0 } },
       },
     },
   },

@@ -6,6 +6,15 @@ import { defineSemanticTokens, defineTokens } from "@pandacss/dev";
  */
 export const tokens = defineTokens({
   sizes: { navBar: { value: "70px" }, dialogSm: { value: "420px" }, dialogMd: { value: "600px" } },
+  // Layers from the page up. A select's list opens above a dialog that holds the select.
+  zIndex: {
+    sticky: { value: 1100 },
+    overlay: { value: 1300 },
+    modal: { value: 1400 },
+    dropdown: { value: 1500 },
+    toast: { value: 1600 },
+    skipLink: { value: 1700 },
+  },
   fonts: {
     body: {
       value: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif",

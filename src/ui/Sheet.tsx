@@ -10,21 +10,25 @@ export type SheetStyles = ReturnType<typeof drawer>;
 /**
  * An Ark dialog shown while a machine says so: `open` comes from machine state and every way of
  * closing it (Escape, backdrop, close button) becomes `onDismiss`, which sends the machine's event.
+ * A centred sheet is at most 420 px wide, or 600 px with `width="wide"` (spec section 9). Closed, its
+ * parts play their exit animation and unmount (drawer.recipe.ts says why that matters).
  */
 export function Sheet({
   open,
   onDismiss,
   placement,
+  width = "narrow",
   role = "dialog",
   children,
 }: {
   open: boolean;
   onDismiss: () => void;
   placement: "start" | "end" | "center";
+  width?: "narrow" | "wide";
   role?: "dialog" | "alertdialog";
   children: (styles: SheetStyles) => ReactNode;
 }) {
-  const styles = drawer({ placement });
+  const styles = drawer({ placement, width });
   return (
     <Dialog.Root
       open={open}

@@ -10,7 +10,7 @@ import { Sheet, SheetClose, SheetTitle } from "../../ui/Sheet.tsx";
 import { SignOutButton } from "../session/SessionViews.tsx";
 import { ExternalLink } from "../shared/ExternalLink.tsx";
 import { NavLink } from "../shared/NavLink.tsx";
-import { accountNavItems, guestNavItems } from "./nav-items.ts";
+import { accountNavItems, guestNavItems, shopNavItems } from "./nav-items.ts";
 
 const item = css({
   display: "block",
@@ -33,7 +33,9 @@ export function SideMenu() {
   const locale = useSelector(useChild("language"), selectLocale);
   const session = useChild("session");
   const cart = useChild("cart");
-  const items = signedIn ? [{ href: "/account", label: undefined }, ...accountNavItems] : guestNavItems;
+  const items = signedIn
+    ? [...shopNavItems, { href: "/account", label: undefined }, ...accountNavItems]
+    : guestNavItems;
 
   return (
     <Sheet open={open} onDismiss={() => root.send({ type: "menu.close" })} placement="start">

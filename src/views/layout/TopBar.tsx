@@ -80,15 +80,14 @@ export function TopBar() {
         aria-label={t`Main`}
         className={css({ display: { base: "none", md: "flex" }, gap: "1", flex: "1" })}
       >
+        <NavLink href="/products" section className={navLink}>
+          <Trans>Products</Trans>
+        </NavLink>
         {signedIn ? (
           <NavLink href="/account" section className={navLink}>
             <Trans>My Account</Trans>
           </NavLink>
-        ) : (
-          <NavLink href="/products" section className={navLink}>
-            <Trans>Products</Trans>
-          </NavLink>
-        )}
+        ) : null}
         {linksFor(config.externalLinks, locale).map((link) => (
           <ExternalLink key={link.kind} link={link} className={navLink} />
         ))}

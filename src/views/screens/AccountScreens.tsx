@@ -86,6 +86,8 @@ function AccountSection({ title }: { title: MessageDescriptor }) {
 
 export const AccountHomeScreen = () => <AccountSection title={msg`My Account`} />;
 export const PaymentMethodsScreen = () => <AccountSection title={msg`Payment Methods`} />;
+export const ShippingAddressScreen = () => <AccountSection title={msg`Shipping Address`} />;
+export const UnattachedPassesScreen = () => <AccountSection title={msg`Unattached Passes`} />;
 export const DevicesScreen = () => <AccountSection title={msg`Devices`} />;
 export const OrdersScreen = () => <AccountSection title={msg`Order History`} />;
 export const PassHistoryScreen = () => <AccountSection title={msg`Pass History`} />;

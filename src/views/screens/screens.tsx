@@ -32,6 +32,8 @@ const PassHistoryScreen = account("PassHistoryScreen");
 const PaymentMethodsScreen = account("PaymentMethodsScreen");
 const ProfileScreen = account("ProfileScreen");
 const SecurityScreen = account("SecurityScreen");
+const ShippingAddressScreen = account("ShippingAddressScreen");
+const UnattachedPassesScreen = account("UnattachedPassesScreen");
 const AppleRedirectScreen = auth("AppleRedirectScreen");
 const ConfirmEmailScreen = auth("ConfirmEmailScreen");
 const ForgotPasswordScreen = auth("ForgotPasswordScreen");
@@ -60,10 +62,12 @@ export const screens: Record<ScreenId, ComponentType> = {
   account: AccountHomeScreen,
   profile: ProfileScreen,
   security: SecurityScreen,
+  shippingAddress: ShippingAddressScreen,
   paymentMethods: PaymentMethodsScreen,
   devices: DevicesScreen,
   orders: OrdersScreen,
   passHistory: PassHistoryScreen,
+  unattachedPasses: UnattachedPassesScreen,
   manageCard: ManageCardScreen,
   fareMedia: FareMediaScreen,
 };

@@ -113,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     bodyLimit,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
-    maxParamLength: 100,
+    routerOptions: { maxParamLength: 100 },
     frameworkErrors: frameworkErrors(hsts),
     clientErrorHandler,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },

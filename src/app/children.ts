@@ -1,11 +1,12 @@
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
+import { isActionBlocked } from "../domain/session.ts";
 import type { cartMachine } from "../machines/cart.machine.ts";
 import type { languageMachine } from "../machines/language.machine.ts";
 import type { networkMachine } from "../machines/network.machine.ts";
 import type { notificationsMachine } from "../machines/notifications.machine.ts";
 import type { serviceLevelsMachine } from "../machines/serviceLevels.machine.ts";
-import { selectSignedIn, type sessionMachine } from "../machines/session.machine.ts";
+import { selectSignedIn, selectUser, type sessionMachine } from "../machines/session.machine.ts";
 import type { tourMachine } from "../machines/tour.machine.ts";
 import { RootActor } from "./root-actor.ts";
 
@@ -36,4 +37,11 @@ export const useConfig = () => {
 /** Signed in means a stored session (also while it is being signed out). */
 export function useSignedIn(): boolean {
   return useSelector(useChild("session"), selectSignedIn);
+}
+
+/** A signed-in rider whose email the deployment still needs confirmed: checkout and account pages are "Action Blocked". */
+export function useActionBlocked(): boolean {
+  const config = useConfig();
+  const user = useSelector(useChild("session"), selectUser);
+  return isActionBlocked(user, config.requiredAccountVerification);
 }

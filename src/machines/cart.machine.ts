@@ -23,14 +23,15 @@ export type CartEvent =
   | { type: "cart.close" }
   | { type: "cart.clear" }
   /** Add to cart, or Buy now (`buyNow`): the item carries its quantity. */
-  | { type: "cart.add"; item: CartItem; buyNow: boolean; signedIn: boolean }
+  /** `blocked`: a signed-in rider whose email the deployment still needs confirmed ("Action Blocked"). */
+  | { type: "cart.add"; item: CartItem; buyNow: boolean; signedIn: boolean; blocked?: boolean }
   | { type: "cart.confirm" }
   | { type: "cart.cancel" }
   | { type: "cart.subscribe"; autoRenew: boolean }
   | { type: "cart.dismiss" }
   | { type: "cart.remove"; uuid: string }
   | { type: "cart.setQuantity"; uuid: string; quantity: number }
-  | { type: "cart.checkout"; signedIn: boolean }
+  | { type: "cart.checkout"; signedIn: boolean; blocked?: boolean }
   | { type: "cart.continueAsGuest" }
   /** The rider signed in from the "Please sign in before you checkout" dialog. */
   | { type: "cart.signedIn" }
@@ -50,6 +51,8 @@ export interface Pending {
   item: CartItem;
   buyNow: boolean;
   signedIn: boolean;
+  /** An unconfirmed rider: Buy now adds the item but stops at "Action Blocked", never at checkout. */
+  blocked?: boolean;
 }
 
 export interface CartContext {
@@ -125,6 +128,8 @@ export const cartMachine = setup({
       context.pending ? refusalOf(context.items, context.pending.item, context.maxQuantity) !== null : false,
     buyNow: ({ context }) => context.pending?.buyNow === true,
     pendingSignedIn: ({ context }) => context.pending?.signedIn === true,
+    pendingBlocked: ({ context }) => context.pending?.blocked === true,
+    blocked: (_, blocked: boolean) => blocked,
     guest: ({ context }) => context.guest,
     signedIn: (_, signedIn: boolean) => signedIn,
     quantityFits: ({ context }, change: { uuid: string; quantity: number }) =>
@@ -161,7 +166,12 @@ export const cartMachine = setup({
               target: "alert",
               actions: {
                 type: "assignPending",
-                params: ({ event }) => ({ item: event.item, buyNow: event.buyNow, signedIn: event.signedIn }),
+                params: ({ event }) => ({
+                  item: event.item,
+                  buyNow: event.buyNow,
+                  signedIn: event.signedIn,
+                  blocked: event.blocked === true,
+                }),
               },
             },
             "cart.remove": {
@@ -182,6 +192,11 @@ export const cartMachine = setup({
               },
             ],
             "cart.checkout": [
+              {
+                guard: { type: "blocked", params: ({ event }) => event.blocked === true },
+                target: "actionBlocked",
+                actions: raise({ type: "cart.close" }),
+              },
               {
                 guard: { type: "signedIn", params: ({ event }) => event.signedIn },
                 actions: [raise({ type: "cart.close" }), { type: "goToCheckout", params: "/checkout" }],
@@ -237,6 +252,7 @@ export const cartMachine = setup({
         },
         added: {
           always: [
+            { guard: and(["buyNow", "pendingBlocked"]), target: "actionBlocked", actions: "forgetPending" },
             {
               guard: and(["buyNow", "pendingSignedIn"]),
               target: "idle",
@@ -256,6 +272,10 @@ export const cartMachine = setup({
         },
         limitReached: {
           on: { "cart.dismiss": { target: "idle", actions: assign({ refusal: null }) } },
+        },
+        /** An unconfirmed rider tried to check out: "Action Blocked" with a resend, no navigation. */
+        actionBlocked: {
+          on: { "cart.dismiss": "idle" },
         },
         signInRequired: {
           on: {

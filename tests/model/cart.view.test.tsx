@@ -29,8 +29,13 @@ describeViewModel({
       element: (
         <>
           <CartButton cart={actor} />
-          <CartDrawer cart={actor} money={money} signedIn={false} />
-          <CartDialogs cart={actor} signedIn={false} signIn={<p>The sign-in form</p>} />
+          <CartDrawer cart={actor} money={money} signedIn={false} blocked={false} />
+          <CartDialogs
+            cart={actor}
+            signedIn={false}
+            signIn={<p>The sign-in form</p>}
+            resend={<button type="button">Resend verification email</button>}
+          />
         </>
       ),
       actor: () => actor,
@@ -117,6 +122,14 @@ describeViewModel({
             : "You can't add items more than 20 of one product.",
         ),
       ).toBeVisible();
+    },
+    "flow.actionBlocked": () => {
+      const open = dialog("Action Blocked");
+      if (!open) throw new Error("Action Blocked is not shown");
+      expect(
+        within(open).getByText("Unable to complete your request. Please verify your email and try again."),
+      ).toBeVisible();
+      expect(within(open).getByRole("button", { name: "Resend verification email" })).toBeVisible();
     },
     "flow.signInRequired": () => {
       const open = signInDialog();

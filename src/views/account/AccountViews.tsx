@@ -24,7 +24,6 @@ const details = css({
 
 /** "Action Blocked": an unverified rider can only ask for the confirmation email again. */
 export function ActionBlocked({ resend }: { resend: ActorRefFrom<typeof requestMachine> }) {
-  const state = useSelector(resend, (snapshot) => snapshot.value);
   return (
     <section aria-labelledby="action-blocked" className={css({ display: "grid", gap: "3" })}>
       <h2 id="action-blocked" className={sectionHeading}>
@@ -33,6 +32,16 @@ export function ActionBlocked({ resend }: { resend: ActorRefFrom<typeof requestM
       <p>
         <Trans>Unable to complete your request. Please verify your email and try again.</Trans>
       </p>
+      <ResendControls resend={resend} />
+    </section>
+  );
+}
+
+/** "Resend verification email" and what came of it (the page's notice and the checkout dialog). */
+export function ResendControls({ resend }: { resend: ActorRefFrom<typeof requestMachine> }) {
+  const state = useSelector(resend, (snapshot) => snapshot.value);
+  return (
+    <div className={css({ display: "grid", gap: "3" })}>
       <p>
         <button
           type="button"
@@ -54,7 +63,7 @@ export function ActionBlocked({ resend }: { resend: ActorRefFrom<typeof requestM
           <Trans>Failed to send a verification email. Please try later.</Trans>
         </p>
       ) : null}
-    </section>
+    </div>
   );
 }
 

@@ -3,13 +3,14 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { lazy, Suspense, useEffect } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { css } from "../../../styled-system/css";
-import { useChild, useConfig, useSignedIn } from "../../app/children.ts";
+import { useActionBlocked, useChild, useConfig, useSignedIn } from "../../app/children.ts";
 import { useScreenLogic } from "../../app/logic.tsx";
 import { RootActor } from "../../app/root-actor.ts";
 import { guard, type RouteDefinition, routes } from "../../app/routes.ts";
 import type { StoredUser } from "../../domain/session.ts";
 import { selectCartEmpty } from "../../machines/cart.machine.ts";
 import { selectRestoring, selectUser } from "../../machines/session.machine.ts";
+import { ResendNow } from "../account/ResendVerification.tsx";
 import { NotFoundScreen } from "../screens/NotFoundScreen.tsx";
 import { screens } from "../screens/screens.tsx";
 import {
@@ -31,6 +32,7 @@ import { TourDialog } from "./TourDialog.tsx";
 export function Layout() {
   const config = useConfig();
   const signedIn = useSignedIn();
+  const blocked = useActionBlocked();
   return (
     <div className={css({ minHeight: "100dvh", display: "flex", flexDirection: "column" })}>
       <a
@@ -77,11 +79,12 @@ export function Layout() {
         </Switch>
       </main>
       <Footer />
-      <CartDrawer cart={useChild("cart")} money={useMoney()} signedIn={signedIn} />
+      <CartDrawer cart={useChild("cart")} money={useMoney()} signedIn={signedIn} blocked={blocked} />
       <CartDialogs
         cart={useChild("cart")}
         signedIn={signedIn}
         signIn={<SignInPanel session={useChild("session")} />}
+        resend={<ResendNow />}
       />
       <SignOutDialog session={useChild("session")} />
       <DeactivatedDialog session={useChild("session")} />

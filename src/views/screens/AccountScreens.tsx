@@ -6,13 +6,13 @@ import { type ReactNode, useEffect } from "react";
 import { Link, useLocation } from "wouter";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { useChild, useConfig, useSignedIn } from "../../app/children.ts";
+import { useActionBlocked, useChild, useConfig, useSignedIn } from "../../app/children.ts";
 import { useScreenLogic } from "../../app/logic.tsx";
-import { isActionBlocked } from "../../domain/session.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { selectUser } from "../../machines/session.machine.ts";
-import { ActionBlocked, ProfileView, TwoFactorSetupView } from "../account/AccountViews.tsx";
+import { ProfileView, TwoFactorSetupView } from "../account/AccountViews.tsx";
 import { DeactivationView } from "../account/DeactivationView.tsx";
+import { ResendVerification } from "../account/ResendVerification.tsx";
 import { accountNavItems } from "../layout/nav-items.ts";
 import { SignInPanel } from "../session/SessionViews.tsx";
 import { FormFlow } from "../shared/FormFlow.tsx";
@@ -62,20 +62,8 @@ function AccountScreen({ title, children }: { title: string; children?: ReactNod
 
 /** Account pages wait for a confirmed email when the deployment requires it ("Action Blocked"). */
 function VerifiedOnly({ children }: { children?: ReactNode }) {
-  const config = useConfig();
-  const user = useSelector(useChild("session"), selectUser);
-  if (isActionBlocked(user, config.requiredAccountVerification)) return <ResendVerification />;
+  if (useActionBlocked()) return <ResendVerification />;
   return <>{children}</>;
-}
-
-function ResendVerification() {
-  const { resendVerification } = useScreenLogic();
-  const resend = useActorRef(resendVerification);
-  return (
-    <div className={card}>
-      <ActionBlocked resend={resend} />
-    </div>
-  );
 }
 
 /** An account section: its heading and the account menu; each section's content arrives with its issue. */

@@ -5,7 +5,7 @@ import { Link, useParams } from "wouter";
 import type { ActorRefFrom } from "xstate";
 import { css, cx } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { useChild, useSignedIn } from "../../app/children.ts";
+import { useActionBlocked, useChild, useSignedIn } from "../../app/children.ts";
 import { useScreenLogic } from "../../app/logic.tsx";
 import { lineTotal, maxPerProduct } from "../../domain/cart.ts";
 import { presetValues } from "../../domain/catalog.ts";
@@ -13,6 +13,7 @@ import { selectCartItems, selectCartSubtotal } from "../../machines/cart.machine
 import { selectServiceLevels, type serviceLevelsMachine } from "../../machines/serviceLevels.machine.ts";
 import type { CurrentFareCard } from "../../services/storage.ts";
 import { QuantityInput } from "../../ui/QuantityInput.tsx";
+import { ResendVerification } from "../account/ResendVerification.tsx";
 import { card, linkList, Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 import { CheckoutButton, RemoveButton } from "../shop/CartButtons.tsx";
@@ -104,6 +105,7 @@ function ProductsPage({
   });
   const cart = useChild("cart");
   const signedIn = useSignedIn();
+  const blocked = useActionBlocked();
   const money = useMoney();
   const { i18n } = useLingui();
   const shownIn = useRef(i18n.locale);
@@ -126,7 +128,7 @@ function ProductsPage({
         })}
       >
         <FilterCard products={products} />
-        <ProductList products={products} cart={cart} money={money} signedIn={signedIn} />
+        <ProductList products={products} cart={cart} money={money} signedIn={signedIn} blocked={blocked} />
       </div>
     </Screen>
   );
@@ -183,6 +185,7 @@ export function CartScreen() {
   const items = useSelector(cart, selectCartItems);
   const total = useSelector(cart, selectCartSubtotal);
   const signedIn = useSignedIn();
+  const blocked = useActionBlocked();
   const money = useMoney();
   return (
     <Screen title={t`Shopping cart`}>
@@ -262,7 +265,7 @@ export function CartScreen() {
             <Link href="/products" className={button({ variant: "outline" })}>
               <Trans>Continue shopping</Trans>
             </Link>
-            <CheckoutButton cart={cart} signedIn={signedIn} />
+            <CheckoutButton cart={cart} signedIn={signedIn} blocked={blocked} />
           </div>
         </div>
       )}
@@ -283,8 +286,16 @@ function CheckoutFrame({ title }: { title: string }) {
   );
 }
 
+/** A rider typing /checkout with an unconfirmed email is blocked here too, as the cart blocks them. */
 export function CheckoutScreen() {
   const { t } = useLingui();
+  if (useActionBlocked()) {
+    return (
+      <Screen title={t`Checkout`}>
+        <ResendVerification />
+      </Screen>
+    );
+  }
   return <CheckoutFrame title={t`Checkout`} />;
 }
 

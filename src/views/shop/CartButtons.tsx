@@ -21,10 +21,25 @@ export function RemoveButton({ cart, item }: { cart: CartRef; item: CartItem }) 
   );
 }
 
-/** Checkout: the cart machine routes a signed-in rider, a guest or a visitor (the drawer and /cart). */
-export function CheckoutButton({ cart, signedIn }: { cart: CartRef; signedIn: boolean }) {
+/**
+ * Checkout: the cart machine routes a signed-in rider, a guest or a visitor (the drawer and /cart);
+ * `blocked` is a signed-in rider whose email must be confirmed first ("Action Blocked").
+ */
+export function CheckoutButton({
+  cart,
+  signedIn,
+  blocked,
+}: {
+  cart: CartRef;
+  signedIn: boolean;
+  blocked: boolean;
+}) {
   return (
-    <button type="button" className={button()} onClick={() => cart.send({ type: "cart.checkout", signedIn })}>
+    <button
+      type="button"
+      className={button()}
+      onClick={() => cart.send({ type: "cart.checkout", signedIn, blocked })}
+    >
       <Trans>Checkout</Trans>
     </button>
   );

@@ -39,16 +39,19 @@ function Ask({
 /**
  * The questions an add asks (the product's alert, one-time or auto-renew, clearing a conflicting
  * cart), the limit dialog, and "Please sign in before you checkout". Each is open exactly while the
- * cart machine is in its state; `signIn` renders the sign-in form inside the last one.
+ * cart machine is in its state; `signIn` renders the sign-in form inside the last one, and `resend`
+ * the "Resend verification email" request inside "Action Blocked".
  */
 export function CartDialogs({
   cart,
   signedIn,
   signIn,
+  resend,
 }: {
   cart: CartRef;
   signedIn: boolean;
   signIn: ReactNode;
+  resend: ReactNode;
 }) {
   const flow = useSelector(cart, (snapshot) => (snapshot.value as { flow: string }).flow);
   const pending = useSelector(cart, (snapshot) => snapshot.context.pending);
@@ -129,6 +132,18 @@ export function CartDialogs({
         <div className={actions}>
           <button type="button" className={button()} onClick={dismiss}>
             <Trans>OK</Trans>
+          </button>
+        </div>
+      </Ask>
+
+      <Ask open={flow === "actionBlocked"} onCancel={dismiss} title={<Trans>Action Blocked</Trans>}>
+        <SheetDescription>
+          <Trans>Unable to complete your request. Please verify your email and try again.</Trans>
+        </SheetDescription>
+        {resend}
+        <div className={actions}>
+          <button type="button" className={button({ variant: "outline" })} onClick={dismiss}>
+            <Trans>Not now</Trans>
           </button>
         </div>
       </Ask>

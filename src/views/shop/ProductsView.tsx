@@ -227,11 +227,14 @@ export function ProductList({
   cart,
   money,
   signedIn,
+  blocked,
 }: {
   products: ProductsRef;
   cart: CartRef;
   money: (minorUnits: number) => string;
   signedIn: boolean;
+  /** A signed-in rider whose email must be confirmed: Buy now adds, then stops at "Action Blocked". */
+  blocked: boolean;
 }) {
   const state = useSelector(products, (snapshot) => snapshot.value);
   const list = useSelector(products, (snapshot) => snapshot.context.products);
@@ -245,6 +248,7 @@ export function ProductList({
       item: cartItemOf(product, quantity, selectPurchaseContext(products.getSnapshot())),
       buyNow,
       signedIn,
+      blocked,
     });
 
   if (state === "failed" || state === "productsFailed") {

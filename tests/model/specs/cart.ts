@@ -73,11 +73,28 @@ const refreshed: Product[] = [
   },
 ];
 
-const add = (item: typeof dayPass, extra: { buyNow?: boolean; signedIn?: boolean } = {}) => ({
+const add = (
+  item: typeof dayPass,
+  extra: { buyNow?: boolean; signedIn?: boolean; blocked?: boolean } = {},
+) => ({
   type: "cart.add",
   item,
   buyNow: extra.buyNow ?? false,
   signedIn: extra.signedIn ?? false,
+  ...(extra.blocked ? { blocked: true } : {}),
+});
+
+/** Navigation and storage effects the walk records, so journeys assert where the rider was sent. */
+export const cartEffects: string[] = [];
+const resetEffects = (): void => {
+  cartEffects.splice(0);
+};
+const recording = quietCart.provide({
+  actions: {
+    goToCheckout: (_, route: string) => void cartEffects.push(`goToCheckout ${route}`),
+    rememberGuest: () => void cartEffects.push("rememberGuest"),
+    rememberCheckout: () => void cartEffects.push("rememberCheckout"),
+  },
 });
 
 const events = {
@@ -92,6 +109,7 @@ const events = {
     add(crowd),
     add(dayPass, { buyNow: true, signedIn: true }),
     add(dayPass, { buyNow: true }),
+    add(dayPass, { buyNow: true, signedIn: true, blocked: true }),
   ],
   "cart.confirm": [{ type: "cart.confirm" }],
   "cart.cancel": [{ type: "cart.cancel" }],
@@ -108,6 +126,7 @@ const events = {
   "cart.checkout": [
     { type: "cart.checkout", signedIn: true },
     { type: "cart.checkout", signedIn: false },
+    { type: "cart.checkout", signedIn: true, blocked: true },
   ],
   "cart.continueAsGuest": [{ type: "cart.continueAsGuest" }],
   "cart.signedIn": [{ type: "cart.signedIn" }],
@@ -126,7 +145,7 @@ const lines = (snapshot: CartSnap) =>
 
 export const cartModel = defineModel({
   name: "cart",
-  machine: quietCart,
+  machine: recording,
   inputs: [
     { items: [], maxQuantity: 20, guest: false },
     { items: [dayPass], maxQuantity: 20, guest: false },
@@ -223,6 +242,11 @@ export const cartModel = defineModel({
       expect(snapshot.context.refusal).not.toBeNull();
       expect(snapshot.context.pending).toBeNull();
     },
+    "flow.actionBlocked": (snapshot) => {
+      expect(snapshot.context.pending).toBeNull();
+      expect(snapshot.can({ type: "cart.dismiss" })).toBe(true);
+      expect(snapshot.can({ type: "cart.continueAsGuest" })).toBe(false);
+    },
     "flow.signInRequired": (snapshot) => {
       expect(snapshot.context.pending).toBeNull();
       expect(snapshot.can({ type: "cart.continueAsGuest" })).toBe(true);
@@ -293,7 +317,33 @@ export const cartModel = defineModel({
     },
     {
       name: "buy now signed in goes to checkout",
+      before: resetEffects,
       events: [add(dayPass, { buyNow: true, signedIn: true })],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
+      ends: () => expect(cartEffects).toEqual(["goToCheckout /checkout"]),
+    },
+    {
+      name: "buy now by an unconfirmed rider adds the item, shows Action Blocked and goes nowhere",
+      before: resetEffects,
+      events: [add(dayPass, { buyNow: true, signedIn: true, blocked: true })],
+      expected: { drawer: "closed", flow: "actionBlocked", sync: "idle" },
+      ends: (snapshot) => {
+        expect(cartEffects).toEqual([]);
+        expect(lines(snapshot)).toEqual(["a2000000x2"]);
+      },
+    },
+    {
+      name: "checkout from the drawer by an unconfirmed rider closes it on Action Blocked, no navigation",
+      input: 1,
+      before: resetEffects,
+      events: [{ type: "cart.open" }, { type: "cart.checkout", signedIn: true, blocked: true }],
+      expected: { drawer: "closed", flow: "actionBlocked", sync: "idle" },
+      ends: () => expect(cartEffects).toEqual([]),
+    },
+    {
+      name: "Action Blocked dismissed goes back to the cart",
+      input: 1,
+      events: [{ type: "cart.checkout", signedIn: true, blocked: true }, { type: "cart.dismiss" }],
       expected: { drawer: "closed", flow: "idle", sync: "idle" },
     },
     {
@@ -304,8 +354,10 @@ export const cartModel = defineModel({
     {
       name: "buy now as a guest goes to the anonymous checkout",
       input: 2,
+      before: resetEffects,
       events: [add(dayPass, { buyNow: true })],
       expected: { drawer: "closed", flow: "idle", sync: "idle" },
+      ends: () => expect(cartEffects).toEqual(["goToCheckout /anonymous/checkout"]),
     },
     {
       name: "the sign-in dialog: continue as a guest",
@@ -332,8 +384,10 @@ export const cartModel = defineModel({
     {
       name: "checkout from the drawer signed in",
       input: 1,
+      before: resetEffects,
       events: [{ type: "cart.open" }, { type: "cart.checkout", signedIn: true }],
       expected: { drawer: "closed", flow: "idle", sync: "idle" },
+      ends: () => expect(cartEffects).toEqual(["goToCheckout /checkout"]),
     },
     {
       name: "a language change refreshes the cart, twice in a row asks again",

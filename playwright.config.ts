@@ -24,6 +24,9 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
+    // No slides or fades (the CSS honours prefers-reduced-motion), so no step waits on an animation;
+    // the first-visit journeys turn motion back on to see every dialog close for real.
+    reducedMotion: "reduce",
   },
   webServer: {
     // What `npm start` runs, on the same Node as the tests.

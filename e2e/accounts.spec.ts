@@ -30,6 +30,87 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
+for (const [label, viewport] of [
+  ["desktop", { width: 1280, height: 800 }],
+  ["phone", { width: 390, height: 844 }],
+] as const) {
+  test.describe(`a first-time visitor on a ${label}`, () => {
+    test.use({ viewport });
+    test.describe.configure({ timeout: 60_000 });
+
+    test("declines the tour, signs in, finds every account section and the products, and is asked before the cart is cleared", async ({
+      page,
+    }) => {
+      const portal = new Portal(page);
+      await portal.open("/login", { firstVisit: true });
+      await portal.seeCentred(portal.welcomePrompt());
+      await portal.declineTour();
+      await signIn(page, "rider@example.com", "transit-demo-2026");
+      await portal.seeHeading("My Profile");
+
+      const sections = page.getByRole("navigation", { name: "Account" });
+      await expect(sections.getByRole("link")).toHaveText([
+        "My Profile",
+        "Security",
+        "Shipping Address",
+        "Payment Methods",
+        "Devices",
+        "Order History",
+        "Pass History",
+        "Unattached Passes",
+      ]);
+      await sections.getByRole("link", { name: "Shipping Address" }).click();
+      await portal.seeHeading("Shipping Address");
+      await expect(page).toHaveURL(/\/account\/shippingaddress$/);
+      await portal.checkAccessibility();
+      await sections.getByRole("link", { name: "Unattached Passes" }).click();
+      await portal.seeHeading("Unattached Passes");
+      await expect(page).toHaveURL(/\/account\/unattachedpasses$/);
+      await portal.checkAccessibility();
+
+      // A signed-in rider shops from the top bar, or from the side menu on a phone.
+      if (label === "desktop") {
+        await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Products" }).click();
+      } else {
+        const menu = await portal.openMenu();
+        await expect(menu.getByRole("link", { name: "My Account" })).toBeVisible();
+        await menu.getByRole("link", { name: "Products" }).click();
+        await portal.seeNoDialogLeft();
+      }
+      await portal.seeHeading("Products");
+      await page.goto("/products/bus");
+      await page
+        .getByRole("article", { name: "Day Pass", exact: true })
+        .getByRole("button", { name: "Add to cart" })
+        .click();
+      await expect(page.getByRole("dialog", { name: "Shopping cart" }).getByText("Day Pass")).toBeVisible();
+      await portal.closeCart();
+      await portal.seeNoDialogLeft();
+
+      // Signing out with items in the cart asks first, in the middle of the screen.
+      const signOut = async () => {
+        if (label === "desktop") await page.getByRole("button", { name: "Sign out" }).click();
+        else await (await portal.openMenu()).getByRole("button", { name: "Sign out" }).click();
+      };
+      await signOut();
+      const ask = page.getByRole("alertdialog", { name: "Sign out?" });
+      await portal.seeCentred(ask);
+      await portal.checkAccessibility();
+      await ask.getByRole("button", { name: "Stay signed in" }).click();
+      await expect(ask).toBeHidden();
+      if (label === "phone") await page.keyboard.press("Escape");
+      await portal.seeNoDialogLeft();
+      await expect(portal.cartButton()).toHaveAccessibleName("Shopping cart, 1 item");
+
+      await signOut();
+      await ask.getByRole("button", { name: "Sign out and clear cart" }).click();
+      await portal.seeHeading("Sign in");
+      await portal.seeNoDialogLeft();
+      await expect(portal.cartButton()).toHaveAccessibleName("Shopping cart, 0 items");
+    });
+  });
+}
+
 test.describe("a rider's account, from sign-up to deletion", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
   // Hashing (scrypt) and a 5-second redirect make this the longest journey of the suite.

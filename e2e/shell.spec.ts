@@ -91,6 +91,25 @@ test.describe("the portal shell on a desktop", () => {
     await portal.seeHeading("Tren");
   });
 
+  test("a first visit's prompt sits in the middle, and 'Skip tour' leaves the page usable", async ({
+    page,
+  }) => {
+    const portal = new Portal(page);
+    await portal.open("/login", { firstVisit: true });
+    await portal.seeCentred(portal.welcomePrompt());
+    await portal.welcomePrompt().getByRole("button", { name: "Take the tour" }).click();
+    const step = page.getByRole("dialog", { name: "Find your fare" });
+    await portal.seeCentred(step);
+    await expect(step.getByText("Step 1 of 4")).toBeVisible();
+    await portal.checkAccessibility();
+    await step.getByRole("button", { name: "Skip tour" }).click();
+    await portal.seeNoDialogLeft();
+    // The page takes clicks again (Playwright's click fails when another element would receive it).
+    await page.getByLabel("Email", { exact: true }).click();
+    await expect(page.getByLabel("Email", { exact: true })).toBeFocused();
+    expect(await portal.storedValue("tourDone")).toBe("true");
+  });
+
   test("a first visit offers the tour once", async ({ page }) => {
     const portal = new Portal(page);
     await portal.open("/", { firstVisit: true });
@@ -110,7 +129,10 @@ test.describe("the portal shell on a phone", () => {
 
   test("the side menu replaces the top navigation", async ({ page }) => {
     const portal = new Portal(page);
-    await portal.open("/");
+    await portal.open("/", { firstVisit: true });
+    await portal.seeCentred(portal.welcomePrompt());
+    await portal.checkAccessibility();
+    await portal.declineTour();
     await portal.seeHeading("Sign in");
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth),
@@ -119,6 +141,19 @@ test.describe("the portal shell on a phone", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     const menu = await portal.openMenu();
     await portal.checkAccessibility();
+    // The panel holds its links and its own close button.
+    const panel = await menu.boundingBox();
+    expect(panel?.x).toBe(0);
+    expect(panel?.width).toBeGreaterThanOrEqual(280);
+    expect(panel?.width).toBeLessThan(390);
+    const close = menu.getByRole("button", { name: "Close menu" });
+    await expect(close).toBeVisible();
+    await portal.seeInside(close, menu);
+    for (const link of await menu.getByRole("link").all()) await portal.seeInside(link, menu);
+    await close.click();
+    await portal.seeNoDialogLeft();
+
+    await portal.openMenu();
     await menu.getByRole("link", { name: "Products" }).click();
     await portal.seeHeading("Products");
     await portal.checkAccessibility();

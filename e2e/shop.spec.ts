@@ -18,6 +18,25 @@ for (const [label, viewport] of [
   test.describe(`shopping as a guest on a ${label}`, () => {
     test.use({ viewport });
 
+    test("a first-time visitor takes the tour to the end, then shops", async ({ page }) => {
+      const portal = new Portal(page);
+      await portal.open("/products/bus", { firstVisit: true });
+      await portal.seeCentred(portal.welcomePrompt());
+      await portal.takeTheTour();
+      expect(await portal.storedValue("tourDone")).toBe("true");
+      await portal.seeHeading("Bus");
+      await portal.checkAccessibility();
+      await productCard(page, "Day Pass").getByRole("button", { name: "Add to cart" }).click();
+      const drawer = page.getByRole("dialog", { name: "Shopping cart" });
+      await expect(drawer.getByText("Day Pass")).toBeVisible();
+      await portal.closeCart();
+      await portal.seeNoDialogLeft();
+      await expect(portal.cartButton()).toHaveAccessibleName("Shopping cart, 1 item");
+      // Nothing is left over the page: the next product takes its click.
+      await productCard(page, "7-Day Pass").getByRole("button", { name: "Add to cart" }).click();
+      await expect(drawer.getByText("7-Day Pass")).toBeVisible();
+    });
+
     test("filters narrow the catalogue, and the page asks to choose first", async ({ page }) => {
       const portal = new Portal(page);
       await portal.open("/products");
@@ -57,8 +76,10 @@ for (const [label, viewport] of [
       await expect(
         limit.getByText("Sorry! We're unable to process more than 20 tickets in a single order."),
       ).toBeVisible();
+      await portal.seeCentred(limit);
       await portal.checkAccessibility();
       await limit.getByRole("button", { name: "OK" }).click();
+      await portal.seeNoDialogLeft();
       await expect(portal.cartButton()).toHaveAccessibleName("Shopping cart, 15 items");
 
       // A quantity of 0 cannot be added.
@@ -84,15 +105,18 @@ for (const [label, viewport] of [
       await expect(
         alert.getByText("The pass starts on the first tap, not on the day it ships."),
       ).toBeVisible();
+      await portal.seeCentred(alert);
       await alert.getByRole("button", { name: "I understand, add it" }).click();
       const conflict = page.getByRole("alertdialog", { name: "Start a new cart?" });
       await expect(conflict).toBeVisible();
+      await portal.seeCentred(conflict);
       await portal.checkAccessibility();
       await conflict.getByRole("button", { name: "Yes, clear cart" }).click();
       const drawer = page.getByRole("dialog", { name: "Shopping cart" });
       await expect(drawer.getByText("30-Day Pass Card")).toBeVisible();
       await expect(drawer.getByText("Day Pass", { exact: true })).toHaveCount(0);
       await portal.closeCart();
+      await portal.seeNoDialogLeft();
 
       await page.reload();
       await expect(portal.cartButton()).toHaveAccessibleName("Shopping cart, 1 item");
@@ -112,6 +136,7 @@ for (const [label, viewport] of [
       const ask = page.getByRole("dialog", { name: "Please sign in before you checkout" });
       await expect(ask).toBeVisible();
       await expect(ask.getByRole("button", { name: "Continue as guest" })).toBeVisible();
+      await portal.seeCentred(ask);
       await portal.checkAccessibility();
       await ask.getByRole("button", { name: "Continue as guest" }).click();
       await expect(page).toHaveURL(/\/anonymous\/checkout$/);

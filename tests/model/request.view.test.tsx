@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { expect } from "vitest";
 import { createActor } from "xstate";
-import { ActionBlocked } from "../../src/views/account/AccountViews.tsx";
+import { ActionBlocked } from "../../src/views/account/ResendVerification.tsx";
 import { requestModel } from "./specs/request.ts";
 import { describeViewModel } from "./view-harness.tsx";
 

@@ -7,7 +7,6 @@ import { button } from "../../../styled-system/recipes";
 import { apiErrorMessage } from "../../i18n/forms.ts";
 import type { formMachine } from "../../machines/form.machine.ts";
 import type { profileMachine } from "../../machines/profile.machine.ts";
-import type { requestMachine } from "../../machines/request.machine.ts";
 import type { SetupField, twoFactorSetupMachine } from "../../machines/twoFactorSetup.machine.ts";
 import { linkList } from "../shared/Screen.tsx";
 import { ServerForm } from "../shared/ServerForm.tsx";
@@ -21,51 +20,6 @@ const details = css({
   rowGap: "2",
   "& dt": { fontWeight: "semibold" },
 });
-
-/** "Action Blocked": an unverified rider can only ask for the confirmation email again. */
-export function ActionBlocked({ resend }: { resend: ActorRefFrom<typeof requestMachine> }) {
-  return (
-    <section aria-labelledby="action-blocked" className={css({ display: "grid", gap: "3" })}>
-      <h2 id="action-blocked" className={sectionHeading}>
-        <Trans>Action Blocked</Trans>
-      </h2>
-      <p>
-        <Trans>Unable to complete your request. Please verify your email and try again.</Trans>
-      </p>
-      <ResendControls resend={resend} />
-    </section>
-  );
-}
-
-/** "Resend verification email" and what came of it (the page's notice and the checkout dialog). */
-export function ResendControls({ resend }: { resend: ActorRefFrom<typeof requestMachine> }) {
-  const state = useSelector(resend, (snapshot) => snapshot.value);
-  return (
-    <div className={css({ display: "grid", gap: "3" })}>
-      <p>
-        <button
-          type="button"
-          className={button()}
-          disabled={state === "sending"}
-          aria-busy={state === "sending"}
-          onClick={() => resend.send({ type: "request.send" })}
-        >
-          {state === "sending" ? <Trans>Sending…</Trans> : <Trans>Resend verification email</Trans>}
-        </button>
-      </p>
-      {state === "sent" ? (
-        <p role="status">
-          <Trans>We sent you a new verification email.</Trans>
-        </p>
-      ) : null}
-      {state === "failed" ? (
-        <p role="alert" className={alertText}>
-          <Trans>Failed to send a verification email. Please try later.</Trans>
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** The rider's details, and the PROFILE form while editing. */
 export function ProfileView({

@@ -1,7 +1,15 @@
-import { useActorRef } from "@xstate/react";
+import { Trans } from "@lingui/react/macro";
+import { useActorRef, useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { css } from "../../../styled-system/css";
+import { button } from "../../../styled-system/recipes";
 import { useScreenLogic } from "../../app/logic.tsx";
+import type { requestMachine } from "../../machines/request.machine.ts";
 import { card } from "../shared/Screen.tsx";
-import { ActionBlocked, ResendControls } from "./AccountViews.tsx";
+
+// Kept apart from AccountViews: the layout's checkout dialog uses it, and AccountViews loads lazily.
+const sectionHeading = css({ fontSize: "xl", fontWeight: "bold" });
+const alertText = css({ color: "brand.error", fontWeight: "semibold" });
 
 /** The "Action Blocked" notice of a page (account sections, /checkout), with its own resend request. */
 export function ResendVerification() {
@@ -18,4 +26,49 @@ export function ResendVerification() {
 export function ResendNow() {
   const { resendVerification } = useScreenLogic();
   return <ResendControls resend={useActorRef(resendVerification)} />;
+}
+
+/** "Action Blocked": an unverified rider can only ask for the confirmation email again. */
+export function ActionBlocked({ resend }: { resend: ActorRefFrom<typeof requestMachine> }) {
+  return (
+    <section aria-labelledby="action-blocked" className={css({ display: "grid", gap: "3" })}>
+      <h2 id="action-blocked" className={sectionHeading}>
+        <Trans>Action Blocked</Trans>
+      </h2>
+      <p>
+        <Trans>Unable to complete your request. Please verify your email and try again.</Trans>
+      </p>
+      <ResendControls resend={resend} />
+    </section>
+  );
+}
+
+/** "Resend verification email" and what came of it (the page's notice and the checkout dialog). */
+export function ResendControls({ resend }: { resend: ActorRefFrom<typeof requestMachine> }) {
+  const state = useSelector(resend, (snapshot) => snapshot.value);
+  return (
+    <div className={css({ display: "grid", gap: "3" })}>
+      <p>
+        <button
+          type="button"
+          className={button()}
+          disabled={state === "sending"}
+          aria-busy={state === "sending"}
+          onClick={() => resend.send({ type: "request.send" })}
+        >
+          {state === "sending" ? <Trans>Sending…</Trans> : <Trans>Resend verification email</Trans>}
+        </button>
+      </p>
+      {state === "sent" ? (
+        <p role="status">
+          <Trans>We sent you a new verification email.</Trans>
+        </p>
+      ) : null}
+      {state === "failed" ? (
+        <p role="alert" className={alertText}>
+          <Trans>Failed to send a verification email. Please try later.</Trans>
+        </p>
+      ) : null}
+    </div>
+  );
 }

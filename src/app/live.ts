@@ -5,6 +5,7 @@ import type { Filter, Product, ProductPage } from "../domain/catalog.ts";
 import type { FormValues } from "../domain/forms.ts";
 import type { PortalConfig } from "../domain/portal-config.ts";
 import { activateLocale } from "../i18n/i18n.ts";
+import { accountDeletionMachine } from "../machines/accountDeletion.machine.ts";
 import { type AppEvent, type AppInput, appMachine, type BootResult } from "../machines/app.machine.ts";
 import { appleSignInMachine } from "../machines/appleSignIn.machine.ts";
 import { cartMachine, type RefreshInput } from "../machines/cart.machine.ts";
@@ -242,11 +243,6 @@ export function createLiveApp(
       forgotPassword: formWith(accounts.forgotPassword),
       resetPassword: formWith(accounts.resetPassword),
       changePassword: formWith(accounts.changePassword),
-      deleteAccount: formWith(async (values) => {
-        await accounts.deleteAccount(values);
-        // The account is gone: nothing of it stays in this browser, and the rider starts over.
-        bus.send({ type: "session.deleted" });
-      }),
     },
     emailConfirmation: emailConfirmationMachine.provide({
       actors: { confirmEmail: fromPromise(({ input }) => accounts.confirmEmail(input.token)) },
@@ -297,6 +293,11 @@ export function createLiveApp(
       },
       // The same notice as a deactivation on another device, which then ends the session here.
       actions: { signOut: () => bus.send({ type: "session.deactivated" }) },
+    }),
+    accountDeletion: accountDeletionMachine.provide({
+      actors: { confirmForm: formWith(accounts.deleteAccount) },
+      // The account is gone: nothing of it stays in this browser, and the rider starts over.
+      actions: { announceDeletion: () => bus.send({ type: "session.deleted" }) },
     }),
     currentFareCard: () => storage.get("currentFareCard"),
     fareCardChoice: fareCardChoiceMachine.provide({

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
+import type { accountDeletionMachine } from "../machines/accountDeletion.machine.ts";
 import type { appleSignInMachine } from "../machines/appleSignIn.machine.ts";
 import type { deactivationMachine } from "../machines/deactivation.machine.ts";
 import type { emailConfirmationMachine } from "../machines/emailConfirmation.machine.ts";
@@ -21,7 +22,6 @@ export interface ScreenLogic {
     forgotPassword: typeof formMachine;
     resetPassword: typeof formMachine;
     changePassword: typeof formMachine;
-    deleteAccount: typeof formMachine;
   };
   emailConfirmation: typeof emailConfirmationMachine;
   profile: typeof profileMachine;
@@ -33,6 +33,8 @@ export interface ScreenLogic {
   /** Leaves for Apple with a fresh state (the "Continue with Apple" button). */
   beginAppleSignIn: () => Promise<void>;
   deactivation: typeof deactivationMachine;
+  /** "Delete my account": asks first, then the password. */
+  accountDeletion: typeof accountDeletionMachine;
   /** The products page: filters and product list, by product search. */
   products: typeof productsMachine;
   /** /digital: choosing the fare card to buy digital products for. */

@@ -24,6 +24,8 @@ export const buttonRecipe = defineRecipe({
       solid: { bg: "brand.button", color: "brand.buttonText", _hover: { filter: "brightness(1.1)" } },
       outline: { bg: "surface", color: "brand.button", borderColor: "brand.button" },
       ghost: { bg: "transparent", color: "inherit", _hover: { bg: "rgba(255,255,255,0.12)" } },
+      // For what cannot be undone. White on the deployment's error red (#b3261e: 6.5:1), darker on hover.
+      danger: { bg: "brand.error", color: "white", _hover: { filter: "brightness(0.9)" } },
     },
     size: {
       sm: { minHeight: "9", px: "3", fontSize: "sm" },

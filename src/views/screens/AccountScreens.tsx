@@ -10,6 +10,7 @@ import { useActionBlocked, useChild, useConfig, useSignedIn } from "../../app/ch
 import { useScreenLogic } from "../../app/logic.tsx";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { selectUser } from "../../machines/session.machine.ts";
+import { AccountDeletionView } from "../account/AccountDeletionView.tsx";
 import { ProfileView, TwoFactorSetupView } from "../account/AccountViews.tsx";
 import { DeactivationView } from "../account/DeactivationView.tsx";
 import { ResendVerification } from "../account/ResendVerification.tsx";
@@ -162,30 +163,22 @@ function Security() {
         </p>
       </section>
       {config.allowAccountDeactivation ? <Deactivation /> : null}
-      {config.disableDeleteAccount ? null : (
-        <section className={card} aria-labelledby="delete-account">
-          <h2 id="delete-account" className={sectionHeading}>
-            <Trans>Delete account</Trans>
-          </h2>
-          <p>
-            <Trans>
-              Deleting your account removes your personal details and signs you out everywhere. Your fare
-              cards are unlinked. This cannot be undone.
-            </Trans>
-          </p>
-          <FormFlow
-            logic={forms.deleteAccount}
-            method="DELETE_ACCOUNT"
-            submitLabel={t`Delete my account`}
-            done={
-              <p role="status">
-                <Trans>Your account was deleted.</Trans>
-              </p>
-            }
-          />
-        </section>
-      )}
+      {config.disableDeleteAccount ? null : <AccountDeletion />}
     </>
+  );
+}
+
+function AccountDeletion() {
+  const { accountDeletion } = useScreenLogic();
+  const language = useSelector(useChild("language"), selectLocale);
+  const actor = useActorRef(accountDeletion, { input: { language } });
+  return (
+    <section className={card} aria-labelledby="delete-account">
+      <h2 id="delete-account" className={sectionHeading}>
+        <Trans>Delete account</Trans>
+      </h2>
+      <AccountDeletionView accountDeletion={actor} language={language} />
+    </section>
   );
 }
 

@@ -25,10 +25,13 @@ const input = css({
 export function ServerForm({
   form,
   submitLabel,
+  submitVariant = "solid",
   language,
 }: {
   form: ActorRefFrom<typeof formMachine>;
   submitLabel: string;
+  /** "danger" for a submission that cannot be undone. */
+  submitVariant?: "solid" | "danger";
   /** The rider's language: when it changes, the labels follow and the values stay. */
   language?: string;
 }) {
@@ -114,7 +117,12 @@ export function ServerForm({
           </Field.Root>
         );
       })}
-      <button type="submit" className={button()} disabled={submitting} aria-busy={submitting}>
+      <button
+        type="submit"
+        className={button({ variant: submitVariant })}
+        disabled={submitting}
+        aria-busy={submitting}
+      >
         {submitting ? <Trans>Please wait…</Trans> : submitLabel}
       </button>
     </form>

@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from "xstate";
 import type { ModelSpec } from "../harness.ts";
+import { accountDeletionModel } from "./accountDeletion.ts";
 import { appModel } from "./app.ts";
 import { appleSignInModel } from "./appleSignIn.ts";
 import { cartModel } from "./cart.ts";
@@ -21,6 +22,7 @@ import { twoFactorSetupModel } from "./twoFactorSetup.ts";
 
 /** Every machine's model, for the scripts (paths for QA, mutation check, flows site). */
 export const models: ModelSpec<AnyStateMachine>[] = [
+  accountDeletionModel,
   appModel,
   appleSignInModel,
   cartModel,

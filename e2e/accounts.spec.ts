@@ -195,9 +195,23 @@ test.describe("a rider's account, from sign-up to deletion", () => {
 
     await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Security" }).click();
     const deletion = page.getByRole("region", { name: "Delete account" });
-    await deletion.getByLabel("Current Password").fill(password);
+    const question = page.getByRole("alertdialog", { name: "Delete your account?" });
+    // The red button only asks; keeping the account closes the question and forgets what was typed.
+    await expect(deletion.getByLabel("Current Password")).toHaveCount(0);
     await deletion.getByRole("button", { name: "Delete my account" }).click();
+    await portal.seeCentred(question);
+    await question.getByLabel("Current Password").fill("not what I meant to type");
+    await question.getByRole("button", { name: "Keep my account" }).click();
+    await portal.seeNoDialogLeft();
+    await deletion.getByRole("button", { name: "Delete my account" }).click();
+    await portal.seeCentred(question);
+    await expect(question.getByText(/This cannot be undone/)).toBeVisible();
+    await expect(question.getByLabel("Current Password")).toHaveValue("");
+    await portal.checkAccessibility();
+    await question.getByLabel("Current Password").fill(password);
+    await question.getByRole("button", { name: "Delete my account" }).click();
     await portal.seeHeading("Sign in");
+    await portal.seeNoDialogLeft();
     await expect(page.getByText("Your account was deleted.")).toBeVisible();
     await signIn(page, email, password);
     await expect(

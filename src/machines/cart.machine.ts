@@ -210,7 +210,9 @@ export const cartMachine = setup({
               },
               { target: "signInRequired", actions: [raise({ type: "cart.close" }), "rememberCheckout"] },
             ],
-            "cart.leftProducts": { actions: "storeProductMode" },
+            // An empty cart implies no mode: sign-out empties it, then leaves the page, and must not
+            // write purchaseFlowType back after clearing it.
+            "cart.leftProducts": { guard: "hasItems", actions: "storeProductMode" },
           },
         },
         alert: {

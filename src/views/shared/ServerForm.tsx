@@ -105,7 +105,9 @@ export function ServerForm({
               type={field.type}
               autoComplete={field.autocomplete}
               value={values[field.key] ?? ""}
-              maxLength={field.max_length ?? undefined}
+              // A field that drops characters (mobile keeps digits and plus) caps its length itself,
+              // after dropping them: the browser's cap would cut a pasted "+1 (202) 555-0142" first.
+              maxLength={field.input_pattern ? undefined : (field.max_length ?? undefined)}
               onChange={(event) =>
                 form.send({ type: "field.change", key: field.key, value: event.currentTarget.value })
               }

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { PortalConfig } from "../src/domain/portal-config.ts";
 import type { TrustProxy } from "./config/env.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
-import { configureHashing, defaultHashingLimits, type HashingLimits } from "./domain/password.ts";
+import { configureHashing, type HashingLimits } from "./domain/password.ts";
 import type { AppleVerifier } from "./gateways/apple.ts";
 import {
   type CaptchaGate,
@@ -17,6 +17,7 @@ import { redactPaths, serializeError } from "./http/logging.ts";
 import auth from "./plugins/auth.ts";
 import errors from "./plugins/errors.ts";
 import input from "./plugins/input.ts";
+import passwordWork, { defaultPasswordWorkPerAddress } from "./plugins/password-work.ts";
 import security from "./plugins/security.ts";
 import spa from "./plugins/spa.ts";
 import { type AccountRepository, createAccountRepository } from "./repositories/accounts.ts";
@@ -87,8 +88,10 @@ export interface AppOptions {
   onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** Fastify's trustProxy (TRUST_PROXY): which proxies' X-Forwarded-* to believe; off by default. */
   trustProxy?: TrustProxy;
-  /** Parallel password hashes and the line behind them (`defaultHashingLimits`: one per core, 64 waiting). */
+  /** Parallel password hashes and the line behind them (`defaultHashingLimits`: one per core, two per core waiting). */
   hashingLimits?: HashingLimits;
+  /** Password requests one address may have in progress (`defaultPasswordWorkPerAddress`, 2). */
+  passwordWorkPerAddress?: number;
 }
 
 /** A hop count as the function Fastify runs for one (its types take no number). */
@@ -121,9 +124,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const { onRoute } = options;
   if (onRoute) app.addHook("onRoute", (route) => onRoute(route));
-  configureHashing(options.hashingLimits ?? defaultHashingLimits);
+  // The line is the process's (one thread pool): an app given limits sets them, others keep the current ones.
+  if (options.hashingLimits) configureHashing(options.hashingLimits);
   await app.register(errors);
   await app.register(input);
+  await app.register(passwordWork, {
+    perAddress: options.passwordWorkPerAddress ?? defaultPasswordWorkPerAddress,
+  });
   await app.register(security, {
     rateLimitPerMinute: options.rateLimitPerMinute ?? 600,
     captcha: options.portalConfig.captcha,

@@ -6,6 +6,7 @@ import {
   hashSecret,
   verifySecret,
 } from "./domain/password.ts";
+import { defaultPasswordWorkPerAddress } from "./plugins/password-work.ts";
 import { createTestApp, type TestApp } from "./test/helpers.ts";
 
 let t: TestApp;
@@ -61,5 +62,74 @@ describe("the password-hashing line", () => {
       payload: { email: "after-flood@example.org", password: "not the password at all" },
     });
     expect(after.statusCode).toBe(401);
+  });
+});
+
+describe("password work per address", () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ realisticLimits: true });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+  const loginFrom = (remoteAddress: string, email: string, password: string) =>
+    limited.app.inject({
+      method: "POST",
+      url: "/accounts/users/login",
+      payload: { email, password },
+      remoteAddress,
+    });
+
+  it("lets one address run two password requests at once and refuses the rest at once, while others sign in", async () => {
+    const signUp = await limited.app.inject({
+      method: "POST",
+      url: "/accounts/users",
+      payload: {
+        email: "elsewhere@example.org",
+        password: "a fine long passphrase",
+        first_name: "Else",
+        last_name: "Where",
+        locale: "en",
+        captcha_token: "sandbox-pass",
+      },
+      remoteAddress: "198.51.100.9",
+    });
+    expect(signUp.statusCode).toBe(202);
+
+    const flooder = "198.51.100.7";
+    const [real, ...flood] = await Promise.all([
+      loginFrom("198.51.100.8", "elsewhere@example.org", "a fine long passphrase"),
+      ...Array.from({ length: defaultPasswordWorkPerAddress + 8 }, (_, i) =>
+        loginFrom(flooder, `flood-${i}@example.org`, "not the password at all"),
+      ),
+    ]);
+    // The rider elsewhere is not refused; email confirmation is still owed, which sign-in reports.
+    expect([200, 403]).toContain(real?.statusCode);
+    const statuses = flood.map((reply) => reply.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(defaultPasswordWorkPerAddress);
+    const refused = flood.filter((reply) => reply.statusCode === 429);
+    expect(refused).toHaveLength(8);
+    for (const reply of refused) {
+      expect(reply.headers["retry-after"]).toBe("1");
+      expect(reply.json()).toEqual({
+        data: null,
+        errors: [{ code: 42901, message: "Too many requests. Try again shortly." }],
+      });
+    }
+
+    // Finished requests give their place back, refused or failed ones included.
+    const malformed = await limited.app.inject({
+      method: "POST",
+      url: "/accounts/users/login",
+      payload: { email: 42 },
+      remoteAddress: flooder,
+    });
+    expect(malformed.statusCode).toBe(400);
+    const next = await Promise.all([
+      loginFrom(flooder, "again-1@example.org", "not the password at all"),
+      loginFrom(flooder, "again-2@example.org", "not the password at all"),
+    ]);
+    expect(next.map((reply) => reply.statusCode)).toEqual([401, 401]);
   });
 });

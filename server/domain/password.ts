@@ -15,11 +15,13 @@ export interface HashingLimits {
   maxWaiting: number;
 }
 
-/** One hash per core (each takes a libuv thread and 128 MiB), and a short line behind them. */
-export const defaultHashingLimits: HashingLimits = {
-  concurrency: Math.max(1, availableParallelism()),
-  maxWaiting: 64,
-};
+/**
+ * One hash per core (each takes a libuv thread and 128 MiB), and a line of two per core behind them: a
+ * rider who gets in waits at most three rounds of about 0.4 s, under the 2 s a sign-in may take; past
+ * that a flood is refused at once (503) instead of queueing every rider behind it.
+ */
+const cores = Math.max(1, availableParallelism());
+export const defaultHashingLimits: HashingLimits = { concurrency: cores, maxWaiting: 2 * cores };
 
 /**
  * Hashing refused because the line is full: answered 503 with Retry-After by the error plugin, so a

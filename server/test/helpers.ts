@@ -9,6 +9,7 @@ import { buildApp } from "../app.ts";
 import { loadPortalConfig } from "../config/portal-config.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { seedDemoData } from "../db/seed.ts";
+import { defaultHashingLimits } from "../domain/password.ts";
 import type { AppleVerifier } from "../gateways/apple.ts";
 
 export const deploymentFile = resolve(import.meta.dirname, "..", "config", "deployment.json");
@@ -103,6 +104,9 @@ export async function createTestApp(
           accountRateLimits: roomyLimits,
           twoFactorRateLimits: { send: 1000, verify: 1000 },
           rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
+          passwordWorkPerAddress: 1000,
+          // Races of 50 parallel requests test the database, not the hashing line (hashing.test.ts does).
+          hashingLimits: { ...defaultHashingLimits, maxWaiting: 1000 },
         }),
   });
   await app.ready();

@@ -42,7 +42,7 @@ export default async function deactivationRoutes(app: FastifyInstance) {
     "/users/deactivate",
     {
       preHandler: app.requireVerifiedRider,
-      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" }, passwordWork: true },
       schema: {
         body: {
           type: "object",

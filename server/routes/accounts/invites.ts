@@ -117,7 +117,7 @@ export default async function inviteRoutes(
   app.post<{ Params: { token: string }; Body: AcceptBody }>(
     "/invites/:token/accept",
     {
-      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" }, passwordWork: true },
       schema: {
         params: { type: "object", required: ["token"], properties: { token: tokenSchema } },
         body: {

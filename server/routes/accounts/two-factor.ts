@@ -94,7 +94,7 @@ export default async function twoFactorRoutes(
     "/users/mfa/enrol",
     {
       preHandler: app.requireVerifiedRider,
-      config: perMinute(options.limits.send),
+      config: { ...perMinute(options.limits.send), passwordWork: true },
       schema: {
         body: {
           type: "object",
@@ -139,7 +139,7 @@ export default async function twoFactorRoutes(
     "/users/mfa/disable/start",
     {
       preHandler: app.requireVerifiedRider,
-      config: perMinute(options.limits.send),
+      config: { ...perMinute(options.limits.send), passwordWork: true },
       schema: {
         body: {
           type: "object",

@@ -85,6 +85,8 @@ export default async function userRoutes(
   options: { publicUrl: string | null; limits: AccountRateLimits; signInBudget?: SignInBudget },
 ) {
   const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });
+  /** A route that hashes or verifies a password: per-minute limit, and a few in progress per address. */
+  const hashing = (max: number) => ({ ...perMinute(max), passwordWork: true });
   const accounts = createAccountService({
     db: app.db,
     outbox: app.outbox,
@@ -103,7 +105,7 @@ export default async function userRoutes(
   app.post<{ Body: SignUpBody }>(
     "/users",
     {
-      config: perMinute(options.limits.signUp),
+      config: hashing(options.limits.signUp),
       schema: {
         body: {
           type: "object",
@@ -160,7 +162,7 @@ export default async function userRoutes(
   app.post<{ Body: LoginBody }>(
     "/users/login",
     {
-      config: perMinute(options.limits.login),
+      config: hashing(options.limits.login),
       schema: {
         body: {
           type: "object",
@@ -236,6 +238,7 @@ export default async function userRoutes(
     "/users",
     {
       preHandler: app.requireRider,
+      config: { passwordWork: true },
       schema: {
         body: {
           type: "object",
@@ -289,7 +292,7 @@ export default async function userRoutes(
     "/users/change_password",
     {
       preHandler: app.requireVerifiedRider,
-      config: perMinute(options.limits.resetPassword),
+      config: hashing(options.limits.resetPassword),
       schema: {
         body: {
           type: "object",
@@ -327,7 +330,7 @@ export default async function userRoutes(
     "/users",
     {
       preHandler: app.requireRider,
-      config: perMinute(options.limits.resetPassword),
+      config: hashing(options.limits.resetPassword),
       schema: {
         body: {
           type: "object",
@@ -391,7 +394,7 @@ export default async function userRoutes(
   app.post<{ Body: { token: string; password: string } }>(
     "/users/reset_password",
     {
-      config: perMinute(options.limits.resetPassword),
+      config: hashing(options.limits.resetPassword),
       schema: {
         body: {
           type: "object",

@@ -5,6 +5,7 @@
  * - latency of GET /portal-config and POST /transit/api/get_form over 200 sequential requests;
  * - sign-in (POST /accounts/users/login, a scrypt verify each) p50 / p95, as many as the per-address
  *   limit allows in a minute (20), so the figure is what a rider waits, not what the limiter refuses;
+ * - a real sign-in while 40 bad ones arrive at once, from one address and from 40 (behind a proxy);
  * - product search on 10,000 generated products: req/s and p99 next to a Fastify hello-world.
  */
 import { spawn } from "node:child_process";
@@ -18,6 +19,8 @@ import { demoCatalog } from "../server/db/seed-catalog.ts";
 const root = resolve(import.meta.dirname, "..");
 const port = 8195;
 const base = `http://localhost:${port}`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 ensureBuild();
 const html = readFileSync(join(distDir, "index.html"), "utf8");
@@ -32,11 +35,21 @@ for (const asset of assets) {
   else css += size;
 }
 
-async function timeStart(dataDir: string): Promise<{ ms: number; stop: () => Promise<void> }> {
+async function timeStart(
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ ms: number; stop: () => Promise<void> }> {
   const started = performance.now();
   const child = spawn(process.execPath, [join(root, "server", "main.ts")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: "1", LOG_LEVEL: "error" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SKIP_BUILD: "1",
+      LOG_LEVEL: "error",
+      ...extraEnv,
+    },
     stdio: "ignore",
   });
   while (true) {
@@ -93,10 +106,43 @@ const signIn = await latency(
   20,
 );
 await warm.stop();
+
+/**
+ * A real sign-in while 40 bad ones arrive at once, from one address and then from 40 (the server trusts
+ * X-Forwarded-For here, as behind a proxy): what the rider waits, and how fast the flood is refused.
+ */
+async function signInDuringFlood(flooders: (i: number) => string, rider: string) {
+  const attempt = async (address: string, email: string, password: string) => {
+    const started = performance.now();
+    const response = await fetch(`${base}/accounts/users/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": address },
+      body: JSON.stringify({ email, password }),
+    });
+    await response.arrayBuffer();
+    return { status: response.status, ms: performance.now() - started };
+  };
+  const [real, ...flood] = await Promise.all([
+    attempt(rider, "rider@example.com", "transit-demo-2026"),
+    ...Array.from({ length: 40 }, (_, i) =>
+      attempt(flooders(i), `flood-${i}@example.org`, "not the password"),
+    ),
+  ]);
+  const statuses = new Map<number, number>();
+  for (const reply of flood) statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+  const refused = flood.filter((reply) => reply.status === 429 || reply.status === 503).map((r) => r.ms);
+  return {
+    rider: `${real?.status} in ${ms(real?.ms ?? 0)}`,
+    flood: [...statuses].map(([status, n]) => `${n} x ${status}`).join(", "),
+    slowestRefusal: refused.length ? ms(Math.max(...refused)) : "none refused",
+  };
+}
+const flooded = await timeStart(dataDir, { TRUST_PROXY: "true" });
+const oneAddress = await signInDuringFlood(() => "203.0.113.7", "198.51.100.1");
+const manyAddresses = await signInDuringFlood((i) => `203.0.113.${100 + i}`, "198.51.100.2");
+await flooded.stop();
 rmSync(dataDir, { recursive: true, force: true });
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 console.table({
   "first-route JS (gzip)": kb(js),
   "first-route CSS (gzip)": kb(css),
@@ -105,6 +151,10 @@ console.table({
   "GET /portal-config p50 / p95": `${ms(config.p50)} / ${ms(config.p95)}`,
   "POST /transit/api/get_form p50 / p95": `${ms(form.p50)} / ${ms(form.p95)}`,
   "POST /accounts/users/login p50 / p95 (20 under the limit)": `${ms(signIn.p50)} / ${ms(signIn.p95)}`,
+  "sign-in during 40 bad ones from one address": oneAddress.rider,
+  "  the flood from one address": `${oneAddress.flood}; slowest refusal ${oneAddress.slowestRefusal}`,
+  "sign-in during 40 bad ones from 40 addresses": manyAddresses.rider,
+  "  the flood from 40 addresses": `${manyAddresses.flood}; slowest refusal ${manyAddresses.slowestRefusal}`,
 });
 
 /**

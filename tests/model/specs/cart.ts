@@ -94,6 +94,7 @@ const recording = quietCart.provide({
     goToCheckout: (_, route: string) => void cartEffects.push(`goToCheckout ${route}`),
     rememberGuest: () => void cartEffects.push("rememberGuest"),
     rememberCheckout: () => void cartEffects.push("rememberCheckout"),
+    storeProductMode: () => void cartEffects.push("storeProductMode"),
   },
 });
 
@@ -465,10 +466,22 @@ export const cartModel = defineModel({
       ends: (snapshot) => expect(lines(snapshot)).toEqual(["a2000000x5"]),
     },
     {
-      name: "leaving the products page changes nothing in the cart",
+      name: "leaving the products page changes nothing in the cart and remembers its product mode",
       input: 1,
+      before: resetEffects,
       events: [{ type: "cart.leftProducts" }],
       expected: { drawer: "closed", flow: "idle", sync: "idle" },
+      ends: (snapshot) => {
+        expect(lines(snapshot)).toEqual(["a2000000x2"]);
+        expect(cartEffects).toEqual(["storeProductMode"]);
+      },
+    },
+    {
+      name: "leaving the products page with an empty cart (as sign-out does) remembers no mode",
+      before: resetEffects,
+      events: [{ type: "cart.leftProducts" }],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
+      ends: () => expect(cartEffects).toEqual([]),
     },
     {
       name: "a failed refresh keeps the cart",

@@ -60,6 +60,15 @@ export async function insertUser(runner: Pick<Database, "insert">, fields: NewUs
 }
 
 /** The account queries, on the database or bound to a transaction (`createAccountRepository(tx)`). */
+/** The token of that kind, not used yet and not expired at `now`. */
+const usableToken = (token: string, kind: AccountTokenKind, now: Date) =>
+  and(
+    eq(accountTokens.tokenHash, hashToken(token)),
+    eq(accountTokens.kind, kind),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, now),
+  );
+
 export function createAccountRepository(db: Executor) {
   return {
     /** The same queries inside a caller's transaction. */
@@ -272,14 +281,7 @@ export function createAccountRepository(db: Executor) {
         .select({ user: users })
         .from(accountTokens)
         .innerJoin(users, eq(users.id, accountTokens.userId))
-        .where(
-          and(
-            eq(accountTokens.tokenHash, hashToken(token)),
-            eq(accountTokens.kind, kind),
-            isNull(accountTokens.usedAt),
-            gt(accountTokens.expiresAt, now),
-          ),
-        );
+        .where(usableToken(token, kind, now));
       return row?.user ?? null;
     },
 
@@ -288,14 +290,7 @@ export function createAccountRepository(db: Executor) {
       const [used] = await db
         .update(accountTokens)
         .set({ usedAt: now })
-        .where(
-          and(
-            eq(accountTokens.tokenHash, hashToken(token)),
-            eq(accountTokens.kind, kind),
-            isNull(accountTokens.usedAt),
-            gt(accountTokens.expiresAt, now),
-          ),
-        )
+        .where(usableToken(token, kind, now))
         .returning({ userId: accountTokens.userId });
       if (!used) return null;
       const [user] = await db.select().from(users).where(eq(users.id, used.userId));

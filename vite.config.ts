@@ -56,8 +56,8 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/**/*.test.{ts,tsx}", "tests/model/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/setup-dom.ts"],
-          // A view walk's step may wait up to 5 s for a closing dialog (tests/model/view-harness.tsx);
-          // the default 5 s for the whole walk would cut that wait short on a loaded machine.
+          // No test waits on the clock (tests/setup-dom.ts, tests/model/view-harness.tsx), but a long view
+          // walk is seconds of work, which a machine whose cores are busy elsewhere can stretch past 5 s.
           testTimeout: 30_000,
         },
       },

@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
 // What jsdom lacks and Ark UI's positioning and scrolling use.
@@ -11,9 +11,18 @@ class ResizeObserverStub {
 globalThis.ResizeObserver ??= ResizeObserverStub;
 Element.prototype.scrollIntoView ??= () => {};
 Element.prototype.scrollTo ??= () => {};
-window.matchMedia ??= (query: string) =>
+
+/*
+ * No motion in the test environment. A closing Ark dialog stays mounted until the exit animation its
+ * computed style names ends (@zag-js/presence), so nothing here may compute one: the environment asks
+ * for reduced motion, as the e2e suite does (panda.config.ts turns every animation off for it), and a
+ * sheet below any other styles names no animation at all, should a test ever load the app's CSS or set
+ * one inline. jsdom has no matchMedia of its own.
+ */
+const reducedMotion = /\(\s*prefers-reduced-motion\s*:\s*reduce\s*\)/;
+window.matchMedia = (query: string) =>
   ({
-    matches: false,
+    matches: reducedMotion.test(query),
     media: query,
     onchange: null,
     addListener: () => {},
@@ -22,6 +31,55 @@ window.matchMedia ??= (query: string) =>
     removeEventListener: () => {},
     dispatchEvent: () => false,
   }) as MediaQueryList;
+const noMotion = document.createElement("style");
+noMotion.dataset.test = "no-motion";
+noMotion.textContent =
+  "* { animation-name: none !important; animation-duration: 0s !important; transition-duration: 0s !important; }";
+document.head.append(noMotion);
+
+/*
+ * Animation frames, counted. Without an animation, Ark still settles a dialog one frame after it opens
+ * or closes: the presence unmounts a closed part, the page beneath an open modal turns aria-hidden and
+ * the focus trap starts (all requestAnimationFrame, which jsdom runs on a 16 ms timer). Frames still run
+ * on their own; `runAnimationFrames` lets a test run the pending ones at once instead of waiting on the
+ * clock for them (tests/model/view-harness.tsx does after every step, inside act).
+ */
+const pendingFrames = new Map<number, FrameRequestCallback>();
+const requestFrame = globalThis.requestAnimationFrame.bind(globalThis);
+const cancelFrame = globalThis.cancelAnimationFrame.bind(globalThis);
+globalThis.requestAnimationFrame = (callback) => {
+  const id = requestFrame((time) => {
+    pendingFrames.delete(id);
+    callback(time);
+  });
+  pendingFrames.set(id, callback);
+  return id;
+};
+globalThis.cancelAnimationFrame = (id) => {
+  pendingFrames.delete(id);
+  cancelFrame(id);
+};
+
+/** Whether a requested animation frame has not run yet. */
+export const animationFramePending = (): boolean => pendingFrames.size > 0;
+
+/** Runs the animation frames requested so far, as one frame (those they request wait for the next). */
+export function runAnimationFrames(): void {
+  const due = [...pendingFrames];
+  pendingFrames.clear();
+  const time = performance.now();
+  for (const [id, callback] of due) {
+    cancelFrame(id);
+    callback(time);
+  }
+}
+
+/*
+ * findBy* and waitFor wait for React to render what a promise or an event brought; each passes as soon
+ * as it does. The deadline only decides how long a broken test takes to fail: 1 s (the default) is
+ * shorter than a pause of a machine whose cores are busy with something else.
+ */
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

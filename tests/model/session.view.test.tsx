@@ -140,7 +140,13 @@ describeViewModel({
     "twoFactor.resending": () => expect(screen.getByRole("button", { name: "Sending…" })).toBeDisabled(),
     loadingProfile: () => expect(screen.getByRole("status")).toHaveTextContent("Signing you in…"),
     restoring: () => expect(screen.getByRole("status")).toHaveTextContent("Signing you in…"),
-    authenticated: () => expect(screen.getByRole("status")).toHaveTextContent("You are signed in."),
+    authenticated: (snapshot) => {
+      // The required enrolment is modal: the page beneath it is there, but hidden from assistive technology.
+      const beneathModal = snapshot.matches({ authenticated: "enrolling" });
+      const status = screen.getByRole("status", { hidden: beneathModal });
+      expect(status).toHaveTextContent("You are signed in.");
+      expect(status.closest('[aria-hidden="true"]') !== null).toBe(beneathModal);
+    },
     "authenticated.idle": () => {
       expect(signOutDialog()).not.toBeInTheDocument();
       expect(

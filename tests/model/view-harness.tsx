@@ -18,6 +18,7 @@ import {
   SimulatedClock,
 } from "xstate";
 import { i18n } from "../../src/i18n/i18n.ts";
+import { animationFramePending, runAnimationFrames } from "../setup-dom.ts";
 import {
   activeStateKeys,
   deferredActors,
@@ -52,10 +53,22 @@ export interface ViewSpec<TMachine extends AnyStateMachine> {
 }
 
 /**
- * How long what a state shows may take to settle: a closing Ark dialog unmounts after its exit
- * presence, which a loaded CI machine running several test files at once can delay past the default 1 s.
+ * Lets the screen settle after a step, without waiting on the clock: React renders what the step
+ * changed (act), then the animation frames Ark asked for run, as often as they ask for more. With no
+ * motion in the test environment (tests/setup-dom.ts) that is all a dialog needs: a closed one
+ * unmounts, and an open modal hides the page beneath it from assistive technology and traps focus.
  */
-const seeTimeout = { timeout: 5_000 };
+async function settle(): Promise<void> {
+  await act(flush);
+  for (let frame = 0; animationFramePending(); frame++) {
+    // Ark settles in a few frames; an endless chain of them is an animation loop.
+    if (frame === 20) throw new Error("the screen keeps requesting animation frames");
+    await act(async () => {
+      runAnimationFrames();
+      await flush();
+    });
+  }
+}
 
 async function walkView<TMachine extends AnyStateMachine>(
   spec: ViewSpec<TMachine>,
@@ -69,14 +82,24 @@ async function walkView<TMachine extends AnyStateMachine>(
   const user = userEvent.setup();
   const mounted = spec.mount(logic, { input, clock: new SimulatedClock() });
   render(<I18nProvider i18n={i18n}>{mounted.element}</I18nProvider>);
-  await act(flush);
+  await settle();
   const trail: string[] = [];
   const see = async () => {
+    // Settled, a dialog is open or gone: one still mounted closed waits for an exit animation.
+    const closing = document.querySelectorAll(
+      '[role="dialog"][data-state="closed"], [role="alertdialog"][data-state="closed"]',
+    );
+    if (closing.length > 0) {
+      throw new Error(`${trail.join(" → ")}: a closed dialog is still mounted (an exit animation?)`);
+    }
     const snapshot = mounted.actor().getSnapshot();
     for (const key of activeStateKeys(snapshot, all)) {
       const sees = spec.sees[key];
       if (!sees) throw new Error(`${spec.model.name}: nothing seen is asserted for state "${key}"`);
-      await waitFor(() => sees(mounted.actor().getSnapshot() as Snap<TMachine>), seeTimeout);
+      // Settled, what a state shows is there at the first look; `waitFor` stays for rendering that
+      // takes more than a settled promise (a lazily loaded view), and its deadline (tests/setup-dom.ts)
+      // only says how long a broken assertion takes to fail.
+      await waitFor(() => sees(mounted.actor().getSnapshot() as Snap<TMachine>));
     }
   };
   await see();
@@ -94,6 +117,7 @@ async function walkView<TMachine extends AnyStateMachine>(
       if (!gesture) throw new Error(`${spec.model.name}: no gesture sends "${event.type}"`);
       await gesture(user, event);
     }
+    await settle();
     const expected = step.state === undefined ? undefined : like(step.state).value;
     if (expected !== undefined) {
       await waitFor(() =>

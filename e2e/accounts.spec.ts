@@ -61,7 +61,7 @@ for (const [label, viewport] of [
       ]);
       await sections.getByRole("link", { name: "Shipping Address" }).click();
       await portal.seeHeading("Shipping Address");
-      await expect(page).toHaveURL(/\/account\/shippingaddress$/);
+      await expect(page).toHaveURL(/\/account\/addresses$/);
       await portal.checkAccessibility();
       await sections.getByRole("link", { name: "Unattached Passes" }).click();
       await portal.seeHeading("Unattached Passes");

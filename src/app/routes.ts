@@ -64,7 +64,7 @@ export const routes: RouteDefinition[] = [
   { path: "/account", screen: "account", access: "login" },
   { path: "/account/profile", screen: "profile", access: "login" },
   { path: "/account/security", screen: "security", access: "login" },
-  { path: "/account/shippingaddress", screen: "shippingAddress", access: "login" },
+  { path: "/account/addresses", screen: "shippingAddress", access: "login" },
   { path: "/account/paymentmethods", screen: "paymentMethods", access: "login" },
   { path: "/account/devices", screen: "devices", access: "login" },
   { path: "/account/orders/:page/:id?", screen: "orders", access: "login" },

@@ -10,7 +10,7 @@ export interface NavItem {
 export const accountNavItems: NavItem[] = [
   { href: "/account/profile", label: msg`My Profile` },
   { href: "/account/security", label: msg`Security` },
-  { href: "/account/shippingaddress", label: msg`Shipping Address` },
+  { href: "/account/addresses", label: msg`Shipping Address` },
   { href: "/account/paymentmethods", label: msg`Payment Methods` },
   { href: "/account/devices", label: msg`Devices` },
   { href: "/account/orders/1", label: msg`Order History` },

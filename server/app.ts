@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { PortalConfig } from "../src/domain/portal-config.ts";
 import type { TrustProxy } from "./config/env.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
+import { type Clock, systemClock } from "./domain/clock.ts";
 import { configureHashing, type HashingLimits } from "./domain/password.ts";
 import type { AppleVerifier } from "./gateways/apple.ts";
 import {
@@ -55,6 +56,8 @@ declare module "fastify" {
     catalog: CatalogRepository;
     fareMedia: FareMediaRepository;
     captcha: CaptchaGate;
+    /** The time every expiry is decided by (the system clock unless a test gives its own). */
+    clock: Clock;
     /** Checks Apple id_tokens; null when the deployment has no Apple Services ID configured. */
     apple: AppleVerifier | null;
   }
@@ -92,6 +95,8 @@ export interface AppOptions {
   hashingLimits?: HashingLimits;
   /** Password requests one address may have in progress (`defaultPasswordWorkPerAddress`, 2). */
   passwordWorkPerAddress?: number;
+  /** Where expiries read the time (sessions, tokens, codes, invites, budgets); the system clock when absent. */
+  clock?: Clock;
 }
 
 /** A hop count as the function Fastify runs for one (its types take no number). */
@@ -137,6 +142,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hsts,
   });
 
+  const clock = options.clock ?? systemClock;
+  app.decorate("clock", clock);
   app.decorate("db", options.database.db);
   app.decorate("databaseDriver", options.database.driver);
   app.decorate("portalConfig", options.portalConfig);
@@ -151,7 +158,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("invites", createInviteRepository(options.database.db));
   app.decorate("catalog", createCatalogRepository(options.database.db));
   app.decorate("fareMedia", createFareMediaRepository(options.database.db));
-  app.decorate("captcha", createCaptchaGate(options.captchaVerifier ?? sandboxCaptchaVerifier));
+  app.decorate(
+    "captcha",
+    createCaptchaGate(options.captchaVerifier ?? sandboxCaptchaVerifier, undefined, clock),
+  );
   await app.register(auth);
 
   await app.register(healthRoutes);

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { type Clock, systemClock } from "../domain/clock.ts";
 
 /**
  * Tells people from scripts on sign-up. The sandbox verifier (the default, like Google's test keys)
@@ -50,7 +51,11 @@ export function createRecaptchaVerifier(
  * /api/verify_google_captcha) before it sends it along with the sign-up. A token that passed is
  * remembered (hashed) for a couple of minutes and accepted once more, by the sign-up.
  */
-export function createCaptchaGate(verifier: CaptchaVerifier, ttlMs = 2 * 60 * 1000) {
+export function createCaptchaGate(
+  verifier: CaptchaVerifier,
+  ttlMs = 2 * 60 * 1000,
+  clock: Clock = systemClock,
+) {
   const passed = new Map<string, number>();
   const key = (token: string) => createHash("sha256").update(token).digest("hex");
   const sweep = (now: number) => {
@@ -59,14 +64,14 @@ export function createCaptchaGate(verifier: CaptchaVerifier, ttlMs = 2 * 60 * 10
   return {
     provider: verifier.provider,
     /** The portal's check: verifies at the provider and remembers the pass for the sign-up. */
-    async check(token: string, remoteIp: string, now = Date.now()): Promise<boolean> {
+    async check(token: string, remoteIp: string, now = clock.now().getTime()): Promise<boolean> {
       sweep(now);
       if (!(await verifier.verify(token, remoteIp))) return false;
       passed.set(key(token), now + ttlMs);
       return true;
     },
     /** The sign-up's check: a remembered pass is used up; an unknown token goes to the provider. */
-    async redeem(token: string, remoteIp: string, now = Date.now()): Promise<boolean> {
+    async redeem(token: string, remoteIp: string, now = clock.now().getTime()): Promise<boolean> {
       sweep(now);
       const hash = key(token);
       if (passed.has(hash)) {

@@ -40,7 +40,7 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!match?.[1]) {
       return fail(reply, 401, [{ code: ErrorCode.unauthorized, message: unauthorizedMessage }]);
     }
-    const resolved = await app.accounts.resolveSession(match[1], new Date());
+    const resolved = await app.accounts.resolveSession(match[1], app.clock.now());
     if (resolved.status !== "active") {
       if (resolved.status === "deactivated") {
         return fail(reply, 401, [{ code: ErrorCode.accountDeactivated, message: deactivatedMessage }]);

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { setTimeout as wait } from "node:timers/promises";
 import type { ProfileUpdate } from "../../src/domain/session.ts";
 import type { Database } from "../db/client.ts";
+import { type Clock, systemClock } from "../domain/clock.ts";
 import { decoyHash, hashSecret, verifySecret } from "../domain/password.ts";
 import { type PasswordProblem, passwordProblem } from "../domain/password-policy.ts";
 import { newToken } from "../domain/tokens.ts";
@@ -51,7 +52,8 @@ export interface AccountServiceOptions {
   resetBudget?: ResetBudget;
   /** Started with each forgot-password request, awaited before it answers (defaultResetAnswerMs). */
   resetAnswerDelay?: () => Promise<void>;
-  now?: () => Date;
+  /** Decides expiries and budget windows; the system clock unless given. */
+  clock?: Clock;
 }
 
 export interface SignUpInput {
@@ -87,7 +89,8 @@ const digest = (value: string) => createHash("sha256").update(value).digest("hex
  */
 export function createAccountService(options: AccountServiceOptions) {
   const { db, outbox } = options;
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   const accounts = createAccountRepository(db);
   const throttle = createSignInThrottle(db, options.signInBudget ?? defaultSignInBudget);
   const resetBudget = options.resetBudget ?? defaultResetBudget;

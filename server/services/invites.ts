@@ -1,4 +1,5 @@
 import type { Database } from "../db/client.ts";
+import { type Clock, systemClock } from "../domain/clock.ts";
 import type { Outbox } from "../gateways/outbox.ts";
 import { composeEmail } from "../mail/templates.ts";
 import { createAccountRepository } from "../repositories/accounts.ts";
@@ -10,7 +11,8 @@ export interface InviteServiceOptions {
   db: Database;
   outbox: Outbox;
   publicUrl: string | null;
-  now?: () => Date;
+  /** Decides expiries and budget windows; the system clock unless given. */
+  clock?: Clock;
 }
 
 export interface InviteInput {
@@ -24,7 +26,8 @@ export interface InviteInput {
 /** Invites by an agency operator: the invite and its mail commit together or not at all. */
 export function createInviteService(options: InviteServiceOptions) {
   const { db, outbox } = options;
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
 
   return {
     async invite(input: InviteInput): Promise<{ result: "hasAccount" } | { result: "ok"; invite: Invite }> {

@@ -1,5 +1,6 @@
 import { MfaStatus } from "../../src/domain/session.ts";
 import type { Database } from "../db/client.ts";
+import { type Clock, systemClock } from "../domain/clock.ts";
 import type { Outbox } from "../gateways/outbox.ts";
 import { createAccountRepository, type User } from "../repositories/accounts.ts";
 import {
@@ -15,7 +16,8 @@ export interface TwoFactorServiceOptions {
   outbox: Outbox;
   /** The deployment's short name, first in every text. */
   senderName: () => string;
-  now?: () => Date;
+  /** Decides expiries and budget windows; the system clock unless given. */
+  clock?: Clock;
 }
 
 /**
@@ -25,7 +27,8 @@ export interface TwoFactorServiceOptions {
  */
 export function createTwoFactorService(options: TwoFactorServiceOptions) {
   const { db, outbox } = options;
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   const accounts = createAccountRepository(db);
   const codes = createTwoFactorRepository(db);
 

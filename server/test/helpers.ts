@@ -9,6 +9,7 @@ import { buildApp } from "../app.ts";
 import { loadPortalConfig } from "../config/portal-config.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { seedDemoData } from "../db/seed.ts";
+import type { Clock } from "../domain/clock.ts";
 import { defaultHashingLimits } from "../domain/password.ts";
 import type { AppleVerifier } from "../gateways/apple.ts";
 
@@ -82,6 +83,8 @@ export async function createTestApp(
     operatorToken?: string;
     /** Origin of emailed links; `testPublicUrl` unless given. */
     publicUrl?: string;
+    /** The app's clock (`manualClock()` to move time); the system clock unless given. */
+    clock?: Clock;
   } = {},
 ): Promise<TestApp> {
   const loaded = await loadPortalConfig(deploymentFile);
@@ -96,6 +99,7 @@ export async function createTestApp(
     devMailbox: options.devMailbox ?? true,
     publicUrl: options.publicUrl ?? testPublicUrl,
     ...(options.apple ? { apple: options.apple } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
     ...(options.operatorToken ? { operatorToken: options.operatorToken } : {}),
     ...(options.rateLimitPerMinute ? { rateLimitPerMinute: options.rateLimitPerMinute } : {}),
     ...(options.realisticLimits

@@ -42,7 +42,12 @@ export default async function inviteRoutes(
   app: FastifyInstance,
   options: { publicUrl: string | null; operatorToken: string | null },
 ) {
-  const invites = createInviteService({ db: app.db, outbox: app.outbox, publicUrl: options.publicUrl });
+  const invites = createInviteService({
+    db: app.db,
+    outbox: app.outbox,
+    publicUrl: options.publicUrl,
+    clock: app.clock,
+  });
   const invalid = (reply: FastifyReply) =>
     fail(reply, 404, [{ code: ErrorCode.inviteInvalid, message: invalidInviteMessage }]);
 
@@ -103,7 +108,7 @@ export default async function inviteRoutes(
     },
     async (request, reply) => {
       if (request.validationError) return invalid(reply);
-      const invite = await app.invites.findOpen(request.params.token, new Date());
+      const invite = await app.invites.findOpen(request.params.token, app.clock.now());
       if (!invite) return invalid(reply);
       return ok({
         email: invite.email,
@@ -133,7 +138,7 @@ export default async function inviteRoutes(
       },
     },
     async (request, reply) => {
-      const now = new Date();
+      const now = app.clock.now();
       const open = await app.invites.findOpen(request.params.token, now);
       if (!open) return invalid(reply);
       const problem = passwordProblem(request.body.password, { email: open.email });

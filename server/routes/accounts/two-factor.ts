@@ -42,6 +42,7 @@ export default async function twoFactorRoutes(
     db: app.db,
     outbox: app.outbox,
     senderName: () => app.portalConfig.shortDisplayName,
+    clock: app.clock,
   });
   const tooSoon = (reply: FastifyReply) =>
     fail(reply, 429, [{ code: ErrorCode.rateLimited, message: resendTooSoonMessage }]);

@@ -92,12 +92,14 @@ export default async function userRoutes(
     outbox: app.outbox,
     publicUrl: options.publicUrl,
     requireVerifiedEmail: () => app.portalConfig.requiredAccountVerification,
+    clock: app.clock,
     ...(options.signInBudget ? { signInBudget: options.signInBudget } : {}),
   });
   const twoFactor = createTwoFactorService({
     db: app.db,
     outbox: app.outbox,
     senderName: () => app.portalConfig.shortDisplayName,
+    clock: app.clock,
   });
   const lockedOut = (reply: FastifyReply) =>
     fail(reply, 429, [{ code: ErrorCode.rateLimited, message: lockedMessage }]);
@@ -183,7 +185,7 @@ export default async function userRoutes(
       },
     },
     async (request, reply) => {
-      const now = new Date();
+      const now = app.clock.now();
       const body = request.body;
       if ("access_token" in body) return signInWithApple(body, reply, now);
       const signedIn = await accounts.signIn(body.email, body.password, request.ip);
@@ -225,7 +227,7 @@ export default async function userRoutes(
   }
 
   app.post("/users/logout", { preHandler: app.requireRider }, async (request, reply) => {
-    if (request.account) await app.accounts.revokeSession(request.account.sessionId, new Date());
+    if (request.account) await app.accounts.revokeSession(request.account.sessionId, app.clock.now());
     return reply.code(204).send();
   });
 

@@ -1,0 +1,30 @@
+/**
+ * Where the server reads the time. Everything that decides an expiry (sessions, emailed tokens,
+ * texted codes, invites, attempt budgets, captcha passes) asks the app's clock, so a test can move
+ * time forward instead of sleeping or editing rows.
+ */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface ManualClock extends Clock {
+  /** Moves the clock forward (or back, with a negative `ms`). */
+  advance(ms: number): void;
+  set(at: Date): void;
+}
+
+/** A clock that stands still until told to move: for tests. */
+export function manualClock(start: Date = new Date()): ManualClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms) {
+      current += ms;
+    },
+    set(at) {
+      current = at.getTime();
+    },
+  };
+}

@@ -23,7 +23,6 @@ import security from "./plugins/security.ts";
 import spa from "./plugins/spa.ts";
 import { type AccountRepository, createAccountRepository } from "./repositories/accounts.ts";
 import { type CatalogRepository, createCatalogRepository } from "./repositories/catalog.ts";
-import { createFareMediaRepository, type FareMediaRepository } from "./repositories/fare-media.ts";
 import { createInviteRepository, type InviteRepository } from "./repositories/invites.ts";
 import { createOrganizationRepository, type OrganizationRepository } from "./repositories/organizations.ts";
 import { createTwoFactorRepository, type TwoFactorRepository } from "./repositories/two-factor.ts";
@@ -42,6 +41,8 @@ import captchaRoutes from "./routes/transit/captcha.ts";
 import catalogRoutes from "./routes/transit/catalog.ts";
 import formRoutes from "./routes/transit/forms.ts";
 import orgConfigRoutes from "./routes/transit/org-config.ts";
+import { createFareMediaService, type FareMediaService } from "./services/fare-media.ts";
+import { createLedgerService, type LedgerService } from "./services/ledger.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -54,10 +55,13 @@ declare module "fastify" {
     twoFactor: TwoFactorRepository;
     invites: InviteRepository;
     catalog: CatalogRepository;
-    fareMedia: FareMediaRepository;
-    captcha: CaptchaGate;
+    /** The rider's fare cards with their balances, summed from the ledger. */
+    fareMedia: FareMediaService;
+    /** The ledger's rules: balanced postings and balances as Money (services/ledger.ts). */
+    ledger: LedgerService;
     /** The time every expiry is decided by (the system clock unless a test gives its own). */
     clock: Clock;
+    captcha: CaptchaGate;
     /** Checks Apple id_tokens; null when the deployment has no Apple Services ID configured. */
     apple: AppleVerifier | null;
   }
@@ -157,7 +161,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("apple", options.apple ?? null);
   app.decorate("invites", createInviteRepository(options.database.db));
   app.decorate("catalog", createCatalogRepository(options.database.db));
-  app.decorate("fareMedia", createFareMediaRepository(options.database.db));
+  const ledger = createLedgerService({ clock });
+  app.decorate("ledger", ledger);
+  app.decorate(
+    "fareMedia",
+    createFareMediaService({
+      db: options.database.db,
+      ledger,
+      currency: () => options.portalConfig.currency_code,
+    }),
+  );
   app.decorate(
     "captcha",
     createCaptchaGate(options.captchaVerifier ?? sandboxCaptchaVerifier, undefined, clock),

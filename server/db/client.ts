@@ -16,7 +16,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   driver: "pglite" | "postgres";
-  migrate(): Promise<void>;
+  /** Applies the migrations not applied yet: the project's, or those in `folder` (tests of upgrades). */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,7 +36,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db,
       driver: "postgres",
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: (folder = migrationsFolder) => migratePg(db, { migrationsFolder: folder }),
       close: () => pool.end(),
     };
   }
@@ -49,7 +50,7 @@ export function fromPglite(client: PGlite): DatabaseHandle {
   return {
     db,
     driver: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     close: () => client.close(),
   };
 }

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
+  char,
   check,
   date,
   index,
@@ -176,7 +178,10 @@ export const users = pgTable(
   ],
 );
 
-/** Fare cards. The security code is stored as a hash; balances are minor units. */
+/**
+ * Fare cards. The security code is stored as a hash. A card's general funds and commuter benefits are
+ * not stored here: each is the sum of its ledger account (`farecard:<id>:general`, `:commuter`).
+ */
 export const fareMedia = pgTable(
   "fare_media",
   {
@@ -193,13 +198,39 @@ export const fareMedia = pgTable(
     type: text("type", { enum: fareMediumTypes }).notNull(),
     status: text("status", { enum: fareMediumStatuses }).notNull().default("ACTIVE"),
     riderType: text("rider_type").notNull(),
-    storedValue: integer("stored_value").notNull().default(0),
-    commuterBenefits: integer("commuter_benefits").notNull().default(0),
   },
   (t) => [
     uniqueIndex("fare_media_card_number").on(t.printedCardNumber),
     index("fare_media_user").on(t.userId),
-    check("fare_media_balances_nonnegative", sql`${t.storedValue} >= 0 and ${t.commuterBenefits} >= 0`),
+  ],
+);
+
+/**
+ * The double-entry ledger: every amount that moves is a group of entries (one `entry_group`) summing
+ * to zero in each currency, and an account's balance is the sum of its entries (accounts are named in
+ * server/domain/ledger-accounts.ts). The database enforces it (migration 0008): a deferred constraint
+ * trigger refuses at commit a group that does not balance or that leaves a rider's account below
+ * zero, and entries are never updated or deleted (a mistake is corrected by another group).
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    account: text("account").notNull(),
+    /** Signed minor units: positive adds to the account, negative takes from it. */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    entryGroup: uuid("entry_group").notNull(),
+    /** What moved the money (`opening:<card id>`, `deactivation:<user id>`, an order number). */
+    reference: text("reference").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // text_pattern_ops serves both an account's balance (=) and balances by prefix (LIKE 'farecard:%').
+    index("ledger_entries_account").using("btree", t.account.op("text_pattern_ops"), t.currency),
+    index("ledger_entries_group").on(t.entryGroup),
+    check("ledger_entries_amount_nonzero", sql`${t.amount} <> 0`),
+    check("ledger_entries_currency_code", sql`${t.currency} ~ '^[A-Z]{3}$'`),
   ],
 );
 

@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
+import { money, negate, sum } from "../../src/domain/money.ts";
 import type { PortalConfig } from "../../src/domain/portal-config.ts";
+import { ledgerAccounts } from "../domain/ledger-accounts.ts";
 import { hashSecret } from "../domain/password.ts";
+import { createLedgerService } from "../services/ledger.ts";
 import type { Database } from "./client.ts";
 import { appMeta, fareMedia, organizations, users } from "./schema.ts";
 import { childOrganizationId, seedDemoCatalog } from "./seed-catalog.ts";
@@ -33,8 +36,17 @@ export async function seedDemoData(db: Database, config: PortalConfig): Promise<
   return seeded;
 }
 
+/** General funds and commuter benefits (minor units) the demo cards start with. */
+const openingBalances: ReadonlyArray<[cardId: string, general: number, commuter: number]> = [
+  ["f1000000-0000-4000-8000-000000000001", 1_250, 4_000],
+  ["f1000000-0000-4000-8000-000000000002", 300, 0],
+  ["f1000000-0000-4000-8000-000000000003", 800, 0],
+  ["f1000000-0000-4000-8000-000000000004", 500, 0],
+];
+
 async function seedAgencyAndRider(db: Database, config: PortalConfig): Promise<boolean> {
   const parentId = config.organization.parentUuid;
+  const currency = config.currency_code;
   return db.transaction(async (tx) => {
     const marker = await tx.select().from(appMeta).where(eq(appMeta.key, "demo_seeded_at"));
     if (marker.length > 0) return false;
@@ -66,8 +78,6 @@ async function seedAgencyAndRider(db: Database, config: PortalConfig): Promise<b
         type: "PHYSICAL",
         status: "ACTIVE",
         riderType: "ADULT",
-        storedValue: 1_250,
-        commuterBenefits: 4_000,
       },
       {
         id: "f1000000-0000-4000-8000-000000000002",
@@ -81,8 +91,6 @@ async function seedAgencyAndRider(db: Database, config: PortalConfig): Promise<b
         type: "VIRTUAL",
         status: "ACTIVE",
         riderType: "ADULT",
-        storedValue: 300,
-        commuterBenefits: 0,
       },
       {
         id: "f1000000-0000-4000-8000-000000000003",
@@ -96,8 +104,6 @@ async function seedAgencyAndRider(db: Database, config: PortalConfig): Promise<b
         type: "PHYSICAL",
         status: "ACTIVE",
         riderType: "ADULT",
-        storedValue: 800,
-        commuterBenefits: 0,
       },
       {
         id: "f1000000-0000-4000-8000-000000000004",
@@ -111,8 +117,6 @@ async function seedAgencyAndRider(db: Database, config: PortalConfig): Promise<b
         type: "PHYSICAL",
         status: "ACTIVE",
         riderType: "YOUTH",
-        storedValue: 500,
-        commuterBenefits: 0,
       },
       {
         id: "f1000000-0000-4000-8000-000000000005",
@@ -126,8 +130,6 @@ async function seedAgencyAndRider(db: Database, config: PortalConfig): Promise<b
         type: "PHYSICAL",
         status: "BLOCKED",
         riderType: "ADULT",
-        storedValue: 0,
-        commuterBenefits: 0,
       },
       {
         id: "f1000000-0000-4000-8000-000000000006",
@@ -141,10 +143,26 @@ async function seedAgencyAndRider(db: Database, config: PortalConfig): Promise<b
         type: "LIMITED_USE",
         status: "ACTIVE",
         riderType: "ADULT",
-        storedValue: 0,
-        commuterBenefits: 0,
       },
     ]);
+    // Balances are ledger accounts: each card's opening balance is one posting against `opening`.
+    const ledger = createLedgerService();
+    for (const [cardId, general, commuter] of openingBalances) {
+      const held = [
+        { account: ledgerAccounts.fareCard(cardId, "general"), amount: money(general, currency) },
+        { account: ledgerAccounts.fareCard(cardId, "commuter"), amount: money(commuter, currency) },
+      ].filter((entry) => entry.amount.amount !== 0);
+      const opening = negate(
+        sum(
+          currency,
+          held.map((entry) => entry.amount),
+        ),
+      );
+      await ledger.post(tx, {
+        reference: `opening:${cardId}`,
+        entries: [...held, { account: ledgerAccounts.opening, amount: opening }],
+      });
+    }
     await tx.insert(appMeta).values({ key: "demo_seeded_at", value: new Date().toISOString() });
     return true;
   });

@@ -208,38 +208,17 @@ export function createAccountRepository(db: Executor) {
       });
     },
 
-    /** Stored value on the rider's digital fare cards: what deactivating the account would leave behind. */
-    async digitalBalance(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ total: sql<string>`coalesce(sum(${fareMedia.storedValue}), 0)` })
-        .from(fareMedia)
-        .where(and(eq(fareMedia.userId, userId), eq(fareMedia.type, "VIRTUAL")));
-      return Number(row?.total ?? 0);
-    },
-
-    /**
-     * The same balance, with the rider's digital cards locked until the caller's transaction ends, so
-     * nothing moves the value between reading it and acting on it.
-     */
-    async lockDigitalBalance(userId: string): Promise<number> {
-      const cards = await db
-        .select({ storedValue: fareMedia.storedValue })
-        .from(fareMedia)
-        .where(and(eq(fareMedia.userId, userId), eq(fareMedia.type, "VIRTUAL")))
-        .for("update");
-      return cards.reduce((total, card) => total + Number(card.storedValue), 0);
-    },
-
     /**
      * Deactivates the rider: the row stays (orders, refunds, audits) but no session works and no
-     * sign-in succeeds. Their digital cards end with the account and their stored value is forfeited;
-     * physical cards are unlinked and keep their value for whoever holds them.
+     * sign-in succeeds. Their digital cards end with the account (the deactivation service posts their
+     * forfeited value to the ledger in the same transaction); physical cards are unlinked and keep
+     * their value for whoever holds them.
      */
     async deactivate(userId: string, now: Date): Promise<void> {
       await db.transaction(async (tx) => {
         await tx
           .update(fareMedia)
-          .set({ storedValue: 0, status: "SUSPENDED" })
+          .set({ status: "SUSPENDED" })
           .where(and(eq(fareMedia.userId, userId), eq(fareMedia.type, "VIRTUAL")));
         await tx
           .update(fareMedia)

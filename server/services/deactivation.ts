@@ -1,5 +1,10 @@
+import { type Money, negate, sum } from "../../src/domain/money.ts";
 import type { Database } from "../db/client.ts";
-import { createAccountRepository } from "../repositories/accounts.ts";
+import { type Clock, systemClock } from "../domain/clock.ts";
+import { ledgerAccounts } from "../domain/ledger-accounts.ts";
+import { createAccountRepository, type Executor } from "../repositories/accounts.ts";
+import { createFareMediaRepository, type FareMediumRow } from "../repositories/fare-media.ts";
+import type { LedgerService } from "./ledger.ts";
 import { inTransaction } from "./transaction.ts";
 
 export type DeactivationOutcome =
@@ -7,27 +12,72 @@ export type DeactivationOutcome =
   | { result: "transferFailed" }
   | { result: "ok"; forfeited: number };
 
+export interface DeactivationServiceOptions {
+  db: Database;
+  ledger: LedgerService;
+  /** The deployment's currency (portal configuration currency_code). */
+  currency: () => string;
+  clock?: Clock;
+}
+
 /**
- * Deactivation (spec section 4). The balance is read with the digital cards locked, and decided on in
- * the transaction that deactivates: the forfeited amount is exactly what the cards held.
+ * Deactivation (spec section 4). What stays behind is the general funds on the rider's digital cards
+ * (physical cards keep theirs for whoever holds them). The balance is read with those cards locked,
+ * and decided on in the transaction that deactivates: the forfeit is one ledger posting, each card's
+ * general funds to `forfeited`, committed with the deactivation or not at all, and the amount
+ * reported is exactly what the cards held.
  */
-export function createDeactivationService(options: { db: Database; now?: () => Date }) {
-  const now = options.now ?? (() => new Date());
+export function createDeactivationService(options: DeactivationServiceOptions) {
+  const { db, ledger } = options;
+  const clock = options.clock ?? systemClock;
+
+  /** Each card's general funds, read in the caller's transaction. */
+  const generalFunds = async (tx: Executor, cards: FareMediumRow[]) => {
+    const accounts = cards.map((card) => ledgerAccounts.fareCard(card.id, "general"));
+    const balances = await ledger.balances(tx, accounts, options.currency());
+    return accounts.flatMap((account) => {
+      const balance = balances.get(account);
+      return balance && balance.amount !== 0 ? [{ account, balance }] : [];
+    });
+  };
+  const total = (held: Array<{ balance: Money }>) =>
+    sum(
+      options.currency(),
+      held.map(({ balance }) => balance),
+    );
+
   return {
+    /** What deactivating the account now would leave behind, in minor units. */
+    async digitalBalance(userId: string): Promise<number> {
+      const cards = await createFareMediaRepository(db).listForUser(userId);
+      const digital = cards.filter((card) => card.type === "VIRTUAL");
+      return total(await generalFunds(db, digital)).amount;
+    },
+
     deactivate(
       userId: string,
       action: "transfer" | "forfeit",
       paymentMethod: string | undefined,
     ): Promise<DeactivationOutcome> {
-      return inTransaction(options.db, async ({ tx }) => {
-        const accounts = createAccountRepository(tx);
-        const balance = await accounts.lockDigitalBalance(userId);
-        if (balance > 0 && action === "transfer") {
+      return inTransaction(db, async ({ tx }) => {
+        const cards = await createFareMediaRepository(tx).lockDigitalForUser(userId);
+        const held = await generalFunds(tx, cards);
+        const balance = total(held);
+        if (balance.amount > 0 && action === "transfer") {
           // No saved payment method can take a refund yet, so a transfer cannot succeed; nothing changes.
           return paymentMethod ? { result: "transferFailed" } : { result: "selectCard" };
         }
-        await accounts.deactivate(userId, now());
-        return { result: "ok", forfeited: balance };
+        if (balance.amount !== 0) {
+          await ledger.post(tx, {
+            reference: `deactivation:${userId}`,
+            entries: [
+              ...held.map(({ account, balance: amount }) => ({ account, amount: negate(amount) })),
+              { account: ledgerAccounts.forfeited, amount: balance },
+            ],
+          });
+        }
+        await createAccountRepository(tx).deactivate(userId, clock.now());
+        return { result: "ok", forfeited: balance.amount };
       });
     },
   };

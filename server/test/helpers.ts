@@ -20,6 +20,14 @@ export const deploymentFile = resolve(import.meta.dirname, "..", "config", "depl
  * database on the PostgreSQL server named by TEST_DATABASE_URL (npm run test:pg), dropped afterwards.
  */
 export async function freshDatabase(config: PortalConfig): Promise<DatabaseHandle> {
+  const handle = await emptyDatabase();
+  await handle.migrate();
+  await seedDemoData(handle.db, config);
+  return handle;
+}
+
+/** A new database with nothing in it, not even migrations (upgrade tests migrate it step by step). */
+export async function emptyDatabase(): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let handle: DatabaseHandle;
   if (adminUrl) {
@@ -44,8 +52,6 @@ export async function freshDatabase(config: PortalConfig): Promise<DatabaseHandl
   } else {
     handle = await openDatabase({ kind: "pglite", dataDir: null });
   }
-  await handle.migrate();
-  await seedDemoData(handle.db, config);
   return handle;
 }
 

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fareMedia } from "../../db/schema.ts";
+import { fareMedia, ledgerEntries } from "../../db/schema.ts";
 import { demoRider } from "../../db/seed.ts";
+import { ledgerAccounts } from "../../domain/ledger-accounts.ts";
+import { createLedgerRepository } from "../../repositories/ledger.ts";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
 
 let t: TestApp;
@@ -9,6 +11,9 @@ beforeAll(async () => {
   t = await createTestApp({ configure: (config) => ({ ...config, allowAccountDeactivation: true }) });
 });
 afterAll(() => t.close());
+
+const generalFunds = async (cardId: string) =>
+  (await t.app.ledger.balance(t.database.db, ledgerAccounts.fareCard(cardId, "general"), "USD")).amount;
 
 const signIn = async (app = t.app) => {
   const reply = await app.inject({ method: "POST", url: "/accounts/users/login", payload: demoRider });
@@ -68,7 +73,8 @@ describe("account deactivation", () => {
     const wrongPassword = await deactivate(token, { current_password: "not it", balance_action: "forfeit" });
     expect(wrongPassword.json().errors[0].code).toBe(40303);
     const [card] = await t.database.db.select().from(fareMedia).where(eq(fareMedia.type, "VIRTUAL"));
-    expect(card?.storedValue).toBe(300);
+    if (!card) throw new Error("seed data missing");
+    expect(await generalFunds(card.id)).toBe(300);
   });
 
   it("forfeits the balance, ends every session with 40104 and refuses sign-in from then on", async () => {
@@ -98,7 +104,26 @@ describe("account deactivation", () => {
     const cards = await t.database.db.select().from(fareMedia);
     const digital = cards.find((card) => card.type === "VIRTUAL" && card.nickname === "Phone card");
     const physical = cards.find((card) => card.nickname === "Commute card");
-    expect(digital).toMatchObject({ storedValue: 0, status: "SUSPENDED" });
-    expect(physical).toMatchObject({ userId: null, storedValue: 1250 });
+    if (!digital || !physical) throw new Error("seed data missing");
+    expect(digital).toMatchObject({ status: "SUSPENDED" });
+    expect(await generalFunds(digital.id)).toBe(0);
+    expect(physical).toMatchObject({ userId: null });
+    expect(await generalFunds(physical.id)).toBe(1250);
+    // The forfeit is one posting, from the card to `forfeited`, under the deactivation's reference.
+    const [forfeit] = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.account, ledgerAccounts.forfeited));
+    if (!forfeit) throw new Error("no forfeit posted");
+    expect(forfeit).toMatchObject({
+      amount: 300,
+      currency: "USD",
+      reference: `deactivation:${digital.userId}`,
+    });
+    const group = await createLedgerRepository(t.database.db).group(forfeit.entryGroup);
+    expect(group.map(({ account, amount }) => [account, amount])).toEqual([
+      [ledgerAccounts.fareCard(digital.id, "general"), -300],
+      [ledgerAccounts.forfeited, 300],
+    ]);
   });
 });

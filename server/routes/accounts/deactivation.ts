@@ -23,7 +23,12 @@ interface DeactivateBody {
  */
 export default async function deactivationRoutes(app: FastifyInstance) {
   const notAllowed = () => !app.portalConfig.allowAccountDeactivation;
-  const deactivation = createDeactivationService({ db: app.db });
+  const deactivation = createDeactivationService({
+    db: app.db,
+    ledger: app.ledger,
+    currency: () => app.portalConfig.currency_code,
+    clock: app.clock,
+  });
 
   app.get("/users/deactivation", { preHandler: app.requireVerifiedRider }, async (request, reply) => {
     const user = request.account?.user;
@@ -31,7 +36,7 @@ export default async function deactivationRoutes(app: FastifyInstance) {
     if (notAllowed())
       return fail(reply, 403, [{ code: ErrorCode.deactivationRefused, message: deactivationFailedMessage }]);
     return ok({
-      balance: await app.accounts.digitalBalance(user.id),
+      balance: await deactivation.digitalBalance(user.id),
       currency_code: app.portalConfig.currency_code,
       // Refunds go back to a saved card; the portal has no saved payment methods yet.
       payment_methods: [] as Array<{ uuid: string; label: string }>,

@@ -7,6 +7,7 @@ import { openDatabase } from "./db/client.ts";
 import { seedDemoData } from "./db/seed.ts";
 import { createAppleVerifier } from "./gateways/apple.ts";
 import { createRecaptchaVerifier, sandboxCaptchaVerifier } from "./gateways/captcha.ts";
+import { createSandboxGateway } from "./gateways/payments/sandbox.ts";
 
 /** `npm start`: build the SPA if stale, migrate, seed once, serve portal and API on one origin. */
 async function main() {
@@ -37,6 +38,7 @@ async function main() {
       ? createAppleVerifier({ clientId: env.apple.clientId, keys: { url: env.apple.jwksUrl } })
       : null,
     operatorToken: env.operatorToken,
+    paymentGateway: createSandboxGateway({ secret: env.sandboxGatewaySecret }),
     trustProxy: env.trustProxy,
     logLevel: env.logLevel === "info" ? "warn" : env.logLevel,
   });

@@ -65,6 +65,11 @@ const envSchema = z
     APPLE_CLIENT_ID: optionalSetting(z.string().trim().min(1)),
     APPLE_JWKS_URL: optionalSetting(z.url({ protocol: /^https?$/, error: "APPLE_JWKS_URL must be a URL" })),
     TRUST_PROXY: trustProxySchema.default(false),
+    SANDBOX_GATEWAY_SECRET: optionalSetting(
+      z.string().regex(/^\S{32,200}$/, {
+        error: "SANDBOX_GATEWAY_SECRET must be 32 to 200 characters without spaces",
+      }),
+    ),
     OPERATOR_TOKEN: optionalSetting(
       z
         .string()
@@ -122,6 +127,8 @@ export interface ServerEnv {
   operatorToken: string | null;
   /** Which proxies' X-Forwarded-For/-Proto to believe (per-address limits behind a reverse proxy). */
   trustProxy: TrustProxy;
+  /** Key of the sandbox payment gateway's tokens; a random one per process when unset. */
+  sandboxGatewaySecret: string | null;
 }
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -148,6 +155,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
       : null,
     operatorToken: env.OPERATOR_TOKEN ?? null,
     trustProxy: env.TRUST_PROXY,
+    sandboxGatewaySecret: env.SANDBOX_GATEWAY_SECRET ?? null,
     delivery: {
       smtp: env.SMTP_URL && env.SMTP_FROM ? { url: env.SMTP_URL, from: env.SMTP_FROM } : null,
       sms:

@@ -1,3 +1,5 @@
+import type { FastifyRequest } from "fastify";
+
 /**
  * What may reach a log line. A failed query's error carries its bound parameters (emails, scrypt
  * hashes, tokens) in `params` and at the end of its message, and PostgreSQL repeats values in
@@ -27,6 +29,12 @@ const personalFields = [
   "detail",
 ];
 
+/**
+ * Payment details posted to the sandbox gateway (/sandbox-gateway/*): never in a log line, whoever
+ * logs them. Fastify logs no request body; these are for a handler or an error that would.
+ */
+const paymentFields = ["number", "cvc", "cvv", "account_number", "routing_number", "postal_code", "body"];
+
 export const redactPaths = [
   "req.headers.authorization",
   "req.headers.cookie",
@@ -35,15 +43,62 @@ export const redactPaths = [
   'res.headers["set-cookie"]',
   ...personalFields,
   ...personalFields.map((field) => `*.${field}`),
+  ...paymentFields,
+  ...paymentFields.map((field) => `*.${field}`),
 ];
 
 const emailPattern = /[^\s@"'(),=]+@[^\s@"'(),=]+/g;
 const hashPattern = /scrypt\$[^\s,"')]+/g;
+/** 12 to 19 digits, spaced or dashed as typed (or URL-encoded): any card number, and long account numbers. */
+const cardNumberPattern = /(?<![0-9])[0-9](?:(?:[ +-]|%20)?[0-9]){11,18}(?![0-9])/g;
 
-/** A message without a failed query's parameters, emails or hashes. */
+/** A message without a failed query's parameters, emails, hashes or card numbers. */
 export function scrubMessage(message: string): string {
   const withoutParams = message.replace(/\nparams: [\s\S]*$/, "\nparams: [redacted]");
-  return withoutParams.replace(emailPattern, "[redacted]").replace(hashPattern, "[redacted]");
+  return withoutParams
+    .replace(emailPattern, "[redacted]")
+    .replace(hashPattern, "[redacted]")
+    .replace(cardNumberPattern, "[redacted]");
+}
+
+const censoredParameters: ReadonlySet<string> = new Set([...personalFields, ...paymentFields]);
+
+const decodedName = (name: string) => {
+  try {
+    return decodeURIComponent(name.replaceAll("+", " "));
+  } catch {
+    return name;
+  }
+};
+
+/** The URL with the values of personal and payment query parameters censored and card-like digit runs scrubbed. */
+export function scrubUrl(url: string): string {
+  const at = url.indexOf("?");
+  if (at < 0) return url.replace(cardNumberPattern, "[redacted]");
+  const query = url
+    .slice(at + 1)
+    .split("&")
+    .map((pair) => {
+      const name = pair.split("=", 1)[0] ?? "";
+      return censoredParameters.has(decodedName(name)) ? `${name}=[redacted]` : pair;
+    })
+    .join("&");
+  return `${url.slice(0, at)}?${query}`.replace(cardNumberPattern, "[redacted]");
+}
+
+/**
+ * The `req` serializer: Fastify's fields, the URL scrubbed (card details sent in a query string are
+ * refused, and must not be logged on their way there).
+ */
+export function serializeRequest(request: FastifyRequest): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: scrubUrl(request.url),
+    version: request.headers["accept-version"],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }
 
 interface SerializedError {

@@ -13,8 +13,10 @@ import {
 } from "./gateways/captcha.ts";
 import type { DeliveryConfig } from "./gateways/delivery.ts";
 import { createOutbox, type Outbox } from "./gateways/outbox.ts";
+import type { PaymentProcessor } from "./gateways/payments/gateway.ts";
+import { createSandboxGateway, SandboxPaymentGateway } from "./gateways/payments/sandbox.ts";
 import { clientErrorHandler, frameworkErrors, hstsFor } from "./http/framework-errors.ts";
-import { redactPaths, serializeError } from "./http/logging.ts";
+import { redactPaths, serializeError, serializeRequest } from "./http/logging.ts";
 import auth from "./plugins/auth.ts";
 import errors from "./plugins/errors.ts";
 import input from "./plugins/input.ts";
@@ -37,6 +39,7 @@ import userRoutes, { type AccountRateLimits, defaultAccountRateLimits } from "./
 import devMailboxRoutes from "./routes/dev-mailbox.ts";
 import healthRoutes from "./routes/health.ts";
 import portalConfigRoutes from "./routes/portal-config.ts";
+import sandboxGatewayRoutes from "./routes/sandbox-gateway.ts";
 import captchaRoutes from "./routes/transit/captcha.ts";
 import catalogRoutes from "./routes/transit/catalog.ts";
 import formRoutes from "./routes/transit/forms.ts";
@@ -64,6 +67,8 @@ declare module "fastify" {
     captcha: CaptchaGate;
     /** Checks Apple id_tokens; null when the deployment has no Apple Services ID configured. */
     apple: AppleVerifier | null;
+    /** Saves payment methods: the sandbox unless `paymentGateway` is given (charges arrive with the ledger). */
+    payments: PaymentProcessor;
   }
 }
 
@@ -91,6 +96,8 @@ export interface AppOptions {
   operatorToken?: string | null;
   /** Sign in with Apple: the Services ID and key set (main.ts reads APPLE_CLIENT_ID, APPLE_JWKS_URL). */
   apple?: AppleVerifier | null;
+  /** The payment gateway; when absent the sandbox (random token key), which also serves /sandbox-gateway. */
+  paymentGateway?: PaymentProcessor;
   /** Told of every route as it is registered (the fuzz test enumerates them). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** Fastify's trustProxy (TRUST_PROXY): which proxies' X-Forwarded-* to believe; off by default. */
@@ -120,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: {
       level: options.logLevel ?? "silent",
       redact: { paths: redactPaths, censor: "[redacted]" },
-      serializers: { err: serializeError },
+      serializers: { err: serializeError, req: serializeRequest },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit,
@@ -159,6 +166,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("accounts", createAccountRepository(options.database.db));
   app.decorate("twoFactor", createTwoFactorRepository(options.database.db));
   app.decorate("apple", options.apple ?? null);
+  const payments = options.paymentGateway ?? createSandboxGateway({ now: () => clock.now() });
+  app.decorate("payments", payments);
   app.decorate("invites", createInviteRepository(options.database.db));
   app.decorate("catalog", createCatalogRepository(options.database.db));
   const ledger = createLedgerService({ clock });
@@ -199,6 +208,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: options.publicUrl ?? null,
     operatorToken: options.operatorToken ?? null,
   });
+  if (payments instanceof SandboxPaymentGateway) {
+    await app.register(sandboxGatewayRoutes, {
+      prefix: "/sandbox-gateway",
+      gateway: payments,
+      publicUrl: options.publicUrl ?? null,
+    });
+  }
   if (options.devMailbox) await app.register(devMailboxRoutes);
   await app.register(spa, { root: options.staticDir, flows: options.flowsDir ?? null });
 

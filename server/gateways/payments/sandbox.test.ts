@@ -61,7 +61,8 @@ describe("card tokens", () => {
     expect(Object.keys(payload).sort()).toEqual(
       ["behaviour", "brand", "exp_month", "exp_year", "iat", "last4", "nonce", "v"].sort(),
     );
-    const decoded = JSON.stringify(payload);
+    // The nonce is random text; the rest is what the card may show.
+    const decoded = JSON.stringify({ ...payload, nonce: null });
     expect(decoded).not.toContain("4000000000009995");
     expect(decoded).not.toContain("739");
     expect(token).not.toContain("4000000000009995");
@@ -221,7 +222,7 @@ describe("bank account tokens", () => {
     now = start;
     const made = gateway.createBankToken({ ...account, account_type: "savings" });
     const token = made.ok ? made.value.token : "";
-    expect(JSON.stringify(payloadOf(token))).not.toMatch(/000123456789|110000000/);
+    expect(JSON.stringify({ ...payloadOf(token), nonce: null })).not.toMatch(/000123456789|110000000/);
     const method = approvedMethod(await attach(token));
     expect(method).toMatchObject({
       kind: "bank_account",

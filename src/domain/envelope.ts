@@ -35,6 +35,12 @@ export const ErrorCode = {
   conflict: 40901,
   transferFailed: 42201,
   fareCardUnavailable: 42202,
+  /** The gateway declined a payment method; the error's `field` holds its DeclineReason. */
+  paymentMethodDeclined: 42203,
+  /** A forged, expired or used payment token: the rider starts the form again. */
+  paymentTokenInvalid: 42204,
+  /** The rider already keeps as many payment methods or addresses as allowed. */
+  limitReached: 42205,
   formNotFound: 40402,
   payloadTooLarge: 41301,
   rateLimited: 42901,

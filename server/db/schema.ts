@@ -234,6 +234,138 @@ export const ledgerEntries = pgTable(
   ],
 );
 
+export const paymentMethodKinds = ["card", "bank_account", "paypal"] as const;
+
+/**
+ * A rider's saved payment methods (issue 11): the gateway's reference and what may be shown (brand,
+ * last four, expiry, bank name, PayPal login), never a card number, security code or account number.
+ * `token_hash` (SHA-256 of the gateway token it was made from) makes posting one token twice the same
+ * method. A removed method keeps its row (`removed_at`) so orders can still name what paid them; at
+ * most one live method per rider is the default. Deleting the account deletes them (cascade).
+ */
+export const paymentMethods = pgTable(
+  "payment_methods",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: paymentMethodKinds }).notNull(),
+    /** Which gateway holds it ("sandbox"), and its references there. */
+    gateway: text("gateway").notNull(),
+    gatewayMethodId: text("gateway_method_id").notNull(),
+    gatewayCustomerId: text("gateway_customer_id").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    commuterBenefits: boolean("commuter_benefits").notNull().default(false),
+    nickname: text("nickname"),
+    isDefault: boolean("is_default").notNull().default(false),
+    brand: text("brand"),
+    last4: text("last4"),
+    expMonth: integer("exp_month"),
+    expYear: integer("exp_year"),
+    billingLastName: text("billing_last_name"),
+    billingAddress1: text("billing_address_1"),
+    billingZip: text("billing_zip"),
+    bankName: text("bank_name"),
+    accountType: text("account_type", { enum: ["checking", "savings"] }),
+    holderName: text("holder_name"),
+    paypalEmail: text("paypal_email"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("payment_methods_user").on(t.userId, t.createdAt),
+    uniqueIndex("payment_methods_gateway_method").on(t.gateway, t.gatewayMethodId),
+    uniqueIndex("payment_methods_user_token").on(t.userId, t.tokenHash),
+    uniqueIndex("payment_methods_one_default")
+      .on(t.userId)
+      .where(sql`${t.isDefault} and ${t.removedAt} is null`),
+    check("payment_methods_last4", sql`${t.last4} is null or ${t.last4} ~ '^[0-9]{4}$'`),
+    check(
+      "payment_methods_card_fields",
+      sql`${t.kind} <> 'card' or (${t.brand} is not null and ${t.last4} is not null and ${t.expMonth} between 1 and 12 and ${t.expYear} between 2000 and 2100)`,
+    ),
+    check("payment_methods_benefits_card", sql`not ${t.commuterBenefits} or ${t.kind} = 'card'`),
+  ],
+);
+
+/** A rider's shipping addresses (spec section 3, Address); at most one is the default. */
+export const shippingAddresses = pgTable(
+  "shipping_addresses",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    address1: text("address_1").notNull(),
+    address2: text("address_2"),
+    /** ISO 3166-1 alpha-2. */
+    country: char("country", { length: 2 }).notNull(),
+    state: text("state").notNull(),
+    city: text("city").notNull(),
+    zipCode: text("zip_code").notNull(),
+    email: text("email"),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("shipping_addresses_user").on(t.userId, t.createdAt),
+    uniqueIndex("shipping_addresses_one_default").on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);
+
+export const gatewayOperations = ["authorize", "capture", "void", "refund"] as const;
+
+/**
+ * Every charge operation the portal asks of its gateway, one row per idempotency key (issue 11): the
+ * operation, a SHA-256 of the request, and once answered the result. A repeated key answers the stored
+ * result; a key reused with another request is an idempotency conflict; a row still without a result is
+ * an operation in flight.
+ */
+export const paymentGatewayRequests = pgTable(
+  "payment_gateway_requests",
+  {
+    gateway: text("gateway").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    operation: text("operation", { enum: gatewayOperations }).notNull(),
+    requestHash: text("request_hash").notNull(),
+    result: jsonb("result"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.gateway, t.idempotencyKey] })],
+);
+
+export const sandboxChargeStatuses = ["authorized", "captured", "voided"] as const;
+
+/**
+ * The sandbox gateway's own books (what a real processor keeps on its side): one row per
+ * authorization, with what was captured and refunded of it, in minor units.
+ */
+export const sandboxCharges = pgTable(
+  "sandbox_charges",
+  {
+    id: text("id").primaryKey(),
+    customerId: text("customer_id").notNull(),
+    methodId: text("method_id").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    reference: text("reference").notNull(),
+    status: text("status", { enum: sandboxChargeStatuses }).notNull().default("authorized"),
+    captured: bigint("captured", { mode: "number" }).notNull().default(0),
+    refunded: bigint("refunded", { mode: "number" }).notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("sandbox_charges_amount", sql`${t.amount} > 0`),
+    check("sandbox_charges_captured", sql`${t.captured} between 0 and ${t.amount}`),
+    check("sandbox_charges_refunded", sql`${t.refunded} between 0 and ${t.captured}`),
+  ],
+);
+
 export const outboxChannels = ["email", "sms"] as const;
 /** `failed` rows are tried again until they run out of attempts; `sent` is final. */
 export const outboxStatuses = ["pending", "sent", "failed"] as const;

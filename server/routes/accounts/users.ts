@@ -5,8 +5,8 @@ import { MfaStatus, type ProfileUpdate } from "../../../src/domain/session.ts";
 import { passwordLength, passwordMessages } from "../../domain/password-policy.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { deactivatedMessage, emailNotVerifiedMessage } from "../../plugins/auth.ts";
-import type { User } from "../../repositories/accounts.ts";
 import { createAccountService } from "../../services/accounts.ts";
+import { createSignInService, type SignInGrant } from "../../services/sign-in.ts";
 import type { SignInBudget } from "../../services/sign-in-throttle.ts";
 import { createTwoFactorService } from "../../services/two-factor.ts";
 import { captchaFailedMessage, captchaToken } from "../transit/captcha.ts";
@@ -146,20 +146,24 @@ export default async function userRoutes(
     },
   );
 
-  /** The rider is who they say: a session, or first the texted code when they turned two-factor on. */
-  const completeSignIn = async (user: User, now: Date) => {
-    if (app.portalConfig.multifactorAuth.enable && user.mfaEnrollmentStatus === MfaStatus.enrolled) {
-      // Right credentials, but only a token for the code step until the texted code comes back.
-      const pending = await twoFactor.startSignIn(user);
-      return ok({ access_token: pending, mfa_enrollment_status: MfaStatus.enrolled });
-    }
-    const session = await app.accounts.startSession(user.id, now);
-    return ok({
-      access_token: session.token,
-      expires_at: session.expiresAt.toISOString(),
-      mfa_enrollment_status: user.mfaEnrollmentStatus,
-    });
-  };
+  const signIn = createSignInService({
+    accounts,
+    sessions: app.accounts,
+    twoFactor,
+    config: () => app.portalConfig,
+    apple: () => app.apple,
+    clock: app.clock,
+  });
+
+  /** The reply of a proven rider: a session, or the pending token of the code step. */
+  const granted = (grant: SignInGrant) =>
+    grant.kind === "codeRequired"
+      ? ok({ access_token: grant.token, mfa_enrollment_status: MfaStatus.enrolled })
+      : ok({
+          access_token: grant.token,
+          expires_at: grant.expiresAt.toISOString(),
+          mfa_enrollment_status: grant.mfaEnrollmentStatus,
+        });
 
   app.post<{ Body: LoginBody }>(
     "/users/login",
@@ -185,10 +189,9 @@ export default async function userRoutes(
       },
     },
     async (request, reply) => {
-      const now = app.clock.now();
       const body = request.body;
-      if ("access_token" in body) return signInWithApple(body, reply, now);
-      const signedIn = await accounts.signIn(body.email, body.password, request.ip);
+      if ("access_token" in body) return signInWithApple(body, reply);
+      const signedIn = await signIn.withPassword(body.email, body.password, request.ip);
       switch (signedIn.result) {
         case "locked":
           return lockedOut(reply);
@@ -197,7 +200,7 @@ export default async function userRoutes(
         case "deactivated":
           return fail(reply, 401, [{ code: ErrorCode.accountDeactivated, message: deactivatedMessage }]);
         case "ok":
-          return completeSignIn(signedIn.user, now);
+          return granted(signedIn.grant);
       }
     },
   );
@@ -208,22 +211,20 @@ export default async function userRoutes(
    * a new account is opened: confirmed when Apple verified the email, with a random password nobody
    * knows (forgot-password sets one).
    */
-  async function signInWithApple(body: AppleLoginBody, reply: FastifyReply, now: Date) {
-    const refuse = () =>
-      fail(reply, 401, [{ code: ErrorCode.appleSignInFailed, message: appleSignInFailedMessage }]);
-    if (!app.portalConfig.socialSignIn.apple || !app.apple) return refuse();
-    const identity = await app.apple.verify(body.access_token);
-    if (!identity) return refuse();
+  async function signInWithApple(body: AppleLoginBody, reply: FastifyReply) {
     const name = (value: string | undefined) => given(value ?? "")?.slice(0, 50) ?? "";
-    const user = await accounts.riderForApple(identity, {
+    const signedIn = await signIn.withApple(body.access_token, {
       firstName: name(body.first_name),
       lastName: name(body.last_name),
     });
-    if (!user) return refuse();
-    if (user.deactivatedAt) {
-      return fail(reply, 401, [{ code: ErrorCode.accountDeactivated, message: deactivatedMessage }]);
+    switch (signedIn.result) {
+      case "refused":
+        return fail(reply, 401, [{ code: ErrorCode.appleSignInFailed, message: appleSignInFailedMessage }]);
+      case "deactivated":
+        return fail(reply, 401, [{ code: ErrorCode.accountDeactivated, message: deactivatedMessage }]);
+      case "ok":
+        return granted(signedIn.grant);
     }
-    return completeSignIn(user, now);
   }
 
   app.post("/users/logout", { preHandler: app.requireRider }, async (request, reply) => {

@@ -77,14 +77,21 @@ describe("card tokens", () => {
     ["4000000000000119", "processing_error"],
     ["5555555555554444", "approve"],
     ["378282246310005", "approve"],
-  ])("%s is tokenized and will %s when charged", async (number, behaviour) => {
+  ])("%s is tokenized and will %s", async (number, behaviour) => {
     now = start;
     const cvc = number.startsWith("37") ? "7391" : "739";
     const token = cardToken({ number, cvc });
     expect(payloadOf(token).behaviour).toBe(behaviour);
-    const method = approvedMethod(await attach(token));
-    expect(method.methodId.startsWith(`pm_sandbox_${behaviour}_`)).toBe(true);
-    expect(method.kind === "card" && method.last4).toBe(number.slice(-4));
+    const result = await attach(token);
+    if (behaviour === "approve" || behaviour === "insufficient_funds") {
+      // Insufficient funds attaches like Stripe's 4000000000009995: it declines only when charged.
+      const method = approvedMethod(result);
+      expect(method.methodId.startsWith(`pm_sandbox_${behaviour}_`)).toBe(true);
+      expect(method.kind === "card" && method.last4).toBe(number.slice(-4));
+    } else {
+      // The others are declined when saved already, with their reason.
+      expect(result).toEqual({ outcome: "declined", reason: behaviour });
+    }
   });
 
   it.each([

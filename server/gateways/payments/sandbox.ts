@@ -17,6 +17,7 @@ import {
   type AttachRequest,
   type AttachResult,
   assertIdempotencyKey,
+  type DeclineReason,
   declineReasons,
   GatewayUsageError,
   type PaymentProcessor,
@@ -94,6 +95,17 @@ interface PayPalPayload {
 }
 
 const behaviours: readonly string[] = ["approve", ...declineReasons];
+
+/**
+ * Test cards whose behaviour fails at attach already, as Stripe's do when a card is saved; the
+ * insufficient-funds card attaches and is declined only when charged.
+ */
+export const declinedAtAttach: readonly DeclineReason[] = [
+  "card_declined",
+  "expired_card",
+  "incorrect_cvc",
+  "processing_error",
+];
 const nonce = () => randomBytes(12).toString("base64url");
 
 type Fields = Record<string, unknown>;
@@ -238,6 +250,10 @@ export class SandboxPaymentGateway implements PaymentProcessor {
         const card = verified.payload;
         if (!isExpiryCurrent({ month: card.exp_month, year: card.exp_year }, now)) {
           return { outcome: "declined", reason: "expired_card" };
+        }
+        // Like Stripe's test cards: these fail when attached; insufficient funds only when charged.
+        if (card.behaviour !== "approve" && declinedAtAttach.includes(card.behaviour)) {
+          return { outcome: "declined", reason: card.behaviour };
         }
         return attached({
           kind: "card",

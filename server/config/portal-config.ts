@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import {
   appStores,
+  defaultPaymentGateway,
   externalLinkKinds,
   footerLinkKinds,
   type PortalConfig,
@@ -29,6 +30,14 @@ const portalConfigSchema = z.object({
   allowAccountDeactivation: z.boolean(),
   disableDeleteAccount: z.boolean(),
   supportDefaultPayment: z.boolean(),
+  payment_gateway: z
+    .object({
+      provider: z.string().min(1),
+      tokens_url: z.string().min(1),
+      bank_tokens_url: z.string().min(1),
+      paypal_approve_url: z.string().min(1),
+    })
+    .default(defaultPaymentGateway),
   multifactorAuth: z.object({
     enable: z.boolean(),
     required: z.boolean().default(false),

@@ -58,6 +58,25 @@ export interface ContactEntry {
   href?: string;
 }
 
+/**
+ * Where the browser reaches the payment gateway: its card and bank tokenization endpoints and its
+ * PayPal approval page. The sandbox gateway serves them beside the portal; a real processor replaces
+ * them by configuration.
+ */
+export interface PaymentGatewayConfig {
+  provider: string;
+  tokens_url: string;
+  bank_tokens_url: string;
+  paypal_approve_url: string;
+}
+
+export const defaultPaymentGateway: PaymentGatewayConfig = {
+  provider: "sandbox",
+  tokens_url: "/sandbox-gateway/v1/tokens",
+  bank_tokens_url: "/sandbox-gateway/v1/bank_tokens",
+  paypal_approve_url: "/sandbox-gateway/paypal/approve",
+};
+
 export interface PortalConfig {
   uuid: string;
   display_name: string;
@@ -72,6 +91,8 @@ export interface PortalConfig {
   allowAccountDeactivation: boolean;
   disableDeleteAccount: boolean;
   supportDefaultPayment: boolean;
+  /** The payment gateway's addresses; the sandbox's (`defaultPaymentGateway`) when absent. */
+  payment_gateway?: PaymentGatewayConfig;
   /** `required`: every rider must turn two-factor on (the enrolment dialog after sign-in). */
   multifactorAuth: { enable: boolean; required: boolean; supportedMethods: Array<"mobile"> };
   enableSplitPayments: { purchasePasses: boolean; loadValue: boolean };

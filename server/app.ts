@@ -40,12 +40,16 @@ import devMailboxRoutes from "./routes/dev-mailbox.ts";
 import healthRoutes from "./routes/health.ts";
 import portalConfigRoutes from "./routes/portal-config.ts";
 import sandboxGatewayRoutes from "./routes/sandbox-gateway.ts";
+import addressRoutes from "./routes/transit/addresses.ts";
 import captchaRoutes from "./routes/transit/captcha.ts";
 import catalogRoutes from "./routes/transit/catalog.ts";
 import formRoutes from "./routes/transit/forms.ts";
 import orgConfigRoutes from "./routes/transit/org-config.ts";
+import paymentMethodRoutes from "./routes/transit/payment-methods.ts";
+import { type AddressService, createAddressService } from "./services/addresses.ts";
 import { createFareMediaService, type FareMediaService } from "./services/fare-media.ts";
 import { createLedgerService, type LedgerService } from "./services/ledger.ts";
+import { createPaymentMethodService, type PaymentMethodService } from "./services/payment-methods.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -69,6 +73,10 @@ declare module "fastify" {
     apple: AppleVerifier | null;
     /** Saves payment methods: the sandbox unless `paymentGateway` is given (charges arrive with the ledger). */
     payments: PaymentProcessor;
+    /** Riders' saved payment methods: tokens attached through `payments`, listed, renamed, removed. */
+    paymentMethods: PaymentMethodService;
+    /** Riders' shipping addresses (`addresses` is taken: Fastify's listening addresses). */
+    shippingAddresses: AddressService;
   }
 }
 
@@ -181,6 +189,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   );
   app.decorate(
+    "paymentMethods",
+    createPaymentMethodService({
+      db: options.database.db,
+      gateway: payments,
+      clock,
+      supportDefaultPayment: () => options.portalConfig.supportDefaultPayment,
+    }),
+  );
+  app.decorate("shippingAddresses", createAddressService({ db: options.database.db }));
+  app.decorate(
     "captcha",
     createCaptchaGate(options.captchaVerifier ?? sandboxCaptchaVerifier, undefined, clock),
   );
@@ -192,6 +210,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(formRoutes, { prefix: "/transit" });
   await app.register(captchaRoutes, { prefix: "/transit" });
   await app.register(catalogRoutes, { prefix: "/transit" });
+  await app.register(paymentMethodRoutes, { prefix: "/transit" });
+  await app.register(addressRoutes, { prefix: "/transit" });
   await app.register(userRoutes, {
     prefix: "/accounts",
     publicUrl: options.publicUrl ?? null,

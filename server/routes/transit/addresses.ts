@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ErrorCode } from "../../../src/domain/envelope.ts";
+import { type AddressBody, maxAddresses } from "../../../src/domain/payments/saved.ts";
+import { fail, ok } from "../../http/envelope.ts";
+import type { AddressSaveResult } from "../../services/addresses.ts";
+import { hasFields, invalid, noFields, uuidPattern } from "./payment-methods.ts";
+
+/** Generous bounds for the schema; parseAddress checks the real ones with the spec's messages. */
+const text = { type: "string", maxLength: 1000 } as const;
+const optionalText = { type: ["string", "null"], maxLength: 1000 } as const;
+
+const addressBody = {
+  type: "object",
+  required: ["firstName", "lastName", "address_1", "country", "state", "city", "zipCode"],
+  additionalProperties: false,
+  properties: {
+    firstName: text,
+    lastName: text,
+    address_1: text,
+    address_2: optionalText,
+    country: text,
+    state: text,
+    city: text,
+    zipCode: text,
+    email: optionalText,
+    isDefault: { type: "boolean" },
+  },
+} as const;
+
+const idParams = {
+  type: "object",
+  required: ["id"],
+  additionalProperties: false,
+  properties: { id: { type: "string" } },
+} as const;
+
+interface IdParams {
+  id: string;
+}
+
+export const addressNotFound = "Address not found.";
+
+/**
+ * The rider's shipping addresses (src/domain/payments/saved.ts has the contract): list, add, change,
+ * make default, delete. The rules are the service's (services/addresses.ts); ids that are not the
+ * rider's own answer 404 alike.
+ */
+export default async function addressRoutes(app: FastifyInstance) {
+  const guard = { preHandler: app.requireVerifiedRider };
+  const riderId = (request: FastifyRequest) => {
+    const user = request.account?.user;
+    if (!user) throw new Error("requireVerifiedRider let a request through without a rider");
+    return user.id;
+  };
+  const notFound = (reply: FastifyReply) =>
+    fail(reply, 404, [{ code: ErrorCode.notFound, message: addressNotFound }]);
+  const answer = (reply: FastifyReply, result: AddressSaveResult, status: number) => {
+    if (result.ok) return reply.code(status).send(ok({ address: result.address }));
+    switch (result.problem) {
+      case "invalid":
+        return invalid(reply, result.errors);
+      case "notFound":
+        return notFound(reply);
+      case "limitReached":
+        return fail(reply, 422, [
+          {
+            code: ErrorCode.limitReached,
+            message: `You can keep up to ${maxAddresses} addresses. Remove one to add another.`,
+          },
+        ]);
+    }
+  };
+
+  app.get("/addresses", guard, async (request) =>
+    ok({ addresses: await app.shippingAddresses.list(riderId(request)) }),
+  );
+
+  app.post<{ Body: AddressBody }>(
+    "/addresses",
+    { ...guard, schema: { body: addressBody } },
+    async (request, reply) =>
+      answer(reply, await app.shippingAddresses.create(riderId(request), request.body), 201),
+  );
+
+  app.put<{ Params: IdParams; Body: AddressBody }>(
+    "/addresses/:id",
+    { ...guard, schema: { params: idParams, body: addressBody } },
+    async (request, reply) => {
+      if (!uuidPattern.test(request.params.id)) return notFound(reply);
+      return answer(
+        reply,
+        await app.shippingAddresses.update(riderId(request), request.params.id, request.body),
+        200,
+      );
+    },
+  );
+
+  app.post<{ Params: IdParams }>(
+    "/addresses/:id/default",
+    { ...guard, schema: { params: idParams } },
+    async (request, reply) => {
+      if (hasFields(request.body)) return fail(reply, 400, [noFields]);
+      if (!uuidPattern.test(request.params.id)) return notFound(reply);
+      const addresses = await app.shippingAddresses.setDefault(riderId(request), request.params.id);
+      return addresses ? ok({ addresses }) : notFound(reply);
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    "/addresses/:id",
+    { ...guard, schema: { params: idParams } },
+    async (request, reply) => {
+      if (!uuidPattern.test(request.params.id)) return notFound(reply);
+      if (!(await app.shippingAddresses.remove(riderId(request), request.params.id))) return notFound(reply);
+      return reply.code(204).send();
+    },
+  );
+}

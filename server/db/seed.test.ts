@@ -7,11 +7,13 @@ import {
   fareMedia,
   organizationConfigs,
   organizations,
+  paymentMethods,
   productFilterValues,
   products,
+  shippingAddresses,
   users,
 } from "./schema.ts";
-import { demoRider, seedDemoData } from "./seed.ts";
+import { demoPaymentsMarker, demoRider, seedDemoData } from "./seed.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -79,5 +81,87 @@ describe("demo seed", () => {
       ["service_level_rail", "Rail", { es: "Tren", vi: "Tàu điện" }],
       ["service_level_ferry", "Ferry", { es: "Ferri", vi: "Phà" }],
     ]);
+  });
+
+  it("gives the demo rider a saved Visa, a bank account and two addresses, as the API shows them", async () => {
+    const [rider] = await t.database.db.select().from(users).where(eq(users.email, demoRider.email));
+    if (!rider) throw new Error("demo rider missing");
+    const { token } = await t.app.accounts.startSession(rider.id, new Date());
+    const get = async (url: string) =>
+      (await t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${token}` } })).json().data;
+    const { payment_methods: methods } = await get("/transit/payment_methods");
+    expect(methods).toEqual([
+      expect.objectContaining({
+        kind: "card",
+        brand: "visa",
+        last4: "4242",
+        nickname: "Everyday card",
+        is_default: t.config.supportDefaultPayment,
+        billing: { last_name: "Rider", address_1: "100 Market St", zip_code: "94105" },
+        exp_month: 12,
+        exp_year: expect.any(Number),
+      }),
+      expect.objectContaining({
+        kind: "bank_account",
+        bank_name: "Sandbox Bank",
+        account_type: "checking",
+        last4: "6789",
+        holder_name: "Riley Rider",
+        is_default: false,
+      }),
+    ]);
+    // Real sandbox references, made by attaching sandbox tokens; no number stored.
+    const rows = await t.database.db.select().from(paymentMethods).where(eq(paymentMethods.userId, rider.id));
+    expect(rows.map((row) => row.gatewayMethodId).sort()).toEqual([
+      expect.stringMatching(/^ba_sandbox_approve_/),
+      expect.stringMatching(/^pm_sandbox_approve_/),
+    ]);
+    for (const row of rows) {
+      expect(row.gateway).toBe("sandbox");
+      expect(row.gatewayCustomerId).toMatch(/^cus_sandbox_[0-9a-f]{24}$/);
+      expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(row)).not.toMatch(/4242424242424242|000123456789/);
+    }
+    const { addresses } = await get("/transit/addresses");
+    expect(addresses).toEqual([
+      expect.objectContaining({ country: "US", state: "CA", address_1: "100 Market St", isDefault: true }),
+      expect.objectContaining({
+        country: "US",
+        state: "CA",
+        address_1: "1 Ferry Building",
+        isDefault: false,
+      }),
+    ]);
+  });
+
+  it("seeds the payment methods once, and gives an older demo database them once", async () => {
+    const count = async () => ({
+      methods: (await t.database.db.select().from(paymentMethods)).length,
+      addresses: (await t.database.db.select().from(shippingAddresses)).length,
+    });
+    const before = await count();
+    expect(await seedDemoData(t.database.db, t.config)).toBe(false);
+    expect(await count()).toEqual(before);
+    // A demo database from before issue 11: no marker, no methods, no addresses.
+    await t.database.db.delete(paymentMethods);
+    await t.database.db.delete(shippingAddresses);
+    await t.database.db.delete(appMeta).where(eq(appMeta.key, demoPaymentsMarker));
+    expect(await seedDemoData(t.database.db, t.config)).toBe(false);
+    expect(await count()).toEqual({ methods: 2, addresses: 2 });
+    expect(await seedDemoData(t.database.db, t.config)).toBe(false);
+    expect(await count()).toEqual({ methods: 2, addresses: 2 });
+  });
+
+  it("gives a database whose demo rider is gone only the marker", async () => {
+    await t.database.db.delete(appMeta).where(eq(appMeta.key, demoPaymentsMarker));
+    // As the account deletion does it (fare cards unlinked, methods and addresses with the rider).
+    const [rider] = await t.database.db.select().from(users).where(eq(users.email, demoRider.email));
+    if (!rider) throw new Error("demo rider missing");
+    await t.app.accounts.deleteAccount(rider);
+    expect(await seedDemoData(t.database.db, t.config)).toBe(false);
+    expect(await t.database.db.select().from(paymentMethods)).toEqual([]);
+    expect(
+      await t.database.db.select().from(appMeta).where(eq(appMeta.key, demoPaymentsMarker)),
+    ).toHaveLength(1);
   });
 });

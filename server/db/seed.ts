@@ -1,9 +1,15 @@
 import { eq } from "drizzle-orm";
 import { money, negate, sum } from "../../src/domain/money.ts";
+import { type AddressInput, parseAddress } from "../../src/domain/payments/address.ts";
 import type { PortalConfig } from "../../src/domain/portal-config.ts";
 import { ledgerAccounts } from "../domain/ledger-accounts.ts";
 import { hashSecret } from "../domain/password.ts";
+import type { AttachedMethod } from "../gateways/payments/gateway.ts";
+import { createSandboxGateway, type SandboxPaymentGateway } from "../gateways/payments/sandbox.ts";
+import { createAddressRepository } from "../repositories/addresses.ts";
+import { createPaymentMethodRepository } from "../repositories/payment-methods.ts";
 import { createLedgerService } from "../services/ledger.ts";
+import { attachKeyOf, paymentMethodRowOf, tokenHashOf } from "../services/payment-methods.ts";
 import type { Database } from "./client.ts";
 import { appMeta, fareMedia, organizations, users } from "./schema.ts";
 import { childOrganizationId, seedDemoCatalog } from "./seed-catalog.ts";
@@ -18,13 +24,21 @@ const riderId = "7c9e2d41-6a3b-4f58-8e21-5d4c3b2a1f10";
 /** Bumped when the demo catalogue changes, so an existing demo database gets the new one. */
 const catalogVersion = "2";
 
+/** Marks a database whose demo rider got the saved payment methods and addresses (issue 11). */
+export const demoPaymentsMarker = "demo_payments_seeded_at";
+
 /**
  * Applies the demo data once per database; later starts see the marker and do nothing. The catalogue
  * has its own marker and is rewritten when its version changes.
  */
-export async function seedDemoData(db: Database, config: PortalConfig): Promise<boolean> {
+export async function seedDemoData(
+  db: Database,
+  config: PortalConfig,
+  options: { gateway?: SandboxPaymentGateway } = {},
+): Promise<boolean> {
   const parentId = config.organization.parentUuid;
   const seeded = await seedAgencyAndRider(db, config);
+  await seedDemoPayments(db, config, options.gateway ?? createSandboxGateway());
   const marker = await db.select().from(appMeta).where(eq(appMeta.key, "demo_catalog_version"));
   if (marker[0]?.value !== catalogVersion) {
     await seedDemoCatalog(db, parentId);
@@ -165,5 +179,128 @@ async function seedAgencyAndRider(db: Database, config: PortalConfig): Promise<b
     }
     await tx.insert(appMeta).values({ key: "demo_seeded_at", value: new Date().toISOString() });
     return true;
+  });
+}
+
+/** The demo rider's saved card: Stripe's always-approving Visa, as the card form would tokenize it. */
+export const demoCard = {
+  number: "4242 4242 4242 4242",
+  cvc: "123",
+  postalCode: "94105",
+  nickname: "Everyday card",
+  billing: { last_name: "Rider", address_1: "100 Market St", zip_code: "94105" },
+} as const;
+/** Stripe's test ACH account that succeeds, with a routing number whose checksum holds. */
+export const demoBankAccount = {
+  routingNumber: "110000000",
+  accountNumber: "000123456789",
+  holderName: "Riley Rider",
+} as const;
+export const demoAddresses: readonly AddressInput[] = [
+  {
+    firstName: "Riley",
+    lastName: "Rider",
+    address_1: "100 Market St",
+    address_2: "Apt 5",
+    country: "US",
+    state: "CA",
+    city: "San Francisco",
+    zipCode: "94105",
+    email: null,
+    isDefault: true,
+  },
+  {
+    firstName: "Riley",
+    lastName: "Rider",
+    address_1: "1 Ferry Building",
+    address_2: null,
+    country: "US",
+    state: "CA",
+    city: "San Francisco",
+    zipCode: "94111",
+    email: null,
+    isDefault: false,
+  },
+];
+
+/**
+ * The demo rider's saved payment methods and shipping addresses, once per database (its own marker,
+ * so a demo database seeded before issue 11 gets them too). The methods go through the sandbox gateway
+ * as the portal's would: the card and bank account are tokenized, then attached for the rider with the
+ * route's idempotency key, and the rows keep the gateway's references and the token's hash, no number.
+ * A database whose demo rider is gone only gets the marker.
+ */
+async function seedDemoPayments(
+  db: Database,
+  config: PortalConfig,
+  gateway: SandboxPaymentGateway,
+): Promise<void> {
+  const done = await db.select().from(appMeta).where(eq(appMeta.key, demoPaymentsMarker));
+  if (done.length > 0) return;
+
+  const card = gateway.createCardToken({
+    number: demoCard.number,
+    exp_month: 12,
+    exp_year: new Date().getUTCFullYear() + 4,
+    cvc: demoCard.cvc,
+    postal_code: demoCard.postalCode,
+  });
+  const bank = gateway.createBankToken({
+    routing_number: demoBankAccount.routingNumber,
+    account_number: demoBankAccount.accountNumber,
+    account_type: "checking",
+    account_holder_name: demoBankAccount.holderName,
+  });
+  if (!card.ok || !bank.ok) throw new Error("the sandbox refused the demo card or bank account");
+  const attach = async (token: string): Promise<{ method: AttachedMethod; tokenHash: string }> => {
+    const tokenHash = tokenHashOf(token);
+    const result = await gateway.attach({
+      idempotencyKey: attachKeyOf(riderId, tokenHash),
+      customer: { id: riderId },
+      token,
+    });
+    if (result.outcome !== "approved")
+      throw new Error(`the sandbox did not attach a demo method: ${result.reason}`);
+    return { method: result.method, tokenHash };
+  };
+  const savedCard = await attach(card.value.token);
+  const savedBank = await attach(bank.value.token);
+
+  await db.transaction(async (tx) => {
+    // The marker first: a second seeder at the same moment inserts nothing and stops here.
+    const marked = await tx
+      .insert(appMeta)
+      .values({ key: demoPaymentsMarker, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning();
+    if (marked.length === 0) return;
+    const [rider] = await tx.select({ id: users.id }).from(users).where(eq(users.id, riderId)).for("update");
+    if (!rider) return;
+
+    const methods = createPaymentMethodRepository(tx);
+    await methods.insert({
+      ...paymentMethodRowOf(riderId, savedCard.method, gateway.provider, savedCard.tokenHash, {
+        nickname: demoCard.nickname,
+        commuterBenefits: false,
+        billing: { ...demoCard.billing },
+        holderName: null,
+      }),
+      isDefault: config.supportDefaultPayment,
+    });
+    await methods.insert(
+      paymentMethodRowOf(riderId, savedBank.method, gateway.provider, savedBank.tokenHash, {
+        nickname: null,
+        commuterBenefits: false,
+        billing: null,
+        holderName: demoBankAccount.holderName,
+      }),
+    );
+
+    const addresses = createAddressRepository(tx);
+    for (const input of demoAddresses) {
+      const parsed = parseAddress(input);
+      if (!parsed.ok) throw new Error(`a demo address is not valid: ${JSON.stringify(parsed.problems)}`);
+      await addresses.insert(riderId, parsed.address, parsed.address.isDefault);
+    }
   });
 }

@@ -118,10 +118,14 @@ function holderNameError(input: string): FieldProblem | null {
   }
 }
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+/** What the row keeps of a token: its SHA-256, never the token. */
+export const tokenHashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The gateway's idempotency key of attaching a token for a rider: the same post is the same attach. */
+export const attachKeyOf = (userId: string, tokenHash: string) => `pm:${userId}:${tokenHash}`;
 
 /** What the row keeps of an attached method and the rider's details. */
-function rowOf(
+export function paymentMethodRowOf(
   userId: string,
   method: AttachedMethod,
   gateway: string,
@@ -260,7 +264,7 @@ export function createPaymentMethodService(options: {
     async save(userId: string, input: NewPaymentMethod): Promise<SaveResult> {
       const checked = checkDetails(input);
       if (checked.errors.length > 0) return { ok: false, problem: "invalid", errors: checked.errors };
-      const tokenHash = sha256(input.token);
+      const tokenHash = tokenHashOf(input.token);
 
       // A retry (double click, timeout) answers what the first post made, before any other rule.
       const existing = await methods.findByToken(userId, tokenHash);
@@ -270,7 +274,7 @@ export function createPaymentMethodService(options: {
         return { ok: false, problem: "limitReached" };
 
       const attached = await gateway.attach({
-        idempotencyKey: `pm:${userId}:${tokenHash}`,
+        idempotencyKey: attachKeyOf(userId, tokenHash),
         customer: { id: userId },
         token: input.token,
       });
@@ -279,7 +283,7 @@ export function createPaymentMethodService(options: {
       const kindErrors = checkKind(attached.method, input);
       if (kindErrors.length > 0) return { ok: false, problem: "invalid", errors: kindErrors };
 
-      const row = rowOf(userId, attached.method, gateway.provider, tokenHash, checked.details);
+      const row = paymentMethodRowOf(userId, attached.method, gateway.provider, tokenHash, checked.details);
       try {
         return await inTransaction(db, async ({ tx }) => {
           await createAccountRepository(tx).lock(userId);

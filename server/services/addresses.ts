@@ -9,7 +9,7 @@ import { type AddressBody, maxAddresses, type SavedAddress } from "../../src/dom
 import type { Database } from "../db/client.ts";
 import { createAccountRepository } from "../repositories/accounts.ts";
 import { createAddressRepository, savedAddressOf } from "../repositories/addresses.ts";
-import type { FieldProblem } from "./payment-methods.ts";
+import { containsCardNumber, type FieldProblem } from "./payment-methods.ts";
 import { inTransaction } from "./transaction.ts";
 
 export type AddressSaveResult =
@@ -45,13 +45,26 @@ export function addressMessage(field: AddressField, problem: AddressProblem): st
   }
 }
 
+const textFields = ["firstName", "lastName", "address_1", "address_2", "state", "city", "email"] as const;
+const fieldOrder = Object.keys(addressMaxLengths) as AddressField[];
+
 function parse(body: AddressBody) {
   const input: AddressInput = { ...body };
   const parsed = parseAddress(input);
-  if (parsed.ok) return parsed;
-  const errors = (Object.entries(parsed.problems) as Array<[AddressField, AddressProblem]>).map(
-    ([field, problem]) => ({ field, message: addressMessage(field, problem) }),
-  );
+  const problems: Partial<Record<AddressField, AddressProblem>> = parsed.ok ? {} : { ...parsed.problems };
+  // Free text holding a card number is refused, never stored (the PAN scan holds us to it).
+  for (const field of textFields) {
+    const value = input[field];
+    if (!problems[field] && typeof value === "string" && containsCardNumber(value)) {
+      problems[field] = field === "email" ? "emailInvalid" : "textInvalid";
+    }
+  }
+  // In the form's order, one per field.
+  const errors = fieldOrder.flatMap((field) => {
+    const problem = problems[field];
+    return problem ? [{ field, message: addressMessage(field, problem) }] : [];
+  });
+  if (parsed.ok && errors.length === 0) return parsed;
   return { ok: false as const, errors };
 }
 

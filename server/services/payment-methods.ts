@@ -61,12 +61,41 @@ const zipPattern = /^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/;
 const controlCharacter = /\p{Cc}/u;
 const length = (text: string) => [...text].length;
 
+function luhn(digits: string): boolean {
+  let total = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    total += digit;
+  }
+  return total % 10 === 0;
+}
+
+/**
+ * Whether free text a rider typed holds what looks like a card number: 13 to 19 digits passing Luhn,
+ * written together or in groups split by spaces or dashes ("4242 4242 4242 4242"), among other groups
+ * or not. Such text is refused, never stored: a nickname is no place for the number itself.
+ */
+export function containsCardNumber(text: string): boolean {
+  for (const run of text.matchAll(/\d+(?:[ -]+\d+)*/g)) {
+    const groups = run[0].split(/[ -]+/);
+    for (let first = 0; first < groups.length; first++) {
+      let digits = "";
+      for (let last = first; last < groups.length && digits.length < 19; last++) {
+        digits += groups[last];
+        if (digits.length >= 13 && digits.length <= 19 && luhn(digits)) return true;
+      }
+    }
+  }
+  return false;
+}
+
 /** The nickname as stored: trimmed, null when empty; or what is wrong with it. */
 export function parseNickname(
   input: string | null | undefined,
 ): { ok: true; nickname: string | null } | { ok: false; error: FieldProblem } {
   const nickname = (input ?? "").trim();
-  if (controlCharacter.test(nickname)) {
+  if (controlCharacter.test(nickname) || containsCardNumber(nickname)) {
     return { ok: false, error: { field: "nickname", message: "Nickname is not valid." } };
   }
   if (length(nickname) > nicknameMaxLength) {
@@ -93,8 +122,9 @@ export function parseBilling(
     const label = billingLabels[key];
     const field = `billing.${key}`;
     if (value === "") errors.push({ field, message: `${label} can not be empty.` });
-    else if (controlCharacter.test(value)) errors.push({ field, message: `${label} is not valid.` });
-    else if (length(value) > billingMaxLengths[key]) {
+    else if (controlCharacter.test(value) || containsCardNumber(value)) {
+      errors.push({ field, message: `${label} is not valid.` });
+    } else if (length(value) > billingMaxLengths[key]) {
       errors.push({ field, message: `${label} must not exceed ${billingMaxLengths[key]} characters` });
     } else if (key === "zip_code" && !zipPattern.test(value)) {
       errors.push({ field, message: `${label} is not valid.` });
@@ -104,7 +134,7 @@ export function parseBilling(
 }
 
 function holderNameError(input: string): FieldProblem | null {
-  const problem = holderNameProblem(input);
+  const problem = containsCardNumber(input) ? "holderInvalid" : holderNameProblem(input);
   const label = "Account Holder Name";
   switch (problem) {
     case null:

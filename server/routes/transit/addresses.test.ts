@@ -144,6 +144,8 @@ describe("POST and PUT /transit/addresses", () => {
     ["a huge street", { ...home, address_1: "x".repeat(20_000) }],
     ["a tab in the city", { ...home, city: "San\tFrancisco" }],
     ["a number for the zip", { ...home, zipCode: 94103 }],
+    ["a card number in address_2", { ...home, address_2: "card 4242 4242 4242 4242" }],
+    ["a card number in the email", { ...home, email: "4242424242424242@example.org" }],
   ])("refuses %s with 400", async (_, body) => {
     const token = await rider();
     const reply = await request("POST", "/transit/addresses", token, body);

@@ -280,6 +280,21 @@ describe("POST /transit/payment_methods", () => {
       () => ({ token: cardToken(), billing, nickname: "n".repeat(nicknameMaxLength + 1) }),
       "nickname",
     ],
+    [
+      "a card number in the nickname",
+      () => ({ token: cardToken(), billing, nickname: "Visa 4242 4242 4242 4242" }),
+      "nickname",
+    ],
+    [
+      "a card number in the street",
+      () => ({ token: cardToken(), billing: { ...billing, address_1: "4000-0000-0000-0002" } }),
+      "billing.address_1",
+    ],
+    [
+      "a card number as the holder",
+      () => ({ token: bankToken(), holder_name: "4000000000009995" }),
+      "holder_name",
+    ],
     ["a newline in the nickname", () => ({ token: cardToken(), billing, nickname: "a\nb" }), "nickname"],
   ])("refuses %s with 400 on its field", async (_, body, field) => {
     const ada = await rider();
@@ -293,11 +308,14 @@ describe("POST /transit/payment_methods", () => {
     expect(await list(ada.token)).toEqual([]);
   });
 
-  it("takes a nickname of exactly the limit, in characters", async () => {
+  it("takes a nickname of exactly the limit, in characters, and numbers that are no card's", async () => {
     const ada = await rider();
     const nickname = "🚋".repeat(nicknameMaxLength);
     const method = await saveCard(ada.token, { nickname });
     expect(method.nickname).toBe(nickname);
+    for (const ordinary of ["Card 1234", "4242 4242 4242 4241", "Account 0001-2345-6789"]) {
+      expect((await saveCard(ada.token, { nickname: ordinary })).nickname).toBe(ordinary);
+    }
   });
 
   it.each([

@@ -3,7 +3,7 @@ import { type AnyEventObject, fromPromise } from "xstate";
 import { normalizeCartItem, productModeOf } from "../domain/cart.ts";
 import type { Filter, Product, ProductPage } from "../domain/catalog.ts";
 import type { FormValues } from "../domain/forms.ts";
-import type { PortalConfig } from "../domain/portal-config.ts";
+import { defaultPaymentGateway, type PortalConfig } from "../domain/portal-config.ts";
 import { activateLocale } from "../i18n/i18n.ts";
 import { accountDeletionMachine } from "../machines/accountDeletion.machine.ts";
 import { type AppEvent, type AppInput, appMachine, type BootResult } from "../machines/app.machine.ts";
@@ -16,6 +16,7 @@ import { formMachine } from "../machines/form.machine.ts";
 import { inviteMachine } from "../machines/invite.machine.ts";
 import { languageMachine } from "../machines/language.machine.ts";
 import { networkMachine } from "../machines/network.machine.ts";
+import { paymentMethodsMachine } from "../machines/paymentMethods.machine.ts";
 import { productsMachine, type SearchInput } from "../machines/products.machine.ts";
 import { profileMachine, profileValues } from "../machines/profile.machine.ts";
 import { requestMachine } from "../machines/request.machine.ts";
@@ -35,6 +36,11 @@ import { createFormsService } from "../services/forms.service.ts";
 import { createHealthService } from "../services/health.service.ts";
 import { createHttpClient } from "../services/http.ts";
 import { createOrgConfigService } from "../services/org-config.service.ts";
+import {
+  createGatewayClient,
+  createPaymentMethodsService,
+  createPayPalApproval,
+} from "../services/payment-methods.service.ts";
 import { createPortalConfigService } from "../services/portal-config.service.ts";
 import { createPortalStorage } from "../services/storage.ts";
 import { applyTheme } from "../theme/apply-theme.ts";
@@ -91,6 +97,17 @@ export function createLiveApp(
   const orgConfig = createOrgConfigService(http, transitBases);
   const catalog = createCatalogService(http, transitBases, () => storage.isSignedIn());
   const fareMedia = createFareMediaService(http, () => transitBases().transit);
+  const paymentGateway = () => loaded?.payment_gateway ?? defaultPaymentGateway;
+  const paymentMethods = createPaymentMethodsService(http, () => transitBases().transit, {
+    config: paymentGateway,
+    tokenize: createGatewayClient(fetch),
+  });
+  const payPal = createPayPalApproval(() => paymentGateway().paypal_approve_url, "/account/paymentmethods", {
+    crypto: browser.crypto,
+    storage: browser.sessionStorage,
+    origin: browser.location.origin,
+    go: (url) => browser.location.assign(url),
+  });
   const accountsBase = () => loaded?.apiBases.accounts ?? "/accounts";
   const accounts = createAccountsService(http, accountsBase);
   const invites = createInviteService(http, accountsBase);
@@ -298,6 +315,20 @@ export function createLiveApp(
       actors: { confirmForm: formWith(accounts.deleteAccount) },
       // The account is gone: nothing of it stays in this browser, and the rider starts over.
       actions: { announceDeletion: () => bus.send({ type: "session.deleted" }) },
+    }),
+    paymentMethods: paymentMethodsMachine.provide({
+      actors: {
+        loadMethods: fromPromise(() => paymentMethods.list()),
+        addCard: fromPromise(({ input }) => paymentMethods.addCard(input)),
+        addBank: fromPromise(({ input }) => paymentMethods.addBank(input)),
+        checkPayPalState: fromPromise(({ input }) => payPal.matches(input.state)),
+        addPayPal: fromPromise(({ input }) => paymentMethods.addPayPal(input.token)),
+        beginPayPal: fromPromise(() => payPal.begin()),
+        removeMethod: fromPromise(({ input }) => paymentMethods.remove(input.id)),
+        setDefault: fromPromise(({ input }) => paymentMethods.setDefault(input.id)),
+      },
+      // The PayPal answer leaves the address bar: a reload or a shared link repeats nothing.
+      actions: { cleanAddress: () => navigate("/account/paymentmethods", { replace: true }) },
     }),
     currentFareCard: () => storage.get("currentFareCard"),
     fareCardChoice: fareCardChoiceMachine.provide({

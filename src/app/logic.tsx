@@ -6,6 +6,7 @@ import type { emailConfirmationMachine } from "../machines/emailConfirmation.mac
 import type { fareCardChoiceMachine } from "../machines/fareCardChoice.machine.ts";
 import type { formMachine } from "../machines/form.machine.ts";
 import type { inviteMachine } from "../machines/invite.machine.ts";
+import type { paymentMethodsMachine } from "../machines/paymentMethods.machine.ts";
 import type { productsMachine } from "../machines/products.machine.ts";
 import type { profileMachine } from "../machines/profile.machine.ts";
 import type { requestMachine } from "../machines/request.machine.ts";
@@ -39,6 +40,8 @@ export interface ScreenLogic {
   products: typeof productsMachine;
   /** /digital: choosing the fare card to buy digital products for. */
   fareCardChoice: typeof fareCardChoiceMachine;
+  /** /account/paymentmethods: saved cards, bank accounts and PayPal, with the PayPal return. */
+  paymentMethods: typeof paymentMethodsMachine;
   /** The fare card digital products are bought for (chosen on /digital), if any. */
   currentFareCard: () => CurrentFareCard | null;
 }

@@ -21,6 +21,7 @@ import { NavLink } from "../shared/NavLink.tsx";
 import { card, Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 import { FareCardChoice } from "../shop/FareCardChoiceView.tsx";
+import { PaymentMethods } from "./PaymentMethodsScreen.tsx";
 
 function AccountNav() {
   const { t, i18n } = useLingui();
@@ -74,7 +75,15 @@ function AccountSection({ title }: { title: MessageDescriptor }) {
 }
 
 export const AccountHomeScreen = () => <AccountSection title={msg`My Account`} />;
-export const PaymentMethodsScreen = () => <AccountSection title={msg`Payment Methods`} />;
+
+export function PaymentMethodsScreen() {
+  const { t } = useLingui();
+  return (
+    <AccountScreen title={t`Payment Methods`}>
+      <PaymentMethods />
+    </AccountScreen>
+  );
+}
 export const ShippingAddressScreen = () => <AccountSection title={msg`Shipping Address`} />;
 export const UnattachedPassesScreen = () => <AccountSection title={msg`Unattached Passes`} />;
 export const DevicesScreen = () => <AccountSection title={msg`Devices`} />;

@@ -12,6 +12,7 @@ import { inviteModel } from "./invite.ts";
 import { languageModel } from "./language.ts";
 import { networkModel } from "./network.ts";
 import { notificationsModel } from "./notifications.ts";
+import { paymentMethodsModel } from "./paymentMethods.ts";
 import { productsModel } from "./products.ts";
 import { profileModel } from "./profile.ts";
 import { requestModel } from "./request.ts";
@@ -34,6 +35,7 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   languageModel,
   networkModel,
   notificationsModel,
+  paymentMethodsModel,
   productsModel,
   profileModel,
   requestModel,

@@ -1,0 +1,170 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { css } from "../../../styled-system/css";
+import { button } from "../../../styled-system/recipes";
+import { cardBrand, cardBrandName, isUnsupportedNumber } from "../../domain/payments/card.ts";
+import { nicknameMaxLength } from "../../domain/payments/saved.ts";
+import type { CardDraft, paymentMethodsMachine } from "../../machines/paymentMethods.machine.ts";
+import {
+  errorLine,
+  failureText,
+  formActions,
+  formGrid,
+  MakeDefault,
+  problemText,
+  TextField,
+  wide,
+} from "./paymentParts.tsx";
+
+type PaymentMethodsRef = ActorRefFrom<typeof paymentMethodsMachine>;
+
+/**
+ * The card form (spec section 3, Payment card), also for a commuter benefits card. What is typed lives
+ * in the machine while the form is open; the number and code go to the gateway only.
+ */
+export function CardForm({ methods }: { methods: PaymentMethodsRef }) {
+  const { t, i18n } = useLingui();
+  const card = useSelector(methods, (s) => s.context.card);
+  const problems = useSelector(methods, (s) => s.context.cardProblems);
+  const commuter = useSelector(methods, (s) => s.context.commuterBenefits);
+  const supportsDefault = useSelector(methods, (s) => s.context.supportsDefault);
+  const saving = useSelector(methods, (s) => s.matches({ ready: "savingCard" }));
+  const failure = useSelector(methods, (s) =>
+    s.matches({ ready: "editingCard" }) ? s.context.failure : null,
+  );
+  const change = (values: Partial<CardDraft>) => methods.send({ type: "card.change", values });
+  const brand = cardBrand(card.number);
+  const unsupported = isUnsupportedNumber(card.number);
+
+  const labels = {
+    nickname: t`Nickname (optional)`,
+    lastName: t`Last Name`,
+    number: t`Card Number`,
+    expiry: t`Expiration (MM/YY)`,
+    cvv: t`CVV`,
+    address: t`Billing Street Address`,
+    zip: t`Zip or Postal Code`,
+  };
+  const problem = (key: keyof typeof labels, max = 100) => {
+    const found = problems[key];
+    return found ? problemText(i18n, found, labels[key], key === "nickname" ? nicknameMaxLength : max) : null;
+  };
+  const heading = commuter ? t`Add a commuter benefits card` : t`Add a card`;
+
+  return (
+    <form
+      noValidate
+      aria-label={heading}
+      className={formGrid}
+      onSubmit={(event) => {
+        event.preventDefault();
+        methods.send({ type: "card.submit" });
+      }}
+    >
+      <h3 className={`${css({ fontSize: "lg", fontWeight: "bold" })} ${wide}`}>{heading}</h3>
+      {commuter ? (
+        <p className={wide}>
+          <Trans>
+            The funds of a commuter benefits card go to a fare card's commuter benefits balance and cannot be
+            transferred to another card.
+          </Trans>
+        </p>
+      ) : null}
+      {failure ? (
+        <p role="alert" className={`${errorLine} ${wide}`}>
+          {failureText(i18n, failure)}
+        </p>
+      ) : null}
+      <TextField
+        label={labels.nickname}
+        name="nickname"
+        value={card.nickname}
+        problem={problem("nickname")}
+        required={false}
+        onChange={(nickname) => change({ nickname })}
+      />
+      <TextField
+        label={labels.lastName}
+        name="lastName"
+        autoComplete="cc-family-name"
+        value={card.lastName}
+        problem={problem("lastName")}
+        onChange={(lastName) => change({ lastName })}
+      />
+      <TextField
+        className={wide}
+        label={labels.number}
+        name="cardNumber"
+        autoComplete="cc-number"
+        inputMode="numeric"
+        value={card.number}
+        problem={problem("number")}
+        helper={
+          brand && !unsupported ? (
+            <span data-brand={brand}>{cardBrandName(brand)}</span>
+          ) : unsupported ? (
+            <Trans>Unsupported Card Type</Trans>
+          ) : null
+        }
+        onChange={(number) => change({ number })}
+      />
+      <TextField
+        label={labels.expiry}
+        name="expiry"
+        autoComplete="cc-exp"
+        inputMode="numeric"
+        placeholder={t`MM/YY`}
+        value={card.expiry}
+        problem={problem("expiry")}
+        onChange={(expiry) => change({ expiry })}
+      />
+      <TextField
+        label={labels.cvv}
+        name="cvv"
+        autoComplete="cc-csc"
+        inputMode="numeric"
+        value={card.cvv}
+        problem={problem("cvv")}
+        onChange={(cvv) => change({ cvv })}
+      />
+      <TextField
+        className={wide}
+        label={labels.address}
+        name="address"
+        autoComplete="billing address-line1"
+        value={card.address}
+        problem={problem("address")}
+        onChange={(address) => change({ address })}
+      />
+      <TextField
+        label={labels.zip}
+        name="zip"
+        autoComplete="billing postal-code"
+        value={card.zip}
+        problem={problem("zip")}
+        onChange={(zip) => change({ zip })}
+      />
+      {supportsDefault ? (
+        <MakeDefault
+          label={t`Make default`}
+          checked={card.makeDefault}
+          onChange={(makeDefault) => change({ makeDefault })}
+        />
+      ) : null}
+      <div className={formActions}>
+        <button type="submit" className={button()} disabled={saving} aria-busy={saving}>
+          {saving ? <Trans>Please wait…</Trans> : <Trans>Save card</Trans>}
+        </button>
+        <button
+          type="button"
+          className={button({ variant: "outline" })}
+          disabled={saving}
+          onClick={() => methods.send({ type: "form.cancel" })}
+        >
+          <Trans>Cancel</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { useActorRef } from "@xstate/react";
+import { useSearch } from "wouter";
+import { useConfig } from "../../app/children.ts";
+import { useScreenLogic } from "../../app/logic.tsx";
+import { payPalReturnOf } from "../../machines/paymentMethods.machine.ts";
+import { PaymentMethodsView } from "../account/PaymentMethodsView.tsx";
+
+/**
+ * /account/paymentmethods: starts the payment methods machine with the deployment's default support
+ * and whatever PayPal's approval page put in the address (the machine checks it and cleans it away).
+ */
+export function PaymentMethods() {
+  const { paymentMethods } = useScreenLogic();
+  const config = useConfig();
+  const search = useSearch();
+  const actor = useActorRef(paymentMethods, {
+    input: {
+      supportsDefault: config.supportDefaultPayment,
+      now: Date.now(),
+      payPalReturn: payPalReturnOf(search),
+    },
+  });
+  return <PaymentMethodsView methods={actor} />;
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
 import {
@@ -550,4 +551,94 @@ describe("a deployment without a default payment method, on a clock the test mov
     expect(expired.statusCode).toBe(422);
     expect(errorOf(expired).code).toBe(ErrorCode.paymentTokenInvalid);
   });
+});
+
+/** A segment as a client would put it in a path (a lone surrogate cannot be encoded: sent as is, escaped). */
+function pathSegment(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return escape(text);
+  }
+}
+
+describe("hostile input from a signed-in rider", () => {
+  it("never answers 5xx on the payment method and address routes, and always the envelope", async () => {
+    const ada = await rider();
+    const own = await saveCard(ada.token);
+    const hostileText = fc.oneof(
+      fc.string(),
+      fc.constantFrom("\u0000", "a\u0000b", "\uD800", "4242 4242 4242 4242", "%00", "x".repeat(5000)),
+    );
+    const value: fc.Arbitrary<unknown> = fc.oneof(
+      hostileText,
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(hostileText, { maxLength: 3 }),
+      fc.dictionary(hostileText, hostileText, { maxKeys: 3 }),
+    );
+    const fields = fc.dictionary(
+      fc.constantFrom(
+        "token",
+        "nickname",
+        "commuter_benefits",
+        "billing",
+        "holder_name",
+        "firstName",
+        "lastName",
+        "address_1",
+        "address_2",
+        "country",
+        "state",
+        "city",
+        "zipCode",
+        "email",
+        "isDefault",
+        "__proto__",
+      ),
+      value,
+      { maxKeys: 8 },
+    );
+    const id = fc.oneof(fc.constant(own.id), fc.uuid(), hostileText.map(pathSegment));
+    const route = fc.oneof(
+      fc.constant(["GET", "/transit/payment_methods"] as const),
+      fc.constant(["POST", "/transit/payment_methods"] as const),
+      id.map((x) => ["PATCH", `/transit/payment_methods/${x}`] as const),
+      id.map((x) => ["POST", `/transit/payment_methods/${x}/default`] as const),
+      id.map((x) => ["DELETE", `/transit/payment_methods/${x}`] as const),
+      fc.constant(["GET", "/transit/addresses"] as const),
+      fc.constant(["POST", "/transit/addresses"] as const),
+      id.map((x) => ["PUT", `/transit/addresses/${x}`] as const),
+      id.map((x) => ["POST", `/transit/addresses/${x}/default`] as const),
+      id.map((x) => ["DELETE", `/transit/addresses/${x}`] as const),
+    );
+    const body = fc.oneof(
+      fc.constant(undefined),
+      fc.constant("{"),
+      value.map((v) => JSON.stringify(v) ?? "null"),
+      fields.map((v) => JSON.stringify(v)),
+    );
+    await fc.assert(
+      fc.asyncProperty(route, body, async ([method, url], payload) => {
+        const reply = await t.app.inject({
+          method,
+          url,
+          headers: { authorization: `Bearer ${ada.token}`, "content-type": "application/json" },
+          ...(payload === undefined || method === "GET" ? {} : { payload }),
+        });
+        expect(
+          reply.statusCode,
+          `${method} ${url} ${String(payload).slice(0, 100)} -> ${reply.body.slice(0, 200)}`,
+        ).toBeLessThan(500);
+        if (reply.statusCode === 204) return;
+        const parsed = reply.json() as { data?: unknown; errors?: unknown };
+        expect(parsed).toHaveProperty("data");
+        expect(Array.isArray(parsed.errors)).toBe(true);
+      }),
+      { seed: 20261123, numRuns: 200 },
+    );
+    // Whatever it did, the rider still has at most one default of each.
+    expect((await list(ada.token)).filter((m) => m.is_default).length).toBeLessThanOrEqual(1);
+  }, 60_000);
 });

@@ -13,7 +13,7 @@ import {
 } from "./gateways/captcha.ts";
 import type { DeliveryConfig } from "./gateways/delivery.ts";
 import { createOutbox, type Outbox } from "./gateways/outbox.ts";
-import type { PaymentProcessor } from "./gateways/payments/gateway.ts";
+import type { PaymentGateway } from "./gateways/payments/gateway.ts";
 import { createSandboxGateway, SandboxPaymentGateway } from "./gateways/payments/sandbox.ts";
 import { clientErrorHandler, frameworkErrors, hstsFor } from "./http/framework-errors.ts";
 import { redactPaths, serializeError, serializeRequest } from "./http/logging.ts";
@@ -71,8 +71,8 @@ declare module "fastify" {
     captcha: CaptchaGate;
     /** Checks Apple id_tokens; null when the deployment has no Apple Services ID configured. */
     apple: AppleVerifier | null;
-    /** Saves payment methods: the sandbox unless `paymentGateway` is given (charges arrive with the ledger). */
-    payments: PaymentProcessor;
+    /** Saves payment methods and charges them: the sandbox unless `paymentGateway` is given. */
+    payments: PaymentGateway;
     /** Riders' saved payment methods: tokens attached through `payments`, listed, renamed, removed. */
     paymentMethods: PaymentMethodService;
     /** Riders' shipping addresses (`addresses` is taken: Fastify's listening addresses). */
@@ -104,8 +104,11 @@ export interface AppOptions {
   operatorToken?: string | null;
   /** Sign in with Apple: the Services ID and key set (main.ts reads APPLE_CLIENT_ID, APPLE_JWKS_URL). */
   apple?: AppleVerifier | null;
-  /** The payment gateway; when absent the sandbox (random token key), which also serves /sandbox-gateway. */
-  paymentGateway?: PaymentProcessor;
+  /**
+   * The payment gateway (attach and charges); when absent the sandbox (random token key, its books in
+   * `database`, times from `clock`). The sandbox also serves /sandbox-gateway.
+   */
+  paymentGateway?: PaymentGateway;
   /** Told of every route as it is registered (the fuzz test enumerates them). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** Fastify's trustProxy (TRUST_PROXY): which proxies' X-Forwarded-* to believe; off by default. */
@@ -174,7 +177,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("accounts", createAccountRepository(options.database.db));
   app.decorate("twoFactor", createTwoFactorRepository(options.database.db));
   app.decorate("apple", options.apple ?? null);
-  const payments = options.paymentGateway ?? createSandboxGateway({ now: () => clock.now() });
+  const payments =
+    options.paymentGateway ?? createSandboxGateway({ now: () => clock.now(), database: options.database.db });
   app.decorate("payments", payments);
   app.decorate("invites", createInviteRepository(options.database.db));
   app.decorate("catalog", createCatalogRepository(options.database.db));

@@ -38,7 +38,7 @@ async function main() {
       ? createAppleVerifier({ clientId: env.apple.clientId, keys: { url: env.apple.jwksUrl } })
       : null,
     operatorToken: env.operatorToken,
-    paymentGateway: createSandboxGateway({ secret: env.sandboxGatewaySecret }),
+    paymentGateway: createSandboxGateway({ secret: env.sandboxGatewaySecret, database: database.db }),
     trustProxy: env.trustProxy,
     logLevel: env.logLevel === "info" ? "warn" : env.logLevel,
   });

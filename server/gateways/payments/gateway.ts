@@ -8,12 +8,13 @@
  * Two interfaces, because they differ in what they keep:
  * - `PaymentProcessor` turns a token into a saved payment method of a customer (`attach`). Nothing in it
  *   needs a table: the sandbox verifies its signed tokens, a real gateway keeps its own records.
- * - `PaymentCharges` moves money: authorize, capture, void, refund. The portal records every call and
- *   its result in the ledger's `payment_gateway_requests` table (one row per idempotency key: the
- *   operation, a SHA-256 of the request, the result), written in the same transaction as the ledger
- *   entries the result causes, so a repeated key answers the stored result and a key reused for a
- *   different request is `idempotency_conflict`. The sandbox's charges keep their authorizations,
- *   captures and refunds in that table too; it arrives with the ledger migration.
+ * - `PaymentCharges` moves money: authorize, capture, void, refund. Every call and its result is
+ *   recorded in `payment_gateway_requests` (one row per gateway and idempotency key: the operation, a
+ *   SHA-256 of the canonical request, the result), so a repeated key answers the stored result and never
+ *   acts twice, and a key reused for a different request is `idempotency_conflict`. The sandbox
+ *   (sandbox-charges.ts) claims the key, does the work in its own books (`sandbox_charges`) and stores
+ *   the result in one transaction; a concurrent caller with the same key waits on the key's primary key
+ *   and then reads that result.
  *
  * Outcomes are values, not exceptions: `approved` with what the gateway made, `declined` when the
  * issuer (or the sandbox's test card) said no, `rejected` when the request itself cannot be acted on
@@ -40,6 +41,12 @@ export const rejectionReasons = [
   "currency_mismatch",
   "already_settled",
   "idempotency_conflict",
+  /**
+   * The key's first call has not answered yet (its row has no result). The sandbox never answers this
+   * (a second caller waits for the first's transaction); an adapter whose processor call cannot sit
+   * inside the transaction would: retry later with the same key.
+   */
+  "idempotency_in_progress",
 ] as const;
 export type RejectionReason = (typeof rejectionReasons)[number];
 
@@ -167,9 +174,32 @@ export interface RefundRequest {
 export type RefundResult = Approved<{ refundId: string; amount: Amount }> | Declined | Rejected;
 
 /**
- * Moving money (the next part of issue 11, with the ledger): authorize holds an amount on a saved
- * method, capture takes some or all of it, void releases an authorization not captured, refund returns
- * some or all of a capture.
+ * Moving money: authorize holds an amount on a saved method, capture takes some or all of it once,
+ * void releases an authorization not captured, refund returns some or all of a capture (partial refunds
+ * add up to at most what was captured). Amounts are integer minor units (`Money`); an amount that is
+ * not a positive safe integer is `amount_invalid`, a currency that is not ISO 4217 or not the
+ * authorization's is `currency_mismatch`; capturing or voiding what is already captured or voided is
+ * `already_settled`; an id this gateway did not give (or a method of another customer) is
+ * `unknown_reference`.
+ *
+ * How checkout uses it (a split payment of two legs, spec section 5):
+ * 1. Authorize each leg with a key naming the order, the leg and the step, stable across retries:
+ *    `order:<order id>:leg:<n>:authorize`. A timeout or a crash is retried with the same key and answers
+ *    the same authorization (or decline); it never holds the amount twice.
+ * 2. When a leg is declined (or rejected), void every leg already approved
+ *    (`order:<order id>:leg:<n>:void`) and tell the rider which method failed; nothing is captured.
+ * 3. When every leg is approved, capture each (`order:<order id>:leg:<n>:capture`) and write the
+ *    ledger posting of the sale in the same transaction that marks the order paid.
+ * 4. A refund names the capture and its own key (`order:<order id>:leg:<n>:refund:<refund id>`), so two
+ *    partial refunds of the same amount are two refunds, and a retried one is not a third.
+ * Keys are per gateway; never reuse one for another request (`idempotency_conflict`).
+ *
+ * A real processor replaces the sandbox by implementing `PaymentGateway` (attach and these four calls
+ * against its API, passing our key as the processor's idempotency key and recording each call and
+ * result in `payment_gateway_requests` under its own `gateway` name) and being given to
+ * `buildApp({ paymentGateway })`: main.ts builds the sandbox today and is where configuration
+ * (e.g. a PAYMENT_GATEWAY variable and the processor's keys) would choose the adapter. The
+ * `/sandbox-gateway` routes are served only while the sandbox is the gateway.
  */
 export interface PaymentCharges {
   authorize(request: AuthorizeRequest): Promise<AuthorizeResult>;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { isExpiryCurrent } from "../../../src/domain/payments/card.ts";
+import type { Database } from "../../db/client.ts";
 import {
   type AccountType,
   accountTypes,
@@ -16,12 +17,22 @@ import {
   type AttachedMethod,
   type AttachRequest,
   type AttachResult,
+  type AuthorizeRequest,
+  type AuthorizeResult,
   assertIdempotencyKey,
+  type CaptureRequest,
+  type CaptureResult,
   type DeclineReason,
   declineReasons,
   GatewayUsageError,
-  type PaymentProcessor,
+  type PaymentCharges,
+  type PaymentGateway,
+  type RefundRequest,
+  type RefundResult,
+  type VoidRequest,
+  type VoidResult,
 } from "./gateway.ts";
+import { createSandboxCharges } from "./sandbox-charges.ts";
 import { createTokenSigner, type TokenSigner, tokenPrefixes } from "./tokens.ts";
 
 /**
@@ -33,8 +44,8 @@ import { createTokenSigner, type TokenSigner, tokenPrefixes } from "./tokens.ts"
  * for `tokenLifetimeMs` after it is made; a real gateway's tokens are single use, which the portal's
  * saved-method table (the next part) enforces by the method reference.
  *
- * Charges (`PaymentCharges`) are not here yet: they keep authorizations and captures, which needs the
- * ledger's tables.
+ * Charges (`PaymentCharges`: authorize, capture, void, refund) are sandbox-charges.ts, composed in
+ * here: they keep the sandbox's books in the database given as `database`.
  */
 
 export interface SandboxOptions {
@@ -43,6 +54,11 @@ export interface SandboxOptions {
   /** The sandbox's clock: token lifetimes and card expiry. */
   now?: () => Date;
   tokenLifetimeMs?: number;
+  /**
+   * Where the charges keep their books and idempotency keys. Without it the sandbox only tokenizes and
+   * attaches (its own unit tests); a charge then throws.
+   */
+  database?: Database | null;
 }
 
 export const defaultTokenLifetimeMs = 30 * 60 * 1000;
@@ -171,16 +187,43 @@ function verifyToken(signer: TokenSigner, token: unknown): Verified | null {
   return null;
 }
 
-export class SandboxPaymentGateway implements PaymentProcessor {
+export class SandboxPaymentGateway implements PaymentGateway {
   readonly provider = "sandbox" as const;
   readonly #signer: TokenSigner;
   readonly #now: () => Date;
   readonly #lifetimeMs: number;
+  readonly #charges: PaymentCharges | null;
 
   constructor(options: SandboxOptions = {}) {
     this.#signer = createTokenSigner(options.secret ?? null);
-    this.#now = options.now ?? (() => new Date());
+    const now = options.now ?? (() => new Date());
+    this.#now = now;
     this.#lifetimeMs = options.tokenLifetimeMs ?? defaultTokenLifetimeMs;
+    this.#charges = options.database
+      ? createSandboxCharges({ database: options.database, clock: { now } })
+      : null;
+  }
+
+  #chargesOrThrow(): PaymentCharges {
+    if (!this.#charges)
+      throw new GatewayUsageError("The sandbox's charges need a database (SandboxOptions.database)");
+    return this.#charges;
+  }
+
+  async authorize(request: AuthorizeRequest): Promise<AuthorizeResult> {
+    return this.#chargesOrThrow().authorize(request);
+  }
+
+  async capture(request: CaptureRequest): Promise<CaptureResult> {
+    return this.#chargesOrThrow().capture(request);
+  }
+
+  async void(request: VoidRequest): Promise<VoidResult> {
+    return this.#chargesOrThrow().void(request);
+  }
+
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    return this.#chargesOrThrow().refund(request);
   }
 
   #issuedAt(): number {

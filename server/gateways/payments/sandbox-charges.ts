@@ -193,7 +193,6 @@ export function createSandboxCharges({
     const [charge] = await tx.select().from(sandboxCharges).where(eq(sandboxCharges.id, id)).for("update");
     return charge ?? null;
   };
-  const chargeMoney = (amount: number, currency: string) => money(amount, currency);
 
   return {
     async authorize(request: AuthorizeRequest): Promise<AuthorizeResult> {
@@ -253,7 +252,7 @@ export function createSandboxCharges({
           : null;
         if (!charge) return rejected("unknown_reference");
         if (charge.status !== "authorized") return rejected("already_settled");
-        const authorized = chargeMoney(charge.amount, charge.currency);
+        const authorized = money(charge.amount, charge.currency);
         const amount = asked ?? authorized;
         if (amount.currency !== authorized.currency) return rejected("currency_mismatch");
         if (subtract(authorized, amount).amount < 0) return rejected("amount_invalid");
@@ -300,8 +299,8 @@ export function createSandboxCharges({
         if (charge?.status !== "captured") return rejected("unknown_reference");
         if (amount.currency !== charge.currency) return rejected("currency_mismatch");
         const left = subtract(
-          chargeMoney(charge.captured, charge.currency),
-          chargeMoney(charge.refunded, charge.currency),
+          money(charge.captured, charge.currency),
+          money(charge.refunded, charge.currency),
         );
         if (subtract(left, amount).amount < 0) return rejected("amount_invalid");
         await tx

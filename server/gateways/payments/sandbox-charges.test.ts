@@ -16,7 +16,10 @@ import type {
 } from "./gateway.ts";
 import { GatewayUsageError } from "./gateway.ts";
 import { createSandboxGateway, type SandboxPaymentGateway } from "./sandbox.ts";
-import { methodBehaviour, sandboxCustomerId } from "./sandbox-charges.ts";
+import { methodBehaviour, methodOwner, sandboxCustomerId } from "./sandbox-charges.ts";
+
+/** The customer part a sandbox method id ends with. */
+const ownerOf = (customer: { id: string }) => sandboxCustomerId(customer.id).slice("cus_sandbox_".length);
 
 const secret = "sandbox-charges-test-secret-0123456789";
 const clock = manualClock(new Date("2026-11-23T12:00:00Z"));
@@ -135,7 +138,10 @@ describe("method ids", () => {
     expect(methodBehaviour(methods.bank)).toBe("approve");
     expect(methodBehaviour(methods.insufficientBank)).toBe("insufficient_funds");
     expect(methodBehaviour(methods.paypal)).toBe("approve");
-    expect(methodBehaviour("pm_sandbox_card_declined_abcdefghijklmnop")).toBe("card_declined");
+    expect(methodBehaviour(`pm_sandbox_card_declined_abcdefghijklmnop_${ownerOf(rider)}`)).toBe(
+      "card_declined",
+    );
+    expect(methodOwner(methods.card)).toBe(sandboxCustomerId(rider.id));
     for (const bad of [
       "",
       "pm_sandbox_approve_short",
@@ -254,7 +260,7 @@ describe("authorize", () => {
   });
 
   it("declines with the reason a test method carries", async () => {
-    const methodId = "pm_sandbox_card_declined_abcdefghijklmnop";
+    const methodId = `pm_sandbox_card_declined_abcdefghijklmnop_${ownerOf(rider)}`;
     expect(await gateway.authorize(authorizeRequest({ methodId }))).toEqual({
       outcome: "declined",
       reason: "card_declined",

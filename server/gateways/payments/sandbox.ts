@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { isExpiryCurrent } from "../../../src/domain/payments/card.ts";
 import type { Database } from "../../db/client.ts";
 import {
@@ -32,7 +32,7 @@ import {
   type VoidRequest,
   type VoidResult,
 } from "./gateway.ts";
-import { createSandboxCharges } from "./sandbox-charges.ts";
+import { createSandboxCharges, sandboxCustomerId } from "./sandbox-charges.ts";
 import { createTokenSigner, type TokenSigner, tokenPrefixes } from "./tokens.ts";
 
 /**
@@ -286,7 +286,9 @@ export class SandboxPaymentGateway implements PaymentGateway {
     if (issuedMs > now.getTime() + 60_000) return { outcome: "rejected", reason: "token_invalid" };
     if (now.getTime() - issuedMs > this.#lifetimeMs) return { outcome: "rejected", reason: "token_expired" };
 
-    const customerId = `cus_sandbox_${createHash("sha256").update(customer.id).digest("hex").slice(0, 24)}`;
+    const customerId = sandboxCustomerId(customer.id);
+    // The method id ends with its customer's gateway id, so a charge names whose method it is.
+    const owner = customerId.slice("cus_sandbox_".length);
     const attached = (method: AttachedMethod): AttachResult => ({ outcome: "approved", method });
     switch (verified.kind) {
       case "card": {
@@ -304,7 +306,7 @@ export class SandboxPaymentGateway implements PaymentGateway {
           last4: card.last4,
           expMonth: card.exp_month,
           expYear: card.exp_year,
-          methodId: `pm_sandbox_${card.behaviour}_${card.nonce}`,
+          methodId: `pm_sandbox_${card.behaviour}_${card.nonce}_${owner}`,
           customerId,
         });
       }
@@ -315,7 +317,7 @@ export class SandboxPaymentGateway implements PaymentGateway {
           bankName: sandboxBankName,
           last4: bank.last4,
           accountType: bank.account_type,
-          methodId: `ba_sandbox_${bank.behaviour}_${bank.nonce}`,
+          methodId: `ba_sandbox_${bank.behaviour}_${bank.nonce}_${owner}`,
           customerId,
         });
       }
@@ -323,7 +325,7 @@ export class SandboxPaymentGateway implements PaymentGateway {
         return attached({
           kind: "paypal",
           email: verified.payload.email,
-          methodId: `pp_sandbox_approve_${verified.payload.nonce}`,
+          methodId: `pp_sandbox_approve_${verified.payload.nonce}_${owner}`,
           customerId,
         });
     }

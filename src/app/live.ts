@@ -6,6 +6,7 @@ import type { FormValues } from "../domain/forms.ts";
 import { defaultPaymentGateway, type PortalConfig } from "../domain/portal-config.ts";
 import { activateLocale } from "../i18n/i18n.ts";
 import { accountDeletionMachine } from "../machines/accountDeletion.machine.ts";
+import { addressesMachine } from "../machines/addresses.machine.ts";
 import { type AppEvent, type AppInput, appMachine, type BootResult } from "../machines/app.machine.ts";
 import { appleSignInMachine } from "../machines/appleSignIn.machine.ts";
 import { cartMachine, type RefreshInput } from "../machines/cart.machine.ts";
@@ -29,6 +30,7 @@ import {
   createDeactivationService,
   createInviteService,
 } from "../services/accounts.service.ts";
+import { createAddressesService } from "../services/addresses.service.ts";
 import { createAppleSignInService } from "../services/apple-sign-in.service.ts";
 import { createCaptchaService } from "../services/captcha.service.ts";
 import { createCatalogService, createFareMediaService } from "../services/catalog.service.ts";
@@ -108,6 +110,7 @@ export function createLiveApp(
     origin: browser.location.origin,
     go: (url) => browser.location.assign(url),
   });
+  const addresses = createAddressesService(http, () => transitBases().transit);
   const accountsBase = () => loaded?.apiBases.accounts ?? "/accounts";
   const accounts = createAccountsService(http, accountsBase);
   const invites = createInviteService(http, accountsBase);
@@ -315,6 +318,14 @@ export function createLiveApp(
       actors: { confirmForm: formWith(accounts.deleteAccount) },
       // The account is gone: nothing of it stays in this browser, and the rider starts over.
       actions: { announceDeletion: () => bus.send({ type: "session.deleted" }) },
+    }),
+    addresses: addressesMachine.provide({
+      actors: {
+        loadAddresses: fromPromise(() => addresses.list()),
+        saveAddress: fromPromise(({ input }) => addresses.save(input.id, input.body)),
+        removeAddress: fromPromise(({ input }) => addresses.remove(input.id)),
+        setDefaultAddress: fromPromise(({ input }) => addresses.setDefault(input.id)),
+      },
     }),
     paymentMethods: paymentMethodsMachine.provide({
       actors: {

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext } from "react";
 import type { accountDeletionMachine } from "../machines/accountDeletion.machine.ts";
+import type { addressesMachine } from "../machines/addresses.machine.ts";
 import type { appleSignInMachine } from "../machines/appleSignIn.machine.ts";
 import type { deactivationMachine } from "../machines/deactivation.machine.ts";
 import type { emailConfirmationMachine } from "../machines/emailConfirmation.machine.ts";
@@ -42,6 +43,8 @@ export interface ScreenLogic {
   fareCardChoice: typeof fareCardChoiceMachine;
   /** /account/paymentmethods: saved cards, bank accounts and PayPal, with the PayPal return. */
   paymentMethods: typeof paymentMethodsMachine;
+  /** /account/addresses: the rider's shipping addresses. */
+  addresses: typeof addressesMachine;
   /** The fare card digital products are bought for (chosen on /digital), if any. */
   currentFareCard: () => CurrentFareCard | null;
 }

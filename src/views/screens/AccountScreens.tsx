@@ -21,6 +21,7 @@ import { NavLink } from "../shared/NavLink.tsx";
 import { card, Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 import { FareCardChoice } from "../shop/FareCardChoiceView.tsx";
+import { ShippingAddresses } from "./AddressesScreen.tsx";
 import { PaymentMethods } from "./PaymentMethodsScreen.tsx";
 
 function AccountNav() {
@@ -84,7 +85,6 @@ export function PaymentMethodsScreen() {
     </AccountScreen>
   );
 }
-export const ShippingAddressScreen = () => <AccountSection title={msg`Shipping Address`} />;
 export const UnattachedPassesScreen = () => <AccountSection title={msg`Unattached Passes`} />;
 export const DevicesScreen = () => <AccountSection title={msg`Devices`} />;
 export const OrdersScreen = () => <AccountSection title={msg`Order History`} />;
@@ -115,6 +115,15 @@ function Profile() {
     <div className={card}>
       <ProfileView profile={actor} language={language} />
     </div>
+  );
+}
+
+export function ShippingAddressScreen() {
+  const { t } = useLingui();
+  return (
+    <AccountScreen title={t`Shipping Address`}>
+      <ShippingAddresses />
+    </AccountScreen>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from "xstate";
 import type { ModelSpec } from "../harness.ts";
 import { accountDeletionModel } from "./accountDeletion.ts";
+import { addressesModel } from "./addresses.ts";
 import { appModel } from "./app.ts";
 import { appleSignInModel } from "./appleSignIn.ts";
 import { cartModel } from "./cart.ts";
@@ -24,6 +25,7 @@ import { twoFactorSetupModel } from "./twoFactorSetup.ts";
 /** Every machine's model, for the scripts (paths for QA, mutation check, flows site). */
 export const models: ModelSpec<AnyStateMachine>[] = [
   accountDeletionModel,
+  addressesModel,
   appModel,
   appleSignInModel,
   cartModel,

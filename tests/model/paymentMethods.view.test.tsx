@@ -93,13 +93,13 @@ describeViewModel({
         const visaItem = screen.getByText("Visa •••• 4242").closest("li");
         if (visaItem && within(visaItem).queryByText("Default")) {
           // The default has no "Set as default" button.
-          expect(within(visaItem).queryByRole("button", { name: /as default/ })).toBeNull();
+          expect(within(visaItem).queryByRole("button", { name: /^Set as default/ })).toBeNull();
           return;
         }
-        await user.click(screen.getByRole("button", { name: "Set Visa •••• 4242 as default" }));
+        await user.click(screen.getByRole("button", { name: "Set as default: Visa •••• 4242" }));
         return;
       }
-      const button = screen.queryByRole("button", { name: `Set ${bankName} as default` });
+      const button = screen.queryByRole("button", { name: `Set as default: ${bankName}` });
       if (button) await user.click(button);
     },
   },
@@ -124,7 +124,7 @@ describeViewModel({
         }
       }
       if (!s.context.supportsDefault)
-        expect(screen.queryByRole("button", { name: /as default$/ })).toBeNull();
+        expect(screen.queryByRole("button", { name: /^Set as default/ })).toBeNull();
     },
     "ready.listing": (s) => {
       expect(screen.getByRole("button", { name: "Card" })).toBeEnabled();
@@ -212,7 +212,7 @@ describeViewModel({
       expect(within(question()).getByRole("button", { name: "Please wait…" })).toBeDisabled();
     },
     "ready.settingDefault": () => {
-      expect(screen.getByRole("button", { name: `Set ${bankName} as default` })).toHaveAttribute(
+      expect(screen.getByRole("button", { name: `Set as default: ${bankName}` })).toHaveAttribute(
         "aria-busy",
         "true",
       );
@@ -305,7 +305,7 @@ describe("payment methods screen", () => {
   it("hides Set as default and Make default where the deployment does not support them", async () => {
     const { user, actor } = mount({ supportsDefault: false });
     await screen.findByText("Visa •••• 4242");
-    expect(screen.queryByRole("button", { name: /as default$/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Set as default/ })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Bank account" }));
     expect(screen.queryByRole("checkbox", { name: "Make default" })).toBeNull();
     await act(async () => actor.stop());

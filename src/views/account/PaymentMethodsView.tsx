@@ -224,7 +224,7 @@ function MethodItem({ method, methods }: { method: SavedPaymentMethod; methods: 
             className={button({ variant: "outline", size: "sm" })}
             disabled={!canSetDefault}
             aria-busy={settingThis}
-            aria-label={t`Set ${name} as default`}
+            aria-label={t`Set as default: ${name}`}
             onClick={() => methods.send({ type: "default.set", id: method.id })}
           >
             <Trans>Set as default</Trans>

@@ -1,0 +1,171 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+import { Portal } from "./portal.ts";
+
+export const demoRider = { email: "rider@example.com", password: "transit-demo-2026" } as const;
+
+interface MailboxMessage {
+  recipient: string;
+  body: string;
+}
+
+/** The first group of `pattern` in a dev-mailbox message to `recipient`. */
+async function fromMailbox(page: Page, recipient: string, pattern: RegExp): Promise<string> {
+  let found: string | undefined;
+  await expect(async () => {
+    const reply = await page.request.get("/dev/mailbox.json");
+    const messages: MailboxMessage[] = (await reply.json()).data.messages;
+    found = messages
+      .filter((message) => message.recipient === recipient && pattern.test(message.body))[0]
+      ?.body.match(pattern)?.[1];
+    expect(found).toBeDefined();
+  }).toPass({ timeout: 10_000 });
+  if (!found) throw new Error(`nothing for ${recipient} in the mailbox`);
+  return found;
+}
+
+export interface CardDetails {
+  lastName: string;
+  number: string;
+  expiry: string;
+  cvv: string;
+  address: string;
+  zip: string;
+  nickname?: string;
+}
+
+export const goodCard: CardDetails = {
+  lastName: "Rider",
+  number: "4242424242424242",
+  expiry: "12/34",
+  cvv: "123",
+  address: "1 Main St",
+  zip: "94105",
+};
+
+/** The Payment Methods screen as a rider uses it. */
+export class PaymentMethodsPage {
+  readonly portal: Portal;
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.portal = new Portal(page);
+  }
+
+  /** A rider signed up for the test, email confirmed, signed in on the logged-in default page. */
+  async signInAsNewRider(prefix: string): Promise<{ email: string; password: string }> {
+    const { page, portal } = this;
+    const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
+    const password = "a long rider passphrase";
+    await portal.open("/signup");
+    await portal.seeHeading("Create an account");
+    await page.getByLabel("First Name").fill("Ada");
+    await page.getByLabel("Last Name").fill("Rider");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Confirm Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByLabel("Confirm Password").fill(password);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Check your email")).toBeVisible();
+    await page.goto(await fromMailbox(page, email, /(\/confirm\/[A-Za-z0-9_-]+)/));
+    await expect(page.getByText("Your email is confirmed.")).toBeVisible();
+    await this.signIn({ email, password });
+    return { email, password };
+  }
+
+  async signIn(rider: { email: string; password: string }): Promise<void> {
+    await this.portal.open("/login");
+    await this.portal.seeHeading("Sign in");
+    await this.portal.signIn(rider.email, rider.password);
+    await this.portal.seeHeading("My Profile");
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto("/account/paymentmethods");
+    await this.seeTheList();
+  }
+
+  async seeTheList(): Promise<void> {
+    await this.portal.seeHeading("Payment Methods");
+    await expect(this.page.getByRole("heading", { name: "Your payment methods" })).toBeVisible();
+    await expect(this.page.getByText("Loading your payment methods…")).toHaveCount(0);
+  }
+
+  /** A saved method's row, by the name it is listed under. */
+  method(name: string | RegExp): Locator {
+    return this.page
+      .getByRole("region", { name: "Your payment methods" })
+      .getByRole("listitem")
+      .filter({ has: this.page.getByText(name, { exact: true }) });
+  }
+
+  async seeMethod(name: string): Promise<void> {
+    await expect(this.method(name)).toBeVisible();
+  }
+
+  async dontSeeMethod(name: string): Promise<void> {
+    await expect(this.method(name)).toHaveCount(0);
+  }
+
+  async clickAdd(kind: "Card" | "PayPal" | "Bank account" | "Commuter benefits card"): Promise<void> {
+    await this.page.getByRole("button", { name: kind, exact: true }).click();
+  }
+
+  async fillCard(card: Partial<CardDetails>): Promise<void> {
+    const page = this.page;
+    if (card.nickname !== undefined) await page.getByLabel("Nickname (optional)").fill(card.nickname);
+    if (card.lastName !== undefined) await page.getByLabel("Last Name").fill(card.lastName);
+    if (card.number !== undefined) {
+      await page.getByLabel("Card Number").fill("");
+      await page.getByLabel("Card Number").pressSequentially(card.number);
+    }
+    if (card.expiry !== undefined) await page.getByLabel("Expiration (MM/YY)").fill(card.expiry);
+    if (card.cvv !== undefined) await page.getByLabel("CVV").fill(card.cvv);
+    if (card.address !== undefined) await page.getByLabel("Billing Street Address").fill(card.address);
+    if (card.zip !== undefined) await page.getByLabel("Zip or Postal Code").fill(card.zip);
+  }
+
+  async saveCard(): Promise<void> {
+    await this.page.getByRole("button", { name: "Save card" }).click();
+  }
+
+  async fillBank(bank: { holder: string; routing: string; account: string; type: "Checking" | "Savings" }) {
+    const page = this.page;
+    await page.getByLabel("Account Holder Name").fill(bank.holder);
+    await page.getByLabel("Routing Number").fill(bank.routing);
+    await page.getByLabel("Account Number").fill(bank.account);
+    await page.getByRole("radio", { name: bank.type }).check({ force: true });
+  }
+
+  async seeAlert(text: string | RegExp): Promise<void> {
+    await expect(this.page.getByRole("alert").filter({ hasText: text })).toBeVisible();
+  }
+
+  async seeNotice(text: string | RegExp): Promise<void> {
+    await expect(this.page.getByRole("status").filter({ hasText: text })).toBeVisible();
+  }
+
+  removeQuestion(): Locator {
+    return this.page.getByRole("alertdialog", { name: "Remove this payment method?" });
+  }
+
+  async askToRemove(name: string): Promise<Locator> {
+    await this.page.getByRole("button", { name: `Remove ${name}` }).click();
+    const dialog = this.removeQuestion();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(name);
+    return dialog;
+  }
+
+  async setDefault(name: string): Promise<void> {
+    await this.page.getByRole("button", { name: `Set as default: ${name}` }).click();
+  }
+
+  async seeDefault(name: string): Promise<void> {
+    await expect(this.method(name).getByText("Default", { exact: true })).toBeVisible();
+  }
+
+  async screenshot(name: string): Promise<void> {
+    await this.page.screenshot({ path: `.tmp/screens/payment-methods-${name}.png`, fullPage: true });
+  }
+}

@@ -21,7 +21,6 @@ import { NavLink } from "../shared/NavLink.tsx";
 import { card, Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 import { FareCardChoice } from "../shop/FareCardChoiceView.tsx";
-import { PaymentMethods } from "./PaymentMethodsScreen.tsx";
 import { ShippingAddresses } from "./AddressesScreen.tsx";
 import { PaymentMethods } from "./PaymentMethodsScreen.tsx";
 

@@ -231,7 +231,19 @@ describe("PayPal approval", () => {
     expect(state).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(storage.getItem(payPalStateKey)).not.toContain(state);
     expect(await payPal.matches(state)).toBe(true);
-    expect(await payPal.matches(state)).toBe(false);
+    expect(storage.getItem(payPalStateKey)).toBeNull();
+    // A new page load (PayPal's return is one) has nothing left to match.
+    const { payPal: reloaded } = approval();
+    expect(await reloaded.matches(state)).toBe(false);
+  });
+
+  it("answers the same return alike twice in one page load (effects run twice in development)", async () => {
+    const { payPal, visited } = approval();
+    await payPal.begin();
+    const state = new URL(visited[0] ?? "", "https://portal.example").searchParams.get("state") ?? "";
+    const [first, second] = await Promise.all([payPal.matches(state), payPal.matches(state)]);
+    expect([first, second]).toEqual([true, true]);
+    expect(await payPal.matches("someone-elses-state-0000000000")).toBe(false);
   });
 
   it("refuses a state it did not make", async () => {

@@ -194,6 +194,7 @@ export function createPayPalApproval(
   returnPath: string,
   { crypto, storage, origin, go }: PayPalEnvironment,
 ) {
+  let taken: string | null = null;
   return {
     async begin(): Promise<void> {
       const state = randomState(crypto);
@@ -207,8 +208,12 @@ export function createPayPalApproval(
       go(`${approveUrl()}?${query.toString()}`);
     },
     async matches(state: string): Promise<boolean> {
-      const stored = storage.getItem(payPalStateKey);
+      // The digest this page load took: the check may run again before the page settles (React's
+      // development mode starts every effect twice), and the return is the same return. A new page
+      // load (every real return from PayPal is one) starts without it.
+      const stored = storage.getItem(payPalStateKey) ?? taken;
       storage.removeItem(payPalStateKey);
+      taken = stored;
       return stored !== null && state !== "" && stored === (await digest(crypto, state));
     },
   };

@@ -263,6 +263,8 @@ describe("payment methods screen", () => {
   it("shows the brand while typing, groups the digits and sizes the CVV by brand", async () => {
     const { user, actor } = mount();
     await user.click(await screen.findByRole("button", { name: "Card" }));
+    // The button is gone with the form open: focus starts at the form's heading.
+    expect(screen.getByRole("heading", { name: "Add a card" })).toHaveFocus();
     await user.type(screen.getByLabelText("Card Number"), "378282246310005");
     expect(screen.getByLabelText("Card Number")).toHaveValue("3782 822463 10005");
     expect(screen.getByLabelText("Card Number")).toHaveAccessibleDescription(/American Express/);

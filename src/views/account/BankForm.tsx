@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
+import { useEffect, useRef } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
@@ -30,6 +31,9 @@ export function BankForm({ methods }: { methods: PaymentMethodsRef }) {
   const failure = useSelector(methods, (s) =>
     s.matches({ ready: "editingBank" }) ? s.context.failure : null,
   );
+  // The button that opened the form is gone: keyboard and screen reader users start at its heading.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   const change = (values: Partial<BankDraft>) => methods.send({ type: "bank.change", values });
   const labels = {
     nickname: t`Nickname (optional)`,
@@ -57,7 +61,11 @@ export function BankForm({ methods }: { methods: PaymentMethodsRef }) {
         methods.send({ type: "bank.submit" });
       }}
     >
-      <h3 className={`${css({ fontSize: "lg", fontWeight: "bold" })} ${wide}`}>
+      <h3
+        ref={headingRef}
+        tabIndex={-1}
+        className={`${css({ fontSize: "lg", fontWeight: "bold", outline: "none" })} ${wide}`}
+      >
         <Trans>Add a bank account</Trans>
       </h3>
       {failure ? (

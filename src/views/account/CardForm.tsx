@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
+import { useEffect, useRef } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
@@ -33,6 +34,9 @@ export function CardForm({ methods }: { methods: PaymentMethodsRef }) {
   const failure = useSelector(methods, (s) =>
     s.matches({ ready: "editingCard" }) ? s.context.failure : null,
   );
+  // The button that opened the form is gone: keyboard and screen reader users start at its heading.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   const change = (values: Partial<CardDraft>) => methods.send({ type: "card.change", values });
   const brand = cardBrand(card.number);
   const unsupported = isUnsupportedNumber(card.number);
@@ -62,7 +66,13 @@ export function CardForm({ methods }: { methods: PaymentMethodsRef }) {
         methods.send({ type: "card.submit" });
       }}
     >
-      <h3 className={`${css({ fontSize: "lg", fontWeight: "bold" })} ${wide}`}>{heading}</h3>
+      <h3
+        ref={headingRef}
+        tabIndex={-1}
+        className={`${css({ fontSize: "lg", fontWeight: "bold", outline: "none" })} ${wide}`}
+      >
+        {heading}
+      </h3>
       {commuter ? (
         <p className={wide}>
           <Trans>

@@ -144,34 +144,64 @@ const problemCodes: readonly AddressProblem[] = [
   "emailInvalid",
 ];
 
-/** The field a refused save names (a validation error's `field`), with its problem. */
-export function serverProblem(error: unknown): { field: AddressField; problem: AddressProblem } | null {
-  if (errorCodeOf(error) !== ErrorCode.validation) return null;
-  const detail =
-    typeof error === "object" && error !== null && "errors" in error && Array.isArray(error.errors)
-      ? (error.errors[0] as unknown)
-      : error;
-  if (typeof detail !== "object" || detail === null) return null;
-  const field = "field" in detail ? detail.field : null;
-  const message = "message" in detail ? detail.message : null;
-  if (!addressFields.includes(field as AddressField)) return null;
-  const named = problemCodes.find((code) => code === message);
-  const problem = named ?? (field === "email" ? "emailInvalid" : "textInvalid");
-  return { field: field as AddressField, problem };
+/** The problem a server message words (server/services/addresses.ts words them as the spec does). */
+function problemOfMessage(field: AddressField, message: unknown): AddressProblem {
+  const text = typeof message === "string" ? message : "";
+  if (problemCodes.includes(text as AddressProblem)) return text as AddressProblem;
+  if (field === "email") return "emailInvalid";
+  if (text.endsWith("can not be empty.")) return "required";
+  if (text.includes("must not exceed")) return "tooLong";
+  return "textInvalid";
 }
 
-/** The list after a save: the saved address in place (or last), alone as default, default first. */
+/** The fields a refused save names (validation errors with `field`), each with its problem; else null. */
+export function serverProblems(error: unknown): AddressProblems | null {
+  if (errorCodeOf(error) !== ErrorCode.validation) return null;
+  const details: unknown[] =
+    typeof error === "object" && error !== null && "errors" in error && Array.isArray(error.errors)
+      ? error.errors
+      : [error];
+  const problems: AddressProblems = {};
+  for (const detail of details) {
+    if (typeof detail !== "object" || detail === null || !("field" in detail)) continue;
+    const field = detail.field as AddressField;
+    if (!addressFields.includes(field)) continue;
+    problems[field] ??= problemOfMessage(field, "message" in detail ? detail.message : null);
+  }
+  return Object.keys(problems).length > 0 ? problems : null;
+}
+
+/** Default first, then oldest first, as the server lists them. */
+function inListOrder(addresses: SavedAddress[]): SavedAddress[] {
+  const oldestFirst = [...addresses].sort((left, right) => left.created_at.localeCompare(right.created_at));
+  return [
+    ...oldestFirst.filter((address) => address.isDefault),
+    ...oldestFirst.filter((address) => !address.isDefault),
+  ];
+}
+
+/** The list after a removal: when the default went, the oldest remaining address is the default. */
+export function withoutAddress(addresses: SavedAddress[], id: string | null): SavedAddress[] {
+  const removed = addresses.find((address) => address.id === id);
+  const rest = addresses.filter((address) => address.id !== id);
+  if (!removed?.isDefault) return rest;
+  const [oldest] = [...rest].sort((left, right) => left.created_at.localeCompare(right.created_at));
+  return inListOrder(rest.map((address) => (address === oldest ? { ...address, isDefault: true } : address)));
+}
+
+/** The list after a save: the saved address in place (or added), the only default when it is one. */
 export function withSaved(addresses: SavedAddress[], saved: SavedAddress): SavedAddress[] {
   const known = addresses.some((address) => address.id === saved.id);
-  const merged = (
-    known ? addresses.map((address) => (address.id === saved.id ? saved : address)) : [...addresses, saved]
-  ).map((address) =>
-    saved.isDefault && address.id !== saved.id ? { ...address, isDefault: false } : address,
+  const merged = known
+    ? addresses.map((address) => (address.id === saved.id ? saved : address))
+    : [...addresses, saved];
+  return inListOrder(
+    merged.map((address) =>
+      saved.isDefault && address.id !== saved.id && address.isDefault
+        ? { ...address, isDefault: false }
+        : address,
+    ),
   );
-  return [
-    ...merged.filter((address) => address.isDefault),
-    ...merged.filter((address) => !address.isDefault),
-  ];
 }
 
 const errorParams = ({ event }: { event: { error: unknown } }) => event.error;
@@ -237,9 +267,9 @@ export const addressesMachine = setup({
       error: null,
     })),
     assignRefusal: assign(({ context }, error: unknown) => {
-      const found = serverProblem(error);
+      const found = serverProblems(error);
       return found
-        ? { problems: { ...context.problems, [found.field]: found.problem }, attempted: true, error: null }
+        ? { problems: { ...context.problems, ...found }, attempted: true, error: null }
         : { error: errorCodeOf(error) };
     }),
     assignSaved: assign(({ context }, saved: SavedAddress) => ({
@@ -254,7 +284,7 @@ export const addressesMachine = setup({
     askRemove: assign((_, id: string) => ({ removeId: id, error: null, notice: null })),
     forgetRemove: assign({ removeId: null, error: null }),
     assignRemoved: assign(({ context }) => ({
-      addresses: context.addresses.filter((address) => address.id !== context.removeId),
+      addresses: withoutAddress(context.addresses, context.removeId),
       removeId: null,
       error: null,
       notice: "removed" as const,

@@ -93,7 +93,12 @@ describeViewModel({
     "address.save": async (user) => user.click(screen.getByRole("button", { name: "Save address" })),
     "address.cancel": async (user) => user.click(screen.getByRole("button", { name: "Cancel" })),
     "address.remove": async (user, event: AnyEventObject) => {
-      if (event.id === work.id) await user.click(workItem().getByRole("button", { name: "Remove" }));
+      const address = [work, home].find((known) => known.id === event.id);
+      // Only the rider's own addresses have a Remove button.
+      const item = address
+        ? screen.queryByRole("listitem", { name: `${address.firstName} ${address.lastName}` })
+        : null;
+      if (item) await user.click(within(item).getByRole("button", { name: "Remove" }));
     },
     "address.keep": async (user) => user.click(screen.getByRole("button", { name: "Keep" })),
     "address.confirmRemove": async (user) =>
@@ -159,10 +164,14 @@ describeViewModel({
         const box = screen.queryByRole("textbox", { name });
         if (box) expect(box).toHaveValue(draft[field as AddressField]);
       }
-      expect(screen.getByRole("checkbox", { name: "Make default" })).toHaveProperty(
-        "checked",
-        draft.isDefault,
-      );
+      if (snapshot.context.addresses.some((address) => address.id === editingId && address.isDefault)) {
+        expect(screen.getByText("This is your default address.")).toBeVisible();
+      } else {
+        expect(screen.getByRole("checkbox", { name: "Make default" })).toHaveProperty(
+          "checked",
+          draft.isDefault,
+        );
+      }
       for (const [field, problem] of Object.entries(problems)) {
         const text =
           problemTexts[problem]?.(field === "country" ? "Country" : (labels[field] ?? field)) ?? "";
@@ -185,7 +194,8 @@ describeViewModel({
     saving: () => expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled(),
     confirmRemove: (snapshot) => {
       const dialog = within(screen.getByRole("alertdialog", { name: "Remove this address?" }));
-      expect(dialog.getByText(work.address_1)).toBeVisible();
+      const address = snapshot.context.removeId === work.id ? work : home;
+      expect(dialog.getByText(address.address_1)).toBeVisible();
       expect(dialog.getByRole("button", { name: "Keep" })).toBeEnabled();
       if (snapshot.context.error !== null) {
         expect(dialog.getByRole("alert")).toHaveTextContent(

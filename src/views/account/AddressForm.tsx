@@ -109,6 +109,12 @@ export function AddressForm({ addresses }: { addresses: AddressesRef }) {
   const error = useSelector(addresses, (snapshot) => snapshot.context.error);
   const country = useSelector(addresses, (snapshot) => snapshot.context.draft.country);
   const isDefault = useSelector(addresses, (snapshot) => snapshot.context.draft.isDefault);
+  // The default stays the default until another address takes its place.
+  const editsDefault = useSelector(addresses, (snapshot) =>
+    snapshot.context.addresses.some(
+      (address) => address.id === snapshot.context.editingId && address.isDefault,
+    ),
+  );
   const listed = subdivisionsOf(country);
   const text = (field: AddressField, autoComplete: string, extra?: { className?: string; type?: string }) => (
     <TextField
@@ -155,45 +161,51 @@ export function AddressForm({ addresses }: { addresses: AddressesRef }) {
         {text("zipCode", "shipping postal-code")}
         {text("email", "shipping email", { className: wide, type: "email" })}
       </div>
-      <Checkbox.Root
-        checked={isDefault}
-        onCheckedChange={({ checked }) =>
-          addresses.send({ type: "address.makeDefault", value: checked === true })
-        }
-        className={css({
-          display: "inline-flex",
-          alignItems: "center",
-          gap: "3",
-          cursor: "pointer",
-          width: "fit-content",
-        })}
-      >
-        <Checkbox.Control
+      {editsDefault ? (
+        <p>
+          <Trans>This is your default address.</Trans>
+        </p>
+      ) : (
+        <Checkbox.Root
+          checked={isDefault}
+          onCheckedChange={({ checked }) =>
+            addresses.send({ type: "address.makeDefault", value: checked === true })
+          }
           className={css({
-            width: "5",
-            height: "5",
-            borderWidth: "2px",
-            borderColor: "text",
-            borderRadius: "sm",
             display: "inline-flex",
             alignItems: "center",
-            justifyContent: "center",
-            _checked: { bg: "brand.button", borderColor: "brand.button", color: "brand.buttonText" },
-            _peerFocusVisible: { outline: "3px solid token(colors.focus)", outlineOffset: "2px" },
-            "[data-focus-visible] > &": { outline: "3px solid token(colors.focus)", outlineOffset: "2px" },
+            gap: "3",
+            cursor: "pointer",
+            width: "fit-content",
           })}
         >
-          <Checkbox.Indicator>
-            <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-              <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.5" />
-            </svg>
-          </Checkbox.Indicator>
-        </Checkbox.Control>
-        <Checkbox.Label>
-          <Trans>Make default</Trans>
-        </Checkbox.Label>
-        <Checkbox.HiddenInput />
-      </Checkbox.Root>
+          <Checkbox.Control
+            className={css({
+              width: "5",
+              height: "5",
+              borderWidth: "2px",
+              borderColor: "text",
+              borderRadius: "sm",
+              display: "inline-flex",
+              alignItems: "center",
+              justifyContent: "center",
+              _checked: { bg: "brand.button", borderColor: "brand.button", color: "brand.buttonText" },
+              _peerFocusVisible: { outline: "3px solid token(colors.focus)", outlineOffset: "2px" },
+              "[data-focus-visible] > &": { outline: "3px solid token(colors.focus)", outlineOffset: "2px" },
+            })}
+          >
+            <Checkbox.Indicator>
+              <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+                <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.5" />
+              </svg>
+            </Checkbox.Indicator>
+          </Checkbox.Control>
+          <Checkbox.Label>
+            <Trans>Make default</Trans>
+          </Checkbox.Label>
+          <Checkbox.HiddenInput />
+        </Checkbox.Root>
+      )}
       <p className={css({ display: "flex", gap: "3", flexWrap: "wrap" })}>
         <button type="submit" className={button()} disabled={saving} aria-busy={saving}>
           {saving ? <Trans>Please wait…</Trans> : <Trans>Save address</Trans>}

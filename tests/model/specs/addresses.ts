@@ -101,6 +101,7 @@ export const events = {
   "address.cancel": [{ type: "address.cancel" }],
   "address.remove": [
     { type: "address.remove", id: work.id },
+    { type: "address.remove", id: home.id },
     { type: "address.remove", id: unknownId },
   ],
   "address.keep": [{ type: "address.keep" }],
@@ -122,8 +123,16 @@ export const events = {
   ],
   "xstate.error.actor.saveAddress": [
     {
+      // As the http client throws it: every field the server refused, in the form's order.
       type: "xstate.error.actor.saveAddress",
-      error: { code: 40001, message: "zipInvalid", field: "zipCode" },
+      error: {
+        code: 40001,
+        message: "Address Line 1 is not valid.",
+        errors: [
+          { code: 40001, message: "Address Line 1 is not valid.", field: "address_1" },
+          { code: 40001, message: "Zip Code is not valid.", field: "zipCode" },
+        ],
+      },
     },
     {
       type: "xstate.error.actor.saveAddress",
@@ -271,14 +280,14 @@ export const addressesModel = defineModel({
       expect(snapshot.context.attempted).toBe(true);
     },
     confirmRemove: (snapshot) => {
-      expect(snapshot.context.removeId).toBe(work.id);
+      expect([work.id, home.id]).toContain(snapshot.context.removeId);
       expect(snapshot.hasTag("busy")).toBe(false);
       expect(snapshot.can({ type: "address.keep" })).toBe(true);
     },
     removing: (snapshot) => {
       expect(snapshot.hasTag("busy")).toBe(true);
       expect(snapshot.children.removeAddress).toBeDefined();
-      expect(snapshot.context.removeId).toBe(work.id);
+      expect([work.id, home.id]).toContain(snapshot.context.removeId);
     },
     settingDefault: (snapshot) => {
       expect(snapshot.hasTag("busy")).toBe(true);
@@ -352,7 +361,7 @@ export const addressesModel = defineModel({
       ],
       expected: "editing",
       ends: (snapshot) => {
-        expect(snapshot.context.problems).toEqual({ zipCode: "zipInvalid" });
+        expect(snapshot.context.problems).toEqual({ address_1: "textInvalid", zipCode: "textInvalid" });
         expect(snapshot.context.draft.address_1).toBe(work.address_1);
         expect(snapshot.context.editingId).toBe(work.id);
       },
@@ -423,6 +432,17 @@ export const addressesModel = defineModel({
         expect(snapshot.context.addresses).toEqual([home]);
         expect(snapshot.context.notice).toBe("removed");
       },
+    },
+    {
+      name: "when the default is removed the oldest remaining address becomes the default",
+      events: [
+        loaded[0],
+        events["address.remove"][1],
+        events["address.confirmRemove"][0],
+        events["xstate.done.actor.removeAddress"][0],
+      ],
+      expected: "list",
+      ends: (snapshot) => expect(snapshot.context.addresses).toEqual([{ ...work, isDefault: true }]),
     },
     {
       name: "a failed removal stays in the question with its error",

@@ -2,7 +2,7 @@ import { act, screen, within } from "@testing-library/react";
 import { expect } from "vitest";
 import { type AnyEventObject, createActor } from "xstate";
 import { type AddressField, countryName, subdivisionsOf } from "../../src/domain/payments/address.ts";
-import { maxAddresses } from "../../src/domain/payments/saved.ts";
+import { maxAddresses, type SavedAddress } from "../../src/domain/payments/saved.ts";
 import { AddressesView } from "../../src/views/account/AddressesView.tsx";
 import { runAnimationFrames } from "../setup-dom.ts";
 import { addressesModel, home, work } from "./specs/addresses.ts";
@@ -21,8 +21,10 @@ const textboxes: Record<string, string> = {
 };
 const labels: Record<string, string> = { ...textboxes, address_2: "Address Line 2", email: "Email" };
 
-const itemOf = (name: string) => within(screen.getByRole("listitem", { name }));
-const workItem = () => itemOf(`${work.firstName} ${work.lastName}`);
+/** A listed address, named by its person and street. */
+const itemName = (address: SavedAddress) => `${address.firstName} ${address.lastName} ${address.address_1}`;
+const itemOf = (address: SavedAddress) => within(screen.getByRole("listitem", { name: itemName(address) }));
+const workItem = () => itemOf(work);
 
 const problemTexts: Record<string, (label: string) => string> = {
   required: (label) => `${label} can not be empty.`,
@@ -95,9 +97,7 @@ describeViewModel({
     "address.remove": async (user, event: AnyEventObject) => {
       const address = [work, home].find((known) => known.id === event.id);
       // Only the rider's own addresses have a Remove button.
-      const item = address
-        ? screen.queryByRole("listitem", { name: `${address.firstName} ${address.lastName}` })
-        : null;
+      const item = address ? screen.queryByRole("listitem", { name: itemName(address) }) : null;
       if (item) await user.click(within(item).getByRole("button", { name: "Remove" }));
     },
     "address.keep": async (user) => user.click(screen.getByRole("button", { name: "Keep" })),
@@ -106,7 +106,7 @@ describeViewModel({
     "address.setDefault": async (user, event: AnyEventObject) => {
       const address = event.id === work.id ? work : home;
       // The default address offers no "Set as default".
-      const button = itemOf(`${address.firstName} ${address.lastName}`).queryByRole("button", {
+      const button = itemOf(address).queryByRole("button", {
         name: "Set as default",
       });
       if (button) await user.click(button);

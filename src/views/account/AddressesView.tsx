@@ -169,15 +169,17 @@ function AddressItem({
   busy: boolean;
 }) {
   const nameId = `address-${address.id}`;
+  // Two addresses of one person differ by their street: both name the item and its buttons.
+  const labelIds = `${nameId} ${nameId}-line`;
   return (
-    <li className={item} data-default={address.isDefault ? "" : undefined} aria-labelledby={nameId}>
+    <li className={item} data-default={address.isDefault ? "" : undefined} aria-labelledby={labelIds}>
       <AddressLines address={address} nameId={nameId} />
       <p className={css({ display: "flex", gap: "2", flexWrap: "wrap" })}>
         <button
           type="button"
           className={button({ variant: "outline", size: "sm" })}
           disabled={busy}
-          aria-describedby={nameId}
+          aria-describedby={labelIds}
           onClick={() => addresses.send({ type: "address.edit", id: address.id })}
         >
           <Trans>Edit</Trans>
@@ -186,7 +188,7 @@ function AddressItem({
           type="button"
           className={button({ variant: "outline", size: "sm" })}
           disabled={busy}
-          aria-describedby={nameId}
+          aria-describedby={labelIds}
           onClick={() => addresses.send({ type: "address.remove", id: address.id })}
         >
           <Trans>Remove</Trans>
@@ -196,7 +198,7 @@ function AddressItem({
             type="button"
             className={button({ variant: "outline", size: "sm" })}
             disabled={busy}
-            aria-describedby={nameId}
+            aria-describedby={labelIds}
             onClick={() => addresses.send({ type: "address.setDefault", id: address.id })}
           >
             <Trans>Set as default</Trans>
@@ -222,7 +224,7 @@ export function AddressLines({ address, nameId }: { address: SavedAddress; nameI
           </span>
         ) : null}
       </span>
-      <span>{address.address_1}</span>
+      <span id={nameId ? `${nameId}-line` : undefined}>{address.address_1}</span>
       {address.address_2 ? <span>{address.address_2}</span> : null}
       <span>
         {address.city}, {address.state} {address.zipCode}

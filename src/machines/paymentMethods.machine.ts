@@ -14,7 +14,7 @@ import {
   normaliseExpiryInput,
   parseExpiry,
 } from "../domain/payments/card.ts";
-import { nicknameMaxLength, type SavedPaymentMethod } from "../domain/payments/saved.ts";
+import { maxPaymentMethods, nicknameMaxLength, type SavedPaymentMethod } from "../domain/payments/saved.ts";
 import type { BankSubmission, CardSubmission } from "../services/payment-methods.service.ts";
 import { unprovided } from "./unprovided.ts";
 
@@ -355,6 +355,8 @@ export const paymentMethodsMachine = setup({
     cardHasProblems: ({ context }) =>
       Object.keys(cardFormProblems(context.card, new Date(context.now))).length > 0,
     bankHasProblems: ({ context }) => Object.keys(bankFormProblems(context.bank)).length > 0,
+    /** The server keeps at most maxPaymentMethods (and answers limitReached past it). */
+    hasRoom: ({ context }) => context.methods.length < maxPaymentMethods,
     isOwnMethod: ({ context }, id: string) => context.methods.some((method) => method.id === id),
     canBecomeDefault: ({ context }, id: string) =>
       context.supportsDefault && context.methods.some((method) => method.id === id && !method.is_default),
@@ -471,11 +473,16 @@ export const paymentMethodsMachine = setup({
         listing: {
           on: {
             "card.open": {
+              guard: "hasRoom",
               target: "editingCard",
               actions: { type: "openCard", params: ({ event }) => event.commuterBenefits },
             },
-            "bank.open": { target: "editingBank", actions: "openBank" },
-            "payPal.start": { target: "leavingForPayPal", actions: ["clearFailure", "clearNotice"] },
+            "bank.open": { guard: "hasRoom", target: "editingBank", actions: "openBank" },
+            "payPal.start": {
+              guard: "hasRoom",
+              target: "leavingForPayPal",
+              actions: ["clearFailure", "clearNotice"],
+            },
             "remove.ask": {
               guard: { type: "isOwnMethod", params: ({ event }) => event.id },
               target: "confirmingRemove",

@@ -11,7 +11,7 @@ import {
   paymentMethodsMachine,
 } from "../../src/machines/paymentMethods.machine.ts";
 import type { BankSubmission, CardSubmission } from "../../src/services/payment-methods.service.ts";
-import { PaymentMethodsView } from "../../src/views/account/PaymentMethodsView.tsx";
+import { methodName, PaymentMethodsView } from "../../src/views/account/PaymentMethodsView.tsx";
 import { bank, goodCard, now, paymentMethodsModel, saved, visa } from "./specs/paymentMethods.ts";
 import { describeViewModel } from "./view-harness.tsx";
 
@@ -118,8 +118,7 @@ describeViewModel({
       if (s.context.methods.length === 0) expect(screen.getByText(/no saved payment methods/)).toBeVisible();
       for (const method of s.context.methods) {
         if (method.is_default) {
-          const name = method.kind === "card" ? "Visa •••• 4242" : bankName;
-          const row = screen.getByText(name).closest("li");
+          const row = screen.getByText(methodName(i18n, method)).closest("li");
           expect(row && within(row).getByText("Default")).toBeTruthy();
         }
       }
@@ -127,7 +126,13 @@ describeViewModel({
         expect(screen.queryByRole("button", { name: /^Set as default/ })).toBeNull();
     },
     "ready.listing": (s) => {
-      expect(screen.getByRole("button", { name: "Card" })).toBeEnabled();
+      const full = s.context.methods.length === 10;
+      for (const kind of ["Card", "PayPal", "Bank account", "Commuter benefits card"]) {
+        const add = screen.getByRole("button", { name: kind });
+        if (full) expect(add).toBeDisabled();
+        else expect(add).toBeEnabled();
+      }
+      if (full) expect(screen.getByText(/as many payment methods as allowed/)).toBeVisible();
       expect(screen.queryByRole("alertdialog")).toBeNull();
       const failure = s.context.failure;
       if (failure?.kind === "payPal") {

@@ -253,7 +253,11 @@ function AddSection({ methods }: { methods: PaymentMethodsRef }) {
     methods,
     (s) => s.matches({ ready: "editingBank" }) || s.matches({ ready: "savingBank" }),
   );
-  const listing = useSelector(methods, (s) => s.matches({ ready: "listing" }));
+  const canAdd = useSelector(methods, (s) => s.can({ type: "bank.open" }));
+  const atLimit = useSelector(
+    methods,
+    (s) => s.matches({ ready: "listing" }) && !s.can({ type: "bank.open" }),
+  );
   const leaving = useSelector(methods, (s) => s.matches({ ready: "leavingForPayPal" }));
   const brands = defaultSupportedBrands.map((brand) => cardBrandName(brand)).join(", ");
   return (
@@ -274,7 +278,7 @@ function AddSection({ methods }: { methods: PaymentMethodsRef }) {
           >
             <li>
               <AddButton
-                disabled={!listing}
+                disabled={!canAdd}
                 onClick={() => methods.send({ type: "card.open", commuterBenefits: false })}
                 detail={brands}
               >
@@ -283,7 +287,7 @@ function AddSection({ methods }: { methods: PaymentMethodsRef }) {
             </li>
             <li>
               <AddButton
-                disabled={!listing}
+                disabled={!canAdd}
                 busy={leaving}
                 onClick={() => methods.send({ type: "payPal.start" })}
                 detail={<Trans>You approve on PayPal's page and come back here.</Trans>}
@@ -293,7 +297,7 @@ function AddSection({ methods }: { methods: PaymentMethodsRef }) {
             </li>
             <li>
               <AddButton
-                disabled={!listing}
+                disabled={!canAdd}
                 onClick={() => methods.send({ type: "bank.open" })}
                 detail={<Trans>A US checking or savings account.</Trans>}
               >
@@ -302,7 +306,7 @@ function AddSection({ methods }: { methods: PaymentMethodsRef }) {
             </li>
             <li>
               <AddButton
-                disabled={!listing}
+                disabled={!canAdd}
                 onClick={() => methods.send({ type: "card.open", commuterBenefits: true })}
                 detail={<Trans>Pays into a fare card's commuter benefits balance.</Trans>}
               >
@@ -310,6 +314,11 @@ function AddSection({ methods }: { methods: PaymentMethodsRef }) {
               </AddButton>
             </li>
           </ul>
+          {atLimit ? (
+            <p>
+              <Trans>You have saved as many payment methods as allowed. Remove one to add another.</Trans>
+            </p>
+          ) : null}
           {leaving ? (
             <p role="status">
               <Trans>Taking you to PayPal…</Trans>

@@ -85,6 +85,18 @@ export const benefits = method({
 export const strangerId = "7a1c0000-0000-4000-8000-0000000000ff";
 
 export const saved = [visa, bank];
+/** As many methods as a rider may keep (maxPaymentMethods): nothing more can be added. */
+export const full = Array.from({ length: 10 }, (_, index) =>
+  method({
+    id: `7a1c0000-0000-4000-8000-0000000001${String(index).padStart(2, "0")}`,
+    kind: "card",
+    brand: "visa",
+    last4: String(4240 + index),
+    exp_month: 12,
+    exp_year: 2030,
+    is_default: index === 0,
+  }),
+);
 export const bankDefault = [
   { ...bank, is_default: true },
   { ...visa, is_default: false },
@@ -159,6 +171,7 @@ export const events = {
   "xstate.done.actor.loadMethods": [
     { type: "xstate.done.actor.loadMethods", output: saved },
     { type: "xstate.done.actor.loadMethods", output: [] },
+    { type: "xstate.done.actor.loadMethods", output: full },
   ],
   "xstate.error.actor.loadMethods": [{ type: "xstate.error.actor.loadMethods", error: apiError(50301) }],
   "xstate.done.actor.addCard": [{ type: "xstate.done.actor.addCard", output: [...saved, benefits] }],
@@ -303,7 +316,10 @@ export const paymentMethodsModel = defineModel({
       expect(s.context.target).toBeNull();
       expect(s.context.card).toEqual(emptyCard);
       expect(s.context.bank).toEqual(emptyBank);
-      expect(s.can({ type: "card.open", commuterBenefits: false })).toBe(true);
+      expect(s.can({ type: "remove.ask", id: strangerId })).toBe(false);
+      expect(s.can({ type: "card.open", commuterBenefits: false })).toBe(s.context.methods.length < 10);
+      expect(s.can({ type: "bank.open" })).toBe(s.context.methods.length < 10);
+      expect(s.can({ type: "payPal.start" })).toBe(s.context.methods.length < 10);
     },
     "ready.editingCard": (s) => {
       expect(s.can({ type: "card.submit" })).toBe(true);
@@ -595,6 +611,20 @@ export const paymentMethodsModel = defineModel({
         expect(paymentMethodsEffects).toEqual(["cleanAddress"]);
         expect(s.context.notice).toBe("payPalCancelled");
         expect(s.context.failure).toBeNull();
+      },
+    },
+    {
+      name: "at the limit nothing more can be added, until one is removed",
+      events: [
+        e["xstate.done.actor.loadMethods"][2],
+        e["card.open"][0],
+        e["bank.open"][0],
+        e["payPal.start"][0],
+      ],
+      expected: { ready: "listing" },
+      ends: (s) => {
+        expect(s.context.methods).toHaveLength(10);
+        expect(s.context.card).toEqual(emptyCard);
       },
     },
     {

@@ -160,6 +160,10 @@ test.describe("payment methods", () => {
     await screen.portal.seeCentred(question);
     await screen.screenshot("remove-390");
     await screen.portal.checkAccessibility();
+    // Escape keeps the method, like Keep.
+    await page.keyboard.press("Escape");
+    await screen.portal.seeNoDialogLeft();
+    await screen.seeMethod("Mastercard •••• 4444");
   });
 
   test("the demo rider's saved card and bank account", async ({ page }) => {

@@ -406,3 +406,7 @@ export const addressesMachine = setup({
 /** The address the removal question is about. */
 export const selectAddressToRemove = (snapshot: { context: AddressesContext }): SavedAddress | null =>
   snapshot.context.addresses.find((address) => address.id === snapshot.context.removeId) ?? null;
+
+/** The rider keeps as many addresses as allowed: the list offers no "Add address". */
+export const selectAtLimit = (snapshot: { context: AddressesContext }): boolean =>
+  snapshot.context.addresses.length >= maxAddresses;

@@ -194,6 +194,10 @@ describeViewModel({
     saving: () => expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled(),
     confirmRemove: (snapshot) => {
       const dialog = within(screen.getByRole("alertdialog", { name: "Remove this address?" }));
+      // Behind the question the list is as it was: below the limit it says nothing of one.
+      if (snapshot.context.addresses.length < maxAddresses) {
+        expect(screen.queryByText(/the most you can keep/)).toBeNull();
+      }
       const address = snapshot.context.removeId === work.id ? work : home;
       expect(dialog.getByText(address.address_1)).toBeVisible();
       expect(dialog.getByRole("button", { name: "Keep" })).toBeEnabled();

@@ -9,7 +9,7 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { type ReactNode, useId, useMemo } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css, cx } from "../../../styled-system/css";
 import { button, select } from "../../../styled-system/recipes";
@@ -84,6 +84,19 @@ function saveErrorMessage(i18n: I18n, code: number): string {
   return apiErrorMessage(i18n, code);
 }
 
+/**
+ * Focus for a part that replaces the one holding it (the list after the form, the form after the
+ * list): when the button pressed is gone, keyboard and screen-reader users continue from its heading.
+ */
+export function useFocusWhenLost<Element extends HTMLElement>() {
+  const ref = useRef<Element>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active === null || active === document.body) ref.current?.focus();
+  }, []);
+  return ref;
+}
+
 /** The labels of the fields, as the spec names them (section 3, Address). */
 function useLabels(): Record<AddressField, string> {
   const { t } = useLingui();
@@ -116,6 +129,7 @@ export function AddressForm({ addresses }: { addresses: AddressesRef }) {
     ),
   );
   const listed = subdivisionsOf(country);
+  const heading = useFocusWhenLost<HTMLHeadingElement>();
   const text = (field: AddressField, autoComplete: string, extra?: { className?: string; type?: string }) => (
     <TextField
       addresses={addresses}
@@ -138,7 +152,12 @@ export function AddressForm({ addresses }: { addresses: AddressesRef }) {
         addresses.send({ type: "address.save" });
       }}
     >
-      <h2 id="address-form-title" className={css({ fontSize: "xl", fontWeight: "bold" })}>
+      <h2
+        id="address-form-title"
+        ref={heading}
+        tabIndex={-1}
+        className={css({ fontSize: "xl", fontWeight: "bold", _focusVisible: { outline: "none" } })}
+      >
         {isNew ? <Trans>Add address</Trans> : <Trans>Edit address</Trans>}
       </h2>
       {error !== null ? (
@@ -317,20 +336,27 @@ function CountryField({ addresses, label }: { addresses: AddressesRef; label: st
   );
   const { contains } = useFilter({ sensitivity: "base" });
   const { collection, filter, reset } = useListCollection({ initialItems: options, filter: contains });
+  const chosen = country ? countryName(country, locale) : "";
+  // What the rider types to find a country: the widget's own text, not the address.
+  const [text, setText] = useState(chosen);
   const errorId = useId();
   return (
     <Field.Root invalid={problem !== null} required ids={{ errorText: errorId }} className={fieldBox}>
       <Combobox.Root
         collection={collection}
         value={country ? [country] : []}
-        defaultInputValue={country ? countryName(country, locale) : ""}
+        inputValue={text}
         openOnClick
         invalid={problem !== null}
         onInputValueChange={({ inputValue, reason }) => {
+          setText(inputValue);
           if (reason === "input-change") filter(inputValue);
         }}
+        // Closed without a pick (Escape, a click elsewhere): the field names the chosen country again.
         onOpenChange={({ open }) => {
-          if (!open) reset();
+          if (open) return;
+          reset();
+          setText(chosen);
         }}
         onValueChange={({ value }) => {
           const [code] = value;

@@ -6,9 +6,13 @@ import { button } from "../../../styled-system/recipes";
 import { countryName } from "../../domain/payments/address.ts";
 import { maxAddresses, type SavedAddress } from "../../domain/payments/saved.ts";
 import { apiErrorMessage } from "../../i18n/forms.ts";
-import { type addressesMachine, selectAddressToRemove } from "../../machines/addresses.machine.ts";
+import {
+  type addressesMachine,
+  selectAddressToRemove,
+  selectAtLimit,
+} from "../../machines/addresses.machine.ts";
 import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
-import { AddressForm } from "./AddressForm.tsx";
+import { AddressForm, useFocusWhenLost } from "./AddressForm.tsx";
 
 type AddressesRef = ActorRefFrom<typeof addressesMachine>;
 
@@ -32,7 +36,7 @@ const item = css({
   borderRadius: "lg",
   bg: "surface",
   minWidth: "0",
-  "&[data-default]": { borderColor: "brand.button", borderWidth: "2px" },
+  "&[data-default]": { borderColor: "brand.button", boxShadow: "0 0 0 1px token(colors.brand.button)" },
 });
 const badge = css({
   display: "inline-block",
@@ -46,6 +50,7 @@ const badge = css({
   textTransform: "uppercase",
   letterSpacing: "wide",
 });
+const sectionHeading = css({ fontSize: "xl", fontWeight: "bold", _focusVisible: { outline: "none" } });
 const lines = css({ fontStyle: "normal", display: "grid", gap: "0.5", overflowWrap: "anywhere" });
 
 /** The rider's shipping addresses: the list, the form to add or edit one, and the removal question. */
@@ -89,7 +94,7 @@ export function AddressesView({ addresses }: { addresses: AddressesRef }) {
 }
 
 function AddressList({ addresses }: { addresses: AddressesRef }) {
-  const { t } = useLingui();
+  const heading = useFocusWhenLost<HTMLHeadingElement>();
   const saved = useSelector(addresses, (snapshot) => snapshot.context.addresses);
   const notice = useSelector(addresses, (snapshot) => snapshot.context.notice);
   // In the list, an error is a default that could not be set (the others stay in their form or dialog).
@@ -98,12 +103,13 @@ function AddressList({ addresses }: { addresses: AddressesRef }) {
     (snapshot) => snapshot.matches("list") && snapshot.context.error !== null,
   );
   const canAdd = useSelector(addresses, (snapshot) => snapshot.can({ type: "address.add" }));
+  const atLimit = useSelector(addresses, selectAtLimit);
   const busy = useSelector(addresses, (snapshot) => snapshot.hasTag("busy"));
   const add = (
     <button
       type="button"
       className={button()}
-      disabled={busy}
+      disabled={!canAdd}
       onClick={() => addresses.send({ type: "address.add" })}
     >
       <Trans>Add address</Trans>
@@ -111,6 +117,9 @@ function AddressList({ addresses }: { addresses: AddressesRef }) {
   );
   return (
     <div className={box}>
+      <h2 id="addresses-title" ref={heading} tabIndex={-1} className={sectionHeading}>
+        <Trans>Your addresses</Trans>
+      </h2>
       {notice ? (
         <p role="status" className={statusText}>
           {notice === "added" ? (
@@ -138,19 +147,19 @@ function AddressList({ addresses }: { addresses: AddressesRef }) {
         </div>
       ) : (
         <>
-          <ul className={list} aria-label={t`Your addresses`}>
+          <ul className={list} aria-labelledby="addresses-title">
             {saved.map((address) => (
               <AddressItem key={address.id} address={address} addresses={addresses} busy={busy} />
             ))}
           </ul>
-          {canAdd || busy ? (
-            <p>{add}</p>
-          ) : (
+          {atLimit ? (
             <p className={css({ fontWeight: "semibold" })}>
               <Trans>
                 You have saved {maxAddresses} addresses, the most you can keep. Remove one to add another.
               </Trans>
             </p>
+          ) : (
+            <p>{add}</p>
           )}
         </>
       )}

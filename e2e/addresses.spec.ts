@@ -147,6 +147,12 @@ test.describe("shipping addresses", () => {
     await screen.save();
     await screen.seeNotice("The address was added.");
     await screen.seeAddress("Unter den Linden 1", "Berlin, Berlin 10115", "Germany");
+    // Countries are named in the rider's language.
+    await screen.portal.chooseLanguage("Language", "Español");
+    await screen.portal.seeHeading("Dirección de envío");
+    await expect(page.getByRole("listitem").filter({ hasText: "Unter den Linden 1" })).toContainText(
+      "Alemania",
+    );
   });
 
   test(`at ${maxAddresses} addresses there is no Add address`, async ({ page }) => {

@@ -106,6 +106,7 @@ test.describe("shipping addresses", () => {
     await question.getByRole("button", { name: "Remove" }).click();
     await screen.portal.seeNoDialogLeft();
     await screen.seeNotice("The address was removed.");
+    await expect(page.getByRole("heading", { name: "Your addresses" })).toBeFocused();
     await screen.dontSeeAddress("290 Bremner Blvd");
     // The default went: the one left is the default now.
     await screen.seeDefault("1 Market St");

@@ -94,9 +94,10 @@ export function AddressesView({ addresses }: { addresses: AddressesRef }) {
 }
 
 function AddressList({ addresses }: { addresses: AddressesRef }) {
-  const heading = useFocusWhenLost<HTMLHeadingElement>();
   const saved = useSelector(addresses, (snapshot) => snapshot.context.addresses);
   const notice = useSelector(addresses, (snapshot) => snapshot.context.notice);
+  // A removed address takes its Remove button along: focus goes on from the list's heading.
+  const heading = useFocusWhenLost<HTMLHeadingElement>(notice === "removed" ? saved : null);
   // In the list, an error is a default that could not be set (the others stay in their form or dialog).
   const defaultFailed = useSelector(
     addresses,

@@ -503,3 +503,123 @@ export const invites = pgTable(
   },
   (t) => [uniqueIndex("invites_token_hash").on(t.tokenHash), index("invites_email").on(t.email)],
 );
+
+export const promoKinds = ["percent", "amount"] as const;
+
+/**
+ * Promotional codes (issue 12). `code` is stored upper-case, so its unique index is case-insensitive
+ * for what riders type. A percent code takes `percent_off` basis points (1..10000) of the lines in its
+ * scope; an amount code takes `amount_off` minor units of `currency`, at most the lines in scope. Valid
+ * from `valid_from` until `valid_until` (exclusive, none for no end); `max_redemptions` counts every
+ * order, `max_redemptions_per_rider` each rider's (or guest email's). `organization_id` limits the code
+ * to that organisation's products (and its children's); `promo_code_products` rows to those products.
+ */
+export const promoCodes = pgTable(
+  "promo_codes",
+  {
+    id: uuid("id").primaryKey(),
+    code: text("code").notNull(),
+    kind: text("kind", { enum: promoKinds }).notNull(),
+    /** Basis points: 1000 is 10%. */
+    percentOff: integer("percent_off"),
+    /** Minor units of `currency`. */
+    amountOff: bigint("amount_off", { mode: "number" }),
+    currency: char("currency", { length: 3 }),
+    validFrom: timestamp("valid_from", { withTimezone: true }).notNull().defaultNow(),
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+    maxRedemptions: integer("max_redemptions"),
+    maxRedemptionsPerRider: integer("max_redemptions_per_rider"),
+    organizationId: uuid("organization_id").references(() => organizations.id),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("promo_codes_code").on(t.code),
+    check("promo_codes_code_format", sql`${t.code} ~ '^[A-Z0-9-]{3,32}$'`),
+    check(
+      "promo_codes_kind_value",
+      sql`(${t.kind} = 'percent' and ${t.percentOff} between 1 and 10000 and ${t.amountOff} is null and ${t.currency} is null) or (${t.kind} = 'amount' and ${t.amountOff} > 0 and ${t.currency} ~ '^[A-Z]{3}$' and ${t.percentOff} is null)`,
+    ),
+    check("promo_codes_window", sql`${t.validUntil} is null or ${t.validUntil} > ${t.validFrom}`),
+    check("promo_codes_max_redemptions", sql`${t.maxRedemptions} is null or ${t.maxRedemptions} > 0`),
+    check(
+      "promo_codes_max_per_rider",
+      sql`${t.maxRedemptionsPerRider} is null or ${t.maxRedemptionsPerRider} > 0`,
+    ),
+  ],
+);
+
+/** When a code has rows here it applies only to these products. */
+export const promoCodeProducts = pgTable(
+  "promo_code_products",
+  {
+    promoCodeId: uuid("promo_code_id")
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.uuid, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.promoCodeId, t.productId] })],
+);
+
+/**
+ * One row per order that used a code, written by the order's transaction: what the limits count. A
+ * rider's redemption keeps `user_id` (null once the account is deleted), a guest's the receipt email.
+ * One redemption per order.
+ */
+export const promoRedemptions = pgTable(
+  "promo_redemptions",
+  {
+    id: uuid("id").primaryKey(),
+    promoCodeId: uuid("promo_code_id")
+      .notNull()
+      .references(() => promoCodes.id),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    guestEmail: text("guest_email"),
+    orderReference: text("order_reference").notNull(),
+    /** The discount given, in minor units. */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("promo_redemptions_order").on(t.orderReference),
+    index("promo_redemptions_user").on(t.promoCodeId, t.userId),
+    index("promo_redemptions_guest").on(t.promoCodeId, sql`lower(${t.guestEmail})`),
+    check("promo_redemptions_amount", sql`${t.amount} >= 0`),
+    check("promo_redemptions_currency", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("promo_redemptions_one_customer", sql`${t.userId} is null or ${t.guestEmail} is null`),
+  ],
+);
+
+/**
+ * How physical items travel (issue 12): a price in minor units of `currency`, the countries served
+ * (ISO 3166-1 alpha-2; empty means everywhere), listed by `list_priority`. `name` is English and
+ * `translations` holds the other languages (`{ "es": { "name": "Correo estándar" } }`), as products do.
+ */
+export const shippingMethods = pgTable(
+  "shipping_methods",
+  {
+    id: uuid("id").primaryKey(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    translations: jsonb("translations").$type<Translations<{ name: string }>>().notNull().default({}),
+    price: integer("price").notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    countries: text("countries").array().notNull().default(sql`'{}'::text[]`),
+    listPriority: integer("list_priority").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("shipping_methods_code").on(t.code),
+    check("shipping_methods_code_format", sql`${t.code} ~ '^[a-z0-9_-]{1,40}$'`),
+    check("shipping_methods_price", sql`${t.price} >= 0`),
+    check("shipping_methods_currency", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check(
+      "shipping_methods_countries",
+      sql`array_to_string(${t.countries}, ',') ~ '^([A-Z]{2}(,[A-Z]{2})*)?$'`,
+    ),
+  ],
+);

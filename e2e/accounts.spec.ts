@@ -1,28 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { Portal } from "./models/portal.ts";
+import { fromMailbox } from "./models/riders.ts";
 import { operatorToken } from "./operator.ts";
-
-interface MailboxMessage {
-  channel: "email" | "sms";
-  recipient: string;
-  subject?: string;
-  body: string;
-}
-
-/** The newest message to `recipient` in the dev mailbox that matches `pattern`, and the match. */
-async function fromMailbox(page: Page, recipient: string, pattern: RegExp): Promise<string> {
-  let found: string | undefined;
-  await expect(async () => {
-    const reply = await page.request.get("/dev/mailbox.json");
-    const messages: MailboxMessage[] = (await reply.json()).data.messages;
-    found = messages
-      .find((message) => message.recipient === recipient && pattern.test(message.body))
-      ?.body.match(pattern)?.[1];
-    expect(found).toBeDefined();
-  }).toPass({ timeout: 10_000 });
-  if (!found) throw new Error(`nothing for ${recipient} in the mailbox`);
-  return found;
-}
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email", { exact: true }).fill(email);

@@ -1,27 +1,8 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { Portal } from "./portal.ts";
+import { signInAsNewRider, signInAt } from "./riders.ts";
 
-export const demoRider = { email: "rider@example.com", password: "transit-demo-2026" } as const;
-
-interface MailboxMessage {
-  recipient: string;
-  body: string;
-}
-
-/** The first group of `pattern` in a dev-mailbox message to `recipient`. */
-async function fromMailbox(page: Page, recipient: string, pattern: RegExp): Promise<string> {
-  let found: string | undefined;
-  await expect(async () => {
-    const reply = await page.request.get("/dev/mailbox.json");
-    const messages: MailboxMessage[] = (await reply.json()).data.messages;
-    found = messages
-      .filter((message) => message.recipient === recipient && pattern.test(message.body))[0]
-      ?.body.match(pattern)?.[1];
-    expect(found).toBeDefined();
-  }).toPass({ timeout: 10_000 });
-  if (!found) throw new Error(`nothing for ${recipient} in the mailbox`);
-  return found;
-}
+export { demoRider } from "./riders.ts";
 
 export interface CardDetails {
   lastName: string;
@@ -53,31 +34,12 @@ export class PaymentMethodsPage {
   }
 
   /** A rider signed up for the test, email confirmed, signed in on the logged-in default page. */
-  async signInAsNewRider(prefix: string): Promise<{ email: string; password: string }> {
-    const { page, portal } = this;
-    const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
-    const password = "a long rider passphrase";
-    await portal.open("/signup");
-    await portal.seeHeading("Create an account");
-    await page.getByLabel("First Name").fill("Ada");
-    await page.getByLabel("Last Name").fill("Rider");
-    await page.getByLabel("Email", { exact: true }).fill(email);
-    await page.getByLabel("Confirm Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByLabel("Confirm Password").fill(password);
-    await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.getByText("Check your email")).toBeVisible();
-    await page.goto(await fromMailbox(page, email, /(\/confirm\/[A-Za-z0-9_-]+)/));
-    await expect(page.getByText("Your email is confirmed.")).toBeVisible();
-    await this.signIn({ email, password });
-    return { email, password };
+  signInAsNewRider(prefix: string): Promise<{ email: string; password: string }> {
+    return signInAsNewRider(this.portal, prefix);
   }
 
-  async signIn(rider: { email: string; password: string }): Promise<void> {
-    await this.portal.open("/login");
-    await this.portal.seeHeading("Sign in");
-    await this.portal.signIn(rider.email, rider.password);
-    await this.portal.seeHeading("My Profile");
+  signIn(rider: { email: string; password: string }): Promise<void> {
+    return signInAt(this.portal, rider);
   }
 
   async open(): Promise<void> {

@@ -1,0 +1,79 @@
+import { expect, type Page } from "@playwright/test";
+import type { Portal } from "./portal.ts";
+
+/** Riders for the end-to-end tests: the seeded demo rider, and riders signed up through the portal. */
+
+/** The demo rider of the README (seeded outside production). */
+export const demoRider = { email: "rider@example.com", password: "transit-demo-2026" } as const;
+
+interface MailboxMessage {
+  recipient: string;
+  body: string;
+}
+
+/** Every message of the dev mailbox to `recipient` whose body matches `pattern`. */
+export async function mailTo(page: Page, recipient: string, pattern: RegExp): Promise<MailboxMessage[]> {
+  const reply = await page.request.get("/dev/mailbox.json");
+  const messages: MailboxMessage[] = (await reply.json()).data.messages;
+  return messages.filter((message) => message.recipient === recipient && pattern.test(message.body));
+}
+
+/** The first group of `pattern` in the newest message to `recipient` that matches it. */
+export async function fromMailbox(page: Page, recipient: string, pattern: RegExp): Promise<string> {
+  let found: string | undefined;
+  await expect(async () => {
+    found = (await mailTo(page, recipient, pattern))[0]?.body.match(pattern)?.[1];
+    expect(found).toBeDefined();
+  }).toPass({ timeout: 10_000 });
+  if (!found) throw new Error(`nothing for ${recipient} in the mailbox`);
+  return found;
+}
+
+export const confirmLink = /(\/confirm\/[A-Za-z0-9_-]+)/;
+
+/**
+ * Signs a new rider up through /signup and, when `confirmed`, opens the mailed confirm link. Leaves the
+ * browser signed out.
+ */
+export async function signUpRider(
+  portal: Portal,
+  { confirmed, prefix }: { confirmed: boolean; prefix: string },
+): Promise<{ email: string; password: string }> {
+  const { page } = portal;
+  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
+  const password = "a long rider passphrase";
+  await portal.open("/signup");
+  await portal.seeHeading("Create an account");
+  await page.getByLabel("First Name").fill("Ada");
+  await page.getByLabel("Last Name").fill("Rider");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Confirm Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm Password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Check your email")).toBeVisible();
+  if (confirmed) {
+    await page.goto(await fromMailbox(page, email, confirmLink));
+    await expect(page.getByText("Your email is confirmed.")).toBeVisible();
+  }
+  return { email, password };
+}
+
+/** Signs in on /login and waits for the logged-in default page. */
+export async function signInAt(portal: Portal, rider: { email: string; password: string }): Promise<void> {
+  await portal.open("/login");
+  await portal.seeHeading("Sign in");
+  await portal.signIn(rider.email, rider.password);
+  await portal.seeHeading("My Profile");
+  await expect(portal.page).toHaveURL(/\/account\/profile$/);
+}
+
+/** A rider signed up for the test with the email confirmed, then signed in on the default page. */
+export async function signInAsNewRider(
+  portal: Portal,
+  prefix: string,
+): Promise<{ email: string; password: string }> {
+  const rider = await signUpRider(portal, { confirmed: true, prefix });
+  await signInAt(portal, rider);
+  return rider;
+}

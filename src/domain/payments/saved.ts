@@ -1,3 +1,4 @@
+import type { Address, AddressInput } from "./address.ts";
 import type { AccountType } from "./bank.ts";
 
 /**
@@ -79,31 +80,11 @@ export interface NewPaymentMethod {
 }
 
 /** The address fields as the API takes them (src/domain/payments/address.ts checks them). */
-export interface AddressBody {
-  firstName: string;
-  lastName: string;
-  address_1: string;
-  address_2?: string | null;
-  country: string;
-  state: string;
-  city: string;
-  zipCode: string;
-  email?: string | null;
-  isDefault?: boolean;
-}
+export type AddressBody = AddressInput;
 
-export interface SavedAddress {
+/** An address as stored and listed: the checked fields, its id and when it was added. */
+export interface SavedAddress extends Address {
   id: string;
-  firstName: string;
-  lastName: string;
-  address_1: string;
-  address_2: string | null;
-  country: string;
-  state: string;
-  city: string;
-  zipCode: string;
-  email: string | null;
-  isDefault: boolean;
   created_at: string;
 }
 

@@ -43,6 +43,7 @@ import sandboxGatewayRoutes from "./routes/sandbox-gateway.ts";
 import addressRoutes from "./routes/transit/addresses.ts";
 import captchaRoutes from "./routes/transit/captcha.ts";
 import catalogRoutes from "./routes/transit/catalog.ts";
+import checkoutRoutes from "./routes/transit/checkout.ts";
 import formRoutes from "./routes/transit/forms.ts";
 import orgConfigRoutes from "./routes/transit/org-config.ts";
 import paymentMethodRoutes from "./routes/transit/payment-methods.ts";
@@ -50,6 +51,7 @@ import { type AddressService, createAddressService } from "./services/addresses.
 import { createFareMediaService, type FareMediaService } from "./services/fare-media.ts";
 import { createLedgerService, type LedgerService } from "./services/ledger.ts";
 import { createPaymentMethodService, type PaymentMethodService } from "./services/payment-methods.ts";
+import { createPricingService, type PricingService } from "./services/pricing.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -77,6 +79,8 @@ declare module "fastify" {
     paymentMethods: PaymentMethodService;
     /** Riders' shipping addresses (`addresses` is taken: Fastify's listening addresses). */
     shippingAddresses: AddressService;
+    /** The checkout's prices: catalogue lines, promo codes and shipping methods (services/pricing.ts). */
+    pricing: PricingService;
   }
 }
 
@@ -203,6 +207,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   app.decorate("shippingAddresses", createAddressService({ db: options.database.db }));
   app.decorate(
+    "pricing",
+    createPricingService({
+      db: options.database.db,
+      catalog: app.catalog,
+      clock,
+      config: () => options.portalConfig,
+    }),
+  );
+  app.decorate(
     "captcha",
     createCaptchaGate(options.captchaVerifier ?? sandboxCaptchaVerifier, undefined, clock),
   );
@@ -216,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogRoutes, { prefix: "/transit" });
   await app.register(paymentMethodRoutes, { prefix: "/transit" });
   await app.register(addressRoutes, { prefix: "/transit" });
+  await app.register(checkoutRoutes, { prefix: "/transit" });
   await app.register(userRoutes, {
     prefix: "/accounts",
     publicUrl: options.publicUrl ?? null,

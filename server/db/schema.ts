@@ -538,7 +538,8 @@ export const promoCodes = pgTable(
     check("promo_codes_code_format", sql`${t.code} ~ '^[A-Z0-9-]{3,32}$'`),
     check(
       "promo_codes_kind_value",
-      sql`(${t.kind} = 'percent' and ${t.percentOff} between 1 and 10000 and ${t.amountOff} is null and ${t.currency} is null) or (${t.kind} = 'amount' and ${t.amountOff} > 0 and ${t.currency} ~ '^[A-Z]{3}$' and ${t.percentOff} is null)`,
+      // Every test is a plain true or false (never null, which a check would let through).
+      sql`(${t.kind} = 'percent' and ${t.percentOff} is not null and ${t.percentOff} between 1 and 10000 and ${t.amountOff} is null and ${t.currency} is null) or (${t.kind} = 'amount' and ${t.amountOff} is not null and ${t.amountOff} > 0 and ${t.currency} is not null and ${t.currency} ~ '^[A-Z]{3}$' and ${t.percentOff} is null)`,
     ),
     check("promo_codes_window", sql`${t.validUntil} is null or ${t.validUntil} > ${t.validFrom}`),
     check("promo_codes_max_redemptions", sql`${t.maxRedemptions} is null or ${t.maxRedemptions} > 0`),
@@ -619,7 +620,8 @@ export const shippingMethods = pgTable(
     check("shipping_methods_currency", sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check(
       "shipping_methods_countries",
-      sql`array_to_string(${t.countries}, ',') ~ '^([A-Z]{2}(,[A-Z]{2})*)?$'`,
+      // A null element is written '*', so it fails the pattern too.
+      sql`cardinality(${t.countries}) = 0 or array_to_string(${t.countries}, ',', '*') ~ '^[A-Z]{2}(,[A-Z]{2})*$'`,
     ),
   ],
 );

@@ -10,10 +10,13 @@ import {
   paymentMethods,
   productFilterValues,
   products,
+  promoCodeProducts,
+  promoCodes,
   shippingAddresses,
+  shippingMethods,
   users,
 } from "./schema.ts";
-import { demoPaymentsMarker, demoRider, seedDemoData } from "./seed.ts";
+import { demoCheckoutMarker, demoPaymentsMarker, demoPromoCodes, demoRider, seedDemoData } from "./seed.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -150,6 +153,38 @@ describe("demo seed", () => {
     expect(await count()).toEqual({ methods: 2, addresses: 2 });
     expect(await seedDemoData(t.database.db, t.config)).toBe(false);
     expect(await count()).toEqual({ methods: 2, addresses: 2 });
+  });
+
+  it("seeds the promo codes and shipping methods once, and gives an older demo database them once", async () => {
+    const db = t.database.db;
+    const count = async () => ({
+      codes: (await db.select().from(promoCodes)).map((row) => row.code).sort(),
+      methods: (await db.select().from(shippingMethods).orderBy(shippingMethods.listPriority)).map((row) => [
+        row.code,
+        row.price,
+        row.countries,
+      ]),
+    });
+    const expected = {
+      codes: Object.values(demoPromoCodes).sort(),
+      methods: [
+        ["standard", 0, ["US"]],
+        ["priority", 750, ["US", "CA"]],
+        ["international", 1500, []],
+      ],
+    };
+    expect(await count()).toEqual(expected);
+    expect(await seedDemoData(db, t.config)).toBe(false);
+    expect(await count()).toEqual(expected);
+    // RAIL20 covers the rail products.
+    const rail = await db.select().from(products).where(eq(products.serviceType, "rail"));
+    expect((await db.select().from(promoCodeProducts)).length).toBe(rail.length);
+    // A demo database from before issue 12.
+    await db.delete(promoCodes);
+    await db.delete(shippingMethods);
+    await db.delete(appMeta).where(eq(appMeta.key, demoCheckoutMarker));
+    expect(await seedDemoData(db, t.config)).toBe(false);
+    expect(await count()).toEqual(expected);
   });
 
   it("gives a database whose demo rider is gone only the marker", async () => {

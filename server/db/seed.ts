@@ -8,10 +8,12 @@ import type { AttachedMethod } from "../gateways/payments/gateway.ts";
 import { createSandboxGateway, type SandboxPaymentGateway } from "../gateways/payments/sandbox.ts";
 import { createAddressRepository } from "../repositories/addresses.ts";
 import { createPaymentMethodRepository } from "../repositories/payment-methods.ts";
+import { createPromoCodeRepository } from "../repositories/promo-codes.ts";
+import { createShippingMethodRepository } from "../repositories/shipping-methods.ts";
 import { createLedgerService } from "../services/ledger.ts";
 import { attachKeyOf, paymentMethodRowOf, tokenHashOf } from "../services/payment-methods.ts";
 import type { Database } from "./client.ts";
-import { appMeta, fareMedia, organizations, users } from "./schema.ts";
+import { appMeta, fareMedia, organizations, products, users } from "./schema.ts";
 import { childOrganizationId, seedDemoCatalog } from "./seed-catalog.ts";
 
 /** The demo rider of the README. Seeded only outside production. */
@@ -26,6 +28,9 @@ const catalogVersion = "2";
 
 /** Marks a database whose demo rider got the saved payment methods and addresses (issue 11). */
 export const demoPaymentsMarker = "demo_payments_seeded_at";
+
+/** Marks a database that got the demo promo codes and shipping methods (issue 12). */
+export const demoCheckoutMarker = "demo_checkout_seeded_at";
 
 /**
  * Applies the demo data once per database; later starts see the marker and do nothing. The catalogue
@@ -47,6 +52,7 @@ export async function seedDemoData(
       .values({ key: "demo_catalog_version", value: catalogVersion })
       .onConflictDoUpdate({ target: appMeta.key, set: { value: catalogVersion } });
   }
+  await seedDemoCheckout(db, config);
   return seeded;
 }
 
@@ -302,5 +308,91 @@ async function seedDemoPayments(
       if (!parsed.ok) throw new Error(`a demo address is not valid: ${JSON.stringify(parsed.problems)}`);
       await addresses.insert(riderId, parsed.address, parsed.address.isDefault);
     }
+  });
+}
+
+/** The demo promo codes (README): what each is for. */
+export const demoPromoCodes = {
+  /** 10% off everything, no end. */
+  welcome: "WELCOME10",
+  /** $5.00 off, once per rider. */
+  fiveOff: "FIVEOFF",
+  /** 20% off rail products only. */
+  rail: "RAIL20",
+  /** Ended on 1 January 2026. */
+  expired: "EXPIRED2025",
+} as const;
+
+/**
+ * The demo promo codes and shipping methods, once per database (their own marker, so a demo database
+ * seeded before issue 12 gets them too). RAIL20 is limited to the catalogue's rail products as they
+ * are when it is seeded.
+ */
+async function seedDemoCheckout(db: Database, config: PortalConfig): Promise<void> {
+  const currency = config.currency_code;
+  await db.transaction(async (tx) => {
+    const marked = await tx
+      .insert(appMeta)
+      .values({ key: demoCheckoutMarker, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning();
+    if (marked.length === 0) return;
+    const codes = createPromoCodeRepository(tx);
+    const since = new Date("2025-01-01T00:00:00Z");
+    await codes.insert({ code: demoPromoCodes.welcome, kind: "percent", percentOff: 1000, validFrom: since });
+    await codes.insert({
+      code: demoPromoCodes.fiveOff,
+      kind: "amount",
+      amountOff: 500,
+      currency,
+      validFrom: since,
+      maxRedemptionsPerRider: 1,
+    });
+    const rail = await tx
+      .select({ uuid: products.uuid })
+      .from(products)
+      .where(eq(products.serviceType, "rail"));
+    await codes.insert({
+      code: demoPromoCodes.rail,
+      kind: "percent",
+      percentOff: 2000,
+      validFrom: since,
+      productIds: rail.map((product) => product.uuid),
+    });
+    await codes.insert({
+      code: demoPromoCodes.expired,
+      kind: "percent",
+      percentOff: 1500,
+      validFrom: since,
+      validUntil: new Date("2026-01-01T00:00:00Z"),
+    });
+    const methods = createShippingMethodRepository(tx);
+    await methods.insert({
+      code: "standard",
+      name: "Standard mail",
+      translations: { es: { name: "Correo estándar" }, vi: { name: "Thư thường" } },
+      price: 0,
+      currency,
+      countries: ["US"],
+      listPriority: 1,
+    });
+    await methods.insert({
+      code: "priority",
+      name: "Priority mail",
+      translations: { es: { name: "Correo prioritario" }, vi: { name: "Thư ưu tiên" } },
+      price: 750,
+      currency,
+      countries: ["US", "CA"],
+      listPriority: 2,
+    });
+    await methods.insert({
+      code: "international",
+      name: "International",
+      translations: { es: { name: "Internacional" }, vi: { name: "Quốc tế" } },
+      price: 1500,
+      currency,
+      countries: [],
+      listPriority: 3,
+    });
   });
 }

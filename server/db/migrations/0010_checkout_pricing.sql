@@ -19,7 +19,7 @@ CREATE TABLE "promo_codes" (
 	"active" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "promo_codes_code_format" CHECK ("promo_codes"."code" ~ '^[A-Z0-9-]{3,32}$'),
-	CONSTRAINT "promo_codes_kind_value" CHECK (("promo_codes"."kind" = 'percent' and "promo_codes"."percent_off" between 1 and 10000 and "promo_codes"."amount_off" is null and "promo_codes"."currency" is null) or ("promo_codes"."kind" = 'amount' and "promo_codes"."amount_off" > 0 and "promo_codes"."currency" ~ '^[A-Z]{3}$' and "promo_codes"."percent_off" is null)),
+	CONSTRAINT "promo_codes_kind_value" CHECK (("promo_codes"."kind" = 'percent' and "promo_codes"."percent_off" is not null and "promo_codes"."percent_off" between 1 and 10000 and "promo_codes"."amount_off" is null and "promo_codes"."currency" is null) or ("promo_codes"."kind" = 'amount' and "promo_codes"."amount_off" is not null and "promo_codes"."amount_off" > 0 and "promo_codes"."currency" is not null and "promo_codes"."currency" ~ '^[A-Z]{3}$' and "promo_codes"."percent_off" is null)),
 	CONSTRAINT "promo_codes_window" CHECK ("promo_codes"."valid_until" is null or "promo_codes"."valid_until" > "promo_codes"."valid_from"),
 	CONSTRAINT "promo_codes_max_redemptions" CHECK ("promo_codes"."max_redemptions" is null or "promo_codes"."max_redemptions" > 0),
 	CONSTRAINT "promo_codes_max_per_rider" CHECK ("promo_codes"."max_redemptions_per_rider" is null or "promo_codes"."max_redemptions_per_rider" > 0)
@@ -53,7 +53,7 @@ CREATE TABLE "shipping_methods" (
 	CONSTRAINT "shipping_methods_code_format" CHECK ("shipping_methods"."code" ~ '^[a-z0-9_-]{1,40}$'),
 	CONSTRAINT "shipping_methods_price" CHECK ("shipping_methods"."price" >= 0),
 	CONSTRAINT "shipping_methods_currency" CHECK ("shipping_methods"."currency" ~ '^[A-Z]{3}$'),
-	CONSTRAINT "shipping_methods_countries" CHECK (array_to_string("shipping_methods"."countries", ',') ~ '^([A-Z]{2}(,[A-Z]{2})*)?$')
+	CONSTRAINT "shipping_methods_countries" CHECK (cardinality("shipping_methods"."countries") = 0 or array_to_string("shipping_methods"."countries", ',', '*') ~ '^[A-Z]{2}(,[A-Z]{2})*$')
 );
 --> statement-breakpoint
 ALTER TABLE "promo_code_products" ADD CONSTRAINT "promo_code_products_promo_code_id_promo_codes_id_fk" FOREIGN KEY ("promo_code_id") REFERENCES "public"."promo_codes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import {
+  type AnonymousQuoteRequest,
+  maxPerProduct,
+  maxQuoteLines,
+  type QuoteReply,
+  type QuoteRequest,
+} from "../../../src/domain/checkout/quote.ts";
+import type { ApiError, Envelope } from "../../../src/domain/envelope.ts";
+import { fail, ok } from "../../http/envelope.ts";
+import { localeFromHeader } from "../../http/locale.ts";
+import type { Customer, QuoteResult } from "../../services/pricing.ts";
+import { emailSchema } from "../accounts/schemas.ts";
+
+const choice = { type: ["string", "null"], maxLength: 100 } as const;
+
+const quoteProperties = {
+  lines: {
+    type: "array",
+    minItems: 1,
+    maxItems: maxQuoteLines,
+    items: {
+      type: "object",
+      required: ["product", "quantity"],
+      additionalProperties: false,
+      properties: {
+        product: { type: "string", format: "uuid" },
+        quantity: { type: "integer", minimum: 1, maximum: maxPerProduct },
+        list_price: { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+      },
+    },
+  },
+  promo_code: choice,
+  shipping_method: choice,
+  country: { type: ["string", "null"], pattern: "^[A-Za-z]{2}$" },
+} as const;
+
+const quoteSchema = {
+  body: { type: "object", required: ["lines"], additionalProperties: false, properties: quoteProperties },
+} as const;
+
+const anonymousQuoteSchema = {
+  body: {
+    type: "object",
+    required: ["lines"],
+    additionalProperties: false,
+    properties: { ...quoteProperties, email: { anyOf: [emailSchema, { type: "null" }] } },
+  },
+} as const;
+
+const shippingSchema = {
+  querystring: {
+    type: "object",
+    additionalProperties: false,
+    properties: { country: { type: "string", pattern: "^[A-Za-z]{2}$" } },
+  },
+} as const;
+
+/**
+ * The checkout's pricing (src/domain/checkout/quote.ts has the contract): the shipping methods for a
+ * country, and the server's quote of a cart for a rider or a guest. The rules are the pricing
+ * service's (services/pricing.ts); these routes check the JSON and word the outcome.
+ */
+export default async function checkoutRoutes(app: FastifyInstance) {
+  const answer = (reply: FastifyReply, result: QuoteResult) => {
+    if (!result.ok) return fail(reply, result.status, result.errors);
+    return reply.send({ data: result.quote, errors: result.problems } satisfies Envelope<QuoteReply>);
+  };
+  const quote = (request: FastifyRequest<{ Body: QuoteRequest }>, customer: Customer) =>
+    app.pricing.quote({
+      customer,
+      lines: request.body.lines,
+      promoCode: request.body.promo_code ?? null,
+      shippingMethod: request.body.shipping_method ?? null,
+      country: request.body.country ?? null,
+      locale: localeFromHeader(request.headers["accept-language"]),
+    });
+
+  app.get<{ Querystring: { country?: string } }>(
+    "/shipping_methods",
+    { schema: shippingSchema },
+    async (request, reply) => {
+      const country = request.query.country ?? null;
+      const result = await app.pricing.shippingOptions(
+        country,
+        localeFromHeader(request.headers["accept-language"]),
+      );
+      if (!result.ok) return fail(reply, 400, [result.error satisfies ApiError]);
+      return ok({ shipping_methods: result.options });
+    },
+  );
+
+  app.post<{ Body: QuoteRequest }>(
+    "/checkout/quote",
+    { schema: quoteSchema, preHandler: app.requireVerifiedRider },
+    async (request, reply) => {
+      const user = request.account?.user;
+      if (!user) throw new Error("requireVerifiedRider let a request through without a rider");
+      return answer(reply, await quote(request, { kind: "rider", userId: user.id, email: user.email }));
+    },
+  );
+
+  app.post<{ Body: AnonymousQuoteRequest }>(
+    "/anonymous/checkout/quote",
+    { schema: anonymousQuoteSchema },
+    async (request, reply) =>
+      answer(reply, await quote(request, { kind: "guest", email: request.body.email?.trim() || null })),
+  );
+}

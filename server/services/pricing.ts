@@ -1,0 +1,327 @@
+import {
+  inPromoScope,
+  type PricedLine,
+  type PromoTerms,
+  priceOrder,
+} from "../../src/domain/checkout/pricing.ts";
+import {
+  CheckoutErrorCode,
+  maxPerProduct,
+  normalizePromoCode,
+  orderLimitMessage,
+  promoCodeInvalidMessage,
+  promoCodePattern,
+  type QuoteLine,
+  type QuoteLineRequest,
+  type QuoteReply,
+  type ShippingMethodOption,
+  shippingUnavailableMessage,
+} from "../../src/domain/checkout/quote.ts";
+import type { ApiError } from "../../src/domain/envelope.ts";
+import { ErrorCode } from "../../src/domain/envelope.ts";
+import { money } from "../../src/domain/money.ts";
+import { isCountryCode } from "../../src/domain/payments/address.ts";
+import type { PortalConfig } from "../../src/domain/portal-config.ts";
+import type { Database } from "../db/client.ts";
+import type { Clock } from "../domain/clock.ts";
+import { type CatalogRepository, type CatalogSnapshot, scopeOf } from "../repositories/catalog.ts";
+import { createPromoCodeRepository, type PromoCode, type Redeemer } from "../repositories/promo-codes.ts";
+import {
+  createShippingMethodRepository,
+  type ShippingMethodRow,
+  servesCountry,
+  shippingOptionOf,
+} from "../repositories/shipping-methods.ts";
+
+/** Who asks: a signed-in rider, or a guest with (perhaps) the receipt email. */
+export type Customer =
+  | { kind: "rider"; userId: string; email: string }
+  | { kind: "guest"; email: string | null };
+
+export interface QuoteInput {
+  customer: Customer;
+  lines: readonly QuoteLineRequest[];
+  promoCode: string | null;
+  shippingMethod: string | null;
+  country: string | null;
+  /** Language of the names (shipping methods, products). */
+  locale: string;
+}
+
+/**
+ * A priced quote, with the problems of the promo or shipping choice it was priced without (errors on
+ * `promo_code`, `shipping_method`); or a cart the server refuses (400 or 422, errors on `lines/<i>`).
+ */
+export type QuoteResult =
+  | { ok: true; quote: QuoteReply; problems: ApiError[] }
+  | { ok: false; status: 400 | 422; errors: ApiError[] };
+
+export const productUnavailableMessage = "This product is not available.";
+export const cartConflictMessage =
+  "Physical and digital items, or items of different organizations, go in separate orders.";
+export const duplicateLineMessage = "A product can be listed only once.";
+export const countryInvalidMessage = "Country is not valid.";
+
+interface CatalogLine {
+  request: QuoteLineRequest;
+  product: CatalogSnapshot["products"][number]["row"];
+  name: string;
+}
+
+/**
+ * The checkout's prices (issue 12), always from the server's catalogue snapshot, its promo codes and
+ * shipping methods, never from the client. A cart that cannot be an order (unknown or unpurchasable
+ * product, a quantity out of bounds, physical with digital, two organisations, past max_cart_quantity)
+ * is refused; a promo code that cannot be used is priced without, with the one message of spec
+ * section 5 whatever rule it failed; a shipping method not serving the country likewise.
+ */
+export function createPricingService(options: {
+  db: Database;
+  catalog: CatalogRepository;
+  clock: Clock;
+  config: () => PortalConfig;
+}) {
+  const { db, catalog, clock, config } = options;
+  const promoCodes = createPromoCodeRepository(db);
+  const shippingMethods = createShippingMethodRepository(db);
+
+  /** The deployment's active methods in its currency, for `country` when given. */
+  async function methodsFor(country: string | null): Promise<ShippingMethodRow[]> {
+    const currency = config().currency_code;
+    return (await shippingMethods.listActive()).filter(
+      (row) => row.currency === currency && (country === null || servesCountry(row, country)),
+    );
+  }
+
+  /** The code's terms when `customer` may use it on these lines now; null for any reason it may not. */
+  async function usablePromo(
+    typed: string,
+    lines: readonly PricedLine[],
+    customer: Customer,
+    snapshot: CatalogSnapshot,
+  ): Promise<{ promo: PromoCode; terms: PromoTerms } | null> {
+    const code = normalizePromoCode(typed);
+    if (!promoCodePattern.test(code)) return null;
+    const promo = await promoCodes.findByCode(code);
+    if (!promo) return null;
+    const { row } = promo;
+    const now = clock.now().getTime();
+    if (!row.active || now < row.validFrom.getTime()) return null;
+    if (row.validUntil && now >= row.validUntil.getTime()) return null;
+    const currency = config().currency_code;
+    let terms: PromoTerms;
+    const scope = {
+      productIds: promo.productIds.length > 0 ? promo.productIds : null,
+      // An organisation's code covers its child organisations' products too.
+      organizationIds: row.organizationId
+        ? [...snapshot.organizations.values()]
+            .filter((org) => org.id === row.organizationId || org.parentId === row.organizationId)
+            .map((org) => org.id)
+        : null,
+    };
+    if (row.kind === "percent" && row.percentOff !== null) {
+      terms = { value: { kind: "percent", basisPoints: row.percentOff }, scope };
+    } else if (row.kind === "amount" && row.amountOff !== null && row.currency === currency) {
+      terms = { value: { kind: "amount", amount: money(row.amountOff, currency) }, scope };
+    } else {
+      return null;
+    }
+    if (!lines.some((line) => inPromoScope(line, scope))) return null;
+    if (row.maxRedemptions !== null && (await promoCodes.countRedemptions(row.id)) >= row.maxRedemptions) {
+      return null;
+    }
+    if (row.maxRedemptionsPerRider !== null) {
+      const redeemer: Redeemer =
+        customer.kind === "rider"
+          ? { userId: customer.userId, email: customer.email }
+          : { userId: null, email: customer.email };
+      // A guest without an email yet is counted when the order gives it.
+      if (redeemer.userId || redeemer.email) {
+        const used = await promoCodes.countRedemptionsBy(row.id, redeemer);
+        if (used >= row.maxRedemptionsPerRider) return null;
+      }
+    }
+    return { promo, terms };
+  }
+
+  /** The cart's lines from the catalogue, or why the cart cannot be an order. */
+  function catalogLines(
+    snapshot: CatalogSnapshot,
+    requested: readonly QuoteLineRequest[],
+    locale: string,
+  ): { ok: true; lines: CatalogLine[] } | { ok: false; status: 400 | 422; errors: ApiError[] } {
+    const settings = config();
+    const scope = scopeOf(snapshot, settings.organization.parentUuid, null);
+    const organizations = new Set(scope?.products ?? []);
+    const byUuid = new Map(snapshot.products.map((entry) => [entry.row.uuid, entry.row]));
+    const seen = new Set<string>();
+    const lines: CatalogLine[] = [];
+    for (const [index, request] of requested.entries()) {
+      const field = `lines/${index}`;
+      const key = request.product.toLowerCase();
+      if (seen.has(key)) {
+        return {
+          ok: false,
+          status: 400,
+          errors: [{ code: ErrorCode.validation, message: duplicateLineMessage, field }],
+        };
+      }
+      seen.add(key);
+      if (!Number.isInteger(request.quantity) || request.quantity < 1 || request.quantity > maxPerProduct) {
+        return {
+          ok: false,
+          status: 400,
+          errors: [
+            { code: ErrorCode.validation, message: `You can't add items more than ${maxPerProduct}`, field },
+          ],
+        };
+      }
+      const product = byUuid.get(key);
+      if (!product?.active || !organizations.has(product.organizationId)) {
+        return {
+          ok: false,
+          status: 422,
+          errors: [{ code: CheckoutErrorCode.productUnavailable, message: productUnavailableMessage, field }],
+        };
+      }
+      const first = lines[0]?.product;
+      if (
+        first &&
+        ((first.subType === "PHYSICAL_PASS") !== (product.subType === "PHYSICAL_PASS") ||
+          first.organizationId !== product.organizationId)
+      ) {
+        return {
+          ok: false,
+          status: 422,
+          errors: [{ code: CheckoutErrorCode.cartConflict, message: cartConflictMessage, field }],
+        };
+      }
+      const name = product.translations[locale]?.name;
+      lines.push({
+        request,
+        product,
+        name: typeof name === "string" && name.length > 0 ? name : product.name,
+      });
+    }
+    const tickets = lines.reduce((total, line) => total + line.request.quantity, 0);
+    if (tickets > settings.max_cart_quantity) {
+      return {
+        ok: false,
+        status: 422,
+        errors: [
+          {
+            code: CheckoutErrorCode.orderLimit,
+            message: orderLimitMessage(settings.max_cart_quantity),
+            field: "lines",
+          },
+        ],
+      };
+    }
+    return { ok: true, lines };
+  }
+
+  return {
+    /** GET /transit/shipping_methods: what serves `country` (every active method without it). */
+    async shippingOptions(
+      country: string | null,
+      locale: string,
+    ): Promise<{ ok: true; options: ShippingMethodOption[] } | { ok: false; error: ApiError }> {
+      const code = country ? country.trim().toUpperCase() : null;
+      if (code !== null && !isCountryCode(code)) {
+        return {
+          ok: false,
+          error: { code: ErrorCode.validation, message: countryInvalidMessage, field: "country" },
+        };
+      }
+      return { ok: true, options: (await methodsFor(code)).map((row) => shippingOptionOf(row, locale)) };
+    },
+
+    async quote(input: QuoteInput): Promise<QuoteResult> {
+      const country = input.country ? input.country.trim().toUpperCase() : null;
+      if (country !== null && !isCountryCode(country)) {
+        return {
+          ok: false,
+          status: 400,
+          errors: [{ code: ErrorCode.validation, message: countryInvalidMessage, field: "country" }],
+        };
+      }
+      const snapshot = await catalog.snapshot();
+      const found = catalogLines(snapshot, input.lines, input.locale);
+      if (!found.ok) return found;
+      const currency = config().currency_code;
+      const priced: PricedLine[] = found.lines.map(({ product, request }) => ({
+        productId: product.uuid,
+        organizationId: product.organizationId,
+        unitPrice: money(product.listPrice, currency),
+        quantity: request.quantity,
+      }));
+      const problems: ApiError[] = [];
+
+      const typed = input.promoCode?.trim() ? input.promoCode : null;
+      const promo = typed ? await usablePromo(typed, priced, input.customer, snapshot) : null;
+      if (typed && !promo) {
+        problems.push({
+          code: CheckoutErrorCode.promoCodeInvalid,
+          message: promoCodeInvalidMessage,
+          field: "promo_code",
+        });
+      }
+
+      const shippingRequired = found.lines.some((line) => line.product.shippingEnabled);
+      const available = shippingRequired ? await methodsFor(country) : [];
+      const chosenCode = input.shippingMethod?.trim() ? input.shippingMethod.trim() : null;
+      const chosen =
+        chosenCode && shippingRequired && country
+          ? (available.find((row) => row.code === chosenCode) ?? null)
+          : null;
+      if (chosenCode && !chosen) {
+        problems.push({
+          code: CheckoutErrorCode.shippingMethodUnavailable,
+          message: shippingUnavailableMessage,
+          field: "shipping_method",
+        });
+      }
+
+      const totals = priceOrder({
+        currency,
+        lines: priced,
+        shipping: chosen ? money(chosen.price, currency) : null,
+        promo: promo?.terms ?? null,
+      });
+      const lines: QuoteLine[] = found.lines.map(({ product, request, name }, index) => {
+        const line = priced[index] as PricedLine;
+        return {
+          product: product.uuid,
+          name,
+          sub_type: product.subType,
+          shipping_enabled: product.shippingEnabled,
+          organization: product.organizationId,
+          quantity: request.quantity,
+          unit_price: product.listPrice,
+          line_total: product.listPrice * request.quantity,
+          price_changed: request.list_price !== undefined && request.list_price !== product.listPrice,
+          promo_eligible: promo ? inPromoScope(line, promo.terms.scope) : false,
+        };
+      });
+      return {
+        ok: true,
+        problems,
+        quote: {
+          currency,
+          lines,
+          subtotal: totals.subtotal.amount,
+          shipping: totals.shipping.amount,
+          discount: totals.discount.amount,
+          total: totals.total.amount,
+          prices_changed: lines.some((line) => line.price_changed),
+          promo: promo ? { code: promo.promo.row.code, discount: totals.discount.amount } : null,
+          shipping_required: shippingRequired,
+          shipping_method: chosen ? shippingOptionOf(chosen, input.locale) : null,
+          shipping_methods: available.map((row) => shippingOptionOf(row, input.locale)),
+        },
+      };
+    },
+  };
+}
+
+export type PricingService = ReturnType<typeof createPricingService>;

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   inPromoScope,
   type PricedLine,
@@ -24,6 +25,7 @@ import { isCountryCode } from "../../src/domain/payments/address.ts";
 import type { PortalConfig } from "../../src/domain/portal-config.ts";
 import type { Database } from "../db/client.ts";
 import type { Clock } from "../domain/clock.ts";
+import { createAttemptBudgetRepository } from "../repositories/attempt-budgets.ts";
 import { type CatalogRepository, type CatalogSnapshot, scopeOf } from "../repositories/catalog.ts";
 import { createPromoCodeRepository, type PromoCode, type Redeemer } from "../repositories/promo-codes.ts";
 import {
@@ -46,6 +48,21 @@ export interface QuoteInput {
   country: string | null;
   /** Language of the names (shipping methods, products). */
   locale: string;
+  /** The caller's network address: a guest's refused codes are counted by it. */
+  address: string;
+}
+
+/**
+ * Refused promo codes one rider (or, for guests, one address) may try per window; past it every code
+ * is refused alike until the window ends, so codes cannot be found by guessing. A code that works
+ * costs nothing, however often the checkout asks again.
+ */
+export const promoGuessBudget = { attempts: 20, windowMs: 15 * 60 * 1000 } as const;
+
+/** The budget key of a caller's refused codes (a SHA-256, so no address is stored). */
+export function promoBudgetKey(customer: Customer, address: string): string {
+  const who = customer.kind === "rider" ? `rider:${customer.userId}` : `address:${address}`;
+  return `promo/${createHash("sha256").update(who).digest("hex")}`;
 }
 
 /**
@@ -84,6 +101,31 @@ export function createPricingService(options: {
   const { db, catalog, clock, config } = options;
   const promoCodes = createPromoCodeRepository(db);
   const shippingMethods = createShippingMethodRepository(db);
+  const budgets = createAttemptBudgetRepository(db);
+  /** Codes looked at since the start; every hundredth drops the budgets whose window ended. */
+  let guesses = 0;
+
+  /**
+   * The code's terms, unless the caller ran out of refused codes. The attempt is taken before the code
+   * is looked at (one atomic upsert, so parallel guesses cannot outrun the budget) and given back when
+   * the code works.
+   */
+  async function guardedPromo(
+    typed: string,
+    lines: readonly PricedLine[],
+    input: QuoteInput,
+    snapshot: CatalogSnapshot,
+  ): Promise<{ promo: PromoCode; terms: PromoTerms } | null> {
+    const now = clock.now();
+    if (++guesses % 100 === 0)
+      await budgets.prune("promo/", new Date(now.getTime() - promoGuessBudget.windowMs));
+    const key = promoBudgetKey(input.customer, input.address);
+    const taken = await budgets.take(key, now, promoGuessBudget.windowMs);
+    if (taken > promoGuessBudget.attempts) return null;
+    const promo = await usablePromo(typed, lines, input.customer, snapshot);
+    if (promo) await budgets.giveBack(key);
+    return promo;
+  }
 
   /** The deployment's active methods in its currency, for `country` when given. */
   async function methodsFor(country: string | null): Promise<ShippingMethodRow[]> {
@@ -258,7 +300,7 @@ export function createPricingService(options: {
       const problems: ApiError[] = [];
 
       const typed = input.promoCode?.trim() ? input.promoCode : null;
-      const promo = typed ? await usablePromo(typed, priced, input.customer, snapshot) : null;
+      const promo = typed ? await guardedPromo(typed, priced, input, snapshot) : null;
       if (typed && !promo) {
         problems.push({
           code: CheckoutErrorCode.promoCodeInvalid,

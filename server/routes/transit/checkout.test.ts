@@ -495,6 +495,44 @@ describe("promo codes", () => {
   });
 });
 
+describe("guessing codes", () => {
+  it("refuses every code once a guest address or a rider has had 20 refused, until the window ends", async () => {
+    const lines = [{ product: products.dayPass, quantity: 1 }];
+    const from = (remoteAddress: string, promo_code: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/transit/anonymous/checkout/quote",
+        remoteAddress,
+        payload: { lines, promo_code },
+      });
+    const applied = async (reply: Awaited<ReturnType<typeof from>>) =>
+      (await priced(reply)).data.promo?.code ?? null;
+    const start = clock.now();
+    try {
+      // A working code costs nothing, however often it is asked.
+      for (let n = 0; n < 25; n++)
+        expect(await applied(await from("203.0.113.7", "WELCOME10"))).toBe("WELCOME10");
+      const guesses = await Promise.all(
+        Array.from({ length: 30 }, (_, n) => from("203.0.113.7", `GUESS-${n}`)),
+      );
+      for (const reply of guesses) promoRefused(await priced(reply));
+      promoRefused(await priced(await from("203.0.113.7", "WELCOME10")));
+      // Another address, and a rider, have their own budgets.
+      expect(await applied(await from("203.0.113.8", "WELCOME10"))).toBe("WELCOME10");
+      const { token } = await rider();
+      const riderQuote = async (promo_code: string) =>
+        (await priced(await quote(token, { lines, promo_code }))).data.promo?.code ?? null;
+      for (let n = 0; n < 20; n++) expect(await riderQuote(`RIDER-GUESS-${n}`)).toBeNull();
+      expect(await riderQuote("WELCOME10")).toBeNull();
+      clock.advance(15 * 60 * 1000);
+      expect(await applied(await from("203.0.113.7", "WELCOME10"))).toBe("WELCOME10");
+      expect(await riderQuote("WELCOME10")).toBe("WELCOME10");
+    } finally {
+      clock.set(start);
+    }
+  });
+});
+
 describe("shipping", () => {
   const physical = { lines: [{ product: products.metroFareCard, quantity: 1 }] };
 

@@ -74,6 +74,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
       shippingMethod: request.body.shipping_method ?? null,
       country: request.body.country ?? null,
       locale: localeFromHeader(request.headers["accept-language"]),
+      address: request.ip,
     });
 
   app.get<{ Querystring: { country?: string } }>(

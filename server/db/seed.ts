@@ -323,6 +323,31 @@ export const demoPromoCodes = {
   expired: "EXPIRED2025",
 } as const;
 
+/** The demo shipping methods (README), in list order; prices in the deployment's currency. */
+export const demoShippingMethods = [
+  {
+    code: "standard",
+    name: "Standard mail",
+    translations: { es: { name: "Correo estándar" }, vi: { name: "Thư thường" } },
+    price: 0,
+    countries: ["US"],
+  },
+  {
+    code: "priority",
+    name: "Priority mail",
+    translations: { es: { name: "Correo prioritario" }, vi: { name: "Thư ưu tiên" } },
+    price: 750,
+    countries: ["US", "CA"],
+  },
+  {
+    code: "international",
+    name: "International",
+    translations: { es: { name: "Internacional" }, vi: { name: "Quốc tế" } },
+    price: 1500,
+    countries: [],
+  },
+] as const;
+
 /**
  * The demo promo codes and shipping methods, once per database (their own marker, so a demo database
  * seeded before issue 12 gets them too). RAIL20 is limited to the catalogue's rail products as they
@@ -367,32 +392,14 @@ async function seedDemoCheckout(db: Database, config: PortalConfig): Promise<voi
       validUntil: new Date("2026-01-01T00:00:00Z"),
     });
     const methods = createShippingMethodRepository(tx);
-    await methods.insert({
-      code: "standard",
-      name: "Standard mail",
-      translations: { es: { name: "Correo estándar" }, vi: { name: "Thư thường" } },
-      price: 0,
-      currency,
-      countries: ["US"],
-      listPriority: 1,
-    });
-    await methods.insert({
-      code: "priority",
-      name: "Priority mail",
-      translations: { es: { name: "Correo prioritario" }, vi: { name: "Thư ưu tiên" } },
-      price: 750,
-      currency,
-      countries: ["US", "CA"],
-      listPriority: 2,
-    });
-    await methods.insert({
-      code: "international",
-      name: "International",
-      translations: { es: { name: "Internacional" }, vi: { name: "Quốc tế" } },
-      price: 1500,
-      currency,
-      countries: [],
-      listPriority: 3,
-    });
+    for (const [listPriority, method] of demoShippingMethods.entries()) {
+      await methods.insert({
+        ...method,
+        translations: { ...method.translations },
+        countries: [...method.countries],
+        currency,
+        listPriority: listPriority + 1,
+      });
+    }
   });
 }

@@ -343,6 +343,7 @@ export function createPricingService(options: {
           line_total: product.listPrice * request.quantity,
           price_changed: request.list_price !== undefined && request.list_price !== product.listPrice,
           promo_eligible: promo ? inPromoScope(line, promo.terms.scope) : false,
+          discount: totals.lineDiscounts[index]?.amount ?? 0,
         };
       });
       return {

@@ -362,6 +362,8 @@ describe("promo codes", () => {
     const eligible = first.row.listPrice * 2 + second.row.listPrice;
     expect(body.data.discount).toBe(roundHalfUp(eligible, 2000));
     expect(body.data.lines.map((line) => line.promo_eligible)).toEqual([true, false, true]);
+    expect(body.data.lines[1]?.discount).toBe(0);
+    expect(body.data.lines.reduce((sum, line) => sum + line.discount, 0)).toBe(body.data.discount);
     // A bus-only cart is outside its scope.
     promoRefused(
       await priced(

@@ -9,6 +9,7 @@ import {
   type PromoTerms,
   percentOf,
   priceOrder,
+  shareDiscount,
 } from "./pricing.ts";
 
 const usd = (amount: number) => money(amount, "USD");
@@ -61,6 +62,7 @@ describe("priceOrder", () => {
     expect(scoped.eligibleSubtotal).toEqual(usd(2000));
     expect(scoped.discount).toEqual(usd(400));
     expect(scoped.total).toEqual(usd(2000 + 2997 + 1500 - 400));
+    expect(scoped.lineDiscounts).toEqual([usd(400), usd(0)]);
   });
 
   it("takes an amount up to the eligible subtotal, so the total never drops below shipping", () => {
@@ -151,6 +153,23 @@ const promo: fc.Arbitrary<PromoTerms | null> = fc.option(
 );
 const shipping = fc.option(fc.integer({ min: 0, max: 10_000 }), { nil: null });
 
+describe("shareDiscount", () => {
+  it("shares by largest remainder, ties to the lower product id", () => {
+    const lines = [
+      { productId: "b", total: 100, eligible: true },
+      { productId: "a", total: 100, eligible: true },
+      { productId: "c", total: 100, eligible: true },
+    ];
+    expect(shareDiscount(100, lines)).toEqual([33, 34, 33]);
+    expect(shareDiscount(101, lines)).toEqual([34, 34, 33]);
+    expect(shareDiscount(300, lines)).toEqual([100, 100, 100]);
+    expect(shareDiscount(7, [...lines, { productId: "d", total: 50, eligible: false }])).toEqual([
+      2, 3, 2, 0,
+    ]);
+    expect(() => shareDiscount(301, lines)).toThrow(PricingError);
+  });
+});
+
 describe("priceOrder properties", () => {
   it("total = subtotal + shipping − discount, 0 ≤ discount ≤ eligible subtotal, integers, never negative", () => {
     fc.assert(
@@ -192,6 +211,17 @@ describe("priceOrder properties", () => {
           : 0;
         expect(totals.eligibleSubtotal.amount).toBe(eligible);
         expect(totals.total.amount).toBeGreaterThanOrEqual(totals.shipping.amount);
+        // The lines' shares sum to the discount, none negative, none past its line, none out of scope.
+        expect(totals.lineDiscounts.reduce((sum, share) => sum + share.amount, 0)).toBe(
+          totals.discount.amount,
+        );
+        for (const [index, share] of totals.lineDiscounts.entries()) {
+          const p = priced[index];
+          if (!p) throw new Error("a share without its line");
+          expect(share.amount).toBeGreaterThanOrEqual(0);
+          expect(share.amount).toBeLessThanOrEqual(p.unitPrice.amount * p.quantity);
+          if (!terms || !inPromoScope(p, terms.scope)) expect(share.amount).toBe(0);
+        }
         // A percent never differs from the exact fraction by more than half a minor unit.
         if (terms?.value.kind === "percent") {
           expect(
@@ -223,7 +253,11 @@ describe("priceOrder properties", () => {
               shipping: ship === null ? null : usd(ship),
               promo: terms,
             });
-          expect(price(shuffled)).toEqual(price(entries));
+          const [a, b] = [price(shuffled), price(entries)];
+          const byProduct = (list: typeof entries, totals: ReturnType<typeof price>) =>
+            new Map(list.map((entry, index) => [entry.productId, totals.lineDiscounts[index]?.amount]));
+          expect(byProduct(shuffled, a)).toEqual(byProduct(entries, b));
+          expect({ ...a, lineDiscounts: [] }).toEqual({ ...b, lineDiscounts: [] });
         },
       ),
     );

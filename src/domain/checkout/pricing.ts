@@ -48,6 +48,12 @@ export interface Totals {
   total: Money;
   /** The part of the subtotal the promo applies to. */
   eligibleSubtotal: Money;
+  /**
+   * The discount shared out over the lines, in their order: in proportion to each eligible line's
+   * total, whole minor units by largest remainder (ties to the lower product id), so they sum to
+   * `discount` exactly and none exceeds its line. A refund of one line gives back its share.
+   */
+  lineDiscounts: Money[];
 }
 
 export class PricingError extends MoneyError {
@@ -93,6 +99,37 @@ function discountOf(promo: PromoTerms | null, eligible: number, currency: string
   return Math.min(amount, eligible);
 }
 
+/** `discount` over `totals` (0 for lines out of scope) by largest remainder; see Totals.lineDiscounts. */
+export function shareDiscount(
+  discount: number,
+  lines: ReadonlyArray<{ productId: string; total: number; eligible: boolean }>,
+): number[] {
+  const eligible = lines.reduce((sum, line) => sum + (line.eligible ? line.total : 0), 0);
+  if (discount === 0 || eligible === 0) return lines.map(() => 0);
+  if (discount > eligible) throw new PricingError(`A discount of ${discount} exceeds ${eligible}`);
+  const whole = BigInt(eligible);
+  const shares = lines.map((line, index) => {
+    const exact = BigInt(discount) * BigInt(line.eligible ? line.total : 0);
+    return { index, productId: line.productId, floor: Number(exact / whole), remainder: exact % whole };
+  });
+  let left = discount - shares.reduce((sum, share) => sum + share.floor, 0);
+  const byRemainder = shares
+    .filter((share) => share.remainder > 0n)
+    .sort(
+      (a, b) =>
+        (a.remainder === b.remainder ? 0 : a.remainder > b.remainder ? -1 : 1) ||
+        (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0) ||
+        a.index - b.index,
+    );
+  const result = shares.map((share) => share.floor);
+  for (const share of byRemainder) {
+    if (left === 0) break;
+    result[share.index] = (result[share.index] ?? 0) + 1;
+    left--;
+  }
+  return result;
+}
+
 /**
  * The order's totals. Throws a PricingError for a line whose quantity is not a positive integer or
  * whose price is negative, and a CurrencyMismatchError when any amount is in another currency.
@@ -114,11 +151,20 @@ export function priceOrder(input: PricingInput): Totals {
   const shipping = input.shipping ? checked(input.shipping, currency) : 0;
   if (shipping < 0) throw new PricingError(`A negative shipping price: ${shipping}`);
   const discount = discountOf(input.promo, eligible, currency);
+  const shares = shareDiscount(
+    discount,
+    input.lines.map((line) => ({
+      productId: line.productId,
+      total: line.unitPrice.amount * line.quantity,
+      eligible: input.promo !== null && inPromoScope(line, input.promo.scope),
+    })),
+  );
   return {
     subtotal: money(subtotal, currency),
     shipping: money(shipping, currency),
     discount: money(discount, currency),
     total: money(subtotal + shipping - discount, currency),
     eligibleSubtotal: money(eligible, currency),
+    lineDiscounts: shares.map((share) => money(share, currency)),
   };
 }

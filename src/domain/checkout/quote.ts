@@ -91,6 +91,8 @@ export interface QuoteLine {
   price_changed: boolean;
   /** Whether the applied promo covers this line (false without a promo). */
   promo_eligible: boolean;
+  /** The line's share of the discount (minor units); the lines' shares sum to `discount`. */
+  discount: number;
 }
 
 export interface QuoteReply {

@@ -64,7 +64,8 @@ export function createDeactivationService(options: DeactivationServiceOptions) {
         const held = await generalFunds(tx, cards);
         const balance = total(held);
         if (balance.amount > 0 && action === "transfer") {
-          // No saved payment method can take a refund yet, so a transfer cannot succeed; nothing changes.
+          // Paying a balance out to a saved method needs a gateway payout, which does not exist yet (the
+          // gateway refunds only what it captured), so a transfer cannot succeed; nothing changes.
           return paymentMethod ? { result: "transferFailed" } : { result: "selectCard" };
         }
         if (balance.amount !== 0) {

@@ -38,7 +38,8 @@ export default async function deactivationRoutes(app: FastifyInstance) {
     return ok({
       balance: await deactivation.digitalBalance(user.id),
       currency_code: app.portalConfig.currency_code,
-      // Refunds go back to a saved card; the portal has no saved payment methods yet.
+      // A transfer pays the balance out to a saved method, which needs a gateway payout (not built yet:
+      // PaymentCharges refunds only what it captured), so no method is offered and only forfeit works.
       payment_methods: [] as Array<{ uuid: string; label: string }>,
     });
   });

@@ -24,7 +24,7 @@ function recordApiBodies(page: import("@playwright/test").Page): string[] {
 }
 
 test.describe("payment methods", () => {
-  test("a rider adds cards and a bank account, sets the default and removes one (desktop)", async ({
+  test("a rider adds cards and a bank account, sets the default and removes them (desktop)", async ({
     page,
   }) => {
     await page.setViewportSize(desktop);
@@ -87,6 +87,12 @@ test.describe("payment methods", () => {
     await screen.portal.seeNoDialogLeft();
     await screen.seeNotice("Payment method removed.");
     await screen.dontSeeMethod("Visa •••• 4242");
+    await (await screen.askToRemove("Sandbox Bank savings •••• 6789"))
+      .getByRole("button", { name: "Remove" })
+      .click();
+    await screen.portal.seeNoDialogLeft();
+    await screen.dontSeeMethod("Sandbox Bank savings •••• 6789");
+    await expect(page.getByText(/You have no saved payment methods yet/)).toBeVisible();
 
     // Our API never saw a card number, a security code or an account number: only tokens.
     const sent = apiBodies.join("\n");
@@ -129,6 +135,11 @@ test.describe("payment methods", () => {
     await screen.seeAlert("Failed to add paypal as a payment method.");
     await expect(screen.method("PayPal")).toHaveCount(1);
     await expect(page).toHaveURL(/\/account\/paymentmethods$/);
+
+    await (await screen.askToRemove("PayPal")).getByRole("button", { name: "Remove" }).click();
+    await screen.portal.seeNoDialogLeft();
+    await screen.seeNotice("Payment method removed.");
+    await screen.dontSeeMethod("PayPal");
   });
 
   test("a commuter benefits card and the forms fit a phone", async ({ page }) => {
@@ -164,6 +175,9 @@ test.describe("payment methods", () => {
     await page.keyboard.press("Escape");
     await screen.portal.seeNoDialogLeft();
     await screen.seeMethod("Mastercard •••• 4444");
+    await (await screen.askToRemove("Mastercard •••• 4444")).getByRole("button", { name: "Remove" }).click();
+    await screen.portal.seeNoDialogLeft();
+    await screen.dontSeeMethod("Mastercard •••• 4444");
   });
 
   test("the demo rider's saved card and bank account", async ({ page }) => {

@@ -41,6 +41,13 @@ export const ErrorCode = {
   paymentTokenInvalid: 42204,
   /** The rider already keeps as many payment methods or addresses as allowed. */
   limitReached: 42205,
+  /** Checkout (src/domain/checkout/quote.ts): a promo code refused, whatever the rule. */
+  promoCodeInvalid: 42206,
+  shippingMethodUnavailable: 42207,
+  productUnavailable: 42208,
+  /** Physical with digital, or two organisations, in one order. */
+  cartConflict: 42209,
+  orderLimit: 42210,
   formNotFound: 40402,
   payloadTooLarge: 41301,
   rateLimited: 42901,

@@ -1,4 +1,5 @@
 import { maxPerProduct } from "../cart.ts";
+import { ErrorCode } from "../envelope.ts";
 
 /**
  * What the checkout's pricing API says (issue 12), shared by the server
@@ -38,13 +39,13 @@ export const shippingUnavailableMessage = "Shipping method not available";
 export const orderLimitMessage = (limit: number) =>
   `Sorry! We're unable to process more than ${limit} tickets in a single order.`;
 
-/** Error codes of the checkout routes, beside src/domain/envelope.ts's (validation 40001 and the rest). */
+/** Error codes of the checkout routes; they live with the others in src/domain/envelope.ts. */
 export const CheckoutErrorCode = {
-  promoCodeInvalid: 42206,
-  shippingMethodUnavailable: 42207,
-  productUnavailable: 42208,
-  cartConflict: 42209,
-  orderLimit: 42210,
+  promoCodeInvalid: ErrorCode.promoCodeInvalid,
+  shippingMethodUnavailable: ErrorCode.shippingMethodUnavailable,
+  productUnavailable: ErrorCode.productUnavailable,
+  cartConflict: ErrorCode.cartConflict,
+  orderLimit: ErrorCode.orderLimit,
 } as const;
 
 export interface QuoteLineRequest {

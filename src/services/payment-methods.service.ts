@@ -4,6 +4,7 @@ import type { AccountType } from "../domain/payments/bank.ts";
 import type { NewPaymentMethod, SavedPaymentMethod } from "../domain/payments/saved.ts";
 import type { PaymentGatewayConfig } from "../domain/portal-config.ts";
 import { ApiRequestError, type HttpClient, required } from "./http.ts";
+import { createReturnState } from "./return-state.ts";
 
 /** A card as the form hands it over: the number and code go to the gateway only. */
 export interface CardSubmission {
@@ -163,19 +164,6 @@ export type PaymentMethodsService = ReturnType<typeof createPaymentMethodsServic
 /** sessionStorage key of the PayPal state digest, for the tab that left for PayPal and comes back. */
 export const payPalStateKey = "payPalApprovalState";
 
-async function digest(crypto: Crypto, value: string): Promise<string> {
-  const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
-  return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-function randomState(crypto: Crypto): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
-}
-
 export interface PayPalEnvironment {
   crypto: Crypto;
   storage: Storage;
@@ -185,20 +173,18 @@ export interface PayPalEnvironment {
 }
 
 /**
- * The PayPal approval round trip. Leaving stores only a SHA-256 of a fresh random state (the state
- * itself is never at rest) and goes to the gateway's approval page with the portal's return and cancel
- * addresses; the return compares the state in the address with it once (the stored one is used up).
+ * The PayPal approval round trip: leaving goes to the gateway's approval page with the portal's return
+ * and cancel addresses and a state kept as in ./return-state.ts; the return checks it once.
  */
 export function createPayPalApproval(
   approveUrl: () => string,
   returnPath: string,
   { crypto, storage, origin, go }: PayPalEnvironment,
 ) {
-  let taken: string | null = null;
+  const returnState = createReturnState(payPalStateKey, { crypto, storage }, { repeatWithinLoad: true });
   return {
     async begin(): Promise<void> {
-      const state = randomState(crypto);
-      storage.setItem(payPalStateKey, await digest(crypto, state));
+      const state = await returnState.issue();
       const back = (outcome: string) => `${origin}${returnPath}?paypal=${outcome}`;
       const query = new URLSearchParams({
         return_url: back("approved"),
@@ -207,14 +193,6 @@ export function createPayPalApproval(
       });
       go(`${approveUrl()}?${query.toString()}`);
     },
-    async matches(state: string): Promise<boolean> {
-      // The digest this page load took: the check may run again before the page settles (React's
-      // development mode starts every effect twice), and the return is the same return. A new page
-      // load (every real return from PayPal is one) starts without it.
-      const stored = storage.getItem(payPalStateKey) ?? taken;
-      storage.removeItem(payPalStateKey);
-      taken = stored;
-      return stored !== null && state !== "" && stored === (await digest(crypto, state));
-    },
+    matches: returnState.matches,
   };
 }

@@ -68,3 +68,10 @@ export default fp(async function auth(app: FastifyInstance) {
     return undefined;
   });
 });
+
+/** The rider a requireRider / requireVerifiedRider preHandler let through (a bug if there is none). */
+export function riderOf(request: FastifyRequest): User {
+  const user = request.account?.user;
+  if (!user) throw new Error("A rider route ran without requireRider or requireVerifiedRider");
+  return user;
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { type AddressBody, maxAddresses } from "../../../src/domain/payments/saved.ts";
 import { fail, ok } from "../../http/envelope.ts";
+import { riderOf } from "../../plugins/auth.ts";
 import type { AddressSaveResult } from "../../services/addresses.ts";
 import { hasFields, invalid, noFields, uuidPattern } from "./payment-methods.ts";
 
@@ -47,11 +48,7 @@ export const addressNotFound = "Address not found.";
  */
 export default async function addressRoutes(app: FastifyInstance) {
   const guard = { preHandler: app.requireVerifiedRider };
-  const riderId = (request: FastifyRequest) => {
-    const user = request.account?.user;
-    if (!user) throw new Error("requireVerifiedRider let a request through without a rider");
-    return user.id;
-  };
+  const riderId = (request: FastifyRequest) => riderOf(request).id;
   const notFound = (reply: FastifyReply) =>
     fail(reply, 404, [{ code: ErrorCode.notFound, message: addressNotFound }]);
   const answer = (reply: FastifyReply, result: AddressSaveResult, status: number) => {

@@ -9,6 +9,7 @@ import {
 import type { ApiError, Envelope } from "../../../src/domain/envelope.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { localeFromHeader } from "../../http/locale.ts";
+import { riderOf } from "../../plugins/auth.ts";
 import type { Customer, QuoteResult } from "../../services/pricing.ts";
 import { emailSchema } from "../accounts/schemas.ts";
 
@@ -95,8 +96,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     "/checkout/quote",
     { schema: quoteSchema, preHandler: app.requireVerifiedRider },
     async (request, reply) => {
-      const user = request.account?.user;
-      if (!user) throw new Error("requireVerifiedRider let a request through without a rider");
+      const user = riderOf(request);
       return answer(reply, await quote(request, { kind: "rider", userId: user.id, email: user.email }));
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { maxPaymentMethods, type NewPaymentMethod } from "../../../src/domain/payments/saved.ts";
 import { fail, ok } from "../../http/envelope.ts";
+import { riderOf } from "../../plugins/auth.ts";
 import type { FieldProblem } from "../../services/payment-methods.ts";
 
 /** A uuid as the ids of rows are written; anything else is nobody's method (404, never 400). */
@@ -79,11 +80,7 @@ export function invalid(reply: FastifyReply, errors: FieldProblem[]): FastifyRep
  */
 export default async function paymentMethodRoutes(app: FastifyInstance) {
   const guard = { preHandler: app.requireVerifiedRider };
-  const riderId = (request: FastifyRequest) => {
-    const user = request.account?.user;
-    if (!user) throw new Error("requireVerifiedRider let a request through without a rider");
-    return user.id;
-  };
+  const riderId = (request: FastifyRequest) => riderOf(request).id;
   const notFound = (reply: FastifyReply) =>
     fail(reply, 404, [{ code: ErrorCode.notFound, message: paymentMethodNotFound }]);
 

@@ -3,6 +3,8 @@ export interface ApiError {
   code: number;
   message: string;
   field?: string;
+  /** A machine-readable cause beside the words, e.g. a declined leg's DeclineReason. */
+  reason?: string;
 }
 
 export interface Envelope<Data> {
@@ -48,6 +50,14 @@ export const ErrorCode = {
   /** Physical with digital, or two organisations, in one order. */
   cartConflict: 42209,
   orderLimit: 42210,
+  /** Orders (src/domain/checkout/order.ts): an Idempotency-Key reused with another body. */
+  idempotencyMismatch: 42211,
+  /** The server's total is not the one the rider was shown: quote again and show the new price. */
+  priceChanged: 42212,
+  /** A payment leg that cannot pay (not the rider's, blocked, too little, wallet for auto-renew...). */
+  paymentRefused: 42213,
+  /** The first request with this Idempotency-Key is still being worked on: retry with the same key. */
+  idempotencyInFlight: 40902,
   formNotFound: 40402,
   payloadTooLarge: 41301,
   rateLimited: 42901,

@@ -40,6 +40,13 @@ export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: Record<string, unknown> | unknown[];
   query?: Record<string, string | number | undefined>;
+  /** Extra headers of this request (an order's `Idempotency-Key`). */
+  headers?: Record<string, string>;
+  /**
+   * Hears the errors of a successful reply: a 2xx whose envelope still names problems beside its data
+   * (a checkout quote priced without a promo code or shipping method that does not hold).
+   */
+  warnings?: (errors: ApiError[]) => void;
 }
 
 export interface HttpClient {
@@ -86,7 +93,7 @@ export function createHttpClient({ storage, signals, clientId, fetch }: HttpClie
       try {
         response = await $fetch.raw<Envelope<Data>>(path, {
           method: options.method ?? "GET",
-          headers: headers(),
+          headers: { ...headers(), ...options.headers },
           ...(options.body === undefined ? {} : { body: options.body }),
           ...(options.query ? { query: options.query } : {}),
           ignoreResponseError: true,
@@ -110,6 +117,7 @@ export function createHttpClient({ storage, signals, clientId, fetch }: HttpClie
             : [{ code: fallbackCode(response.status), message: response.statusText }],
         );
       }
+      if (errors.length > 0) options.warnings?.(errors);
       if (response.status === 204 || response.status === 205) return undefined;
       return isEnvelope(body) ? ((body.data as Data | null) ?? undefined) : undefined;
     },

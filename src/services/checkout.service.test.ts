@@ -1,0 +1,110 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import type { QuoteReply } from "../domain/checkout/quote.ts";
+import { createCheckoutService } from "./checkout.service.ts";
+import { ApiRequestError, createHttpClient } from "./http.ts";
+import { createPortalStorage, type PortalStorage } from "./storage.ts";
+
+const reply: QuoteReply = {
+  currency: "USD",
+  lines: [],
+  subtotal: 1000,
+  shipping: 0,
+  discount: 0,
+  total: 1000,
+  prices_changed: false,
+  promo: null,
+  shipping_required: false,
+  shipping_method: null,
+  shipping_methods: [],
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+let storage: PortalStorage;
+beforeEach(() => {
+  localStorage.clear();
+  storage = createPortalStorage(localStorage);
+  storage.useLanguageKey("Bytemark-CW-lang");
+});
+
+/** The real client over a fake fetch that records every request. */
+function service(handler: (request: Request) => Response) {
+  const requests: Request[] = [];
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(new URL(String(input), "http://portal.test"), init);
+    requests.push(request);
+    return handler(request);
+  };
+  const signals = { sessionExpired: () => {}, networkLost: () => {}, accountDeactivated: () => {} };
+  const http = createHttpClient({ storage, signals, clientId: () => null, fetch });
+  return { checkout: createCheckoutService(http, () => "/transit"), requests };
+}
+
+describe("checkout service", () => {
+  it("quotes a rider's cart and keeps the problems the server priced around", async () => {
+    const problem = {
+      code: 42206,
+      message: "The promotional code you entered is not valid.",
+      field: "promo_code",
+    };
+    const { checkout, requests } = service(() => json(200, { data: reply, errors: [problem] }));
+    const body = { lines: [{ product: "p1", quantity: 2, list_price: 500 }], promo_code: "NOPE" };
+    await expect(checkout.quote(body)).resolves.toEqual({ reply, problems: [problem] });
+    expect(requests[0]?.method).toBe("POST");
+    expect(new URL(requests[0]?.url ?? "").pathname).toBe("/transit/checkout/quote");
+    expect(await requests[0]?.json()).toEqual(body);
+  });
+
+  it("quotes a guest's cart on the anonymous path, with no problems when every choice held", async () => {
+    const { checkout, requests } = service(() => json(200, { data: reply, errors: [] }));
+    await expect(checkout.guestQuote({ lines: [], email: "g@example.com" })).resolves.toEqual({
+      reply,
+      problems: [],
+    });
+    expect(new URL(requests[0]?.url ?? "").pathname).toBe("/transit/anonymous/checkout/quote");
+  });
+
+  it("asks for the shipping methods of a country", async () => {
+    const method = { code: "standard", name: "Standard mail", price: 0, currency: "USD" };
+    const { checkout, requests } = service(() =>
+      json(200, { data: { shipping_methods: [method] }, errors: [] }),
+    );
+    await expect(checkout.shippingMethods("US")).resolves.toEqual([method]);
+    const url = new URL(requests[0]?.url ?? "");
+    expect([url.pathname, url.searchParams.get("country")]).toEqual(["/transit/shipping_methods", "US"]);
+  });
+
+  it("places an order with the Idempotency-Key header, and a guest's on the anonymous path", async () => {
+    const { checkout, requests } = service(() =>
+      json(201, { data: { id: "o1", guest_link: null }, errors: [] }),
+    );
+    const payments = [{ kind: "card" as const, token: "tok", amount: 1000 }];
+    await checkout.placeOrder({ lines: [], expected_total: 1000, payments }, "key-1");
+    await checkout.placeGuestOrder(
+      { lines: [], expected_total: 1000, payments, email: "g@example.com" },
+      "key-2",
+    );
+    expect(
+      requests.map((request) => [new URL(request.url).pathname, request.headers.get("idempotency-key")]),
+    ).toEqual([
+      ["/transit/orders", "key-1"],
+      ["/transit/anonymous/orders", "key-2"],
+    ]);
+  });
+
+  it("fails with the declined leg's field and reason", async () => {
+    const declined = {
+      code: 42203,
+      message: "Your card has insufficient funds.",
+      field: "payments/1",
+      reason: "insufficient_funds",
+    };
+    const { checkout } = service(() => json(422, { data: null, errors: [declined] }));
+    const failure = await checkout
+      .placeOrder({ lines: [], expected_total: 1, payments: [] }, "key")
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiRequestError);
+    expect((failure as ApiRequestError).errors).toEqual([declined]);
+  });
+});

@@ -1,0 +1,66 @@
+import type { GuestOrderRequest, PlacedOrder, PlaceOrderRequest } from "../domain/checkout/order.ts";
+import type {
+  AnonymousQuoteRequest,
+  QuoteReply,
+  QuoteRequest,
+  ShippingMethodOption,
+} from "../domain/checkout/quote.ts";
+import type { ApiError } from "../domain/envelope.ts";
+import { type HttpClient, required } from "./http.ts";
+
+/** A priced cart and what the server could not use in it (a promo code, a shipping method). */
+export interface Quote {
+  reply: QuoteReply;
+  /** `{ code, message, field }` on `promo_code` or `shipping_method`; empty when every choice held. */
+  problems: ApiError[];
+}
+
+/**
+ * The checkout's API (src/domain/checkout/quote.ts and order.ts) under the transit service: quotes
+ * for riders and guests, shipping methods by country, and placing an order with the caller's
+ * Idempotency-Key (the same key again answers the first reply). Failures are the client's
+ * ApiRequestError: its errors keep `field` (`payments/1`) and `reason` (a declined leg's cause).
+ */
+export function createCheckoutService(http: HttpClient, base: () => string) {
+  async function priced(path: string, body: QuoteRequest | AnonymousQuoteRequest): Promise<Quote> {
+    let problems: ApiError[] = [];
+    const reply = await http.request<QuoteReply>(`${base()}${path}`, {
+      method: "POST",
+      body: { ...body },
+      warnings: (errors) => {
+        problems = errors;
+      },
+    });
+    return { reply: required(reply, `POST ${path}`), problems };
+  }
+
+  return {
+    quote: (body: QuoteRequest) => priced("/checkout/quote", body),
+    guestQuote: (body: AnonymousQuoteRequest) => priced("/anonymous/checkout/quote", body),
+    async shippingMethods(country: string): Promise<ShippingMethodOption[]> {
+      const reply = await http.request<{ shipping_methods: ShippingMethodOption[] }>(
+        `${base()}/shipping_methods`,
+        { query: { country } },
+      );
+      return required(reply, "GET /shipping_methods").shipping_methods;
+    },
+    async placeOrder(body: PlaceOrderRequest, idempotencyKey: string): Promise<PlacedOrder> {
+      const reply = await http.request<PlacedOrder>(`${base()}/orders`, {
+        method: "POST",
+        body: { ...body },
+        headers: { "Idempotency-Key": idempotencyKey },
+      });
+      return required(reply, "POST /orders");
+    },
+    async placeGuestOrder(body: GuestOrderRequest, idempotencyKey: string): Promise<PlacedOrder> {
+      const reply = await http.request<PlacedOrder>(`${base()}/anonymous/orders`, {
+        method: "POST",
+        body: { ...body },
+        headers: { "Idempotency-Key": idempotencyKey },
+      });
+      return required(reply, "POST /anonymous/orders");
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

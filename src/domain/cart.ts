@@ -131,6 +131,18 @@ export function addItem(items: readonly CartItem[], candidate: CartItem): CartIt
   );
 }
 
+/** The cart at the server's prices (uuid -> list_price); a price that is not whole minor units is ignored. */
+export const repriceItems = (
+  items: readonly CartItem[],
+  prices: Readonly<Record<string, number>>,
+): CartItem[] =>
+  items.map((item) => {
+    const price = prices[item.uuid];
+    return price !== undefined && Number.isSafeInteger(price) && price >= 0
+      ? { ...item, list_price: price }
+      : item;
+  });
+
 export const removeItem = (items: readonly CartItem[], uuid: string): CartItem[] =>
   items.filter((item) => item.uuid !== uuid);
 

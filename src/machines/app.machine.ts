@@ -49,6 +49,8 @@ export type AppEvent =
   | { type: "session.deactivated" }
   | { type: "session.userUpdated"; user: StoredUser }
   | { type: "cart.clear" }
+  /** The checkout accepted the server's prices: product uuid -> list_price (minor units). */
+  | { type: "cart.repriced"; prices: Record<string, number> }
   /** The rider chose another language: what came in the old one is asked for again. */
   | { type: "language.changed" }
   | { type: "menu.open" }
@@ -197,6 +199,7 @@ export const appMachine = setup({
         "session.deactivated": { actions: "forwardToSession" },
         "session.userUpdated": { actions: "forwardToSession" },
         "cart.clear": { actions: "forwardToCart" },
+        "cart.repriced": { actions: "forwardToCart" },
         // Cart texts and prices, and the services' names, come again in the new language.
         "language.changed": { actions: ["refreshCart", "renameServiceLevels"] },
       },

@@ -9,6 +9,7 @@ import {
   refreshItems,
   refusalOf,
   removeItem,
+  repriceItems,
   setQuantity,
   subtotal,
 } from "../domain/cart.ts";
@@ -22,6 +23,8 @@ export type CartEvent =
   | { type: "cart.open" }
   | { type: "cart.close" }
   | { type: "cart.clear" }
+  /** The checkout's quote changed prices and the rider accepted them: uuid -> list_price. */
+  | { type: "cart.repriced"; prices: Record<string, number> }
   /** Add to cart, or Buy now (`buyNow`): the item carries its quantity. */
   /** `blocked`: a signed-in rider whose email the deployment still needs confirmed ("Action Blocked"). */
   | { type: "cart.add"; item: CartItem; buyNow: boolean; signedIn: boolean; blocked?: boolean }
@@ -103,6 +106,9 @@ export const cartMachine = setup({
         : null,
     })),
     emptyCart: assign({ items: [] }),
+    reprice: assign(({ context }, prices: Record<string, number>) => ({
+      items: repriceItems(context.items, prices),
+    })),
     addPending: assign(({ context }) => ({
       items: context.pending ? addItem(context.items, context.pending.item) : context.items,
     })),
@@ -148,6 +154,10 @@ export const cartMachine = setup({
   type: "parallel",
   on: {
     "cart.clear": { actions: ["emptyCart", "persist"] },
+    "cart.repriced": {
+      guard: "hasItems",
+      actions: [{ type: "reprice", params: ({ event }) => event.prices }, "persist"],
+    },
   },
   states: {
     drawer: {

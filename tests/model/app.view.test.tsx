@@ -51,6 +51,7 @@ describeViewModel({
     "session.handOver",
     "session.deactivated",
     "cart.clear",
+    "cart.repriced",
     "language.changed",
     "network.lost",
     "network.restored",

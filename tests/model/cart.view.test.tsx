@@ -47,6 +47,7 @@ describeViewModel({
   environment: [
     "cart.add",
     "cart.clear",
+    "cart.repriced",
     "cart.setQuantity",
     "cart.checkout",
     "cart.signedIn",

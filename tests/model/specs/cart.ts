@@ -102,6 +102,7 @@ const events = {
   "cart.open": [{ type: "cart.open" }],
   "cart.close": [{ type: "cart.close" }],
   "cart.clear": [{ type: "cart.clear" }],
+  "cart.repriced": [{ type: "cart.repriced", prices: { [dayPass.uuid]: 300 } }],
   "cart.add": [
     add(dayPass),
     add(airport),
@@ -260,6 +261,17 @@ export const cartModel = defineModel({
     },
   },
   journeys: [
+    {
+      name: "the checkout's accepted prices become the cart's, and are stored",
+      input: 1,
+      events: [{ type: "cart.repriced", prices: { [dayPass.uuid]: 300, unknown: 5 } }],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.items.map((item) => [item.uuid, item.list_price, item.quantity])).toEqual([
+          [dayPass.uuid, 300, dayPass.quantity],
+        ]);
+      },
+    },
     {
       name: "adding opens the drawer with the item",
       events: [add(dayPass)],

@@ -13,6 +13,8 @@ import { inviteModel } from "./invite.ts";
 import { languageModel } from "./language.ts";
 import { networkModel } from "./network.ts";
 import { notificationsModel } from "./notifications.ts";
+import { orderHistoryModel } from "./orderHistory.ts";
+import { orderSummaryModel } from "./orderSummary.ts";
 import { paymentMethodsModel } from "./paymentMethods.ts";
 import { productsModel } from "./products.ts";
 import { profileModel } from "./profile.ts";
@@ -37,6 +39,8 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   languageModel,
   networkModel,
   notificationsModel,
+  orderHistoryModel,
+  orderSummaryModel,
   paymentMethodsModel,
   productsModel,
   profileModel,

@@ -1,0 +1,4 @@
+import { orderHistoryModel } from "./specs/orderHistory.ts";
+import { describeModel } from "./suite.ts";
+
+describeModel(orderHistoryModel);

@@ -1,0 +1,4 @@
+import { orderSummaryModel } from "./specs/orderSummary.ts";
+import { describeModel } from "./suite.ts";
+
+describeModel(orderSummaryModel);

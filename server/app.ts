@@ -45,11 +45,13 @@ import captchaRoutes from "./routes/transit/captcha.ts";
 import catalogRoutes from "./routes/transit/catalog.ts";
 import checkoutRoutes from "./routes/transit/checkout.ts";
 import formRoutes from "./routes/transit/forms.ts";
+import orderRoutes from "./routes/transit/orders.ts";
 import orgConfigRoutes from "./routes/transit/org-config.ts";
 import paymentMethodRoutes from "./routes/transit/payment-methods.ts";
 import { type AddressService, createAddressService } from "./services/addresses.ts";
 import { createFareMediaService, type FareMediaService } from "./services/fare-media.ts";
 import { createLedgerService, type LedgerService } from "./services/ledger.ts";
+import { createOrderService, type OrderService } from "./services/orders.ts";
 import { createPaymentMethodService, type PaymentMethodService } from "./services/payment-methods.ts";
 import { createPricingService, type PricingService } from "./services/pricing.ts";
 
@@ -81,6 +83,8 @@ declare module "fastify" {
     shippingAddresses: AddressService;
     /** The checkout's prices: catalogue lines, promo codes and shipping methods (services/pricing.ts). */
     pricing: PricingService;
+    /** Placing, reading and refunding orders (services/orders.ts). */
+    orders: OrderService;
   }
 }
 
@@ -216,6 +220,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   );
   app.decorate(
+    "orders",
+    createOrderService({
+      db: options.database.db,
+      clock,
+      config: () => options.portalConfig,
+      pricing: app.pricing,
+      gateway: payments,
+      ledger,
+      outbox,
+      publicUrl: options.publicUrl ?? null,
+    }),
+  );
+  app.decorate(
     "captcha",
     createCaptchaGate(options.captchaVerifier ?? sandboxCaptchaVerifier, undefined, clock),
   );
@@ -230,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentMethodRoutes, { prefix: "/transit" });
   await app.register(addressRoutes, { prefix: "/transit" });
   await app.register(checkoutRoutes, { prefix: "/transit" });
+  await app.register(orderRoutes, { prefix: "/transit", operatorToken: options.operatorToken ?? null });
   await app.register(userRoutes, {
     prefix: "/accounts",
     publicUrl: options.publicUrl ?? null,

@@ -625,3 +625,280 @@ export const shippingMethods = pgTable(
     ),
   ],
 );
+
+export const orderKinds = ["digital", "physical"] as const;
+export const orderStatuses = ["paid", "partially_refunded", "refunded"] as const;
+export const orderFulfilments = ["pass", "stored_value", "shipment", "subscription"] as const;
+export const orderPaymentKinds = ["saved", "card", "stored_value", "wallet"] as const;
+export const orderEntryTypes = ["sale", "refund", "unpaid", "cash"] as const;
+
+/**
+ * Orders (issue 12): what was bought, for whom and for how much, written in one transaction with its
+ * items, payments, ledger posting, fulfilment and receipt once every card leg is captured. Money in
+ * minor units of `currency`: total = subtotal + shipping − discount, never negative; `refunded` is
+ * what refunds gave back so far (at most the total). A guest's order has no `user_id` and a
+ * `guest_link_hash` (SHA-256 of the link's token, which only the reply and the receipt hold); a
+ * deleted rider's orders keep their row without `user_id`. The promo code, shipping method and address
+ * are snapshots: what they were when the order was placed.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey(),
+    number: text("number").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    guestLinkHash: text("guest_link_hash"),
+    kind: text("kind", { enum: orderKinds }).notNull(),
+    fareMediumId: uuid("fare_medium_id").references(() => fareMedia.id),
+    currency: char("currency", { length: 3 }).notNull(),
+    subtotal: bigint("subtotal", { mode: "number" }).notNull(),
+    shipping: bigint("shipping", { mode: "number" }).notNull(),
+    discount: bigint("discount", { mode: "number" }).notNull(),
+    total: bigint("total", { mode: "number" }).notNull(),
+    refunded: bigint("refunded", { mode: "number" }).notNull().default(0),
+    promoCodeId: uuid("promo_code_id").references(() => promoCodes.id),
+    promoCode: text("promo_code"),
+    /** The ShippingMethodOption chosen (code, name in the order's language, price, currency). */
+    shippingMethod: jsonb("shipping_method").$type<OrderShippingMethod>(),
+    /** The parsed Address it ships to. */
+    shippingAddress: jsonb("shipping_address").$type<OrderShippingAddress>(),
+    status: text("status", { enum: orderStatuses }).notNull().default("paid"),
+    locale: text("locale").notNull().default("en"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("orders_number").on(t.number),
+    uniqueIndex("orders_guest_link").on(t.guestLinkHash),
+    index("orders_user_page").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    check("orders_number_format", sql`${t.number} ~ '^TP-[0-9]{8}$'`),
+    check("orders_currency", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check(
+      "orders_amounts",
+      sql`${t.subtotal} >= 0 and ${t.shipping} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0 and ${t.total} = ${t.subtotal} + ${t.shipping} - ${t.discount}`,
+    ),
+    check("orders_refunded", sql`${t.refunded} between 0 and ${t.total}`),
+    check("orders_guest_link_only_guests", sql`${t.guestLinkHash} is null or ${t.userId} is null`),
+    check("orders_promo", sql`(${t.promoCodeId} is null) = (${t.promoCode} is null)`),
+  ],
+);
+
+export interface OrderShippingMethod {
+  code: string;
+  name: string;
+  price: number;
+  currency: string;
+}
+
+export interface OrderShippingAddress {
+  firstName: string;
+  lastName: string;
+  address_1: string;
+  address_2: string | null;
+  country: string;
+  state: string;
+  city: string;
+  zipCode: string;
+  email: string | null;
+  isDefault: boolean;
+}
+
+/** One line of an order: the catalogue's product as it was sold (name in the order's language). */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    line: integer("line").notNull(),
+    productId: uuid("product_id").notNull(),
+    name: text("name").notNull(),
+    subType: text("sub_type", { enum: productSubTypes }).notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPrice: bigint("unit_price", { mode: "number" }).notNull(),
+    lineTotal: bigint("line_total", { mode: "number" }).notNull(),
+    /** The line's share of the order's discount. */
+    discount: bigint("discount", { mode: "number" }).notNull().default(0),
+    autoRenew: boolean("auto_renew").notNull().default(false),
+    fulfilment: text("fulfilment", { enum: orderFulfilments }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.line] }),
+    check("order_items_quantity", sql`${t.quantity} > 0`),
+    check(
+      "order_items_amounts",
+      sql`${t.unitPrice} >= 0 and ${t.lineTotal} = ${t.unitPrice} * ${t.quantity} and ${t.discount} between 0 and ${t.lineTotal}`,
+    ),
+  ],
+);
+
+/**
+ * How an order was paid, one row per leg (n from 0): a saved method (its id while it exists, and what
+ * it showed then), a one-time card (only brand and last four, and a SHA-256 of its token so the token
+ * pays once), a fare card's general funds or the rider's wallet. Card legs keep the gateway's
+ * authorization and capture; `refunded` is what refunds gave back of the leg.
+ */
+export const orderPayments = pgTable(
+  "order_payments",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    leg: integer("leg").notNull(),
+    kind: text("kind", { enum: orderPaymentKinds }).notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    refunded: bigint("refunded", { mode: "number" }).notNull().default(0),
+    paymentMethodId: uuid("payment_method_id").references(() => paymentMethods.id, { onDelete: "set null" }),
+    brand: text("brand"),
+    last4: text("last4"),
+    nickname: text("nickname"),
+    tokenHash: text("token_hash"),
+    authorizationId: text("authorization_id"),
+    captureId: text("capture_id"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.leg] }),
+    uniqueIndex("order_payments_token").on(t.tokenHash),
+    check("order_payments_amount", sql`${t.amount} > 0 and ${t.refunded} between 0 and ${t.amount}`),
+    check("order_payments_last4", sql`${t.last4} is null or ${t.last4} ~ '^[0-9]{4}$'`),
+    check(
+      "order_payments_gateway",
+      sql`(${t.kind} in ('saved', 'card')) = (${t.authorizationId} is not null and ${t.captureId} is not null)`,
+    ),
+  ],
+);
+
+/** Spec section 3 (Order): the money events of an order (sale, refund, ...), each with its ledger group. */
+export const orderEntries = pgTable(
+  "order_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    type: text("type", { enum: orderEntryTypes }).notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    /** The ledger group that moved the money (none for an entry of zero). */
+    entryGroup: uuid("entry_group"),
+    /** A refund's own id (its gateway keys name it). */
+    refundId: uuid("refund_id"),
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("order_entries_order").on(t.orderId, t.createdAt),
+    check("order_entries_amount", sql`${t.amount} >= 0`),
+  ],
+);
+
+/**
+ * The Idempotency-Key of placing an order: claimed (scope, key) with a SHA-256 of the request before
+ * anything else, with the order id the attempt uses (so a retry after a crash reuses its gateway keys);
+ * the reply stored once the order is written or refused, and answered again byte for byte. `scope` is
+ * the rider's id, or "guest".
+ */
+export const orderRequests = pgTable(
+  "order_requests",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    orderId: uuid("order_id").notNull(),
+    /** The number the attempt uses (the gateway's reference of its charges, stable across retries). */
+    orderNumber: text("order_number").notNull(),
+    replyStatus: integer("reply_status"),
+    replyBody: text("reply_body"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    check("order_requests_reply", sql`(${t.replyStatus} is null) = (${t.replyBody} is null)`),
+  ],
+);
+
+export const passStatuses = ["available", "active", "expired", "spoiled"] as const;
+export const passLocations = ["cloud", "device"] as const;
+
+/**
+ * Passes an order issued, one per unit bought: on the order's fare card, or unattached (no fare card:
+ * a rider's to attach later, or a guest's held by the order). A full refund spoils them.
+ */
+export const passes = pgTable(
+  "passes",
+  {
+    id: uuid("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    line: integer("line").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    fareMediumId: uuid("fare_medium_id").references(() => fareMedia.id),
+    productId: uuid("product_id").notNull(),
+    name: text("name").notNull(),
+    status: text("status", { enum: passStatuses }).notNull().default("available"),
+    location: text("location", { enum: passLocations }).notNull().default("cloud"),
+    serialNumber: text("serial_number").notNull(),
+    usableCount: integer("usable_count"),
+    usedCount: integer("used_count").notNull().default(0),
+    purchasedAt: timestamp("purchased_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("passes_serial").on(t.serialNumber),
+    index("passes_order").on(t.orderId),
+    index("passes_user").on(t.userId),
+    index("passes_fare_medium").on(t.fareMediumId),
+    check(
+      "passes_counts",
+      sql`${t.usedCount} >= 0 and (${t.usableCount} is null or ${t.usedCount} <= ${t.usableCount})`,
+    ),
+  ],
+);
+
+export const subscriptionStatuses = ["active", "cancelled"] as const;
+
+/** Auto-renewed passes (an order line with auto_renew): renewed on the fare card at `price`. */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fareMediumId: uuid("fare_medium_id")
+      .notNull()
+      .references(() => fareMedia.id),
+    productId: uuid("product_id").notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    price: bigint("price", { mode: "number" }).notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    status: text("status", { enum: subscriptionStatuses }).notNull().default("active"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("subscriptions_user").on(t.userId),
+    index("subscriptions_order").on(t.orderId),
+    check("subscriptions_price", sql`${t.price} >= 0`),
+  ],
+);
+
+export const shipmentStatuses = ["pending", "shipped"] as const;
+
+/** The physical cards of an order, to be mailed to the address snapshot by the method chosen. */
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: uuid("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    address: jsonb("address").$type<OrderShippingAddress>().notNull(),
+    methodCode: text("method_code").notNull(),
+    status: text("status", { enum: shipmentStatuses }).notNull().default("pending"),
+    quantity: integer("quantity").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("shipments_order").on(t.orderId), check("shipments_quantity", sql`${t.quantity} > 0`)],
+);

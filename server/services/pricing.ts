@@ -73,6 +73,17 @@ export type QuoteResult =
   | { ok: true; quote: QuoteReply; problems: ApiError[] }
   | { ok: false; status: 400 | 422; errors: ApiError[] };
 
+/** A quote as an order uses it: the applied code's id and the lines' catalogue rows besides. */
+export type PricedResult =
+  | {
+      ok: true;
+      quote: QuoteReply;
+      problems: ApiError[];
+      promoCodeId: string | null;
+      products: Array<CatalogSnapshot["products"][number]["row"]>;
+    }
+  | { ok: false; status: 400 | 422; errors: ApiError[] };
+
 export const productUnavailableMessage = "This product is not available.";
 export const cartConflictMessage =
   "Physical and digital items, or items of different organizations, go in separate orders.";
@@ -279,92 +290,105 @@ export function createPricingService(options: {
     },
 
     async quote(input: QuoteInput): Promise<QuoteResult> {
-      const country = input.country ? input.country.trim().toUpperCase() : null;
-      if (country !== null && !isCountryCode(country)) {
-        return {
-          ok: false,
-          status: 400,
-          errors: [{ code: ErrorCode.validation, message: countryInvalidMessage, field: "country" }],
-        };
-      }
-      const snapshot = await catalog.snapshot();
-      const found = catalogLines(snapshot, input.lines, input.locale);
-      if (!found.ok) return found;
-      const currency = config().currency_code;
-      const priced: PricedLine[] = found.lines.map(({ product, request }) => ({
-        productId: product.uuid,
-        organizationId: product.organizationId,
-        unitPrice: money(product.listPrice, currency),
-        quantity: request.quantity,
-      }));
-      const problems: ApiError[] = [];
-
-      const typed = input.promoCode?.trim() ? input.promoCode : null;
-      const promo = typed ? await guardedPromo(typed, priced, input, snapshot) : null;
-      if (typed && !promo) {
-        problems.push({
-          code: CheckoutErrorCode.promoCodeInvalid,
-          message: promoCodeInvalidMessage,
-          field: "promo_code",
-        });
-      }
-
-      const shippingRequired = found.lines.some((line) => line.product.shippingEnabled);
-      const available = shippingRequired ? await methodsFor(country) : [];
-      const chosenCode = input.shippingMethod?.trim() ? input.shippingMethod.trim() : null;
-      const chosen =
-        chosenCode && shippingRequired && country
-          ? (available.find((row) => row.code === chosenCode) ?? null)
-          : null;
-      if (chosenCode && !chosen) {
-        problems.push({
-          code: CheckoutErrorCode.shippingMethodUnavailable,
-          message: shippingUnavailableMessage,
-          field: "shipping_method",
-        });
-      }
-
-      const totals = priceOrder({
-        currency,
-        lines: priced,
-        shipping: chosen ? money(chosen.price, currency) : null,
-        promo: promo?.terms ?? null,
-      });
-      const lines: QuoteLine[] = found.lines.map(({ product, request, name }, index) => {
-        const line = priced[index] as PricedLine;
-        return {
-          product: product.uuid,
-          name,
-          sub_type: product.subType,
-          shipping_enabled: product.shippingEnabled,
-          organization: product.organizationId,
-          quantity: request.quantity,
-          unit_price: product.listPrice,
-          line_total: product.listPrice * request.quantity,
-          price_changed: request.list_price !== undefined && request.list_price !== product.listPrice,
-          promo_eligible: promo ? inPromoScope(line, promo.terms.scope) : false,
-          discount: totals.lineDiscounts[index]?.amount ?? 0,
-        };
-      });
-      return {
-        ok: true,
-        problems,
-        quote: {
-          currency,
-          lines,
-          subtotal: totals.subtotal.amount,
-          shipping: totals.shipping.amount,
-          discount: totals.discount.amount,
-          total: totals.total.amount,
-          prices_changed: lines.some((line) => line.price_changed),
-          promo: promo ? { code: promo.promo.row.code, discount: totals.discount.amount } : null,
-          shipping_required: shippingRequired,
-          shipping_method: chosen ? shippingOptionOf(chosen, input.locale) : null,
-          shipping_methods: available.map((row) => shippingOptionOf(row, input.locale)),
-        },
-      };
+      const result = await price(input);
+      return result.ok ? { ok: true, quote: result.quote, problems: result.problems } : result;
     },
+
+    /**
+     * The quote with what an order needs beside it (the applied code's id, the catalogue rows of the
+     * lines, in the lines' order): an order is priced by exactly the quote's rules.
+     */
+    priceForOrder: price,
   };
+
+  async function price(input: QuoteInput): Promise<PricedResult> {
+    const country = input.country ? input.country.trim().toUpperCase() : null;
+    if (country !== null && !isCountryCode(country)) {
+      return {
+        ok: false,
+        status: 400,
+        errors: [{ code: ErrorCode.validation, message: countryInvalidMessage, field: "country" }],
+      };
+    }
+    const snapshot = await catalog.snapshot();
+    const found = catalogLines(snapshot, input.lines, input.locale);
+    if (!found.ok) return found;
+    const currency = config().currency_code;
+    const priced: PricedLine[] = found.lines.map(({ product, request }) => ({
+      productId: product.uuid,
+      organizationId: product.organizationId,
+      unitPrice: money(product.listPrice, currency),
+      quantity: request.quantity,
+    }));
+    const problems: ApiError[] = [];
+
+    const typed = input.promoCode?.trim() ? input.promoCode : null;
+    const promo = typed ? await guardedPromo(typed, priced, input, snapshot) : null;
+    if (typed && !promo) {
+      problems.push({
+        code: CheckoutErrorCode.promoCodeInvalid,
+        message: promoCodeInvalidMessage,
+        field: "promo_code",
+      });
+    }
+
+    const shippingRequired = found.lines.some((line) => line.product.shippingEnabled);
+    const available = shippingRequired ? await methodsFor(country) : [];
+    const chosenCode = input.shippingMethod?.trim() ? input.shippingMethod.trim() : null;
+    const chosen =
+      chosenCode && shippingRequired && country
+        ? (available.find((row) => row.code === chosenCode) ?? null)
+        : null;
+    if (chosenCode && !chosen) {
+      problems.push({
+        code: CheckoutErrorCode.shippingMethodUnavailable,
+        message: shippingUnavailableMessage,
+        field: "shipping_method",
+      });
+    }
+
+    const totals = priceOrder({
+      currency,
+      lines: priced,
+      shipping: chosen ? money(chosen.price, currency) : null,
+      promo: promo?.terms ?? null,
+    });
+    const lines: QuoteLine[] = found.lines.map(({ product, request, name }, index) => {
+      const line = priced[index] as PricedLine;
+      return {
+        product: product.uuid,
+        name,
+        sub_type: product.subType,
+        shipping_enabled: product.shippingEnabled,
+        organization: product.organizationId,
+        quantity: request.quantity,
+        unit_price: product.listPrice,
+        line_total: product.listPrice * request.quantity,
+        price_changed: request.list_price !== undefined && request.list_price !== product.listPrice,
+        promo_eligible: promo ? inPromoScope(line, promo.terms.scope) : false,
+        discount: totals.lineDiscounts[index]?.amount ?? 0,
+      };
+    });
+    return {
+      ok: true,
+      problems,
+      promoCodeId: promo ? promo.promo.row.id : null,
+      products: found.lines.map((line) => line.product),
+      quote: {
+        currency,
+        lines,
+        subtotal: totals.subtotal.amount,
+        shipping: totals.shipping.amount,
+        discount: totals.discount.amount,
+        total: totals.total.amount,
+        prices_changed: lines.some((line) => line.price_changed),
+        promo: promo ? { code: promo.promo.row.code, discount: totals.discount.amount } : null,
+        shipping_required: shippingRequired,
+        shipping_method: chosen ? shippingOptionOf(chosen, input.locale) : null,
+        shipping_methods: available.map((row) => shippingOptionOf(row, input.locale)),
+      },
+    };
+  }
 }
 
 export type PricingService = ReturnType<typeof createPricingService>;

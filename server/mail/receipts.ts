@@ -1,0 +1,116 @@
+import type { OrderDetail } from "../../src/domain/checkout/order.ts";
+
+/** The order receipt email (issue 12), in the order's language (en, es, vi; English otherwise). */
+type Lang = "en" | "es" | "vi";
+
+const words: Record<
+  Lang,
+  {
+    subject: (number: string) => string;
+    hello: string;
+    thanks: string;
+    number: string;
+    date: string;
+    subtotal: string;
+    shipping: string;
+    discount: string;
+    total: string;
+    paid: string;
+    view: string;
+    guest: string;
+  }
+> = {
+  en: {
+    subject: (number) => `Your order ${number}`,
+    hello: "Hello,",
+    thanks: "Thank you for your order.",
+    number: "Order number",
+    date: "Date",
+    subtotal: "Subtotal",
+    shipping: "Shipping",
+    discount: "Promo",
+    total: "Total",
+    paid: "Paid with",
+    view: "See your order here:",
+    guest: "Keep this email: its link is the only way back to your order.",
+  },
+  es: {
+    subject: (number) => `Su pedido ${number}`,
+    hello: "Hola:",
+    thanks: "Gracias por su pedido.",
+    number: "Número de pedido",
+    date: "Fecha",
+    subtotal: "Subtotal",
+    shipping: "Envío",
+    discount: "Promoción",
+    total: "Total",
+    paid: "Pagado con",
+    view: "Vea su pedido aquí:",
+    guest: "Guarde este correo: su enlace es la única forma de volver a su pedido.",
+  },
+  vi: {
+    subject: (number) => `Đơn hàng ${number} của bạn`,
+    hello: "Xin chào,",
+    thanks: "Cảm ơn bạn đã đặt hàng.",
+    number: "Số đơn hàng",
+    date: "Ngày",
+    subtotal: "Tạm tính",
+    shipping: "Phí gửi",
+    discount: "Khuyến mãi",
+    total: "Tổng cộng",
+    paid: "Thanh toán bằng",
+    view: "Xem đơn hàng của bạn tại đây:",
+    guest: "Hãy giữ email này: liên kết trong đó là cách duy nhất để quay lại đơn hàng.",
+  },
+};
+
+const langOf = (locale: string): Lang =>
+  locale.startsWith("es") ? "es" : locale.startsWith("vi") ? "vi" : "en";
+
+/** The receipt of a placed order: its lines, totals and legs, and the link back to it. */
+export function composeReceipt(
+  order: OrderDetail,
+  locale: string,
+  link: string,
+  guest: boolean,
+): { subject: string; body: string } {
+  const lang = langOf(locale);
+  const said = words[lang];
+  const format = new Intl.NumberFormat(lang, { style: "currency", currency: order.currency });
+  const amount = (minor: number) => {
+    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+    return format.format(minor / 10 ** digits);
+  };
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(order.created_at),
+  );
+  const lines = order.items.map((item) => `${item.quantity} × ${item.name}  ${amount(item.line_total)}`);
+  const legs = order.payments.map((payment) => {
+    const name = [payment.brand, payment.last4 ? `•••• ${payment.last4}` : null].filter(Boolean).join(" ");
+    return `${said.paid} ${name || payment.kind}: ${amount(payment.amount)}`;
+  });
+  const totals = [
+    `${said.subtotal}: ${amount(order.subtotal)}`,
+    ...(order.shipping > 0 || order.shipping_method ? [`${said.shipping}: ${amount(order.shipping)}`] : []),
+    ...(order.discount > 0 ? [`${said.discount} ${order.promo_code ?? ""}: -${amount(order.discount)}`] : []),
+    `${said.total}: ${amount(order.total)}`,
+  ];
+  const body = [
+    said.hello,
+    "",
+    said.thanks,
+    "",
+    `${said.number}: ${order.number}`,
+    `${said.date}: ${date}`,
+    "",
+    ...lines,
+    "",
+    ...totals,
+    ...legs,
+    "",
+    said.view,
+    link,
+    ...(guest ? ["", said.guest] : []),
+  ].join("\n");
+  return { subject: said.subject(order.number), body };
+}

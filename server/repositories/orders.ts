@@ -1,0 +1,405 @@
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type {
+  OrderDetail,
+  OrderEntry,
+  OrderItem,
+  OrderPayment,
+  OrderSummary,
+} from "../../src/domain/checkout/order.ts";
+import {
+  fareMedia,
+  orderEntries,
+  orderItems,
+  orderPayments,
+  orderRequests,
+  orders,
+  passes,
+  paymentMethods,
+  shipments,
+  subscriptions,
+} from "../db/schema.ts";
+import type { Executor } from "./accounts.ts";
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderPaymentRow = typeof orderPayments.$inferSelect;
+export type OrderEntryRow = typeof orderEntries.$inferSelect;
+export type OrderRequestRow = typeof orderRequests.$inferSelect;
+export type PassRow = typeof passes.$inferSelect;
+export type NewPassRow = typeof passes.$inferInsert;
+export type NewSubscriptionRow = typeof subscriptions.$inferInsert;
+export type NewShipmentRow = typeof shipments.$inferInsert;
+
+/** What the rider sees of a fare card's printed number on an order: its last four ("•••• 0015"). */
+export function maskedCardNumber(printed: string): string {
+  return `•••• ${printed.replace(/\D/g, "").slice(-4)}`;
+}
+
+/** The order's fare card as an order shows it. */
+export interface OrderCard {
+  id: string;
+  nickname: string;
+  printedCardNumber: string;
+}
+
+/** Everything an order's detail is made of. */
+export interface OrderRecord {
+  order: OrderRow;
+  items: OrderItemRow[];
+  payments: OrderPaymentRow[];
+  entries: OrderEntryRow[];
+  card: OrderCard | null;
+}
+
+function itemOf(row: OrderItemRow): OrderItem {
+  return {
+    line: row.line,
+    product: row.productId,
+    name: row.name,
+    sub_type: row.subType,
+    quantity: row.quantity,
+    unit_price: row.unitPrice,
+    line_total: row.lineTotal,
+    discount: row.discount,
+    auto_renew: row.autoRenew,
+    fulfilment: row.fulfilment,
+  };
+}
+
+function paymentOf(row: OrderPaymentRow): OrderPayment {
+  return {
+    leg: row.leg,
+    kind: row.kind,
+    amount: row.amount,
+    brand: row.brand,
+    last4: row.last4,
+    nickname: row.nickname,
+    payment_method: row.paymentMethodId,
+  };
+}
+
+function entryOf(row: OrderEntryRow): OrderEntry {
+  return { type: row.type, amount: row.amount, created_at: row.createdAt.toISOString() };
+}
+
+function summaryOf(order: OrderRow, itemCount: number, card: OrderCard | null): OrderSummary {
+  return {
+    id: order.id,
+    number: order.number,
+    created_at: order.createdAt.toISOString(),
+    status: order.status,
+    kind: order.kind,
+    currency: order.currency,
+    total: order.total,
+    item_count: itemCount,
+    card_number: card ? maskedCardNumber(card.printedCardNumber) : null,
+  };
+}
+
+/** The order as the API shows it (src/domain/checkout/order.ts); the fare card's number masked. */
+export function orderDetailOf(record: OrderRecord): OrderDetail {
+  const { order, card } = record;
+  const items = [...record.items].sort((a, b) => a.line - b.line);
+  return {
+    ...summaryOf(
+      order,
+      items.reduce((total, item) => total + item.quantity, 0),
+      card,
+    ),
+    items: items.map(itemOf),
+    payments: [...record.payments].sort((a, b) => a.leg - b.leg).map(paymentOf),
+    entries: [...record.entries]
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+      .map(entryOf),
+    subtotal: order.subtotal,
+    shipping: order.shipping,
+    discount: order.discount,
+    promo_code: order.promoCode,
+    shipping_method: order.shippingMethod ?? null,
+    shipping_address: order.shippingAddress ?? null,
+    email: order.email,
+    fare_medium: card
+      ? { id: card.id, nickname: card.nickname, card_number: maskedCardNumber(card.printedCardNumber) }
+      : null,
+  };
+}
+
+/** A keyset position in a rider's orders, newest first. */
+export interface OrderCursor {
+  createdAt: Date;
+  id: string;
+}
+
+/** Orders, their parts, fulfilment and the Idempotency-Key claims of placing them (issue 12). */
+export function createOrderRepository(db: Executor) {
+  const cardOf = async (fareMediumId: string | null): Promise<OrderCard | null> => {
+    if (!fareMediumId) return null;
+    const [row] = await db
+      .select({
+        id: fareMedia.id,
+        nickname: fareMedia.nickname,
+        printedCardNumber: fareMedia.printedCardNumber,
+      })
+      .from(fareMedia)
+      .where(eq(fareMedia.id, fareMediumId));
+    return row ?? null;
+  };
+
+  const recordOf = async (order: OrderRow | undefined): Promise<OrderRecord | null> => {
+    if (!order) return null;
+    const [items, payments, entries, card] = await Promise.all([
+      db.select().from(orderItems).where(eq(orderItems.orderId, order.id)),
+      db.select().from(orderPayments).where(eq(orderPayments.orderId, order.id)),
+      db.select().from(orderEntries).where(eq(orderEntries.orderId, order.id)),
+      cardOf(order.fareMediumId),
+    ]);
+    return { order, items, payments, entries, card };
+  };
+
+  return {
+    with(tx: Executor) {
+      return createOrderRepository(tx);
+    },
+
+    /**
+     * Claims an Idempotency-Key: the row when this call made it, else null (someone holds it; read it
+     * with `findRequest`). One statement, so parallel claims of one key make one row.
+     */
+    async claimRequest(fields: {
+      scope: string;
+      key: string;
+      requestHash: string;
+      orderId: string;
+      orderNumber: string;
+      at: Date;
+    }): Promise<OrderRequestRow | null> {
+      const [row] = await db
+        .insert(orderRequests)
+        .values({
+          scope: fields.scope,
+          key: fields.key,
+          requestHash: fields.requestHash,
+          orderId: fields.orderId,
+          orderNumber: fields.orderNumber,
+          createdAt: fields.at,
+        })
+        .onConflictDoNothing()
+        .returning();
+      return row ?? null;
+    },
+
+    async findRequest(scope: string, key: string): Promise<OrderRequestRow | null> {
+      const [row] = await db
+        .select()
+        .from(orderRequests)
+        .where(and(eq(orderRequests.scope, scope), eq(orderRequests.key, key)));
+      return row ?? null;
+    },
+
+    /**
+     * Takes over a claim whose attempt stopped without a reply (a crashed server): true when this call
+     * moved its time from `seen` to `at`, so of parallel retries exactly one goes on.
+     */
+    async takeOverRequest(scope: string, key: string, seen: Date, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(orderRequests)
+        .set({ createdAt: at })
+        .where(
+          and(
+            eq(orderRequests.scope, scope),
+            eq(orderRequests.key, key),
+            eq(orderRequests.createdAt, seen),
+            isNull(orderRequests.replyStatus),
+          ),
+        )
+        .returning({ key: orderRequests.key });
+      return rows.length > 0;
+    },
+
+    async storeReply(scope: string, key: string, status: number, body: string): Promise<void> {
+      await db
+        .update(orderRequests)
+        .set({ replyStatus: status, replyBody: body })
+        .where(and(eq(orderRequests.scope, scope), eq(orderRequests.key, key)));
+    },
+
+    /** Frees a key whose attempt failed without an answer, so a retry can start again. */
+    async releaseRequest(scope: string, key: string): Promise<void> {
+      await db
+        .delete(orderRequests)
+        .where(
+          and(eq(orderRequests.scope, scope), eq(orderRequests.key, key), isNull(orderRequests.replyStatus)),
+        );
+    },
+
+    async numberTaken(number: string): Promise<boolean> {
+      const rows = await db.select({ id: orders.id }).from(orders).where(eq(orders.number, number));
+      return rows.length > 0;
+    },
+
+    /** Whether a one-time token already paid a leg (tokens pay once). */
+    async tokenUsed(tokenHash: string): Promise<boolean> {
+      const [paid] = await db
+        .select({ orderId: orderPayments.orderId })
+        .from(orderPayments)
+        .where(eq(orderPayments.tokenHash, tokenHash))
+        .limit(1);
+      if (paid) return true;
+      const [saved] = await db
+        .select({ id: paymentMethods.id })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.tokenHash, tokenHash))
+        .limit(1);
+      return saved !== undefined;
+    },
+
+    async insertOrder(record: {
+      order: NewOrderRow;
+      items: Array<typeof orderItems.$inferInsert>;
+      payments: Array<typeof orderPayments.$inferInsert>;
+    }): Promise<{ order: OrderRow; items: OrderItemRow[]; payments: OrderPaymentRow[] }> {
+      const [order] = await db.insert(orders).values(record.order).returning();
+      if (!order) throw new Error("order insert returned nothing");
+      const items = await db.insert(orderItems).values(record.items).returning();
+      const payments =
+        record.payments.length > 0 ? await db.insert(orderPayments).values(record.payments).returning() : [];
+      return { order, items, payments };
+    },
+
+    async insertEntry(entry: typeof orderEntries.$inferInsert): Promise<OrderEntryRow> {
+      const [row] = await db.insert(orderEntries).values(entry).returning();
+      if (!row) throw new Error("order entry insert returned nothing");
+      return row;
+    },
+
+    async insertPasses(rows: NewPassRow[]): Promise<void> {
+      if (rows.length > 0) await db.insert(passes).values(rows);
+    },
+
+    async insertSubscriptions(rows: NewSubscriptionRow[]): Promise<void> {
+      if (rows.length > 0) await db.insert(subscriptions).values(rows);
+    },
+
+    async insertShipment(row: NewShipmentRow): Promise<void> {
+      await db.insert(shipments).values(row);
+    },
+
+    /** The order with its parts, whoever's it is (the service decides who may see it). */
+    async find(id: string): Promise<OrderRecord | null> {
+      const [order] = await db.select().from(orders).where(eq(orders.id, id));
+      return recordOf(order);
+    },
+
+    /** One of the rider's own orders; null for anyone else's or none. */
+    async findForUser(userId: string, id: string): Promise<OrderRecord | null> {
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, id), eq(orders.userId, userId)));
+      return recordOf(order);
+    },
+
+    /** A guest's order by its id and the SHA-256 of its link's token; null when either is wrong. */
+    async findByGuestLink(id: string, linkHash: string): Promise<OrderRecord | null> {
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, id), eq(orders.guestLinkHash, linkHash)));
+      return recordOf(order);
+    },
+
+    /** Locks the order's row until the transaction ends (refunds). */
+    async lock(id: string): Promise<OrderRow | null> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id)).for("update");
+      return row ?? null;
+    },
+
+    /** A page of the rider's orders, newest first, after `cursor`; one more than `limit` tells a next page. */
+    async page(userId: string, limit: number, cursor: OrderCursor | null): Promise<OrderSummary[]> {
+      const after = cursor
+        ? or(
+            lt(orders.createdAt, cursor.createdAt),
+            and(eq(orders.createdAt, cursor.createdAt), lt(orders.id, cursor.id)),
+          )
+        : undefined;
+      const rows = await db
+        .select({
+          order: orders,
+          printedCardNumber: fareMedia.printedCardNumber,
+          nickname: fareMedia.nickname,
+          items: sql<string>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+        })
+        .from(orders)
+        .leftJoin(fareMedia, eq(fareMedia.id, orders.fareMediumId))
+        .where(and(eq(orders.userId, userId), after))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit);
+      return rows.map((row) =>
+        summaryOf(
+          row.order,
+          Number(row.items),
+          row.printedCardNumber !== null && row.order.fareMediumId
+            ? {
+                id: row.order.fareMediumId,
+                nickname: row.nickname ?? "",
+                printedCardNumber: row.printedCardNumber,
+              }
+            : null,
+        ),
+      );
+    },
+
+    async paymentsOf(orderId: string): Promise<OrderPaymentRow[]> {
+      return db
+        .select()
+        .from(orderPayments)
+        .where(eq(orderPayments.orderId, orderId))
+        .orderBy(asc(orderPayments.leg));
+    },
+
+    async itemsOf(orderId: string): Promise<OrderItemRow[]> {
+      return db
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId))
+        .orderBy(asc(orderItems.line));
+    },
+
+    async saleGroupOf(orderId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ group: orderEntries.entryGroup })
+        .from(orderEntries)
+        .where(and(eq(orderEntries.orderId, orderId), eq(orderEntries.type, "sale")));
+      return row?.group ?? null;
+    },
+
+    async setLegRefunded(orderId: string, leg: number, refunded: number): Promise<void> {
+      await db
+        .update(orderPayments)
+        .set({ refunded })
+        .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.leg, leg)));
+    },
+
+    async setRefunded(orderId: string, refunded: number, status: OrderRow["status"]): Promise<void> {
+      await db.update(orders).set({ refunded, status }).where(eq(orders.id, orderId));
+    },
+
+    /** A full refund: the order's passes are spoiled and its subscriptions cancelled. */
+    async undoFulfilment(orderId: string): Promise<void> {
+      await db.update(passes).set({ status: "spoiled" }).where(eq(passes.orderId, orderId));
+      await db.update(subscriptions).set({ status: "cancelled" }).where(eq(subscriptions.orderId, orderId));
+    },
+
+    async passesOf(orderIds: readonly string[]): Promise<PassRow[]> {
+      if (orderIds.length === 0) return [];
+      return db
+        .select()
+        .from(passes)
+        .where(inArray(passes.orderId, [...orderIds]))
+        .orderBy(asc(passes.line), asc(passes.serialNumber));
+    },
+  };
+}
+
+export type OrderRepository = ReturnType<typeof createOrderRepository>;

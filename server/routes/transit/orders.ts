@@ -1,0 +1,301 @@
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import {
+  type GuestOrderRequest,
+  maxOrderPageSize,
+  type PlaceOrderRequest,
+} from "../../../src/domain/checkout/order.ts";
+import { maxPerProduct, maxQuoteLines } from "../../../src/domain/checkout/quote.ts";
+import { ErrorCode } from "../../../src/domain/envelope.ts";
+import { hashToken } from "../../domain/tokens.ts";
+import { idempotencyKeyPattern } from "../../gateways/payments/gateway.ts";
+import { fail, ok } from "../../http/envelope.ts";
+import { localeFromHeader } from "../../http/locale.ts";
+import { riderOf, unauthorizedMessage } from "../../plugins/auth.ts";
+import {
+  decodeCursor,
+  type OrderCustomer,
+  type OrderReply,
+  orderNotFoundMessage,
+} from "../../services/orders.ts";
+import { emailSchema } from "../accounts/schemas.ts";
+import { uuidPattern } from "./payment-methods.ts";
+
+const amount = { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+const choice = { type: ["string", "null"], maxLength: 100 } as const;
+const uuid = { type: "string", format: "uuid" } as const;
+const token = { type: "string", minLength: 1, maxLength: 4096 } as const;
+
+const lines = {
+  type: "array",
+  minItems: 1,
+  maxItems: maxQuoteLines,
+  items: {
+    type: "object",
+    required: ["product", "quantity"],
+    additionalProperties: false,
+    properties: {
+      product: uuid,
+      quantity: { type: "integer", minimum: 1, maximum: maxPerProduct },
+      list_price: { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+      auto_renew: { type: "boolean" },
+    },
+  },
+} as const;
+
+const leg = (kind: string, extra: Record<string, object>) =>
+  ({
+    type: "object",
+    required: ["kind", "amount", ...Object.keys(extra)],
+    additionalProperties: false,
+    properties: { kind: { const: kind }, amount, ...extra },
+  }) as const;
+
+/** More legs than any deployment allows are refused by the service (paymentRefused on the leg). */
+const maxLegsInBody = 5;
+
+const common = {
+  lines,
+  promo_code: choice,
+  shipping_method: choice,
+  expected_total: { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+} as const;
+
+const text = { type: "string", maxLength: 1000 } as const;
+const optionalText = { type: ["string", "null"], maxLength: 1000 } as const;
+const guestAddress = {
+  type: "object",
+  required: ["firstName", "lastName", "address_1", "country", "state", "city", "zipCode"],
+  additionalProperties: false,
+  properties: {
+    firstName: text,
+    lastName: text,
+    address_1: text,
+    address_2: optionalText,
+    country: text,
+    state: text,
+    city: text,
+    zipCode: text,
+    email: optionalText,
+  },
+} as const;
+
+const riderSchema = {
+  body: {
+    type: "object",
+    required: ["lines", "expected_total", "payments"],
+    additionalProperties: false,
+    properties: {
+      ...common,
+      fare_medium: { anyOf: [uuid, { type: "null" }] },
+      shipping_address: { anyOf: [uuid, { type: "null" }] },
+      payments: {
+        type: "array",
+        maxItems: maxLegsInBody,
+        items: {
+          anyOf: [
+            leg("saved", { payment_method: uuid }),
+            leg("card", { token }),
+            leg("stored_value", {}),
+            leg("wallet", {}),
+          ],
+        },
+      },
+    },
+  },
+} as const;
+
+const guestSchema = {
+  body: {
+    type: "object",
+    required: ["lines", "expected_total", "payments", "email"],
+    additionalProperties: false,
+    properties: {
+      ...common,
+      email: emailSchema,
+      shipping_address: { anyOf: [guestAddress, { type: "null" }] },
+      payments: { type: "array", maxItems: maxLegsInBody, items: leg("card", { token }) },
+    },
+  },
+} as const;
+
+const pageSchema = {
+  querystring: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      limit: { type: "string", pattern: "^[0-9]{1,3}$" },
+      after: { type: "string", maxLength: 200 },
+    },
+  },
+} as const;
+
+const idParams = {
+  type: "object",
+  required: ["id"],
+  additionalProperties: false,
+  properties: { id: { type: "string" } },
+} as const;
+
+const guestQuery = {
+  type: "object",
+  additionalProperties: false,
+  properties: { link: { type: "string", maxLength: 200 } },
+} as const;
+
+const refundSchema = {
+  params: idParams,
+  body: {
+    type: "object",
+    required: ["reason"],
+    additionalProperties: false,
+    properties: {
+      amount: { type: ["integer", "null"], minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+      reason: { type: "string", minLength: 1, maxLength: 500 },
+    },
+  },
+} as const;
+
+export const idempotencyKeyMessage = "Idempotency-Key must be 1 to 255 printable ASCII characters.";
+
+/** Compares bearer tokens by their hashes, in constant time. */
+function sameSecret(given: string, expected: string): boolean {
+  return timingSafeEqual(Buffer.from(hashToken(given)), Buffer.from(hashToken(expected)));
+}
+
+/**
+ * The order API (src/domain/checkout/order.ts has the contract): placing for riders and guests with an
+ * Idempotency-Key, the rider's order pages and details, a guest's order by its link, and the
+ * operators' refunds. The rules are the order service's (services/orders.ts); these routes check the
+ * JSON and send its replies. Every order a caller may not see is the same 404.
+ */
+export default async function orderRoutes(app: FastifyInstance, options: { operatorToken: string | null }) {
+  const notFound = (reply: FastifyReply) =>
+    fail(reply, 404, [{ code: ErrorCode.notFound, message: orderNotFoundMessage }]);
+  const send = (reply: FastifyReply, answer: OrderReply) =>
+    reply.code(answer.status).type("application/json; charset=utf-8").send(answer.body);
+  const keyOf = (request: FastifyRequest): string | null => {
+    const header = request.headers["idempotency-key"];
+    return typeof header === "string" && idempotencyKeyPattern.test(header) ? header : null;
+  };
+  const place = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    customer: OrderCustomer,
+    body: PlaceOrderRequest | GuestOrderRequest,
+  ) => {
+    const key = keyOf(request);
+    if (key === null) {
+      return fail(reply, 400, [
+        { code: ErrorCode.validation, message: idempotencyKeyMessage, field: "Idempotency-Key" },
+      ]);
+    }
+    return send(
+      reply,
+      await app.orders.place({
+        customer,
+        idempotencyKey: key,
+        request: body,
+        locale: localeFromHeader(request.headers["accept-language"]),
+        address: request.ip,
+      }),
+    );
+  };
+
+  app.post<{ Body: PlaceOrderRequest }>(
+    "/orders",
+    { schema: riderSchema, preHandler: app.requireVerifiedRider },
+    async (request, reply) => place(request, reply, { kind: "rider", user: riderOf(request) }, request.body),
+  );
+
+  app.post<{ Body: GuestOrderRequest }>(
+    "/anonymous/orders",
+    { schema: guestSchema, config: { rateLimit: { max: 30, timeWindow: "1 minute" } } },
+    async (request, reply) =>
+      place(request, reply, { kind: "guest", email: request.body.email.trim() }, request.body),
+  );
+
+  app.get<{ Querystring: { limit?: string; after?: string } }>(
+    "/orders",
+    { schema: pageSchema, preHandler: app.requireVerifiedRider },
+    async (request, reply) => {
+      const limit =
+        request.query.limit === undefined ? app.portalConfig.ideal_row_count : Number(request.query.limit);
+      if (limit < 1 || limit > maxOrderPageSize) {
+        return fail(reply, 400, [
+          { code: ErrorCode.validation, message: `limit is 1 to ${maxOrderPageSize}.`, field: "limit" },
+        ]);
+      }
+      const after = request.query.after === undefined ? null : decodeCursor(request.query.after);
+      if (request.query.after !== undefined && after === null) {
+        return fail(reply, 400, [
+          { code: ErrorCode.validation, message: "after is not a page cursor.", field: "after" },
+        ]);
+      }
+      return ok(await app.orders.page(riderOf(request).id, limit, after));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    "/orders/:id",
+    { schema: { params: idParams }, preHandler: app.requireVerifiedRider },
+    async (request, reply) => {
+      if (!uuidPattern.test(request.params.id)) return notFound(reply);
+      const order = await app.orders.forRider(riderOf(request).id, request.params.id.toLowerCase());
+      return order ? ok(order) : notFound(reply);
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { link?: string } }>(
+    "/anonymous/orders/:id",
+    { schema: { params: idParams, querystring: guestQuery } },
+    async (request, reply) => {
+      const { link } = request.query;
+      if (!uuidPattern.test(request.params.id) || !link) return notFound(reply);
+      const order = await app.orders.forGuest(request.params.id.toLowerCase(), link);
+      return order ? ok(order) : notFound(reply);
+    },
+  );
+
+  /** Agency operators (OPERATOR_TOKEN): a refund of all that is left, or of `amount`. */
+  const requireOperator = async (request: FastifyRequest, reply: FastifyReply) => {
+    const given = /^Bearer (\S{32,200})$/.exec(request.headers.authorization ?? "")?.[1];
+    if (!options.operatorToken || !given || !sameSecret(given, options.operatorToken)) {
+      return fail(reply, 401, [{ code: ErrorCode.unauthorized, message: unauthorizedMessage }]);
+    }
+    return undefined;
+  };
+  app.post<{ Params: { id: string }; Body: { amount?: number | null; reason: string } }>(
+    "/orders/:id/refunds",
+    { schema: refundSchema, preHandler: requireOperator },
+    async (request, reply) => {
+      if (!uuidPattern.test(request.params.id)) return notFound(reply);
+      const result = await app.orders.refund(
+        request.params.id.toLowerCase(),
+        request.body.amount ?? null,
+        request.body.reason,
+      );
+      if (result.ok) return reply.code(201).send(ok(result.order));
+      switch (result.problem) {
+        case "notFound":
+          return notFound(reply);
+        case "amountInvalid":
+          return fail(reply, 422, [
+            {
+              code: ErrorCode.validation,
+              message: "The amount is more than is left to refund.",
+              field: "amount",
+            },
+          ]);
+        case "storedValueSpent":
+          return fail(reply, 422, [
+            { code: ErrorCode.conflict, message: "The stored value bought has been spent.", field: "amount" },
+          ]);
+        case "gatewayRefused":
+          return fail(reply, 502, [
+            { code: ErrorCode.unavailable, message: "The payment gateway refused the refund." },
+          ]);
+      }
+    },
+  );
+}

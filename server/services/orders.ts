@@ -1,0 +1,994 @@
+import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import {
+  type GuestOrderRequest,
+  maxPaymentLegs,
+  type OrderDetail,
+  OrderErrorCode,
+  type OrderPage,
+  type PaymentLegRequest,
+  type PlacedOrder,
+  type PlaceOrderRequest,
+  selectPaymentMethodMessage,
+  splitLegCount,
+  walletAutoRenewMessage,
+} from "../../src/domain/checkout/order.ts";
+import { CheckoutErrorCode, promoCodeInvalidMessage } from "../../src/domain/checkout/quote.ts";
+import { type ApiError, type Envelope, ErrorCode } from "../../src/domain/envelope.ts";
+import { canBuyFor } from "../../src/domain/fare-media.ts";
+import { type Money, money } from "../../src/domain/money.ts";
+import type { Address } from "../../src/domain/payments/address.ts";
+import type { PortalConfig } from "../../src/domain/portal-config.ts";
+import type { Database } from "../db/client.ts";
+import { fareMedia } from "../db/schema.ts";
+import type { Clock } from "../domain/clock.ts";
+import { type LedgerAccount, ledgerAccounts } from "../domain/ledger-accounts.ts";
+import type { Outbox, StoredMessage } from "../gateways/outbox.ts";
+import type { DeclineReason, PaymentGateway } from "../gateways/payments/gateway.ts";
+import { composeReceipt } from "../mail/receipts.ts";
+import { createAccountRepository, type Executor, type User } from "../repositories/accounts.ts";
+import { createAddressRepository, savedAddressOf } from "../repositories/addresses.ts";
+import type { FareMediumRow } from "../repositories/fare-media.ts";
+import {
+  createOrderRepository,
+  type NewPassRow,
+  type NewSubscriptionRow,
+  type OrderCursor,
+  type OrderPaymentRow,
+  type OrderRecord,
+  orderDetailOf,
+} from "../repositories/orders.ts";
+import { createPaymentMethodRepository, type PaymentMethodRow } from "../repositories/payment-methods.ts";
+import { createPromoCodeRepository } from "../repositories/promo-codes.ts";
+import { parseAddressBody } from "./addresses.ts";
+import type { LedgerEntry, LedgerService } from "./ledger.ts";
+import { publicLink } from "./links.ts";
+import { tokenHashOf } from "./payment-methods.ts";
+import type { Customer, PricingService } from "./pricing.ts";
+import { inTransaction } from "./transaction.ts";
+
+/** Who places the order: a signed-in rider, or a guest with the receipt email. */
+export type OrderCustomer = { kind: "rider"; user: User } | { kind: "guest"; email: string };
+
+export interface PlaceInput {
+  customer: OrderCustomer;
+  /** The Idempotency-Key header (already checked: 1..255 printable ASCII). */
+  idempotencyKey: string;
+  request: PlaceOrderRequest | GuestOrderRequest;
+  /** The request's language: names, the shipping method's name and the receipt. */
+  locale: string;
+  /** The caller's network address (a guest's refused promo codes are counted by it). */
+  address: string;
+  /** Write the receipt email (the demo seed's past orders have none). */
+  receipt?: boolean;
+}
+
+/** A reply as sent: its status and the exact JSON text, so a repeated key answers it byte for byte. */
+export interface OrderReply {
+  status: number;
+  body: string;
+}
+
+export type RefundResult =
+  | { ok: true; order: OrderDetail }
+  | { ok: false; problem: "notFound" | "amountInvalid" | "storedValueSpent" | "gatewayRefused" };
+
+export const orderNotFoundMessage = "Order not found.";
+export const priceChangedMessage = "The price of your order has changed. Please review it and try again.";
+export const paymentsTotalMessage = "The payments do not add up to the order's total.";
+export const tooManyLegsMessage = "An order is paid with at most 2 payment methods.";
+export const paymentUnavailableMessage = "This payment method is not available.";
+export const purseTooLowMessage = "The balance is too low for this payment.";
+export const purseNeedsCardMessage = "Stored value pays only for a digital order with a fare card.";
+export const guestPaymentMessage = "Guests pay with a card.";
+export const declinedMessage = "Your payment method was declined.";
+export const tokenInvalidMessage = "The card details have expired. Please enter them again.";
+export const fareCardUnavailableMessage = "This fare card cannot be used for this order.";
+export const fareCardRequiredMessage = "Choose a fare card for auto-renewed passes and stored value.";
+export const notEligibleMessage = "The selected passes are not eligible for this fare media.";
+export const renewNotAllowedMessage = "This product cannot renew automatically.";
+export const addressNotFoundMessage = "Address not found.";
+export const addressRequiredMessage = "Shipping address can not be empty.";
+export const shippingRequiredMessage = "Please choose a shipping method.";
+
+/** How long a claim may wait for its reply before a retry takes it over (its server stopped). */
+export const staleClaimMs = 2 * 60 * 1000;
+/** The claim scope of guests' keys (riders' are their ids). */
+export const guestScope = "guest";
+
+/** A JSON value with its object keys sorted, so equal bodies hash alike whatever their key order. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, inner]) => [key, canonical(inner)]),
+    );
+  }
+  return value;
+}
+
+/** SHA-256 of the request body as placed (key order aside): what one Idempotency-Key must keep. */
+export function orderRequestHash(request: unknown): string {
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(request)) ?? "null")
+    .digest("hex");
+}
+
+/** A guest link's token: 32 random bytes, base64url (43 characters). */
+export const guestLinkPattern = /^[A-Za-z0-9_-]{43}$/;
+const linkHashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+const newOrderNumber = () => `TP-${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
+const serialNumber = () => `PS-${randomBytes(8).toString("hex").toUpperCase()}`;
+
+const envelope = (status: number, data: unknown, errors: ApiError[]): OrderReply => ({
+  status,
+  body: JSON.stringify({ data, errors } satisfies Envelope<unknown>),
+});
+const refused = (status: number, errors: ApiError[]): OrderReply => envelope(status, null, errors);
+const refusal = (code: number, message: string, field?: string, reason?: string): OrderReply =>
+  refused(422, [{ code, message, ...(field ? { field } : {}), ...(reason ? { reason } : {}) }]);
+
+/** A refusal found inside the order's transaction: it rolls back, then the captured legs go back. */
+class OrderRefusal extends Error {
+  readonly reply: OrderReply;
+  constructor(reply: OrderReply) {
+    super("order refused");
+    this.reply = reply;
+  }
+}
+
+/** One leg as the order pays it, once checked. */
+type Leg =
+  | { n: number; kind: "saved"; amount: number; method: PaymentMethodRow }
+  | { n: number; kind: "card"; amount: number; token: string; tokenHash: string }
+  | { n: number; kind: "stored_value"; amount: number; account: LedgerAccount }
+  | { n: number; kind: "wallet"; amount: number; account: LedgerAccount };
+
+/** A card leg the gateway holds: authorized, perhaps captured, with what the order shows of it. */
+interface HeldLeg {
+  n: number;
+  methodId: string;
+  authorizationId: string;
+  captureId: string | null;
+  brand: string | null;
+  last4: string | null;
+}
+
+const isCardLeg = (leg: Leg): leg is Extract<Leg, { kind: "saved" | "card" }> =>
+  leg.kind === "saved" || leg.kind === "card";
+
+/** What the order shows of a saved method: its brand (or bank, or PayPal), last four and nickname. */
+function shownMethod(method: PaymentMethodRow): { brand: string | null; last4: string | null } {
+  switch (method.kind) {
+    case "card":
+      return { brand: method.brand, last4: method.last4 };
+    case "bank_account":
+      return { brand: method.bankName, last4: method.last4 };
+    case "paypal":
+      return { brand: "PayPal", last4: null };
+  }
+}
+
+/**
+ * Placing and reading orders (issue 12; the contract is src/domain/checkout/order.ts). Placing, in
+ * this order: the Idempotency-Key is claimed (its own short transaction) with the request's SHA-256 and
+ * the order id and number the attempt will use; the cart is priced by the quote's own rules
+ * (pricing.priceForOrder) and every choice that does not hold refuses the order; the legs are checked;
+ * every card leg is authorized (a decline voids the approved ones), then captured; then one transaction
+ * writes the order, its items and legs, the promo redemption, the balanced ledger posting, the sale
+ * entry, the fulfilment (passes, stored value, a shipment, subscriptions), the receipt and the stored
+ * reply. A refusal is a stored reply too (the same key answers the same refusal); a thrown error (a
+ * bug, a gateway outage) voids or refunds what the gateway holds and frees the key for a retry.
+ */
+export function createOrderService(options: {
+  db: Database;
+  clock: Clock;
+  config: () => PortalConfig;
+  pricing: PricingService;
+  gateway: PaymentGateway;
+  ledger: LedgerService;
+  outbox: Outbox;
+  publicUrl: string | null;
+}) {
+  const { db, clock, pricing, gateway, ledger, outbox } = options;
+  const repository = createOrderRepository(db);
+  const currency = () => options.config().currency_code;
+
+  /** Gives back what the gateway holds for an attempt that will not become an order. */
+  async function release(orderId: string, held: readonly HeldLeg[], amounts: Map<number, number>) {
+    for (const leg of held) {
+      if (leg.captureId) {
+        await gateway.refund({
+          idempotencyKey: `order:${orderId}:leg:${leg.n}:refund:rollback`,
+          captureId: leg.captureId,
+          amount: { amount: amounts.get(leg.n) ?? 0, currency: currency() },
+        });
+      } else {
+        await gateway.void({
+          idempotencyKey: `order:${orderId}:leg:${leg.n}:void`,
+          authorizationId: leg.authorizationId,
+        });
+      }
+    }
+  }
+
+  /** The rider's card (own, purchasable, not blocked), or null. */
+  async function usableCard(tx: Executor, userId: string, id: string, lock: boolean) {
+    const where = eq(fareMedia.id, id);
+    const [row] = lock
+      ? await tx.select().from(fareMedia).where(where).for("update")
+      : await tx.select().from(fareMedia).where(where);
+    return row && row.userId === userId && canBuyFor(row) ? row : null;
+  }
+
+  /** Everything about the order that needs no gateway: a refusal, or what to charge and write. */
+  async function prepare(input: PlaceInput, orderId: string) {
+    const { customer, request } = input;
+    const userId = customer.kind === "rider" ? customer.user.id : null;
+    const email = customer.kind === "rider" ? customer.user.email : customer.email;
+
+    // The shipping address: a rider's saved one (only their own), or the guest's typed one.
+    let address: Address | null = null;
+    const given = request.shipping_address ?? null;
+    if (given !== null) {
+      if (typeof given === "string") {
+        const row = userId ? await createAddressRepository(db).find(userId, given) : null;
+        if (!row) {
+          return {
+            refused: refused(404, [
+              { code: ErrorCode.notFound, message: addressNotFoundMessage, field: "shipping_address" },
+            ]),
+          };
+        }
+        const { id: _id, created_at: _created, ...saved } = savedAddressOf(row);
+        address = { ...saved, isDefault: false };
+      } else {
+        const parsed = parseAddressBody(given);
+        if (!parsed.ok) {
+          return {
+            refused: refused(
+              400,
+              parsed.errors.map((error) => ({
+                code: ErrorCode.validation,
+                message: error.message,
+                field: `shipping_address/${error.field}`,
+              })),
+            ),
+          };
+        }
+        address = { ...parsed.address, isDefault: false };
+      }
+    }
+
+    const pricingCustomer: Customer =
+      customer.kind === "rider"
+        ? { kind: "rider", userId: customer.user.id, email: customer.user.email }
+        : { kind: "guest", email: customer.email };
+    const priced = await pricing.priceForOrder({
+      customer: pricingCustomer,
+      lines: request.lines,
+      promoCode: request.promo_code ?? null,
+      shippingMethod: request.shipping_method ?? null,
+      country: address?.country ?? null,
+      locale: input.locale,
+      address: input.address,
+    });
+    if (!priced.ok) return { refused: refused(priced.status, priced.errors) };
+    if (priced.problems.length > 0) return { refused: refused(422, priced.problems) };
+    const { quote } = priced;
+    if (quote.shipping_required) {
+      if (!address) {
+        return {
+          refused: refused(400, [
+            { code: ErrorCode.validation, message: addressRequiredMessage, field: "shipping_address" },
+          ]),
+        };
+      }
+      if (!quote.shipping_method) {
+        return {
+          refused: refusal(
+            CheckoutErrorCode.shippingMethodUnavailable,
+            shippingRequiredMessage,
+            "shipping_method",
+          ),
+        };
+      }
+    }
+    if (quote.total !== request.expected_total) {
+      return { refused: refusal(ErrorCode.priceChanged, priceChangedMessage, "expected_total") };
+    }
+
+    const physical = priced.products.some((product) => product.subType === "PHYSICAL_PASS");
+    const fareMediumId = "fare_medium" in request ? (request.fare_medium ?? null) : null;
+    let card: FareMediumRow | null = null;
+    if (fareMediumId !== null) {
+      card = userId && !physical ? await usableCard(db, userId, fareMediumId, false) : null;
+      if (!card) {
+        return {
+          refused: refusal(OrderErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
+        };
+      }
+    }
+    const autoRenew = request.lines.map((line) => "auto_renew" in line && line.auto_renew === true);
+    for (const [index, product] of priced.products.entries()) {
+      const field = `lines/${index}`;
+      if (autoRenew[index] && (!product.subscriptionAllowed || product.subType !== "DIGITAL_PASS")) {
+        return {
+          refused: refused(400, [{ code: ErrorCode.validation, message: renewNotAllowedMessage, field }]),
+        };
+      }
+      if ((autoRenew[index] || product.subType === "STORED_VALUE") && !card) {
+        return {
+          refused: refusal(OrderErrorCode.fareCardUnavailable, fareCardRequiredMessage, "fare_medium"),
+        };
+      }
+      if (card && product.riderTypes.length > 0 && !product.riderTypes.includes(card.riderType)) {
+        return { refused: refusal(CheckoutErrorCode.productUnavailable, notEligibleMessage, field) };
+      }
+    }
+    const anyAutoRenew = autoRenew.some(Boolean);
+
+    // The legs: how many, what each is, and that they pay the total exactly.
+    const requested: readonly PaymentLegRequest[] = request.payments;
+    const allowed = options.config().enableSplitPayments.purchasePasses ? splitLegCount : 1;
+    if (requested.length > Math.min(allowed, maxPaymentLegs)) {
+      return {
+        refused: refusal(ErrorCode.paymentRefused, tooManyLegsMessage, `payments/${requested.length - 1}`),
+      };
+    }
+    if (quote.total > 0 && requested.length === 0) {
+      return { refused: refusal(ErrorCode.paymentRefused, selectPaymentMethodMessage, "payments") };
+    }
+    if (requested.reduce((sum, leg) => sum + leg.amount, 0) !== quote.total) {
+      return { refused: refusal(ErrorCode.paymentRefused, paymentsTotalMessage, "payments") };
+    }
+    const legs: Leg[] = [];
+    const tokens = new Set<string>();
+    for (const [n, leg] of requested.entries()) {
+      const field = `payments/${n}`;
+      const refuse = (message: string, code: number = ErrorCode.paymentRefused) => ({
+        refused: refusal(code, message, field),
+      });
+      if (customer.kind === "guest" && leg.kind !== "card") return refuse(guestPaymentMessage);
+      switch (leg.kind) {
+        case "saved": {
+          const method = userId
+            ? await createPaymentMethodRepository(db).findLive(userId, leg.payment_method)
+            : null;
+          if (!method) return refuse(paymentUnavailableMessage);
+          legs.push({ n, kind: "saved", amount: leg.amount, method });
+          break;
+        }
+        case "card": {
+          const tokenHash = tokenHashOf(leg.token);
+          if (tokens.has(tokenHash) || (await repository.tokenUsed(tokenHash))) {
+            return refuse(tokenInvalidMessage, ErrorCode.paymentTokenInvalid);
+          }
+          tokens.add(tokenHash);
+          legs.push({ n, kind: "card", amount: leg.amount, token: leg.token, tokenHash });
+          break;
+        }
+        case "stored_value": {
+          if (anyAutoRenew) return refuse(walletAutoRenewMessage);
+          if (!card || physical) return refuse(purseNeedsCardMessage);
+          legs.push({
+            n,
+            kind: "stored_value",
+            amount: leg.amount,
+            account: ledgerAccounts.fareCard(card.id, "general"),
+          });
+          break;
+        }
+        case "wallet": {
+          if (anyAutoRenew) return refuse(walletAutoRenewMessage);
+          if (!userId) return refuse(guestPaymentMessage);
+          legs.push({ n, kind: "wallet", amount: leg.amount, account: ledgerAccounts.wallet(userId) });
+          break;
+        }
+      }
+    }
+    const purseProblem = await pursesShort(db, legs);
+    if (purseProblem !== null) {
+      return { refused: refusal(ErrorCode.paymentRefused, purseTooLowMessage, `payments/${purseProblem}`) };
+    }
+
+    return {
+      refused: null,
+      plan: {
+        orderId,
+        userId,
+        email,
+        quote,
+        promoCodeId: priced.promoCodeId,
+        products: priced.products,
+        autoRenew,
+        physical,
+        card,
+        address,
+        legs,
+      },
+    };
+  }
+
+  /** The first purse leg its purse cannot pay (legs of one purse together), or null. */
+  async function pursesShort(tx: Executor, legs: readonly Leg[]): Promise<number | null> {
+    const owed = new Map<LedgerAccount, { amount: number; n: number }>();
+    for (const leg of legs) {
+      if (leg.kind !== "stored_value" && leg.kind !== "wallet") continue;
+      const before = owed.get(leg.account);
+      owed.set(leg.account, { amount: (before?.amount ?? 0) + leg.amount, n: before?.n ?? leg.n });
+    }
+    if (owed.size === 0) return null;
+    const balances = await ledger.balances(tx, [...owed.keys()], currency());
+    for (const [account, { amount, n }] of owed) {
+      if ((balances.get(account)?.amount ?? 0) < amount) return n;
+    }
+    return null;
+  }
+
+  type Plan = NonNullable<Awaited<ReturnType<typeof prepare>>["plan"]>;
+
+  /**
+   * Authorizes every card leg (attaching one-time cards first), voiding the approved ones when one is
+   * refused, then captures them all. The held legs, or the refusal.
+   */
+  async function charge(plan: Plan, orderNumber: string, held: HeldLeg[]): Promise<OrderReply | null> {
+    const { orderId } = plan;
+    const customerId = plan.userId ?? `order:${orderId}`;
+    const cur = currency();
+    const decline = async (n: number, reply: OrderReply) => {
+      await release(orderId, held, new Map());
+      held.length = 0;
+      return { n, reply };
+    };
+    for (const leg of plan.legs) {
+      if (!isCardLeg(leg)) continue;
+      const field = `payments/${leg.n}`;
+      let methodId: string;
+      let brand: string | null;
+      let last4: string | null;
+      if (leg.kind === "saved") {
+        methodId = leg.method.gatewayMethodId;
+        ({ brand, last4 } = shownMethod(leg.method));
+      } else {
+        const attached = await gateway.attach({
+          idempotencyKey: `order:${orderId}:leg:${leg.n}:attach`,
+          customer: { id: customerId },
+          token: leg.token,
+        });
+        if (attached.outcome === "declined") {
+          return (
+            await decline(
+              leg.n,
+              refusal(ErrorCode.paymentMethodDeclined, declinedMessage, field, attached.reason),
+            )
+          ).reply;
+        }
+        if (attached.outcome === "rejected" || attached.method.kind !== "card") {
+          return (await decline(leg.n, refusal(ErrorCode.paymentTokenInvalid, tokenInvalidMessage, field)))
+            .reply;
+        }
+        methodId = attached.method.methodId;
+        brand = attached.method.brand;
+        last4 = attached.method.last4;
+      }
+      const authorized = await gateway.authorize({
+        idempotencyKey: `order:${orderId}:leg:${leg.n}:authorize`,
+        customer: { id: customerId },
+        methodId,
+        amount: { amount: leg.amount, currency: cur },
+        reference: orderNumber,
+      });
+      if (authorized.outcome === "declined") {
+        return (
+          await decline(
+            leg.n,
+            refusal(
+              ErrorCode.paymentMethodDeclined,
+              declinedMessage,
+              field,
+              authorized.reason satisfies DeclineReason,
+            ),
+          )
+        ).reply;
+      }
+      if (authorized.outcome === "rejected") {
+        const code = leg.kind === "card" ? ErrorCode.paymentTokenInvalid : ErrorCode.paymentRefused;
+        const message = leg.kind === "card" ? tokenInvalidMessage : paymentUnavailableMessage;
+        return (await decline(leg.n, refusal(code, message, field))).reply;
+      }
+      held.push({
+        n: leg.n,
+        methodId,
+        authorizationId: authorized.authorizationId,
+        captureId: null,
+        brand,
+        last4,
+      });
+    }
+    for (const leg of held) {
+      const captured = await gateway.capture({
+        idempotencyKey: `order:${orderId}:leg:${leg.n}:capture`,
+        authorizationId: leg.authorizationId,
+      });
+      if (captured.outcome !== "approved") {
+        throw new Error(`The gateway did not capture leg ${leg.n} of order ${orderId}: ${captured.reason}`);
+      }
+      leg.captureId = captured.captureId;
+    }
+    return null;
+  }
+
+  /** The sale's posting: what paid (cards through the clearing account, purses, the promo) and what was bought. */
+  function salePosting(plan: Plan): LedgerEntry[] {
+    const cur = currency();
+    const totals = new Map<LedgerAccount, number>();
+    const add = (account: LedgerAccount, amount: number) =>
+      totals.set(account, (totals.get(account) ?? 0) + amount);
+    for (const leg of plan.legs) {
+      if (isCardLeg(leg)) add(ledgerAccounts.gatewayClearing, -leg.amount);
+      else add(leg.account, -leg.amount);
+    }
+    if (plan.quote.discount > 0) add(ledgerAccounts.promo, -plan.quote.discount);
+    for (const [index, line] of plan.quote.lines.entries()) {
+      const product = plan.products[index];
+      if (product?.subType === "STORED_VALUE" && plan.card) {
+        add(ledgerAccounts.fareCard(plan.card.id, "general"), line.line_total);
+      } else {
+        add(ledgerAccounts.revenue, line.line_total);
+      }
+    }
+    if (plan.quote.shipping > 0) add(ledgerAccounts.revenue, plan.quote.shipping);
+    return [...totals]
+      .filter(([, amount]) => amount !== 0)
+      .map(([account, amount]) => ({ account, amount: money(amount, cur) }));
+  }
+
+  /** The one transaction that makes the order: everything, or nothing. */
+  async function write(
+    input: PlaceInput,
+    plan: Plan,
+    claim: { scope: string; key: string; orderNumber: string },
+    held: readonly HeldLeg[],
+  ): Promise<OrderReply> {
+    const cur = currency();
+    const now = clock.now();
+    const { orderId, quote } = plan;
+    const guestLink = input.customer.kind === "guest" ? randomBytes(32).toString("base64url") : null;
+    const reply = await inTransaction(db, async ({ tx, afterCommit }) => {
+      const orders = repository.with(tx);
+      if (plan.userId) await createAccountRepository(tx).lock(plan.userId);
+      if (plan.card && plan.userId && !(await usableCard(tx, plan.userId, plan.card.id, true))) {
+        throw new OrderRefusal(
+          refusal(OrderErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
+        );
+      }
+      const short = await pursesShort(tx, plan.legs);
+      if (short !== null) {
+        throw new OrderRefusal(refusal(ErrorCode.paymentRefused, purseTooLowMessage, `payments/${short}`));
+      }
+      const number = claim.orderNumber;
+
+      if (plan.promoCodeId && quote.promo) {
+        const promoCodes = createPromoCodeRepository(tx);
+        const code = await promoCodes.lock(plan.promoCodeId);
+        const redeemer = { userId: plan.userId, email: plan.email };
+        const full =
+          !code ||
+          (code.maxRedemptions !== null &&
+            (await promoCodes.countRedemptions(code.id)) >= code.maxRedemptions) ||
+          (code.maxRedemptionsPerRider !== null &&
+            (await promoCodes.countRedemptionsBy(code.id, redeemer)) >= code.maxRedemptionsPerRider);
+        if (full) {
+          throw new OrderRefusal(
+            refusal(CheckoutErrorCode.promoCodeInvalid, promoCodeInvalidMessage, "promo_code"),
+          );
+        }
+        await promoCodes.redeem({
+          promoCodeId: code.id,
+          redeemer,
+          orderReference: number,
+          discount: money(quote.discount, cur),
+        });
+      }
+
+      const heldBy = new Map(held.map((leg) => [leg.n, leg]));
+      const fulfilmentOf = (index: number) => {
+        const product = plan.products[index];
+        if (product?.subType === "PHYSICAL_PASS") return "shipment" as const;
+        if (product?.subType === "STORED_VALUE") return "stored_value" as const;
+        return plan.autoRenew[index] ? ("subscription" as const) : ("pass" as const);
+      };
+      const inserted = await orders.insertOrder({
+        order: {
+          id: orderId,
+          number,
+          userId: plan.userId,
+          email: plan.email,
+          guestLinkHash: guestLink ? linkHashOf(guestLink) : null,
+          kind: plan.physical ? "physical" : "digital",
+          fareMediumId: plan.card?.id ?? null,
+          currency: cur,
+          subtotal: quote.subtotal,
+          shipping: quote.shipping,
+          discount: quote.discount,
+          total: quote.total,
+          promoCodeId: quote.promo ? plan.promoCodeId : null,
+          promoCode: quote.promo?.code ?? null,
+          shippingMethod: quote.shipping_method,
+          shippingAddress: plan.address,
+          status: "paid",
+          locale: input.locale,
+          createdAt: now,
+        },
+        items: quote.lines.map((line, index) => ({
+          orderId,
+          line: index,
+          productId: line.product,
+          name: line.name,
+          subType: plan.products[index]?.subType ?? "DIGITAL_PASS",
+          quantity: line.quantity,
+          unitPrice: line.unit_price,
+          lineTotal: line.line_total,
+          discount: line.discount,
+          autoRenew: plan.autoRenew[index] ?? false,
+          fulfilment: fulfilmentOf(index),
+        })),
+        payments: plan.legs.map((leg) => {
+          const gatewayLeg = heldBy.get(leg.n);
+          const common = {
+            orderId,
+            leg: leg.n,
+            kind: leg.kind,
+            amount: leg.amount,
+            authorizationId: gatewayLeg?.authorizationId ?? null,
+            captureId: gatewayLeg?.captureId ?? null,
+          };
+          if (leg.kind === "saved") {
+            return {
+              ...common,
+              paymentMethodId: leg.method.id,
+              ...shownMethod(leg.method),
+              nickname: leg.method.nickname,
+            };
+          }
+          if (leg.kind === "card") {
+            return {
+              ...common,
+              brand: gatewayLeg?.brand ?? null,
+              last4: gatewayLeg?.last4 ?? null,
+              tokenHash: leg.tokenHash,
+            };
+          }
+          return { ...common, brand: leg.kind === "wallet" ? "Wallet" : "Stored value" };
+        }),
+      });
+
+      const entries = salePosting(plan);
+      const group = entries.length >= 2 ? await ledger.post(tx, { reference: number, entries }) : null;
+      const sale = await orders.insertEntry({
+        orderId,
+        type: "sale",
+        amount: quote.total,
+        entryGroup: group,
+        createdAt: now,
+      });
+
+      // Fulfilment: a pass per unit of each pass line, a subscription per auto-renewed line, a shipment.
+      const passRows: NewPassRow[] = [];
+      const subscriptionRows: NewSubscriptionRow[] = [];
+      let cards = 0;
+      for (const [index, line] of quote.lines.entries()) {
+        const product = plan.products[index];
+        if (product?.subType === "PHYSICAL_PASS") cards += line.quantity;
+        if (product?.subType !== "DIGITAL_PASS") continue;
+        for (let unit = 0; unit < line.quantity; unit++) {
+          passRows.push({
+            id: randomUUID(),
+            orderId,
+            line: index,
+            userId: plan.userId,
+            fareMediumId: plan.card?.id ?? null,
+            productId: line.product,
+            name: line.name,
+            serialNumber: serialNumber(),
+            purchasedAt: now,
+          });
+        }
+        if (plan.autoRenew[index] && plan.userId && plan.card) {
+          subscriptionRows.push({
+            id: randomUUID(),
+            userId: plan.userId,
+            fareMediumId: plan.card.id,
+            productId: line.product,
+            orderId,
+            price: line.unit_price,
+            currency: cur,
+            createdAt: now,
+          });
+        }
+      }
+      await orders.insertPasses(passRows);
+      await orders.insertSubscriptions(subscriptionRows);
+      if (cards > 0 && plan.address && quote.shipping_method) {
+        await orders.insertShipment({
+          id: randomUUID(),
+          orderId,
+          address: plan.address,
+          methodCode: quote.shipping_method.code,
+          quantity: cards,
+          createdAt: now,
+        });
+      }
+
+      const detail = orderDetailOf({
+        order: inserted.order,
+        items: inserted.items,
+        payments: inserted.payments,
+        entries: [sale],
+        card: plan.card
+          ? { id: plan.card.id, nickname: plan.card.nickname, printedCardNumber: plan.card.printedCardNumber }
+          : null,
+      });
+      if (input.receipt ?? true) {
+        const path = guestLink
+          ? `/anonymous/ordersummary/${orderId}?link=${guestLink}`
+          : `/ordersummary/${orderId}`;
+        const { subject, body } = composeReceipt(
+          detail,
+          input.locale,
+          publicLink(options.publicUrl, path),
+          guestLink !== null,
+        );
+        const stored: StoredMessage = await outbox.write(tx, {
+          channel: "email",
+          recipient: plan.email,
+          subject,
+          body,
+        });
+        afterCommit(() => outbox.dispatch(stored));
+      }
+      const placed: PlacedOrder = { ...detail, guest_link: guestLink };
+      const answer = envelope(201, placed, []);
+      await orders.storeReply(claim.scope, claim.key, answer.status, answer.body);
+      return answer;
+    });
+    return reply;
+  }
+
+  /** The attempt behind a claimed key: a reply to store, or a thrown error (the key is then freed). */
+  async function attempt(
+    input: PlaceInput,
+    claim: { scope: string; key: string; orderId: string; orderNumber: string },
+  ): Promise<OrderReply> {
+    const prepared = await prepare(input, claim.orderId);
+    if (prepared.refused) return prepared.refused;
+    const { plan } = prepared;
+    const held: HeldLeg[] = [];
+    const amounts = new Map(plan.legs.map((leg) => [leg.n, leg.amount]));
+    try {
+      const declined = await charge(plan, claim.orderNumber, held);
+      if (declined) return declined;
+      return await write(input, plan, claim, held);
+    } catch (error) {
+      // Whatever the gateway holds for this attempt goes back, refused or broken alike.
+      await release(claim.orderId, held, amounts).catch(() => undefined);
+      if (error instanceof OrderRefusal) return error.reply;
+      throw error;
+    }
+  }
+
+  return {
+    /** Places an order once per Idempotency-Key; the reply to send (stored for the key's repeats). */
+    async place(input: PlaceInput): Promise<OrderReply> {
+      const scope = input.customer.kind === "rider" ? input.customer.user.id : guestScope;
+      const key = input.idempotencyKey;
+      const requestHash = orderRequestHash(input.request);
+      const now = clock.now();
+      let claim = await repository.claimRequest({
+        scope,
+        key,
+        requestHash,
+        orderId: randomUUID(),
+        orderNumber: newOrderNumber(),
+        at: now,
+      });
+      if (!claim) {
+        const held = await repository.findRequest(scope, key);
+        if (!held) throw new Error("An order request claim vanished");
+        if (held.requestHash !== requestHash) {
+          return refused(422, [
+            {
+              code: ErrorCode.idempotencyMismatch,
+              message: "This Idempotency-Key was used for another order.",
+              field: "Idempotency-Key",
+            },
+          ]);
+        }
+        if (held.replyStatus !== null && held.replyBody !== null) {
+          return { status: held.replyStatus, body: held.replyBody };
+        }
+        const stale = now.getTime() - held.createdAt.getTime() >= staleClaimMs;
+        if (!stale || !(await repository.takeOverRequest(scope, key, held.createdAt, now))) {
+          return refused(409, [
+            {
+              code: ErrorCode.idempotencyInFlight,
+              message: "This order is still being placed. Try again in a moment.",
+              field: "Idempotency-Key",
+            },
+          ]);
+        }
+        claim = held;
+      }
+      const claimed = { scope, key, orderId: claim.orderId, orderNumber: claim.orderNumber };
+      let reply: OrderReply;
+      try {
+        reply = await attempt(input, claimed);
+      } catch (error) {
+        await repository.releaseRequest(scope, key);
+        throw error;
+      }
+      if (reply.status !== 201) await repository.storeReply(scope, key, reply.status, reply.body);
+      return reply;
+    },
+
+    /** A page of the rider's orders, newest first; `next` is the cursor of the following page. */
+    async page(userId: string, limit: number, after: OrderCursor | null): Promise<OrderPage> {
+      const rows = await repository.page(userId, limit + 1, after);
+      const orders = rows.slice(0, limit);
+      const last = orders.at(-1);
+      return {
+        orders,
+        next:
+          rows.length > limit && last
+            ? encodeCursor({ createdAt: new Date(last.created_at), id: last.id })
+            : null,
+      };
+    },
+
+    /** One of the rider's orders; null for another rider's or an unknown id. */
+    async forRider(userId: string, id: string): Promise<OrderDetail | null> {
+      const record = await repository.findForUser(userId, id);
+      return record ? orderDetailOf(record) : null;
+    },
+
+    /** A guest's order by its link; null for a wrong link or an unknown id alike. */
+    async forGuest(id: string, link: string): Promise<OrderDetail | null> {
+      if (!guestLinkPattern.test(link)) return null;
+      const record = await repository.findByGuestLink(id, linkHashOf(link));
+      return record ? orderDetailOf(record) : null;
+    },
+
+    /**
+     * Refunds `amount` (what is left when absent) of an order: each leg from the last gives back what
+     * it can, card legs through the gateway (`order:<id>:leg:<n>:refund:<refund id>`), purses in the
+     * ledger; one transaction posts the reversing group, writes the refund entry and the new status,
+     * and a full refund spoils the passes and cancels the subscriptions. A retry with the same
+     * `refundId` is the same refund at the gateway.
+     */
+    async refund(
+      orderId: string,
+      amount: number | null,
+      reason: string,
+      refundId: string = randomUUID(),
+    ): Promise<RefundResult> {
+      const record = await repository.find(orderId);
+      if (!record) return { ok: false, problem: "notFound" };
+      const { order } = record;
+      const left = order.total - order.refunded;
+      const asked = amount ?? left;
+      if (!Number.isSafeInteger(asked) || asked < 0 || asked > left || (asked === 0 && left > 0)) {
+        return { ok: false, problem: "amountInvalid" };
+      }
+      const full = asked === left;
+      const cur = order.currency;
+      const payments = await repository.paymentsOf(orderId);
+      const items = await repository.itemsOf(orderId);
+      // A full refund takes back the stored value bought: the card must still hold it.
+      const storedValue = items
+        .filter((item) => item.subType === "STORED_VALUE")
+        .reduce((sum, item) => sum + item.lineTotal, 0);
+      if (full && storedValue > 0 && order.fareMediumId) {
+        const account = ledgerAccounts.fareCard(order.fareMediumId, "general");
+        if ((await ledger.balance(db, account, cur)).amount < storedValue) {
+          return { ok: false, problem: "storedValueSpent" };
+        }
+      }
+      const shares: Array<{ leg: OrderPaymentRow; amount: number }> = [];
+      let remaining = asked;
+      for (const leg of [...payments].reverse()) {
+        const share = Math.min(leg.amount - leg.refunded, remaining);
+        if (share > 0) shares.push({ leg, amount: share });
+        remaining -= share;
+      }
+      for (const { leg, amount: share } of shares) {
+        if (!leg.captureId) continue;
+        const result = await gateway.refund({
+          idempotencyKey: `order:${orderId}:leg:${leg.leg}:refund:${refundId}`,
+          captureId: leg.captureId,
+          amount: { amount: share, currency: cur },
+        });
+        if (result.outcome !== "approved") return { ok: false, problem: "gatewayRefused" };
+      }
+
+      const now = clock.now();
+      await inTransaction(db, async ({ tx }) => {
+        const orders = repository.with(tx);
+        const locked = await orders.lock(orderId);
+        if (!locked || locked.refunded !== order.refunded)
+          throw new Error(`Order ${orderId} changed during its refund`);
+        const totals = new Map<LedgerAccount, number>();
+        const add = (account: LedgerAccount, value: number) =>
+          totals.set(account, (totals.get(account) ?? 0) + value);
+        for (const { leg, amount: share } of shares) {
+          if (leg.kind === "saved" || leg.kind === "card") add(ledgerAccounts.gatewayClearing, share);
+          else if (leg.kind === "stored_value" && order.fareMediumId)
+            add(ledgerAccounts.fareCard(order.fareMediumId, "general"), share);
+          else if (leg.kind === "wallet" && order.userId) add(ledgerAccounts.wallet(order.userId), share);
+        }
+        if (full) {
+          // The sale's other side, reversed for what is left of it.
+          const revenue = order.subtotal - storedValue + order.shipping - order.refunded;
+          add(ledgerAccounts.revenue, -revenue);
+          if (order.discount > 0) add(ledgerAccounts.promo, order.discount);
+          if (storedValue > 0 && order.fareMediumId)
+            add(ledgerAccounts.fareCard(order.fareMediumId, "general"), -storedValue);
+        } else {
+          add(ledgerAccounts.revenue, -asked);
+        }
+        const entries: LedgerEntry[] = [...totals]
+          .filter(([, value]) => value !== 0)
+          .map(([account, value]): LedgerEntry => ({ account, amount: money(value, cur) satisfies Money }));
+        const group =
+          entries.length >= 2
+            ? await ledger.post(tx, { reference: `${order.number}:refund:${refundId}`, entries })
+            : null;
+        for (const { leg, amount: share } of shares)
+          await orders.setLegRefunded(orderId, leg.leg, leg.refunded + share);
+        await orders.insertEntry({
+          orderId,
+          type: "refund",
+          amount: asked,
+          entryGroup: group,
+          refundId,
+          reason,
+          createdAt: now,
+        });
+        await orders.setRefunded(orderId, order.refunded + asked, full ? "refunded" : "partially_refunded");
+        if (full) await orders.undoFulfilment(orderId);
+      });
+      const after = await repository.find(orderId);
+      if (!after) return { ok: false, problem: "notFound" };
+      return { ok: true, order: orderDetailOf(after) };
+    },
+  };
+}
+
+/** The opaque cursor of a page: base64url of the last order's time and id. */
+export function encodeCursor(cursor: OrderCursor): string {
+  return Buffer.from(`${cursor.createdAt.toISOString()}|${cursor.id}`).toString("base64url");
+}
+
+const cursorPattern =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** A cursor back to its position; null for anything `encodeCursor` did not make. */
+export function decodeCursor(text: string): OrderCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
+  const match = cursorPattern.exec(Buffer.from(text, "base64url").toString("utf8"));
+  if (!match?.[1] || !match[2]) return null;
+  const createdAt = new Date(match[1]);
+  return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id: match[2] };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;
+
+/** A placed order's reply read back (tests, the seed): the order, or why it was refused. */
+export function parseOrderReply(reply: OrderReply): Envelope<PlacedOrder> {
+  return JSON.parse(reply.body) as Envelope<PlacedOrder>;
+}
+
+export type { OrderRecord };

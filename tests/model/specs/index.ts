@@ -5,6 +5,7 @@ import { addressesModel } from "./addresses.ts";
 import { appModel } from "./app.ts";
 import { appleSignInModel } from "./appleSignIn.ts";
 import { cartModel } from "./cart.ts";
+import { checkoutModel } from "./checkout.ts";
 import { deactivationModel } from "./deactivation.ts";
 import { emailConfirmationModel } from "./emailConfirmation.ts";
 import { fareCardChoiceModel } from "./fareCardChoice.ts";
@@ -31,6 +32,7 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   appModel,
   appleSignInModel,
   cartModel,
+  checkoutModel,
   deactivationModel,
   emailConfirmationModel,
   fareCardChoiceModel,

@@ -1,0 +1,837 @@
+import { assign, fromPromise, setup } from "xstate";
+import type { CartItem } from "../domain/cart.ts";
+import type {
+  GuestOrderRequest,
+  PaymentLegRequest,
+  PlacedOrder,
+  PlaceOrderRequest,
+} from "../domain/checkout/order.ts";
+import { normalizePromoCode, type QuoteReply, type QuoteRequest } from "../domain/checkout/quote.ts";
+import { type ApiError, ErrorCode, errorCodeOf } from "../domain/envelope.ts";
+import { minorUnitDigits } from "../domain/money.ts";
+import { type AddressInput, emailProblem } from "../domain/payments/address.ts";
+import type { SavedAddress, SavedPaymentMethod } from "../domain/payments/saved.ts";
+import { type CardDraft, type CardProblems, cardFormProblems, emptyCard } from "./paymentMethods.machine.ts";
+import { unprovided } from "./unprovided.ts";
+
+/** How one leg pays, as the rider chose it (a one-time card by its gateway token, never its number). */
+export type PaymentChoice =
+  | { kind: "saved"; id: string }
+  | { kind: "card"; token: string; brand: string; last4: string }
+  | { kind: "stored_value" }
+  | { kind: "wallet" };
+
+export type Leg = 0 | 1;
+
+/** Why "Review order" was refused, worded by the view. */
+export type CheckoutProblem =
+  | "shippingAddress"
+  | "shippingMethod"
+  | "selectPayment"
+  | "sameMethod"
+  | "amountInvalid"
+  | "walletAutoRenew"
+  | "email"
+  | "emailMismatch";
+
+/** A refused request: its code, the server's words and, for a payment, the leg it names. */
+export interface CheckoutFailure {
+  code: number;
+  message: string;
+  leg: number | null;
+  reason: string | null;
+}
+
+/** What the checkout keeps in sessionStorage so that signing in again restores it (no card data). */
+export interface CheckoutChoices {
+  /** The cart they were made for: product and quantity of each line. */
+  cart: string;
+  promo: string | null;
+  addressId: string | null;
+  country: string | null;
+  shippingMethod: string | null;
+  split: boolean;
+  legs: Array<Exclude<PaymentChoice, { kind: "card" }> | null>;
+  firstAmount: string;
+  idempotencyKey: string | null;
+}
+
+export interface CheckoutInput {
+  guest: boolean;
+  items: CartItem[];
+  /** The deployment's enableSplitPayments.purchasePasses. */
+  splitAllowed: boolean;
+  /** The deployment's promoCodeRequired: the promo field is shown. */
+  promoAllowed: boolean;
+  /** The moment card expiries are judged against (ms since the epoch). */
+  now: number;
+  restored: CheckoutChoices | null;
+}
+
+export interface Prepared {
+  quote: Quote;
+  addresses: SavedAddress[];
+  methods: SavedPaymentMethod[];
+}
+
+export interface Quote {
+  reply: QuoteReply;
+  problems: ApiError[];
+}
+
+export interface QuoteInput {
+  guest: boolean;
+  body: QuoteRequest & { email?: string | null };
+}
+
+export type PlaceInput =
+  | { guest: false; body: PlaceOrderRequest; idempotencyKey: string }
+  | { guest: true; body: GuestOrderRequest; idempotencyKey: string };
+
+export interface CheckoutContext {
+  guest: boolean;
+  items: CartItem[];
+  splitAllowed: boolean;
+  promoAllowed: boolean;
+  now: number;
+  quote: QuoteReply | null;
+  /** Lines whose price the server changed, with the price the rider saw. */
+  changed: Array<{ product: string; name: string; from: number; to: number }>;
+  addresses: SavedAddress[];
+  methods: SavedPaymentMethod[];
+  /** What the promo field holds, and the code the quote applied. */
+  promoText: string;
+  promo: string | null;
+  promoRefused: boolean;
+  addressId: string | null;
+  guestAddress: AddressInput | null;
+  country: string | null;
+  shippingMethod: string | null;
+  shippingRefused: boolean;
+  split: boolean;
+  legs: [PaymentChoice | null, PaymentChoice | null];
+  /** The first leg's amount as typed (major units); the second leg is the rest. */
+  firstAmount: string;
+  email: string;
+  emailConfirm: string;
+  /** The one-time card form, open only in `details.card`. */
+  card: CardDraft;
+  cardProblems: CardProblems;
+  cardLeg: Leg;
+  problem: CheckoutProblem | null;
+  failure: CheckoutFailure | null;
+  /** Made on entering review, kept across retries, forgotten when the rider changes anything. */
+  idempotencyKey: string | null;
+  /** How many keys were made (test fakes number theirs). */
+  keys: number;
+  order: PlacedOrder | null;
+}
+
+export type CheckoutEvent =
+  | { type: "checkout.retry" }
+  | { type: "checkout.acceptPrices" }
+  | { type: "shipping.chooseAddress"; id: string }
+  | { type: "shipping.guestAddress"; address: AddressInput }
+  | { type: "shipping.chooseMethod"; code: string }
+  | { type: "promo.change"; value: string }
+  | { type: "promo.apply" }
+  | { type: "promo.remove" }
+  | { type: "payment.split"; on: boolean }
+  | { type: "payment.choose"; leg: Leg; choice: PaymentChoice }
+  | { type: "payment.amount"; value: string }
+  | { type: "payment.newCard"; leg: Leg }
+  | { type: "card.change"; values: Partial<CardDraft> }
+  | { type: "card.use" }
+  | { type: "card.cancel" }
+  | { type: "receipt.email"; value: string }
+  | { type: "receipt.confirm"; value: string }
+  | { type: "checkout.review" }
+  | { type: "checkout.edit" }
+  | { type: "checkout.place" };
+
+/** The card a one-time leg pays with, once the gateway tokenized it. */
+export interface CardToken {
+  token: string;
+  brand: string;
+  last4: string;
+}
+
+/** A cart's identity for restoring choices: its products and quantities. */
+export const cartSignature = (items: readonly CartItem[]): string =>
+  items
+    .map((item) => `${item.uuid}:${item.quantity}`)
+    .sort()
+    .join(",");
+
+/** A typed amount ("12.50") as minor units of `currency`, or null when it is not one. */
+export function parseAmount(text: string, currency: string): number | null {
+  const digits = minorUnitDigits(currency);
+  const pattern = digits === 0 ? /^\d{1,9}$/ : new RegExp(`^\\d{1,9}(?:[.,]\\d{1,${digits}})?$`);
+  const typed = text.trim();
+  if (!pattern.test(typed)) return null;
+  const [whole = "0", fraction = ""] = typed.split(/[.,]/);
+  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+}
+
+/** Minor units as the amount field shows them ("12.50"). */
+export function amountText(amount: number, currency: string): string {
+  const digits = minorUnitDigits(currency);
+  if (digits === 0) return String(amount);
+  const whole = Math.trunc(amount / 10 ** digits);
+  return `${whole}.${String(amount % 10 ** digits).padStart(digits, "0")}`;
+}
+
+/**
+ * The two legs of a split: the first as typed, the second the rest. Null unless both are positive
+ * whole minor units that sum to the total.
+ */
+export function splitLegs(total: number, first: number | null): [number, number] | null {
+  if (first === null || !Number.isSafeInteger(first) || !Number.isSafeInteger(total)) return null;
+  if (first < 1 || first > total - 1) return null;
+  return [first, total - first];
+}
+
+const sameChoice = (left: PaymentChoice | null, right: PaymentChoice | null): boolean =>
+  left !== null && right !== null && JSON.stringify(left) === JSON.stringify(right);
+
+const isPurse = (choice: PaymentChoice | null) =>
+  choice?.kind === "wallet" || choice?.kind === "stored_value";
+
+/** The first thing keeping the rider from reviewing the order, or null. */
+export function problemOf(context: CheckoutContext): CheckoutProblem | null {
+  const quote = context.quote;
+  if (!quote) return "selectPayment";
+  if (quote.shipping_required) {
+    if (context.guest ? context.guestAddress === null : context.addressId === null) return "shippingAddress";
+    if (context.shippingMethod === null || quote.shipping_method === null) return "shippingMethod";
+  }
+  if (context.guest) {
+    if (emailProblem(context.email) !== null || context.email.trim() === "") return "email";
+    if (context.email.trim().toLowerCase() !== context.emailConfirm.trim().toLowerCase())
+      return "emailMismatch";
+  }
+  const [first, second] = context.legs;
+  if (first === null) return "selectPayment";
+  if (context.split) {
+    if (second === null) return "selectPayment";
+    if (sameChoice(first, second)) return "sameMethod";
+    if (splitLegs(quote.total, parseAmount(context.firstAmount, quote.currency)) === null)
+      return "amountInvalid";
+  }
+  const paying = context.split ? [first, second] : [first];
+  if (context.items.some((item) => item.isSubscribed) && paying.some(isPurse)) return "walletAutoRenew";
+  return null;
+}
+
+function legRequest(choice: PaymentChoice, amount: number): PaymentLegRequest {
+  switch (choice.kind) {
+    case "saved":
+      return { kind: "saved", payment_method: choice.id, amount };
+    case "card":
+      return { kind: "card", token: choice.token, amount };
+    case "stored_value":
+      return { kind: "stored_value", amount };
+    case "wallet":
+      return { kind: "wallet", amount };
+  }
+}
+
+/** The legs as the order API takes them: one for the total, or the split's two. */
+export function paymentLegs(context: CheckoutContext): PaymentLegRequest[] {
+  const total = context.quote?.total ?? 0;
+  const [first, second] = context.legs;
+  if (!first) return [];
+  if (!context.split || !second) return [legRequest(first, total)];
+  const amounts = splitLegs(total, parseAmount(context.firstAmount, context.quote?.currency ?? "USD"));
+  if (!amounts) return [];
+  return [legRequest(first, amounts[0]), legRequest(second, amounts[1])];
+}
+
+export function quoteBody(context: CheckoutContext): QuoteInput {
+  const body: QuoteRequest & { email?: string | null } = {
+    lines: context.items.map((item) => ({
+      product: item.uuid,
+      quantity: item.quantity,
+      list_price: item.list_price,
+    })),
+    promo_code: context.promo,
+    shipping_method: context.shippingMethod,
+    country: context.country,
+  };
+  if (context.guest && emailProblem(context.email) === null && context.email.trim() !== "") {
+    body.email = context.email.trim();
+  }
+  return { guest: context.guest, body };
+}
+
+export function orderBody(context: CheckoutContext, idempotencyKey: string): PlaceInput {
+  const lines = context.items.map((item) => ({
+    product: item.uuid,
+    quantity: item.quantity,
+    list_price: item.list_price,
+    ...(item.isSubscribed ? { auto_renew: true } : {}),
+  }));
+  const common = {
+    lines,
+    promo_code: context.promo,
+    shipping_method: context.quote?.shipping_required ? context.shippingMethod : null,
+    expected_total: context.quote?.total ?? 0,
+  };
+  if (context.guest) {
+    const payments = paymentLegs(context).filter(
+      (leg): leg is Extract<PaymentLegRequest, { kind: "card" }> => leg.kind === "card",
+    );
+    return {
+      guest: true,
+      idempotencyKey,
+      body: {
+        ...common,
+        email: context.email.trim(),
+        shipping_address: context.quote?.shipping_required ? context.guestAddress : null,
+        payments,
+      },
+    };
+  }
+  return {
+    guest: false,
+    idempotencyKey,
+    body: {
+      ...common,
+      fare_medium: context.items.find((item) => item.faremediaId)?.faremediaId ?? null,
+      shipping_address: context.quote?.shipping_required ? context.addressId : null,
+      payments: paymentLegs(context),
+    },
+  };
+}
+
+/** What the checkout keeps for a sign-in mid-checkout (never a one-time card). */
+export function choicesOf(context: CheckoutContext): CheckoutChoices {
+  const keep = (choice: PaymentChoice | null) => (choice && choice.kind !== "card" ? choice : null);
+  return {
+    cart: cartSignature(context.items),
+    promo: context.promo,
+    addressId: context.addressId,
+    country: context.country,
+    shippingMethod: context.shippingMethod,
+    split: context.split,
+    legs: [keep(context.legs[0]), keep(context.legs[1])],
+    firstAmount: context.firstAmount,
+    idempotencyKey: context.idempotencyKey,
+  };
+}
+
+function failureOf(error: unknown): CheckoutFailure {
+  const errors: unknown[] =
+    typeof error === "object" && error !== null && "errors" in error && Array.isArray(error.errors)
+      ? error.errors
+      : [error];
+  const first = errors[0];
+  const detail = typeof first === "object" && first !== null ? (first as Partial<ApiError>) : {};
+  const leg = /^payments\/(\d+)$/.exec(detail.field ?? "")?.[1];
+  return {
+    code: errorCodeOf(error),
+    message: typeof detail.message === "string" ? detail.message : "",
+    leg: leg === undefined ? null : Number(leg),
+    reason: typeof detail.reason === "string" ? detail.reason : null,
+  };
+}
+
+const refusedCart: readonly number[] = [
+  ErrorCode.productUnavailable,
+  ErrorCode.cartConflict,
+  ErrorCode.orderLimit,
+];
+const isSessionEnd = (error: unknown) =>
+  errorCodeOf(error) === ErrorCode.sessionInvalid || errorCodeOf(error) === ErrorCode.unauthorized;
+const isNetwork = (error: unknown) =>
+  errorCodeOf(error) === ErrorCode.unavailable ||
+  (typeof error === "object" && error !== null && "status" in error && error.status === 0);
+
+/** The context a quote's reply leaves: its prices, and the promo and shipping it could not use. */
+function withQuote(context: CheckoutContext, quote: Quote): Partial<CheckoutContext> {
+  const promoRefused = quote.problems.some((problem) => problem.field === "promo_code");
+  const shippingRefused = quote.problems.some((problem) => problem.field === "shipping_method");
+  const changed = quote.reply.lines
+    .filter((line) => line.price_changed)
+    .map((line) => ({
+      product: line.product,
+      name: line.name,
+      from: context.items.find((item) => item.uuid === line.product)?.list_price ?? line.unit_price,
+      to: line.unit_price,
+    }));
+  return {
+    quote: quote.reply,
+    changed,
+    promoRefused,
+    promo: promoRefused ? null : (quote.reply.promo?.code ?? null),
+    shippingRefused,
+    shippingMethod: shippingRefused ? null : context.shippingMethod,
+  };
+}
+
+const eventError = ({ event }: { event: { error: unknown } }) => event.error;
+
+/*
+ * The whole purchase, for a rider (/checkout) or a guest (/anonymous/checkout). Nothing is charged on
+ * the portal's word: `revalidating` prices the cart with the server first, and a changed price stops
+ * in `priceChanged` until the rider accepts it (the cart takes the new prices too); a cart the server
+ * refuses ends in `refused`. `details` is where every choice is made (shipping, promo, payment, the
+ * guest's receipt email); each choice that changes the price re-quotes in `details.quoting`, so the
+ * total on screen is always the server's, and the one-time card's number lives only in `details.card`
+ * until the gateway turns it into a token. `review` shows what will be charged and holds the
+ * Idempotency-Key: made on entering, kept for "Retry" after a network loss or an in-flight answer,
+ * forgotten when the rider changes anything, so a retried order is never charged twice and a changed
+ * one is never mistaken for the first. `placing` cannot be entered twice; its failures say where to go
+ * back to (a declined leg to `details`, a new price to `revalidating`, an ended session to
+ * `sessionEnded` with the choices kept for after signing in).
+ */
+export const checkoutMachine = setup({
+  types: {
+    input: {} as CheckoutInput,
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    children: {} as {
+      prepareCheckout: "prepareCheckout";
+      quote: "quote";
+      tokenizeCard: "tokenizeCard";
+      placeOrder: "placeOrder";
+      waitBeforeRetry: "waitBeforeRetry";
+    },
+  },
+  actors: {
+    prepareCheckout: fromPromise<Prepared, QuoteInput>(unprovided("prepareCheckout")),
+    quote: fromPromise<Quote, QuoteInput>(unprovided("quote")),
+    tokenizeCard: fromPromise<CardToken, CardDraft>(unprovided("tokenizeCard")),
+    placeOrder: fromPromise<PlacedOrder, PlaceInput>(unprovided("placeOrder")),
+    /** Answers once the server's work on the same key has had time to finish (409 in flight). */
+    waitBeforeRetry: fromPromise<void>(unprovided("waitBeforeRetry")),
+  },
+  actions: {
+    /** Writes the choices (choicesOf) where a sign-in mid-checkout finds them. */
+    rememberChoices: unprovided("rememberChoices"),
+    forgetChoices: unprovided("forgetChoices"),
+    /** The cart takes the server's prices the rider accepted. */
+    repriceCart: (_, _prices: Record<string, number>) => unprovided("repriceCart")(),
+    clearCart: unprovided("clearCart"),
+    goToOrder: (_, _order: PlacedOrder) => unprovided("goToOrder")(),
+    /** A fresh Idempotency-Key (crypto.randomUUID() in the portal). */
+    assignKey: unprovided("assignKey"),
+    assignPrepared: assign(({ context }, prepared: Prepared) => {
+      const restoredMethods = (choice: PaymentChoice | null) =>
+        choice?.kind === "saved" && !prepared.methods.some((method) => method.id === choice.id)
+          ? null
+          : choice;
+      const fallback = prepared.methods.find((method) => method.is_default) ?? null;
+      const first = restoredMethods(context.legs[0]);
+      return {
+        ...withQuote(context, prepared.quote),
+        addresses: prepared.addresses,
+        methods: prepared.methods,
+        addressId: prepared.addresses.some((address) => address.id === context.addressId)
+          ? context.addressId
+          : null,
+        legs: [
+          first ?? (fallback && !context.guest ? { kind: "saved" as const, id: fallback.id } : null),
+          restoredMethods(context.legs[1]),
+        ] as [PaymentChoice | null, PaymentChoice | null],
+        failure: null,
+      };
+    }),
+    assignQuote: assign(({ context }, quote: Quote) => withQuote(context, quote)),
+    assignFailure: assign((_, error: unknown) => ({ failure: failureOf(error) })),
+    acceptPrices: assign(({ context }) => ({
+      items: context.items.map((item) => {
+        const line = context.quote?.lines.find((candidate) => candidate.product === item.uuid);
+        return line ? { ...item, list_price: line.unit_price } : item;
+      }),
+      changed: [],
+      idempotencyKey: null,
+    })),
+    changed: assign({ idempotencyKey: null, problem: null, failure: null }),
+    chooseAddress: assign(({ context }, id: string) => ({
+      addressId: id,
+      country: context.addresses.find((address) => address.id === id)?.country ?? null,
+      shippingRefused: false,
+    })),
+    guestAddress: assign((_, address: AddressInput) => ({
+      guestAddress: address,
+      country: address.country,
+      shippingRefused: false,
+    })),
+    chooseMethod: assign((_, code: string) => ({ shippingMethod: code, shippingRefused: false })),
+    typePromo: assign((_, value: string) => ({ promoText: value, promoRefused: false })),
+    applyPromo: assign(({ context }) => ({ promo: normalizePromoCode(context.promoText) })),
+    removePromo: assign({ promo: null, promoText: "", promoRefused: false }),
+    split: assign(({ context }, on: boolean) => ({
+      split: on,
+      legs: [context.legs[0], on ? context.legs[1] : null] as [PaymentChoice | null, PaymentChoice | null],
+    })),
+    choose: assign(({ context }, change: { leg: Leg; choice: PaymentChoice }) => {
+      const legs: [PaymentChoice | null, PaymentChoice | null] = [...context.legs];
+      legs[change.leg] = change.choice;
+      return { legs };
+    }),
+    typeAmount: assign((_, value: string) => ({ firstAmount: value })),
+    typeEmail: assign((_, value: string) => ({ email: value })),
+    typeConfirm: assign((_, value: string) => ({ emailConfirm: value })),
+    openCard: assign((_, leg: Leg) => ({ card: emptyCard, cardProblems: {}, cardLeg: leg })),
+    changeCard: assign(({ context }, values: Partial<CardDraft>) => {
+      const card = { ...context.card, ...values };
+      const found = cardFormProblems(card, new Date(context.now));
+      const cardProblems: CardProblems = {};
+      for (const key of Object.keys(context.cardProblems) as Array<keyof CardDraft>) {
+        if (found[key]) cardProblems[key] = found[key];
+      }
+      return { card, cardProblems };
+    }),
+    checkCard: assign(({ context }) => ({
+      cardProblems: cardFormProblems(context.card, new Date(context.now)),
+    })),
+    useCard: assign(({ context }, token: CardToken) => {
+      const legs: [PaymentChoice | null, PaymentChoice | null] = [...context.legs];
+      legs[context.cardLeg] = { kind: "card", ...token };
+      return { legs, card: emptyCard, cardProblems: {} };
+    }),
+    closeCard: assign({ card: emptyCard, cardProblems: {} }),
+    showProblem: assign(({ context }) => ({ problem: problemOf(context) })),
+    /** A declined leg is chosen again; the other leg was not charged. */
+    assignDeclined: assign(({ context }, error: unknown) => {
+      const failure = failureOf(error);
+      const legs: [PaymentChoice | null, PaymentChoice | null] = [...context.legs];
+      if (failure.leg === 0 || failure.leg === 1) legs[failure.leg] = null;
+      return { failure, legs, idempotencyKey: null };
+    }),
+    assignRefusal: assign((_, error: unknown) => ({ failure: failureOf(error), idempotencyKey: null })),
+    assignOrder: assign((_, order: PlacedOrder) => ({ order, failure: null })),
+    forgetFailure: assign({ failure: null }),
+  },
+  guards: {
+    pricesChanged: ({ context }) => context.changed.length > 0,
+    ready: ({ context }) => problemOf(context) === null,
+    isOwnAddress: ({ context }, id: string) => context.addresses.some((address) => address.id === id),
+    offersMethod: ({ context }, code: string) =>
+      context.quote?.shipping_methods.some((method) => method.code === code) ?? false,
+    promoTyped: ({ context }) => context.promoAllowed && context.promoText.trim() !== "",
+    hasPromo: ({ context }) => context.promo !== null || context.promoText !== "",
+    splitAllowed: ({ context }) => context.splitAllowed && !context.guest,
+    /** Guests pay with one-time cards only; a saved method must be the rider's own. */
+    allowedChoice: ({ context }, change: { leg: Leg; choice: PaymentChoice }) => {
+      if (change.leg === 1 && !context.split) return false;
+      if (context.guest) return false;
+      const { choice } = change;
+      if (choice.kind === "saved") return context.methods.some((method) => method.id === choice.id);
+      if (choice.kind === "stored_value") return context.items.some((item) => item.faremediaId !== null);
+      return choice.kind === "wallet";
+    },
+    cardLegAllowed: ({ context }, leg: Leg) => leg === 0 || (context.split && !context.guest),
+    cardValid: ({ context }) =>
+      Object.keys(cardFormProblems(context.card, new Date(context.now))).length === 0,
+    refusedCart: (_, error: unknown) => refusedCart.includes(errorCodeOf(error)),
+    sessionEnded: (_, error: unknown) => isSessionEnd(error),
+    networkLost: (_, error: unknown) => isNetwork(error),
+    inFlight: (_, error: unknown) => errorCodeOf(error) === ErrorCode.idempotencyInFlight,
+    priceChanged: (_, error: unknown) => errorCodeOf(error) === ErrorCode.priceChanged,
+    declined: (_, error: unknown) => errorCodeOf(error) === ErrorCode.paymentMethodDeclined,
+  },
+}).createMachine({
+  id: "checkout",
+  context: ({ input }) => {
+    const restored = input.restored?.cart === cartSignature(input.items) ? input.restored : null;
+    return {
+      guest: input.guest,
+      items: input.items,
+      splitAllowed: input.splitAllowed,
+      promoAllowed: input.promoAllowed,
+      now: input.now,
+      quote: null,
+      changed: [],
+      addresses: [],
+      methods: [],
+      promoText: restored?.promo ?? "",
+      promo: restored?.promo ?? null,
+      promoRefused: false,
+      addressId: input.guest ? null : (restored?.addressId ?? null),
+      guestAddress: null,
+      country: input.guest ? null : (restored?.country ?? null),
+      shippingMethod: restored?.shippingMethod ?? null,
+      shippingRefused: false,
+      split: !input.guest && input.splitAllowed && (restored?.split ?? false),
+      legs: input.guest ? [null, null] : [restored?.legs[0] ?? null, restored?.legs[1] ?? null],
+      firstAmount: restored?.firstAmount ?? "",
+      email: "",
+      emailConfirm: "",
+      card: emptyCard,
+      cardProblems: {},
+      cardLeg: 0,
+      problem: null,
+      failure: null,
+      idempotencyKey: input.guest ? null : (restored?.idempotencyKey ?? null),
+      keys: 0,
+      order: null,
+    };
+  },
+  initial: "revalidating",
+  states: {
+    revalidating: {
+      tags: ["busy"],
+      invoke: {
+        id: "prepareCheckout",
+        src: "prepareCheckout",
+        input: ({ context }) => quoteBody(context),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.quote.reply.prices_changed,
+            target: "priceChanged",
+            actions: { type: "assignPrepared", params: ({ event }) => event.output },
+          },
+          { target: "details", actions: { type: "assignPrepared", params: ({ event }) => event.output } },
+        ],
+        onError: [
+          {
+            guard: { type: "sessionEnded", params: eventError },
+            target: "sessionEnded",
+            actions: "rememberChoices",
+          },
+          {
+            guard: { type: "refusedCart", params: eventError },
+            target: "refused",
+            actions: { type: "assignFailure", params: eventError },
+          },
+          { target: "unavailable", actions: { type: "assignFailure", params: eventError } },
+        ],
+      },
+    },
+    /** The quote could not be had (no connection, a server error): nothing is shown as a price. */
+    unavailable: {
+      on: { "checkout.retry": { target: "revalidating", actions: "forgetFailure" } },
+    },
+    /** The server refused the cart itself (an unavailable product, a mix, too many tickets). */
+    refused: {},
+    priceChanged: {
+      on: {
+        "checkout.acceptPrices": {
+          target: "details",
+          actions: [
+            "acceptPrices",
+            {
+              type: "repriceCart",
+              params: ({ context }) =>
+                Object.fromEntries(context.items.map((item) => [item.uuid, item.list_price])),
+            },
+            "rememberChoices",
+          ],
+        },
+      },
+    },
+    details: {
+      initial: "idle",
+      states: {
+        idle: {
+          on: {
+            "shipping.chooseAddress": {
+              guard: { type: "isOwnAddress", params: ({ event }) => event.id },
+              target: "quoting",
+              actions: [
+                "changed",
+                { type: "chooseAddress", params: ({ event }) => event.id },
+                "rememberChoices",
+              ],
+            },
+            "shipping.guestAddress": {
+              guard: ({ context }) => context.guest,
+              target: "quoting",
+              actions: ["changed", { type: "guestAddress", params: ({ event }) => event.address }],
+            },
+            "shipping.chooseMethod": {
+              guard: { type: "offersMethod", params: ({ event }) => event.code },
+              target: "quoting",
+              actions: [
+                "changed",
+                { type: "chooseMethod", params: ({ event }) => event.code },
+                "rememberChoices",
+              ],
+            },
+            "promo.change": { actions: { type: "typePromo", params: ({ event }) => event.value } },
+            "promo.apply": {
+              guard: "promoTyped",
+              target: "quoting",
+              actions: ["changed", "applyPromo", "rememberChoices"],
+            },
+            "promo.remove": {
+              guard: "hasPromo",
+              target: "quoting",
+              actions: ["changed", "removePromo", "rememberChoices"],
+            },
+            "payment.split": {
+              guard: "splitAllowed",
+              actions: ["changed", { type: "split", params: ({ event }) => event.on }, "rememberChoices"],
+            },
+            "payment.choose": {
+              guard: { type: "allowedChoice", params: ({ event }) => event },
+              actions: ["changed", { type: "choose", params: ({ event }) => event }, "rememberChoices"],
+            },
+            "payment.amount": {
+              guard: ({ context }) => context.split,
+              actions: [
+                "changed",
+                { type: "typeAmount", params: ({ event }) => event.value },
+                "rememberChoices",
+              ],
+            },
+            "payment.newCard": {
+              guard: { type: "cardLegAllowed", params: ({ event }) => event.leg },
+              target: "card",
+              actions: ["changed", { type: "openCard", params: ({ event }) => event.leg }],
+            },
+            "receipt.email": {
+              guard: ({ context }) => context.guest,
+              actions: ["changed", { type: "typeEmail", params: ({ event }) => event.value }],
+            },
+            "receipt.confirm": {
+              guard: ({ context }) => context.guest,
+              actions: ["changed", { type: "typeConfirm", params: ({ event }) => event.value }],
+            },
+            "checkout.review": [
+              { guard: "ready", target: "#checkout.review", actions: "showProblem" },
+              { actions: "showProblem" },
+            ],
+          },
+        },
+        quoting: {
+          tags: ["busy"],
+          invoke: {
+            id: "quote",
+            src: "quote",
+            input: ({ context }) => quoteBody(context),
+            onDone: [
+              {
+                guard: ({ event }) => event.output.reply.prices_changed,
+                target: "#checkout.priceChanged",
+                actions: { type: "assignQuote", params: ({ event }) => event.output },
+              },
+              { target: "idle", actions: { type: "assignQuote", params: ({ event }) => event.output } },
+            ],
+            onError: [
+              {
+                guard: { type: "sessionEnded", params: eventError },
+                target: "#checkout.sessionEnded",
+                actions: "rememberChoices",
+              },
+              { target: "idle", actions: { type: "assignFailure", params: eventError } },
+            ],
+          },
+        },
+        card: {
+          on: {
+            "card.change": { actions: { type: "changeCard", params: ({ event }) => event.values } },
+            "card.use": [{ guard: "cardValid", target: "tokenizing" }, { actions: "checkCard" }],
+            "card.cancel": { target: "idle", actions: "closeCard" },
+          },
+        },
+        tokenizing: {
+          tags: ["busy"],
+          invoke: {
+            id: "tokenizeCard",
+            src: "tokenizeCard",
+            input: ({ context }) => context.card,
+            onDone: { target: "idle", actions: { type: "useCard", params: ({ event }) => event.output } },
+            onError: { target: "card", actions: { type: "assignFailure", params: eventError } },
+          },
+        },
+      },
+    },
+    review: {
+      entry: [{ type: "assignKey" }, "rememberChoices"],
+      on: {
+        "checkout.edit": { target: "details", actions: "forgetFailure" },
+        "checkout.place": { target: "placing", actions: "forgetFailure" },
+      },
+    },
+    placing: {
+      tags: ["busy"],
+      invoke: {
+        id: "placeOrder",
+        src: "placeOrder",
+        input: ({ context }) => orderBody(context, context.idempotencyKey ?? ""),
+        onDone: {
+          target: "placed",
+          actions: [
+            { type: "assignOrder", params: ({ event }) => event.output },
+            "forgetChoices",
+            "clearCart",
+            { type: "goToOrder", params: ({ event }) => event.output },
+          ],
+        },
+        onError: [
+          {
+            guard: { type: "sessionEnded", params: eventError },
+            target: "sessionEnded",
+            actions: "rememberChoices",
+          },
+          {
+            guard: { type: "networkLost", params: eventError },
+            target: "retrying",
+            actions: { type: "assignFailure", params: eventError },
+          },
+          { guard: { type: "inFlight", params: eventError }, target: "inFlight" },
+          {
+            guard: { type: "priceChanged", params: eventError },
+            target: "revalidating",
+            actions: { type: "assignRefusal", params: eventError },
+          },
+          {
+            guard: { type: "declined", params: eventError },
+            target: "details",
+            actions: [{ type: "assignDeclined", params: eventError }, "rememberChoices"],
+          },
+          { target: "details", actions: [{ type: "assignRefusal", params: eventError }, "rememberChoices"] },
+        ],
+      },
+    },
+    /**
+     * No reply: the order may or may not exist. "Retry" sends the same key, so the server answers the
+     * first try if it landed; editing makes a new one only once something changes.
+     */
+    retrying: {
+      on: {
+        "checkout.retry": { target: "placing", actions: "forgetFailure" },
+        "checkout.edit": { target: "details", actions: "forgetFailure" },
+      },
+    },
+    /** The server is still working on this key: ask again, with the same key, after a pause. */
+    inFlight: {
+      tags: ["busy"],
+      invoke: { id: "waitBeforeRetry", src: "waitBeforeRetry", onDone: "placing" },
+    },
+    placed: { type: "final" },
+    /** Signed out mid-checkout: the session goes to /login; the choices wait in sessionStorage. */
+    sessionEnded: { type: "final" },
+  },
+});
+
+type Snapshot = { context: CheckoutContext; hasTag(tag: "busy"): boolean };
+
+export const selectBusy = (snapshot: Snapshot) => snapshot.hasTag("busy");
+/** The legs' amounts the review shows (minor units), in leg order. */
+export const selectLegAmounts = (snapshot: Snapshot): number[] =>
+  paymentLegs(snapshot.context).map((leg) => leg.amount);
+/** The second leg's amount while the rider types the first: the total less what they typed. */
+export const selectBalance = (snapshot: Snapshot): number | null => {
+  const { quote, firstAmount } = snapshot.context;
+  if (!quote) return null;
+  return splitLegs(quote.total, parseAmount(firstAmount, quote.currency))?.[1] ?? null;
+};
+/** The money lines the checkout shows: always the server's quote, never a sum of the cart's own. */
+export const selectTotals = (
+  snapshot: Snapshot,
+): { subtotal: number; shipping: number; discount: number; total: number; currency: string } | null => {
+  const quote = snapshot.context.quote;
+  if (!quote) return null;
+  return {
+    subtotal: quote.subtotal,
+    shipping: quote.shipping,
+    discount: quote.discount,
+    total: quote.total,
+    currency: quote.currency,
+  };
+};

@@ -1,0 +1,854 @@
+import { expect } from "vitest";
+import { assign } from "xstate";
+import type { PlacedOrder } from "../../../src/domain/checkout/order.ts";
+import type { QuoteLine, QuoteReply, ShippingMethodOption } from "../../../src/domain/checkout/quote.ts";
+import type { AddressInput } from "../../../src/domain/payments/address.ts";
+import {
+  type CheckoutChoices,
+  type CheckoutContext,
+  type CheckoutInput,
+  cartSignature,
+  checkoutMachine,
+  problemOf,
+  type Quote,
+  selectLegAmounts,
+} from "../../../src/machines/checkout.machine.ts";
+import { cartItem } from "../../support/fixtures.ts";
+import { defineModel, type EventSamples } from "../harness.ts";
+import { home } from "./addresses.ts";
+import { bank, now, strangerId, visa } from "./paymentMethods.ts";
+
+type ActorEvents =
+  | "xstate.done.actor.prepareCheckout"
+  | "xstate.error.actor.prepareCheckout"
+  | "xstate.done.actor.quote"
+  | "xstate.error.actor.quote"
+  | "xstate.done.actor.tokenizeCard"
+  | "xstate.error.actor.tokenizeCard"
+  | "xstate.done.actor.placeOrder"
+  | "xstate.error.actor.placeOrder"
+  | "xstate.done.actor.waitBeforeRetry";
+
+const fareCardId = "f1000000-0000-4000-8000-000000000001";
+/** Two day passes for the rider's fare card. */
+export const dayPasses = cartItem({ quantity: 2, faremediaId: fareCardId });
+/** A pass that renews itself: no purse may pay for it. */
+export const renewing = cartItem({
+  uuid: "a2000000-0000-4000-8000-000000000002",
+  name: "7-Day Pass",
+  list_price: 2_500,
+  quantity: 1,
+  subscription_allowed: true,
+  isSubscribed: true,
+  faremediaId: fareCardId,
+});
+/** A physical card a guest has shipped. */
+export const plasticCard = cartItem({
+  uuid: "a1000000-0000-4000-8000-000000000001",
+  name: "Metro Fare Card",
+  type: "PHYSICAL_PASS",
+  list_price: 500,
+  quantity: 1,
+  shipping_enabled: true,
+});
+
+const line = (item: typeof dayPasses, fields: Partial<QuoteLine> = {}): QuoteLine => ({
+  product: item.uuid,
+  name: item.name,
+  sub_type: item.type,
+  shipping_enabled: item.shipping_enabled,
+  organization: item.orgUuidProduct,
+  quantity: item.quantity,
+  unit_price: item.list_price,
+  line_total: item.list_price * item.quantity,
+  price_changed: false,
+  promo_eligible: false,
+  discount: 0,
+  ...fields,
+});
+const reply = (lines: QuoteLine[], fields: Partial<QuoteReply> = {}): QuoteReply => {
+  const subtotal = lines.reduce((sum, entry) => sum + entry.line_total, 0);
+  return {
+    currency: "USD",
+    lines,
+    subtotal,
+    shipping: 0,
+    discount: 0,
+    total: subtotal,
+    prices_changed: false,
+    promo: null,
+    shipping_required: false,
+    shipping_method: null,
+    shipping_methods: [],
+    ...fields,
+  };
+};
+
+export const standard: ShippingMethodOption = {
+  code: "standard",
+  name: "Standard mail",
+  price: 0,
+  currency: "USD",
+};
+export const priority: ShippingMethodOption = {
+  code: "priority",
+  name: "Priority mail",
+  price: 750,
+  currency: "USD",
+};
+
+/** The rider's two day passes: $10.00. */
+export const riderQuote: Quote = { reply: reply([line(dayPasses)]), problems: [] };
+/** WELCOME10 takes $1.00 off. */
+export const promoQuote: Quote = {
+  reply: reply([line(dayPasses, { promo_eligible: true, discount: 100 })], {
+    discount: 100,
+    total: 900,
+    promo: { code: "WELCOME10", discount: 100 },
+  }),
+  problems: [],
+};
+export const promoRefusedQuote: Quote = {
+  reply: riderQuote.reply,
+  problems: [{ code: 42206, message: "The promotional code you entered is not valid.", field: "promo_code" }],
+};
+/** The day pass went from $5.00 to $5.50. */
+export const changedQuote: Quote = {
+  reply: reply([line(dayPasses, { unit_price: 550, line_total: 1100, price_changed: true })], {
+    prices_changed: true,
+  }),
+  problems: [],
+};
+export const renewingQuote: Quote = { reply: reply([line(renewing)]), problems: [] };
+/** A guest's card: shipping is needed, priced once a method is chosen. */
+export const guestQuote: Quote = {
+  reply: reply([line(plasticCard)], { shipping_required: true, shipping_methods: [standard, priority] }),
+  problems: [],
+};
+export const shippedQuote: Quote = {
+  reply: reply([line(plasticCard)], {
+    shipping_required: true,
+    shipping_methods: [standard, priority],
+    shipping_method: priority,
+    shipping: 750,
+    total: 1250,
+  }),
+  problems: [],
+};
+export const shippingRefusedQuote: Quote = {
+  reply: guestQuote.reply,
+  problems: [{ code: 42207, message: "Shipping method not available", field: "shipping_method" }],
+};
+
+export const guestAddress: AddressInput = {
+  firstName: "Gia",
+  lastName: "Guest",
+  address_1: "1 Market St",
+  address_2: null,
+  country: "US",
+  state: "CA",
+  city: "San Francisco",
+  zipCode: "94105",
+  email: null,
+};
+
+export const placed = (guest: boolean): PlacedOrder => ({
+  id: "0d000000-0000-4000-8000-000000000001",
+  number: "TP-00000001",
+  created_at: "2026-11-23T12:00:00.000Z",
+  status: "paid",
+  kind: guest ? "physical" : "digital",
+  currency: "USD",
+  total: 1000,
+  item_count: 2,
+  card_number: null,
+  items: [],
+  payments: [],
+  entries: [],
+  subtotal: 1000,
+  shipping: 0,
+  discount: 0,
+  promo_code: null,
+  shipping_method: null,
+  shipping_address: null,
+  email: "rider@example.com",
+  fare_medium: null,
+  guest_link: guest ? "link-token" : null,
+});
+
+const restoredChoices: CheckoutChoices = {
+  cart: cartSignature([dayPasses]),
+  promo: "WELCOME10",
+  addressId: null,
+  country: null,
+  shippingMethod: null,
+  split: true,
+  legs: [
+    { kind: "saved", id: visa.id },
+    { kind: "saved", id: bank.id },
+  ],
+  firstAmount: "4.00",
+  idempotencyKey: "key-before-sign-in",
+};
+
+/** The restored walk's own copy of the cart line, so the walk can tell it apart. */
+const restoredItem = { ...dayPasses };
+const base = { splitAllowed: true, promoAllowed: true, now, restored: null };
+export const inputs: CheckoutInput[] = [
+  { ...base, guest: false, items: [dayPasses] },
+  { ...base, guest: true, items: [plasticCard] },
+  { ...base, guest: false, items: [restoredItem], restored: restoredChoices },
+  { ...base, guest: false, items: [renewing] },
+  { ...base, guest: false, items: [plasticCard] },
+];
+
+const validCard = {
+  lastName: "Guest",
+  number: "4242 4242 4242 4242",
+  expiry: "12/30",
+  cvv: "123",
+  address: "1 Market St",
+  zip: "94105",
+};
+
+const declined = {
+  code: 42203,
+  message: "Your card has insufficient funds.",
+  errors: [
+    {
+      code: 42203,
+      message: "Your card has insufficient funds.",
+      field: "payments/1",
+      reason: "insufficient_funds",
+    },
+  ],
+};
+
+export const events = {
+  "checkout.retry": [{ type: "checkout.retry" }],
+  "checkout.acceptPrices": [{ type: "checkout.acceptPrices" }],
+  "shipping.chooseAddress": [
+    { type: "shipping.chooseAddress", id: home.id },
+    { type: "shipping.chooseAddress", id: strangerId },
+  ],
+  "shipping.guestAddress": [{ type: "shipping.guestAddress", address: guestAddress }],
+  "shipping.chooseMethod": [
+    { type: "shipping.chooseMethod", code: "priority" },
+    // Not one the quote offers: nothing is asked.
+    { type: "shipping.chooseMethod", code: "teleport" },
+  ],
+  "promo.change": [{ type: "promo.change", value: "welcome10" }],
+  "promo.apply": [{ type: "promo.apply" }],
+  "promo.remove": [{ type: "promo.remove" }],
+  "payment.split": [
+    { type: "payment.split", on: true },
+    { type: "payment.split", on: false },
+  ],
+  "payment.choose": [
+    { type: "payment.choose", leg: 0, choice: { kind: "saved", id: visa.id } },
+    { type: "payment.choose", leg: 1, choice: { kind: "saved", id: bank.id } },
+    { type: "payment.choose", leg: 1, choice: { kind: "saved", id: visa.id } },
+    { type: "payment.choose", leg: 0, choice: { kind: "wallet" } },
+    { type: "payment.choose", leg: 0, choice: { kind: "saved", id: strangerId } },
+  ],
+  "payment.amount": [
+    { type: "payment.amount", value: "4.00" },
+    { type: "payment.amount", value: "10.00" },
+  ],
+  "payment.newCard": [
+    { type: "payment.newCard", leg: 0 },
+    { type: "payment.newCard", leg: 1 },
+  ],
+  "card.change": [
+    { type: "card.change", values: validCard },
+    { type: "card.change", values: { number: "4242" } },
+  ],
+  "card.use": [{ type: "card.use" }],
+  "card.cancel": [{ type: "card.cancel" }],
+  "receipt.email": [{ type: "receipt.email", value: "gia@example.com" }],
+  "receipt.confirm": [
+    { type: "receipt.confirm", value: "gia@example.com" },
+    { type: "receipt.confirm", value: "gia@example.org" },
+  ],
+  "checkout.review": [{ type: "checkout.review" }],
+  "checkout.edit": [{ type: "checkout.edit" }],
+  "checkout.place": [{ type: "checkout.place" }],
+  "xstate.done.actor.prepareCheckout": [
+    {
+      type: "xstate.done.actor.prepareCheckout",
+      output: { quote: riderQuote, addresses: [home], methods: [visa, bank] },
+    },
+    {
+      type: "xstate.done.actor.prepareCheckout",
+      output: { quote: changedQuote, addresses: [home], methods: [visa, bank] },
+    },
+    { type: "xstate.done.actor.prepareCheckout", output: { quote: guestQuote, addresses: [], methods: [] } },
+    {
+      type: "xstate.done.actor.prepareCheckout",
+      output: { quote: promoQuote, addresses: [home], methods: [visa, bank] },
+    },
+    {
+      type: "xstate.done.actor.prepareCheckout",
+      output: { quote: renewingQuote, addresses: [], methods: [visa] },
+    },
+    {
+      type: "xstate.done.actor.prepareCheckout",
+      output: { quote: guestQuote, addresses: [home], methods: [visa] },
+    },
+  ],
+  "xstate.error.actor.prepareCheckout": [
+    { type: "xstate.error.actor.prepareCheckout", error: { code: 50301, message: "Network Error" } },
+    {
+      type: "xstate.error.actor.prepareCheckout",
+      error: { code: 42208, message: "This product is no longer available." },
+    },
+    {
+      type: "xstate.error.actor.prepareCheckout",
+      error: { code: 50020, message: "Session is no longer valid" },
+    },
+  ],
+  "xstate.done.actor.quote": [
+    { type: "xstate.done.actor.quote", output: promoQuote },
+    { type: "xstate.done.actor.quote", output: promoRefusedQuote },
+    { type: "xstate.done.actor.quote", output: riderQuote },
+    { type: "xstate.done.actor.quote", output: changedQuote },
+    { type: "xstate.done.actor.quote", output: shippedQuote },
+    { type: "xstate.done.actor.quote", output: shippingRefusedQuote },
+  ],
+  "xstate.error.actor.quote": [
+    { type: "xstate.error.actor.quote", error: { code: 50301, message: "Network Error" } },
+    { type: "xstate.error.actor.quote", error: { code: 50020, message: "Session is no longer valid" } },
+  ],
+  "xstate.done.actor.tokenizeCard": [
+    { type: "xstate.done.actor.tokenizeCard", output: { token: "tok_4242", brand: "visa", last4: "4242" } },
+  ],
+  "xstate.error.actor.tokenizeCard": [
+    {
+      type: "xstate.error.actor.tokenizeCard",
+      error: { code: 40201, message: "Your card number is incorrect." },
+    },
+  ],
+  "xstate.done.actor.placeOrder": [
+    { type: "xstate.done.actor.placeOrder", output: placed(false) },
+    { type: "xstate.done.actor.placeOrder", output: placed(true) },
+  ],
+  "xstate.error.actor.placeOrder": [
+    { type: "xstate.error.actor.placeOrder", error: declined },
+    { type: "xstate.error.actor.placeOrder", error: { code: 50301, message: "Network Error" } },
+    {
+      type: "xstate.error.actor.placeOrder",
+      error: { code: 40902, message: "This order is still being placed." },
+    },
+    {
+      type: "xstate.error.actor.placeOrder",
+      error: {
+        code: 42212,
+        message: "The price changed.",
+        errors: [{ code: 42212, message: "The price changed.", field: "expected_total" }],
+      },
+    },
+    { type: "xstate.error.actor.placeOrder", error: { code: 50020, message: "Session is no longer valid" } },
+    {
+      type: "xstate.error.actor.placeOrder",
+      error: {
+        code: 42213,
+        message: "This payment method is blocked.",
+        errors: [{ code: 42213, message: "This payment method is blocked.", field: "payments/0" }],
+      },
+    },
+  ],
+  "xstate.done.actor.waitBeforeRetry": [{ type: "xstate.done.actor.waitBeforeRetry", output: undefined }],
+} satisfies EventSamples<typeof checkoutMachine, ActorEvents>;
+
+/** The effects a walk records: what was stored, where the rider was sent, what the cart was told. */
+export const checkoutEffects: string[] = [];
+
+export const recording = checkoutMachine.provide({
+  actions: {
+    rememberChoices: () => void checkoutEffects.push("rememberChoices"),
+    forgetChoices: () => void checkoutEffects.push("forgetChoices"),
+    repriceCart: (_, prices) => void checkoutEffects.push(`repriceCart ${JSON.stringify(prices)}`),
+    clearCart: () => void checkoutEffects.push("clearCart"),
+    goToOrder: (_, order) => void checkoutEffects.push(`goToOrder ${order.id} ${order.guest_link ?? ""}`),
+    assignKey: assign(({ context }: { context: CheckoutContext }) =>
+      context.idempotencyKey !== null
+        ? {}
+        : { idempotencyKey: `key-${context.keys + 1}`, keys: context.keys + 1 },
+    ),
+  },
+});
+
+const reset = () => void checkoutEffects.splice(0);
+const done = events["xstate.done.actor.prepareCheckout"];
+const quoted = events["xstate.done.actor.quote"];
+const failed = events["xstate.error.actor.placeOrder"];
+const choose = events["payment.choose"];
+const review = events["checkout.review"][0];
+const place = events["checkout.place"][0];
+
+/** Which prepared answer fits each input. */
+function fitsInput(context: CheckoutContext, output: unknown): boolean {
+  const prepared = output as { quote: Quote; addresses: unknown[] };
+  if (context.guest) return prepared.quote === guestQuote && prepared.addresses.length === 0;
+  if (context.items[0]?.shipping_enabled)
+    return prepared.quote === guestQuote && prepared.addresses.length > 0;
+  if (context.items.some((item) => item.isSubscribed)) return prepared.quote === renewingQuote;
+  if (context.promo !== null) return prepared.quote === promoQuote;
+  return prepared.quote === riderQuote || prepared.quote === changedQuote;
+}
+
+/** Which quote answers each kind of change (the rider's promo, the guest's shipping). */
+function fitsQuote(context: CheckoutContext, output: unknown): boolean {
+  if (context.guest || context.items[0]?.shipping_enabled) {
+    return [shippedQuote, shippingRefusedQuote, guestQuote].includes(output as Quote);
+  }
+  if (context.promo !== null) return output === promoQuote || output === promoRefusedQuote;
+  return output === riderQuote || output === changedQuote;
+}
+
+/** What each input's walk is about: a fresh rider, the guest, a split restored after sign-in, a renewing pass. */
+function roleOf(context: CheckoutContext): "fresh" | "guest" | "split" | "renewing" | "shipping" {
+  if (context.guest) return "guest";
+  if (context.items[0]?.shipping_enabled) return "shipping";
+  if (context.items.some((item) => item.isSubscribed)) return "renewing";
+  return context.items[0] === restoredItem ? "split" : "fresh";
+}
+
+export const checkoutModel = defineModel({
+  name: "checkout",
+  machine: recording,
+  inputs,
+  deferred: ["prepareCheckout", "quote", "tokenizeCard", "placeOrder", "waitBeforeRetry"],
+  events,
+  pathKinds: ["shortest", "edge"],
+  serialize: (snapshot) => {
+    const { context } = snapshot;
+    return JSON.stringify([
+      snapshot.value,
+      context.quote?.total ?? null,
+      context.changed.length,
+      context.promoText !== "",
+      context.promo,
+      context.promoRefused,
+      context.addressId,
+      context.guestAddress !== null,
+      context.shippingMethod,
+      context.shippingRefused,
+      context.split,
+      context.legs.map((leg) => (leg === null ? null : leg.kind === "saved" ? leg.id.slice(-1) : leg.kind)),
+      context.firstAmount,
+      context.email !== "",
+      context.emailConfirm,
+      context.card.number !== "",
+      Object.keys(context.cardProblems).length,
+      context.cardLeg,
+      context.problem,
+      context.failure?.code ?? null,
+      context.idempotencyKey !== null,
+      context.order?.id ?? null,
+    ]);
+  },
+  // One way through each form keeps the graph small: the rider applies the promo before paying, splits
+  // before choosing the second leg and types its amount last; the guest gives the address, the method,
+  // the email, then the card. Journeys try the other orders.
+  filterEvents: (snapshot, event) => {
+    const { context } = snapshot;
+    const type = event.type;
+    const output = (event as { output?: unknown }).output;
+    if (type === "xstate.done.actor.prepareCheckout") return fitsInput(context, output);
+    if (type === "xstate.done.actor.quote") return fitsQuote(context, output);
+    if (type === "xstate.done.actor.placeOrder")
+      return ((output as PlacedOrder).guest_link !== null) === context.guest;
+    const role = roleOf(context);
+    if (type === "xstate.error.actor.placeOrder") {
+      // A declined second leg needs a second leg; the split walk is about the split only.
+      return role === "split" ? event === failed[0] : event !== failed[0];
+    }
+    // After a refusal the walk goes straight back to review (journeys choose again).
+    if (context.failure !== null && snapshot.matches({ details: "idle" })) {
+      return type === "checkout.review" || (role === "split" && event === choose[1]);
+    }
+    if (type === "checkout.review" || type === "checkout.edit" || type.startsWith("xstate.")) return true;
+    if (type === "checkout.retry" || type === "checkout.acceptPrices") return true;
+    if (type.startsWith("card.")) return true;
+    const idle = context.legs[0]?.kind === "saved" && context.legs[0].id === visa.id;
+    switch (role) {
+      case "guest":
+        if (type === "shipping.guestAddress") return context.guestAddress === null;
+        if (type === "shipping.chooseMethod")
+          return context.guestAddress !== null && context.shippingMethod === null;
+        if (type === "receipt.email") return context.shippingMethod !== null && context.email === "";
+        if (type === "receipt.confirm") return context.email !== "" && context.emailConfirm === "";
+        if (type === "payment.newCard") return context.emailConfirm !== "" && context.legs[0] === null;
+        return type === "checkout.place";
+      case "shipping":
+        if (type === "shipping.chooseAddress") return context.addressId === null;
+        if (type === "shipping.chooseMethod")
+          return context.addressId !== null && context.shippingMethod === null;
+        return type === "checkout.place";
+      case "renewing":
+        return type === "payment.choose" && (event === choose[0] || event === choose[3]);
+      case "split":
+        if (type === "payment.split")
+          return (event as { on?: boolean }).on === false && context.firstAmount === "4.00";
+        if (type === "payment.choose") {
+          return (
+            (event === choose[2] && context.legs[1]?.kind === "saved" && context.legs[1].id === bank.id) ||
+            (event === choose[1] && context.legs[1] === null)
+          );
+        }
+        if (type === "payment.amount")
+          return (
+            context.firstAmount === "4.00" &&
+            context.legs[1] !== null &&
+            event === events["payment.amount"][1]
+          );
+        return type === "checkout.place";
+      default:
+        if (type === "promo.change") return context.promoText === "" && idle;
+        if (type === "promo.apply") return context.promo === null && !context.promoRefused;
+        if (type === "promo.remove") return context.promo !== null;
+        if (type === "payment.choose")
+          return (
+            context.promoText === "" && (event === choose[0] || event === choose[3] || event === choose[4])
+          );
+        if (type === "payment.newCard")
+          return context.promoText === "" && idle && event === events["payment.newCard"][0];
+        return type === "checkout.place";
+    }
+  },
+  invariants: [
+    {
+      name: "an order is placed only with legs that are positive and sum to the total",
+      holds: (s) => {
+        if (!s.matches("placing")) return true;
+        const amounts = selectLegAmounts(s);
+        return (
+          amounts.length > 0 &&
+          amounts.every((amount) => Number.isSafeInteger(amount) && amount > 0) &&
+          amounts.reduce((sum, amount) => sum + amount, 0) === s.context.quote?.total
+        );
+      },
+    },
+    {
+      name: "nothing is reviewed or placed without a key, or with a problem the checkout can see",
+      holds: (s) =>
+        !(s.matches("review") || s.matches("placing")) ||
+        (s.context.idempotencyKey !== null && problemOf(s.context) === null),
+    },
+    {
+      name: "a guest pays with one-time cards only, in one leg",
+      holds: (s) =>
+        !s.context.guest ||
+        (!s.context.split && s.context.legs.every((leg) => leg === null || leg.kind === "card")),
+    },
+    {
+      name: "a one-time card's number is held only while its form is open",
+      holds: (s) =>
+        s.matches({ details: "card" }) ||
+        s.matches({ details: "tokenizing" }) ||
+        s.context.card.number === "",
+    },
+    {
+      name: "a split never pays twice with the same method",
+      holds: (s) =>
+        !(s.matches("review") || s.matches("placing")) ||
+        !s.context.split ||
+        JSON.stringify(s.context.legs[0]) !== JSON.stringify(s.context.legs[1]),
+    },
+  ],
+  states: {
+    revalidating: (snapshot) => {
+      expect(snapshot.hasTag("busy")).toBe(true);
+      expect(snapshot.children.prepareCheckout).toBeDefined();
+    },
+    unavailable: (snapshot) => {
+      expect(snapshot.context.failure?.code).toBe(50301);
+      expect(snapshot.can({ type: "checkout.retry" })).toBe(true);
+    },
+    refused: (snapshot) => {
+      expect(snapshot.context.failure?.code).toBe(42208);
+      expect(snapshot.can({ type: "checkout.retry" })).toBe(false);
+    },
+    priceChanged: (snapshot) => {
+      expect(snapshot.context.changed.length).toBeGreaterThan(0);
+      expect(snapshot.can({ type: "checkout.acceptPrices" })).toBe(true);
+    },
+    details: (snapshot) => {
+      expect(snapshot.context.quote).not.toBeNull();
+      expect(snapshot.context.order).toBeNull();
+    },
+    "details.idle": (snapshot) => {
+      expect(snapshot.hasTag("busy")).toBe(false);
+      expect(snapshot.can({ type: "checkout.review" })).toBe(true);
+      expect(snapshot.context.changed).toEqual([]);
+    },
+    "details.quoting": (snapshot) => {
+      expect(snapshot.hasTag("busy")).toBe(true);
+      expect(snapshot.children.quote).toBeDefined();
+      expect(snapshot.context.idempotencyKey).toBeNull();
+    },
+    "details.card": (snapshot) => {
+      expect(snapshot.can({ type: "card.cancel" })).toBe(true);
+      expect(snapshot.hasTag("busy")).toBe(false);
+    },
+    "details.tokenizing": (snapshot) => {
+      expect(snapshot.children.tokenizeCard).toBeDefined();
+      expect(snapshot.context.cardProblems).toEqual({});
+    },
+    review: (snapshot) => {
+      expect(snapshot.context.idempotencyKey).not.toBeNull();
+      expect(snapshot.can({ type: "checkout.place" })).toBe(true);
+      expect(snapshot.context.problem).toBeNull();
+    },
+    placing: (snapshot) => {
+      expect(snapshot.hasTag("busy")).toBe(true);
+      expect(snapshot.children.placeOrder).toBeDefined();
+    },
+    retrying: (snapshot) => {
+      expect(snapshot.context.failure?.code).toBe(50301);
+      expect(snapshot.context.idempotencyKey).not.toBeNull();
+      expect(snapshot.can({ type: "checkout.retry" })).toBe(true);
+    },
+    inFlight: (snapshot) => {
+      expect(snapshot.children.waitBeforeRetry).toBeDefined();
+      expect(snapshot.context.idempotencyKey).not.toBeNull();
+    },
+    placed: (snapshot) => {
+      expect(snapshot.status).toBe("done");
+      expect(snapshot.context.order).not.toBeNull();
+    },
+    sessionEnded: (snapshot) => {
+      expect(snapshot.status).toBe("done");
+      expect(snapshot.context.order).toBeNull();
+    },
+  },
+  journeys: [
+    {
+      name: "a changed price is shown old to new and, once accepted, becomes the cart's",
+      before: reset,
+      events: [done[1], events["checkout.acceptPrices"][0]],
+      expected: { details: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.items[0]?.list_price).toBe(550);
+        expect(checkoutEffects).toEqual([`repriceCart {"${dayPasses.uuid}":550}`, "rememberChoices"]);
+      },
+    },
+    {
+      name: "the price changed before the order: quoted again, and the new price is asked for",
+      before: reset,
+      events: [done[0], review, place, failed[3], done[1]],
+      expected: "priceChanged",
+      ends: (snapshot) => {
+        expect(snapshot.context.changed).toEqual([
+          { product: dayPasses.uuid, name: "Day Pass", from: 500, to: 550 },
+        ]);
+        expect(snapshot.context.idempotencyKey).toBeNull();
+      },
+    },
+    {
+      name: "a promo code the server refuses says so and prices without it",
+      before: reset,
+      events: [done[0], events["promo.change"][0], events["promo.apply"][0], quoted[1]],
+      expected: { details: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.promoRefused).toBe(true);
+        expect(snapshot.context.promo).toBeNull();
+        expect(snapshot.context.quote?.total).toBe(1000);
+      },
+    },
+    {
+      name: "an applied promo is sent upper-case and takes its discount off the total",
+      before: reset,
+      events: [done[0], events["promo.change"][0], events["promo.apply"][0], quoted[0]],
+      expected: { details: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.promo).toBe("WELCOME10");
+        expect(snapshot.context.quote?.total).toBe(900);
+      },
+    },
+    {
+      name: "a shipping method the server does not offer there is cleared and must be chosen again",
+      input: 4,
+      before: reset,
+      events: [
+        done[5],
+        events["shipping.chooseAddress"][0],
+        quoted[4],
+        events["shipping.chooseMethod"][0],
+        quoted[5],
+        review,
+      ],
+      expected: { details: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.shippingRefused).toBe(true);
+        expect(snapshot.context.shippingMethod).toBeNull();
+        expect(snapshot.context.problem).toBe("shippingMethod");
+      },
+    },
+    {
+      name: "a declined second leg is named, its choice cleared and the key forgotten",
+      input: 2,
+      before: reset,
+      events: [done[3], review, place, failed[0]],
+      expected: { details: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.failure).toEqual({
+          code: 42203,
+          message: "Your card has insufficient funds.",
+          leg: 1,
+          reason: "insufficient_funds",
+        });
+        expect(snapshot.context.legs).toEqual([{ kind: "saved", id: visa.id }, null]);
+        expect(snapshot.context.idempotencyKey).toBeNull();
+      },
+    },
+    {
+      name: "an ended session keeps the choices for after signing in",
+      input: 2,
+      before: reset,
+      events: [done[3], review, place, failed[4]],
+      expected: "sessionEnded",
+      ends: () => expect(checkoutEffects).toEqual(["rememberChoices", "rememberChoices"]),
+    },
+    {
+      name: "signing in again restores the same cart and choices, and the same key while nothing changed",
+      input: 2,
+      before: reset,
+      events: [done[3], review],
+      expected: "review",
+      ends: (snapshot) => {
+        expect(snapshot.context.promo).toBe("WELCOME10");
+        expect(snapshot.context.split).toBe(true);
+        expect(selectLegAmounts(snapshot)).toEqual([400, 500]);
+        expect(snapshot.context.idempotencyKey).toBe("key-before-sign-in");
+      },
+    },
+    {
+      name: "choices made for another cart are not restored",
+      input: 0,
+      before: reset,
+      events: [done[0]],
+      expected: { details: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.split).toBe(false);
+        expect(snapshot.context.legs).toEqual([{ kind: "saved", id: visa.id }, null]);
+      },
+    },
+    {
+      name: "after a network loss Retry sends the same key",
+      before: reset,
+      events: [done[0], review, place, failed[1], events["checkout.retry"][0]],
+      expected: "placing",
+      ends: (snapshot) => expect(snapshot.context.idempotencyKey).toBe("key-1"),
+    },
+    {
+      name: "after a network loss a change makes a new key",
+      before: reset,
+      events: [done[0], review, place, failed[1], events["checkout.edit"][0], choose[3], review],
+      expected: "review",
+      ends: (snapshot) => expect(snapshot.context.idempotencyKey).toBe("key-2"),
+    },
+    {
+      name: "an order still in flight is asked again with the same key once the service says so",
+      before: reset,
+      events: [done[0], review, place, failed[2], events["xstate.done.actor.waitBeforeRetry"][0]],
+      expected: "placing",
+      ends: (snapshot) => expect(snapshot.context.idempotencyKey).toBe("key-1"),
+    },
+    {
+      name: "a split is balanced: the second leg is the total less the first",
+      input: 2,
+      before: reset,
+      events: [done[3], events["payment.amount"][0], review],
+      expected: "review",
+      ends: (snapshot) => expect(selectLegAmounts(snapshot)).toEqual([400, 500]),
+    },
+    {
+      name: "a split whose first leg is the whole total is refused: Amount is not valid",
+      input: 2,
+      before: reset,
+      events: [done[3], events["payment.amount"][1], review],
+      expected: { details: "idle" },
+      ends: (snapshot) => expect(snapshot.context.problem).toBe("amountInvalid"),
+    },
+    {
+      name: "a wallet cannot pay for auto-renewed passes",
+      input: 3,
+      before: reset,
+      events: [done[4], choose[3], review],
+      expected: { details: "idle" },
+      ends: (snapshot) => expect(snapshot.context.problem).toBe("walletAutoRenew"),
+    },
+    {
+      name: "a guest buys a shipped card with a one-time card: placed, cart cleared, sent to the order",
+      input: 1,
+      before: reset,
+      events: [
+        done[2],
+        events["shipping.guestAddress"][0],
+        quoted[4],
+        events["shipping.chooseMethod"][0],
+        quoted[4],
+        events["receipt.email"][0],
+        events["receipt.confirm"][0],
+        events["payment.newCard"][0],
+        events["card.change"][0],
+        events["card.use"][0],
+        events["xstate.done.actor.tokenizeCard"][0],
+        review,
+        place,
+        events["xstate.done.actor.placeOrder"][1],
+      ],
+      expected: "placed",
+      ends: (snapshot) => {
+        expect(snapshot.context.legs[0]).toEqual({
+          kind: "card",
+          token: "tok_4242",
+          brand: "visa",
+          last4: "4242",
+        });
+        expect(snapshot.context.card.number).toBe("");
+        expect(checkoutEffects.slice(-3)).toEqual([
+          "forgetChoices",
+          "clearCart",
+          `goToOrder ${placed(true).id} link-token`,
+        ]);
+      },
+    },
+    {
+      name: "a guest's emails must match",
+      input: 1,
+      before: reset,
+      events: [
+        done[2],
+        events["shipping.guestAddress"][0],
+        quoted[4],
+        events["shipping.chooseMethod"][0],
+        quoted[4],
+        events["receipt.email"][0],
+        events["receipt.confirm"][1],
+        review,
+      ],
+      expected: { details: "idle" },
+      ends: (snapshot) => expect(snapshot.context.problem).toBe("emailMismatch"),
+    },
+    {
+      name: "no payment method chosen: Please select a payment method.",
+      input: 1,
+      before: reset,
+      events: [
+        done[2],
+        events["shipping.guestAddress"][0],
+        quoted[4],
+        events["shipping.chooseMethod"][0],
+        quoted[4],
+        events["receipt.email"][0],
+        events["receipt.confirm"][0],
+        review,
+      ],
+      expected: { details: "idle" },
+      ends: (snapshot) => expect(snapshot.context.problem).toBe("selectPayment"),
+    },
+  ],
+});

@@ -277,30 +277,7 @@ export function createOrderService(options: {
       address: input.address,
     });
     if (!priced.ok) return { refused: refused(priced.status, priced.errors) };
-    if (priced.problems.length > 0) return { refused: refused(422, priced.problems) };
     const { quote } = priced;
-    if (quote.shipping_required) {
-      if (!address) {
-        return {
-          refused: refused(400, [
-            { code: ErrorCode.validation, message: addressRequiredMessage, field: "shipping_address" },
-          ]),
-        };
-      }
-      if (!quote.shipping_method) {
-        return {
-          refused: refusal(
-            CheckoutErrorCode.shippingMethodUnavailable,
-            shippingRequiredMessage,
-            "shipping_method",
-          ),
-        };
-      }
-    }
-    if (quote.total !== request.expected_total) {
-      return { refused: refusal(ErrorCode.priceChanged, priceChangedMessage, "expected_total") };
-    }
-
     const physical = priced.products.some((product) => product.subType === "PHYSICAL_PASS");
     const fareMediumId = "fare_medium" in request ? (request.fare_medium ?? null) : null;
     let card: FareMediumRow | null = null;
@@ -329,6 +306,29 @@ export function createOrderService(options: {
         return { refused: refusal(CheckoutErrorCode.productUnavailable, notEligibleMessage, field) };
       }
     }
+    if (quote.shipping_required && !address) {
+      return {
+        refused: refused(400, [
+          { code: ErrorCode.validation, message: addressRequiredMessage, field: "shipping_address" },
+        ]),
+      };
+    }
+    if (priced.problems.length > 0) return { refused: refused(422, priced.problems) };
+    if (quote.shipping_required) {
+      if (!quote.shipping_method) {
+        return {
+          refused: refusal(
+            CheckoutErrorCode.shippingMethodUnavailable,
+            shippingRequiredMessage,
+            "shipping_method",
+          ),
+        };
+      }
+    }
+    if (quote.total !== request.expected_total) {
+      return { refused: refusal(ErrorCode.priceChanged, priceChangedMessage, "expected_total") };
+    }
+
     const anyAutoRenew = autoRenew.some(Boolean);
 
     // The legs: how many, what each is, and that they pay the total exactly.
@@ -880,7 +880,8 @@ export function createOrderService(options: {
       const { order } = record;
       const left = order.total - order.refunded;
       const asked = amount ?? left;
-      if (!Number.isSafeInteger(asked) || asked < 0 || asked > left || (asked === 0 && left > 0)) {
+      const invalid = order.status === "refunded" || !Number.isSafeInteger(asked) || asked < 0;
+      if (invalid || asked > left || (asked === 0 && left > 0)) {
         return { ok: false, problem: "amountInvalid" };
       }
       const full = asked === left;

@@ -1,13 +1,31 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OrderDetail, PlacedOrder, PlaceOrderRequest } from "../../../src/domain/checkout/order.ts";
+import type {
+  GuestOrderRequest,
+  OrderDetail,
+  OrderPage,
+  PlacedOrder,
+  PlaceOrderRequest,
+} from "../../../src/domain/checkout/order.ts";
+import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { money } from "../../../src/domain/money.ts";
-import { fareMedia, ledgerEntries, orders, outboxMessages, passes, sandboxCharges } from "../../db/schema.ts";
+import {
+  fareMedia,
+  ledgerEntries,
+  orderRequests,
+  orders,
+  outboxMessages,
+  passes,
+  sandboxCharges,
+  subscriptions,
+} from "../../db/schema.ts";
 import { demoCatalog } from "../../db/seed-catalog.ts";
 import { manualClock } from "../../domain/clock.ts";
 import { type LedgerAccount, ledgerAccounts } from "../../domain/ledger-accounts.ts";
 import { SandboxPaymentGateway } from "../../gateways/payments/sandbox.ts";
+import { sandboxCustomerId } from "../../gateways/payments/sandbox-charges.ts";
+import { orderRequestHash, staleClaimMs } from "../../services/orders.ts";
 import { inTransaction } from "../../services/transaction.ts";
 import { createTestApp, type TestApp, testPublicUrl } from "../../test/helpers.ts";
 
@@ -127,6 +145,13 @@ async function savedCard(owner: Rider, number = "4242424242424242"): Promise<str
   return reply.json().data.payment_method.id;
 }
 
+const placeAsGuest = (payload: unknown, key: string = randomUUID(), headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: "POST",
+    url: "/transit/anonymous/orders",
+    headers: { "idempotency-key": key, ...headers },
+    payload: payload as object,
+  });
 const place = (
   owner: Rider,
   payload: unknown,
@@ -137,13 +162,6 @@ const place = (
     method: "POST",
     url: "/transit/orders",
     headers: { authorization: `Bearer ${owner.token}`, "idempotency-key": key, ...headers },
-    payload: payload as object,
-  });
-const _placeAsGuest = (payload: unknown, key: string = randomUUID(), headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: "POST",
-    url: "/transit/anonymous/orders",
-    headers: { "idempotency-key": key, ...headers },
     payload: payload as object,
   });
 const get = (owner: Rider | null, url: string) =>
@@ -157,12 +175,7 @@ async function placed(reply: Awaited<ReturnType<typeof place>>): Promise<PlacedO
   expect(reply.statusCode, reply.body).toBe(201);
   return reply.json().data;
 }
-function _refusedWith(
-  reply: Awaited<ReturnType<typeof place>>,
-  status: number,
-  code: number,
-  field?: string,
-) {
+function refusedWith(reply: Awaited<ReturnType<typeof place>>, status: number, code: number, field?: string) {
   expect(reply.statusCode, reply.body).toBe(status);
   const [error] = reply.json().errors;
   expect(error.code, reply.body).toBe(code);
@@ -181,7 +194,7 @@ function dayPassOrder(card: string, method: string, quantity = 1): PlaceOrderReq
   };
 }
 
-const _ordersOf = async (userId: string) =>
+const ordersOf = async (userId: string) =>
   t.database.db.select().from(orders).where(eq(orders.userId, userId));
 const passesOf = async (orderId: string) =>
   t.database.db.select().from(passes).where(eq(passes.orderId, orderId));
@@ -257,5 +270,800 @@ describe("POST /transit/orders: a rider's digital order", () => {
     expect(read.statusCode).toBe(200);
     const { guest_link: _link, ...detail } = order;
     expect(read.json().data).toEqual(detail satisfies OrderDetail);
+  });
+});
+
+describe("POST /transit/orders: the Idempotency-Key", () => {
+  it("answers the same key and body with the first reply, byte for byte, and makes one order", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada);
+    const method = await savedCard(ada);
+    const key = randomUUID();
+    const first = await place(ada, dayPassOrder(card, method), key);
+    expect(first.statusCode).toBe(201);
+    // The same body with its keys in another order is the same request.
+    const { payments, ...rest } = dayPassOrder(card, method);
+    const again = await place(ada, { payments, ...rest }, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.body).toBe(first.body);
+    expect(await ordersOf(ada.id)).toHaveLength(1);
+    // A refusal is answered again too.
+    const refusedKey = randomUUID();
+    const tampered = { ...dayPassOrder(card, method), expected_total: 1 };
+    const refusal = await place(ada, tampered, refusedKey);
+    expect(refusal.statusCode).toBe(422);
+    expect((await place(ada, tampered, refusedKey)).body).toBe(refusal.body);
+  });
+
+  it("refuses the same key with another body (422), and another rider's same key is theirs", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada);
+    const method = await savedCard(ada);
+    const key = randomUUID();
+    await placed(await place(ada, dayPassOrder(card, method), key));
+    refusedWith(
+      await place(ada, dayPassOrder(card, method, 2), key),
+      422,
+      ErrorCode.idempotencyMismatch,
+      "Idempotency-Key",
+    );
+    const bob = await rider();
+    const bobs = await placed(await place(bob, dayPassOrder(await fareCard(bob), await savedCard(bob)), key));
+    expect((await ordersOf(bob.id)).map((order) => order.id)).toEqual([bobs.id]);
+  });
+
+  it("answers 409 while the first request is in flight, and a retry takes over a claim left by a stopped server", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada);
+    const method = await savedCard(ada);
+    const body = dayPassOrder(card, method);
+    const key = randomUUID();
+    const orderId = randomUUID();
+    await t.database.db.insert(orderRequests).values({
+      scope: ada.id,
+      key,
+      requestHash: orderRequestHash(body),
+      orderId,
+      orderNumber: "TP-00000042",
+      createdAt: clock.now(),
+    });
+    refusedWith(await place(ada, body, key), 409, ErrorCode.idempotencyInFlight, "Idempotency-Key");
+    expect(await ordersOf(ada.id)).toEqual([]);
+    clock.advance(staleClaimMs);
+    const order = await placed(await place(ada, body, key));
+    expect(order.id).toBe(orderId);
+    expect(order.number).toBe("TP-00000042");
+  });
+
+  it("makes one order of 50 parallel requests with one key", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada);
+    const method = await savedCard(ada);
+    const key = randomUUID();
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, () => place(ada, dayPassOrder(card, method), key)),
+    );
+    const statuses = replies.map((reply) => reply.statusCode);
+    expect(
+      statuses.every((status) => status === 201 || status === 409),
+      statuses.join(),
+    ).toBe(true);
+    const created = replies.filter((reply) => reply.statusCode === 201);
+    expect(created.length).toBeGreaterThan(0);
+    expect(new Set(created.map((reply) => reply.body)).size).toBe(1);
+    expect(await ordersOf(ada.id)).toHaveLength(1);
+    const charges = await t.database.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.customerId, sandboxCustomerId(ada.id)));
+    expect(charges).toHaveLength(1);
+    expect((await place(ada, dayPassOrder(card, method), key)).body).toBe(created[0]?.body);
+  });
+
+  it("needs a well-formed key: missing, empty, a NUL byte, 300 characters, a space", async () => {
+    const ada = await rider();
+    const body = dayPassOrder(await fareCard(ada), await savedCard(ada));
+    const noKey = await t.app.inject({
+      method: "POST",
+      url: "/transit/orders",
+      headers: { authorization: `Bearer ${ada.token}` },
+      payload: body,
+    });
+    refusedWith(noKey, 400, ErrorCode.validation, "Idempotency-Key");
+    for (const key of ["", "a\u0000b", "k".repeat(300), "two words", "ключ"]) {
+      let reply: Awaited<ReturnType<typeof place>>;
+      try {
+        reply = await place(ada, body, key);
+      } catch {
+        // The HTTP layer itself refuses some header values (a NUL byte): nothing reaches the route.
+        continue;
+      }
+      refusedWith(reply, 400, ErrorCode.validation, "Idempotency-Key");
+    }
+    expect(await ordersOf(ada.id)).toEqual([]);
+  });
+});
+
+describe("POST /transit/orders: what the body must be", () => {
+  it("refuses an empty body, null, extra fields and client totals", async () => {
+    const ada = await rider();
+    const body = dayPassOrder(await fareCard(ada), await savedCard(ada));
+    const empty = await t.app.inject({
+      method: "POST",
+      url: "/transit/orders",
+      headers: {
+        authorization: `Bearer ${ada.token}`,
+        "idempotency-key": randomUUID(),
+        "content-type": "application/json",
+      },
+      payload: "",
+    });
+    expect(empty.statusCode).toBe(400);
+    for (const payload of [
+      null,
+      {},
+      { ...body, total: 1 },
+      { ...body, subtotal: 0 },
+      { ...body, lines: [{ ...body.lines[0], unit_price: 1 }] },
+      { ...body, payments: [{ ...body.payments[0], brand: "visa" }] },
+      { ...body, payments: [{ kind: "saved", amount: body.expected_total }] },
+      { ...body, payments: [{ kind: "cash", amount: body.expected_total }] },
+      { ...body, expected_total: -1 },
+      { ...body, payments: [{ ...body.payments[0], amount: 0 }] },
+      { ...body, payments: [{ ...body.payments[0], amount: 1.5 }] },
+      { ...body, email: "x@example.org" },
+    ]) {
+      const reply = await place(ada, payload);
+      expect(reply.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(reply.json().errors[0].code).toBe(ErrorCode.validation);
+    }
+    expect(await ordersOf(ada.id)).toEqual([]);
+  });
+
+  it("refuses a tampered price: the server's total must be the one shown", async () => {
+    const ada = await rider();
+    const body = dayPassOrder(await fareCard(ada), await savedCard(ada));
+    for (const expected of [body.expected_total - 1, body.expected_total + 1, 0]) {
+      refusedWith(
+        await place(ada, {
+          ...body,
+          expected_total: expected,
+          payments: [{ ...body.payments[0], amount: expected || 1 }],
+        }),
+        422,
+        ErrorCode.priceChanged,
+        "expected_total",
+      );
+    }
+    // A client's list_price is compared by the quote, never charged.
+    const order = await placed(
+      await place(ada, { ...body, lines: [{ product: products.dayPass, quantity: 1, list_price: 1 }] }),
+    );
+    expect(order.total).toBe(priceOf(products.dayPass));
+    expect((await ordersOf(ada.id)).length).toBe(1);
+  });
+
+  it("refuses legs that do not add up, too many legs and a promo or shipping choice that does not hold", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada);
+    const method = await savedCard(ada);
+    const other = await savedCard(ada, "5555555555554444");
+    const body = dayPassOrder(card, method);
+    const total = body.expected_total;
+    refusedWith(
+      await place(ada, {
+        ...body,
+        payments: [
+          { kind: "saved", payment_method: method, amount: 100 },
+          { kind: "saved", payment_method: other, amount: total - 101 },
+        ],
+      }),
+      422,
+      ErrorCode.paymentRefused,
+      "payments",
+    );
+    refusedWith(await place(ada, { ...body, payments: [] }), 422, ErrorCode.paymentRefused, "payments");
+    refusedWith(
+      await place(ada, {
+        ...body,
+        payments: [
+          { kind: "saved", payment_method: method, amount: total - 2 },
+          { kind: "saved", payment_method: other, amount: 1 },
+          { kind: "saved", payment_method: other, amount: 1 },
+        ],
+      }),
+      422,
+      ErrorCode.paymentRefused,
+      "payments/2",
+    );
+    refusedWith(
+      await place(ada, { ...body, promo_code: "NOPE-123" }),
+      422,
+      ErrorCode.promoCodeInvalid,
+      "promo_code",
+    );
+    refusedWith(
+      await place(ada, { ...body, shipping_method: "standard" }),
+      422,
+      ErrorCode.shippingMethodUnavailable,
+      "shipping_method",
+    );
+    // Someone else's method, a removed one and an unknown one.
+    const bob = await rider();
+    const bobs = await savedCard(bob);
+    refusedWith(
+      await place(ada, { ...body, payments: [{ kind: "saved", payment_method: bobs, amount: total }] }),
+      422,
+      ErrorCode.paymentRefused,
+      "payments/0",
+    );
+    const removed = await t.app.inject({
+      method: "DELETE",
+      url: `/transit/payment_methods/${other}`,
+      headers: { authorization: `Bearer ${ada.token}` },
+    });
+    expect(removed.statusCode).toBe(204);
+    refusedWith(
+      await place(ada, { ...body, payments: [{ kind: "saved", payment_method: other, amount: total }] }),
+      422,
+      ErrorCode.paymentRefused,
+      "payments/0",
+    );
+    expect(await ordersOf(ada.id)).toEqual([]);
+
+    // Two legs that add up are a split payment.
+    const split = await placed(
+      await place(ada, {
+        ...body,
+        payments: [
+          { kind: "saved", payment_method: method, amount: 100 },
+          { kind: "card", token: cardToken("5555555555554444"), amount: total - 100 },
+        ],
+      }),
+    );
+    expect(split.payments.map((leg) => [leg.kind, leg.amount, leg.last4])).toEqual([
+      ["saved", 100, "4242"],
+      ["card", total - 100, "4444"],
+    ]);
+  });
+
+  it("refuses a fare card that is not the rider's, is blocked, or comes with a physical order", async () => {
+    const ada = await rider();
+    const method = await savedCard(ada);
+    const bob = await rider();
+    for (const card of [await fareCard(bob), await fareCard(ada, 0, "BLOCKED"), randomUUID()]) {
+      refusedWith(
+        await place(ada, dayPassOrder(card, method)),
+        422,
+        ErrorCode.fareCardUnavailable,
+        "fare_medium",
+      );
+    }
+    refusedWith(
+      await place(ada, {
+        lines: [{ product: products.metroFareCard, quantity: 1 }],
+        fare_medium: await fareCard(ada),
+        expected_total: priceOf(products.metroFareCard),
+        payments: [{ kind: "saved", payment_method: method, amount: priceOf(products.metroFareCard) }],
+      }),
+      422,
+      ErrorCode.fareCardUnavailable,
+      "fare_medium",
+    );
+  });
+});
+
+describe("POST /transit/orders: legs the gateway refuses", () => {
+  it("voids the first leg when the second is declined, and writes nothing", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada);
+    const good = await savedCard(ada);
+    const declining = await savedCard(ada, "4000000000009995");
+    const total = priceOf(products.dayPass);
+    const entriesBefore = await t.database.db.select({ n: sql<number>`count(*)` }).from(ledgerEntries);
+    const error = refusedWith(
+      await place(ada, {
+        ...dayPassOrder(card, good),
+        payments: [
+          { kind: "saved", payment_method: good, amount: 100 },
+          { kind: "saved", payment_method: declining, amount: total - 100 },
+        ],
+      }),
+      422,
+      ErrorCode.paymentMethodDeclined,
+      "payments/1",
+    );
+    expect(error.reason).toBe("insufficient_funds");
+    const charges = await t.database.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.customerId, sandboxCustomerId(ada.id)));
+    expect(charges.map((charge) => [charge.amount, charge.status])).toEqual([[100, "voided"]]);
+    expect(await ordersOf(ada.id)).toEqual([]);
+    expect(await t.database.db.select().from(passes).where(eq(passes.userId, ada.id))).toEqual([]);
+    const entriesAfter = await t.database.db.select({ n: sql<number>`count(*)` }).from(ledgerEntries);
+    expect(entriesAfter).toEqual(entriesBefore);
+  });
+
+  it("refuses a one-time card's forged or used token, and a card that declines", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada);
+    const total = priceOf(products.dayPass);
+    const body = (token: string): PlaceOrderRequest => ({
+      lines: [{ product: products.dayPass, quantity: 1 }],
+      fare_medium: card,
+      expected_total: total,
+      payments: [{ kind: "card", token, amount: total }],
+    });
+    refusedWith(await place(ada, body("tok_forged")), 422, ErrorCode.paymentTokenInvalid, "payments/0");
+    const declined = refusedWith(
+      await place(ada, body(cardToken("4000000000009995"))),
+      422,
+      ErrorCode.paymentMethodDeclined,
+      "payments/0",
+    );
+    expect(declined.reason).toBe("insufficient_funds");
+    const token = cardToken();
+    const order = await placed(await place(ada, body(token)));
+    expect(order.payments).toEqual([
+      expect.objectContaining({ kind: "card", brand: "visa", last4: "4242", payment_method: null }),
+    ]);
+    // A one-time card is not saved, and its token pays once.
+    const saved = await get(ada, "/transit/payment_methods");
+    expect(saved.json().data.payment_methods).toEqual([]);
+    refusedWith(await place(ada, body(token)), 422, ErrorCode.paymentTokenInvalid, "payments/0");
+  });
+});
+
+describe("POST /transit/orders: purses, auto-renewal and stored value", () => {
+  it("pays from the fare card's stored value, never beyond it", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada, 600);
+    const total = priceOf(products.dayPass);
+    const body: PlaceOrderRequest = {
+      lines: [{ product: products.dayPass, quantity: 1 }],
+      fare_medium: card,
+      expected_total: total,
+      payments: [{ kind: "stored_value", amount: total }],
+    };
+    const order = await placed(await place(ada, body));
+    expect(order.payments).toEqual([
+      expect.objectContaining({ kind: "stored_value", amount: total, brand: "Stored value" }),
+    ]);
+    const general = ledgerAccounts.fareCard(card, "general");
+    expect((await t.app.ledger.balance(t.database.db, general, "USD")).amount).toBe(600 - total);
+    refusedWith(await place(ada, body), 422, ErrorCode.paymentRefused, "payments/0");
+    // The rest from a card: a split of purse and card.
+    const method = await savedCard(ada);
+    const split = await placed(
+      await place(ada, {
+        ...body,
+        payments: [
+          { kind: "stored_value", amount: 600 - total },
+          { kind: "saved", payment_method: method, amount: total - (600 - total) },
+        ],
+      }),
+    );
+    expect(split.payments.map((leg) => leg.kind)).toEqual(["stored_value", "saved"]);
+    expect((await t.app.ledger.balance(t.database.db, general, "USD")).amount).toBe(0);
+  });
+
+  it("pays from the wallet, but neither purse pays for an auto-renewed pass", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada, 20_000);
+    await fund(ledgerAccounts.wallet(ada.id), 20_000);
+    const week = priceOf(products.weekPass);
+    const renewing: PlaceOrderRequest = {
+      lines: [{ product: products.weekPass, quantity: 1, auto_renew: true }],
+      fare_medium: card,
+      expected_total: week,
+      payments: [{ kind: "wallet", amount: week }],
+    };
+    const walletError = refusedWith(await place(ada, renewing), 422, ErrorCode.paymentRefused, "payments/0");
+    expect(walletError.message).toBe("A wallet cannot pay for auto-renewed passes");
+    refusedWith(
+      await place(ada, { ...renewing, payments: [{ kind: "stored_value", amount: week }] }),
+      422,
+      ErrorCode.paymentRefused,
+      "payments/0",
+    );
+    const walletOrder = await placed(
+      await place(ada, { ...renewing, lines: [{ product: products.weekPass, quantity: 1 }] }),
+    );
+    expect(walletOrder.payments[0]).toMatchObject({ kind: "wallet", brand: "Wallet" });
+    expect((await t.app.ledger.balance(t.database.db, ledgerAccounts.wallet(ada.id), "USD")).amount).toBe(
+      20_000 - week,
+    );
+
+    // A card pays for it: the pass is issued and a subscription starts.
+    const method = await savedCard(ada);
+    const renewed = await placed(
+      await place(ada, { ...renewing, payments: [{ kind: "saved", payment_method: method, amount: week }] }),
+    );
+    expect(renewed.items[0]).toMatchObject({ auto_renew: true, fulfilment: "subscription" });
+    const started = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.orderId, renewed.id));
+    expect(started.map((row) => [row.status, row.fareMediumId, row.price])).toEqual([["active", card, week]]);
+    expect(await passesOf(renewed.id)).toHaveLength(1);
+
+    // Auto-renewal needs a product that allows it and a fare card.
+    refusedWith(
+      await place(ada, {
+        ...renewing,
+        lines: [{ product: products.dayPass, quantity: 1, auto_renew: true }],
+        expected_total: priceOf(products.dayPass),
+        payments: [{ kind: "saved", payment_method: method, amount: priceOf(products.dayPass) }],
+      }),
+      400,
+      ErrorCode.validation,
+      "lines/0",
+    );
+    refusedWith(
+      await place(ada, {
+        ...renewing,
+        fare_medium: null,
+        payments: [{ kind: "saved", payment_method: method, amount: week }],
+      }),
+      422,
+      ErrorCode.fareCardUnavailable,
+      "fare_medium",
+    );
+  });
+
+  it("credits stored value bought to the card, and a rider's pass without a card is unattached", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada);
+    const method = await savedCard(ada);
+    const value = priceOf(products.storedValue20);
+    const order = await placed(
+      await place(ada, {
+        lines: [{ product: products.storedValue20, quantity: 1 }],
+        fare_medium: card,
+        expected_total: value,
+        payments: [{ kind: "saved", payment_method: method, amount: value }],
+      }),
+    );
+    expect(order.items[0]?.fulfilment).toBe("stored_value");
+    expect(
+      (await t.app.ledger.balance(t.database.db, ledgerAccounts.fareCard(card, "general"), "USD")).amount,
+    ).toBe(value);
+    expect(await passesOf(order.id)).toEqual([]);
+    refusedWith(
+      await place(ada, {
+        lines: [{ product: products.storedValue20, quantity: 1 }],
+        expected_total: value,
+        payments: [{ kind: "saved", payment_method: method, amount: value }],
+      }),
+      422,
+      ErrorCode.fareCardUnavailable,
+      "fare_medium",
+    );
+    const unattached = await placed(await place(ada, { ...dayPassOrder(card, method), fare_medium: null }));
+    expect(unattached.fare_medium).toBeNull();
+    expect((await passesOf(unattached.id)).map((pass) => [pass.userId, pass.fareMediumId])).toEqual([
+      [ada.id, null],
+    ]);
+  });
+
+  it("applies a promo code once its limit allows, and refuses it when the limit is reached", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada);
+    const method = await savedCard(ada);
+    const day = priceOf(products.dayPass);
+    const discount = Math.floor((day * 1000 + 5000) / 10_000);
+    const order = await placed(
+      await place(ada, {
+        ...dayPassOrder(card, method),
+        promo_code: "welcome10",
+        expected_total: day - discount,
+        payments: [{ kind: "saved", payment_method: method, amount: day - discount }],
+      }),
+    );
+    expect(order).toMatchObject({ promo_code: "WELCOME10", discount, total: day - discount });
+    const entries = await ledgerOf(order.number);
+    expect(Object.fromEntries(entries.map((entry) => [entry.account, entry.amount]))).toEqual({
+      "gateway:clearing": -(day - discount),
+      promo: -discount,
+      revenue: day,
+    });
+    // FIVEOFF is once per rider: the second order is refused, not priced without it.
+    const five = {
+      ...dayPassOrder(card, method),
+      promo_code: "FIVEOFF",
+      expected_total: day - Math.min(500, day),
+      payments: [{ kind: "saved" as const, payment_method: method, amount: day - Math.min(500, day) }],
+    };
+    if (five.expected_total > 0) {
+      await placed(await place(ada, five));
+      refusedWith(await place(ada, five), 422, ErrorCode.promoCodeInvalid, "promo_code");
+    }
+  });
+});
+
+describe("physical orders and guests", () => {
+  const address = {
+    firstName: "Grace",
+    lastName: "Hopper",
+    address_1: "1 Navy Way",
+    country: "US",
+    state: "CA",
+    city: "San Diego",
+    zipCode: "92101",
+  };
+
+  it("ships a rider's physical order to one of their saved addresses only", async () => {
+    const ada = await rider();
+    const method = await savedCard(ada);
+    const saved = await t.app.inject({
+      method: "POST",
+      url: "/transit/addresses",
+      headers: { authorization: `Bearer ${ada.token}` },
+      payload: address,
+    });
+    const addressId = saved.json().data.address.id as string;
+    const cardPrice = priceOf(products.metroFareCard);
+    const body: PlaceOrderRequest = {
+      lines: [{ product: products.metroFareCard, quantity: 2 }],
+      shipping_method: "priority",
+      shipping_address: addressId,
+      expected_total: cardPrice * 2 + 750,
+      payments: [{ kind: "saved", payment_method: method, amount: cardPrice * 2 + 750 }],
+    };
+    const order = await placed(await place(ada, body));
+    expect(order).toMatchObject({ kind: "physical", shipping: 750, fare_medium: null, card_number: null });
+    expect(order.shipping_method?.code).toBe("priority");
+    expect(order.shipping_address).toMatchObject({ address_1: "1 Navy Way", city: "San Diego" });
+    expect(order.items[0]?.fulfilment).toBe("shipment");
+    const bob = await rider();
+    refusedWith(
+      await place(bob, {
+        ...body,
+        payments: [{ kind: "saved", payment_method: await savedCard(bob), amount: body.expected_total }],
+      }),
+      404,
+      ErrorCode.notFound,
+      "shipping_address",
+    );
+    refusedWith(
+      await place(ada, { ...body, shipping_address: null }),
+      400,
+      ErrorCode.validation,
+      "shipping_address",
+    );
+  });
+
+  it("places a guest's order with a one-time card and reads it back only with its link", async () => {
+    const cardPrice = priceOf(products.metroFareCard);
+    const body: GuestOrderRequest = {
+      email: "grace@example.org",
+      lines: [{ product: products.metroFareCard, quantity: 1 }],
+      shipping_method: "standard",
+      shipping_address: address,
+      expected_total: cardPrice,
+      payments: [{ kind: "card", token: cardToken(), amount: cardPrice }],
+    };
+    const order = await placed(await placeAsGuest(body));
+    expect(order.guest_link).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(order).toMatchObject({ email: "grace@example.org", kind: "physical", total: cardPrice });
+    const [mail] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, "grace@example.org"));
+    expect(mail?.body).toContain(
+      `${testPublicUrl}/anonymous/ordersummary/${order.id}?link=${order.guest_link}`,
+    );
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.guestLinkHash).not.toContain(order.guest_link ?? "");
+
+    const read = await get(null, `/transit/anonymous/orders/${order.id}?link=${order.guest_link}`);
+    expect(read.statusCode).toBe(200);
+    const { guest_link: _link, ...detail } = order;
+    expect(read.json().data).toEqual(detail);
+
+    const unknown = await get(null, `/transit/anonymous/orders/${randomUUID()}?link=${order.guest_link}`);
+    expect(unknown.statusCode).toBe(404);
+    for (const url of [
+      `/transit/anonymous/orders/${order.id}?link=${"A".repeat(43)}`,
+      `/transit/anonymous/orders/${order.id}`,
+      `/transit/anonymous/orders/${order.id}?link=x`,
+      `/transit/anonymous/orders/not-a-uuid?link=${order.guest_link}`,
+    ]) {
+      const reply = await get(null, url);
+      expect(reply.statusCode, url).toBe(404);
+      expect(reply.body, url).toBe(unknown.body);
+    }
+    // A rider cannot read a guest's order by its id either.
+    expect((await get(await rider(), `/transit/orders/${order.id}`)).body).toBe(
+      (await get(await rider(), `/transit/orders/${randomUUID()}`)).body,
+    );
+  });
+
+  it("lets guests buy digital passes (held by the order) but not stored value or with a saved method", async () => {
+    const day = priceOf(products.dayPass);
+    const order = await placed(
+      await placeAsGuest({
+        email: "guest-pass@example.org",
+        lines: [{ product: products.dayPass, quantity: 1 }],
+        expected_total: day,
+        payments: [{ kind: "card", token: cardToken(), amount: day }],
+      }),
+    );
+    expect((await passesOf(order.id)).map((pass) => [pass.userId, pass.fareMediumId])).toEqual([
+      [null, null],
+    ]);
+    const value = priceOf(products.storedValue20);
+    refusedWith(
+      await placeAsGuest({
+        email: "guest-pass@example.org",
+        lines: [{ product: products.storedValue20, quantity: 1 }],
+        expected_total: value,
+        payments: [{ kind: "card", token: cardToken(), amount: value }],
+      }),
+      422,
+      ErrorCode.fareCardUnavailable,
+      "fare_medium",
+    );
+    for (const payments of [
+      [{ kind: "saved", payment_method: randomUUID(), amount: day }],
+      [{ kind: "wallet", amount: day }],
+    ]) {
+      const reply = await placeAsGuest({
+        email: "guest-pass@example.org",
+        lines: [{ product: products.dayPass, quantity: 1 }],
+        expected_total: day,
+        payments,
+      });
+      expect(reply.statusCode).toBe(400);
+    }
+    const badAddress = await placeAsGuest({
+      email: "guest-pass@example.org",
+      lines: [{ product: products.metroFareCard, quantity: 1 }],
+      shipping_method: "standard",
+      shipping_address: { ...address, zipCode: "nope", address_1: "4242 4242 4242 4242" },
+      expected_total: priceOf(products.metroFareCard),
+      payments: [{ kind: "card", token: cardToken(), amount: priceOf(products.metroFareCard) }],
+    });
+    expect(badAddress.statusCode).toBe(400);
+    expect(badAddress.json().errors.map((error: { field: string }) => error.field)).toEqual([
+      "shipping_address/address_1",
+      "shipping_address/zipCode",
+    ]);
+  });
+});
+
+describe("reading orders", () => {
+  it("answers another rider's order, an unknown id and a non-uuid alike, on every read route", async () => {
+    const ada = await rider();
+    const order = await placed(await place(ada, dayPassOrder(await fareCard(ada), await savedCard(ada))));
+    const bob = await rider();
+    const unknown = await get(bob, `/transit/orders/${randomUUID()}`);
+    expect(unknown.statusCode).toBe(404);
+    for (const url of [
+      `/transit/orders/${order.id}`,
+      "/transit/orders/not-a-uuid",
+      `/transit/orders/${order.id.toUpperCase()}x`,
+    ]) {
+      const reply = await get(bob, url);
+      expect(reply.statusCode, url).toBe(404);
+      expect(reply.body, url).toBe(unknown.body);
+    }
+    const page = await get(bob, "/transit/orders");
+    expect(page.json().data).toEqual({ orders: [], next: null } satisfies OrderPage);
+    expect((await get(null, `/transit/orders/${order.id}`)).statusCode).toBe(401);
+    expect((await get(null, "/transit/orders")).statusCode).toBe(401);
+    expect((await get(ada, `/transit/orders/${order.id.toUpperCase()}`)).statusCode).toBe(200);
+  });
+
+  it("pages a rider's orders newest first by an opaque cursor", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada);
+    const method = await savedCard(ada);
+    const made: string[] = [];
+    for (let n = 0; n < 5; n++) {
+      clock.advance(60_000);
+      made.push((await placed(await place(ada, dayPassOrder(card, method)))).id);
+    }
+    const seen: string[] = [];
+    let url = "/transit/orders?limit=2";
+    for (let pages = 0; pages < 5; pages++) {
+      const reply = await get(ada, url);
+      expect(reply.statusCode, reply.body).toBe(200);
+      const page: OrderPage = reply.json().data;
+      expect(page.orders.length).toBeLessThanOrEqual(2);
+      seen.push(...page.orders.map((order) => order.id));
+      if (page.next === null) break;
+      expect(page.next).toMatch(/^[A-Za-z0-9_-]+$/);
+      url = `/transit/orders?limit=2&after=${page.next}`;
+    }
+    expect(seen).toEqual([...made].reverse());
+    const first: OrderPage = (await get(ada, "/transit/orders")).json().data;
+    expect(first.orders[0]).toMatchObject({
+      id: made[4],
+      item_count: 1,
+      status: "paid",
+      card_number: expect.stringMatching(/^•••• /),
+    });
+    for (const bad of ["?limit=0", "?limit=51", "?after=bm9wZQ", "?after=%00", "?limit=x", "?other=1"]) {
+      expect((await get(ada, `/transit/orders${bad}`)).statusCode, bad).toBe(400);
+    }
+  });
+});
+
+describe("refunds", () => {
+  it("refunds part, then the rest: the gateway, the ledger, the entries, the passes and the subscription", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada);
+    const method = await savedCard(ada);
+    const week = priceOf(products.weekPass);
+    const order = await placed(
+      await place(ada, {
+        lines: [{ product: products.weekPass, quantity: 1, auto_renew: true }],
+        fare_medium: card,
+        expected_total: week,
+        payments: [{ kind: "saved", payment_method: method, amount: week }],
+      }),
+    );
+    const part = await t.app.orders.refund(order.id, 100, "goodwill");
+    expect(part.ok && part.order.status).toBe("partially_refunded");
+    expect((await passesOf(order.id)).map((pass) => pass.status)).toEqual(["available"]);
+    expect(await t.app.orders.refund(order.id, week, "too much")).toEqual({
+      ok: false,
+      problem: "amountInvalid",
+    });
+    const rest = await t.app.orders.refund(order.id, null, "cancelled");
+    if (!rest.ok) throw new Error(rest.problem);
+    expect(rest.order.status).toBe("refunded");
+    expect(rest.order.entries.map((entry) => [entry.type, entry.amount])).toEqual([
+      ["sale", week],
+      ["refund", 100],
+      ["refund", week - 100],
+    ]);
+    expect((await passesOf(order.id)).map((pass) => pass.status)).toEqual(["spoiled"]);
+    const [subscription] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.orderId, order.id));
+    expect(subscription?.status).toBe("cancelled");
+    const [charge] = await t.database.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.reference, order.number));
+    expect(charge?.refunded).toBe(week);
+    // Everything the sale moved is back where it was.
+    const moved = await t.database.db
+      .select({ account: ledgerEntries.account, total: sql<string>`sum(${ledgerEntries.amount})` })
+      .from(ledgerEntries)
+      .where(sql`${ledgerEntries.reference} like ${`${order.number}%`}`)
+      .groupBy(ledgerEntries.account);
+    expect(moved.map((row) => Number(row.total))).toEqual(moved.map(() => 0));
+    expect(await t.app.orders.refund(order.id, null, "again")).toEqual({
+      ok: false,
+      problem: "amountInvalid",
+    });
+  });
+
+  it("refunds stored value bought while the card still holds it, and gives purses back", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada, 1_000);
+    const value = priceOf(products.storedValue20);
+    const method = await savedCard(ada);
+    const order = await placed(
+      await place(ada, {
+        lines: [{ product: products.storedValue20, quantity: 1 }],
+        fare_medium: card,
+        expected_total: value,
+        payments: [
+          { kind: "stored_value", amount: 500 },
+          { kind: "saved", payment_method: method, amount: value - 500 },
+        ],
+      }),
+    );
+    const general = ledgerAccounts.fareCard(card, "general");
+    expect((await t.app.ledger.balance(t.database.db, general, "USD")).amount).toBe(1_000 - 500 + value);
+    const refunded = await t.app.orders.refund(order.id, null, "changed mind");
+    expect(refunded.ok).toBe(true);
+    expect((await t.app.ledger.balance(t.database.db, general, "USD")).amount).toBe(1_000);
   });
 });

@@ -17,6 +17,8 @@ import { formMachine } from "../machines/form.machine.ts";
 import { inviteMachine } from "../machines/invite.machine.ts";
 import { languageMachine } from "../machines/language.machine.ts";
 import { networkMachine } from "../machines/network.machine.ts";
+import { orderHistoryMachine } from "../machines/orderHistory.machine.ts";
+import { orderSummaryMachine } from "../machines/orderSummary.machine.ts";
 import { paymentMethodsMachine } from "../machines/paymentMethods.machine.ts";
 import { productsMachine, type SearchInput } from "../machines/products.machine.ts";
 import { profileMachine, profileValues } from "../machines/profile.machine.ts";
@@ -37,6 +39,7 @@ import { createCatalogService, createFareMediaService } from "../services/catalo
 import { createFormsService } from "../services/forms.service.ts";
 import { createHealthService } from "../services/health.service.ts";
 import { createHttpClient } from "../services/http.ts";
+import { createOrdersService } from "../services/orders.service.ts";
 import { createOrgConfigService } from "../services/org-config.service.ts";
 import {
   createGatewayClient,
@@ -111,6 +114,7 @@ export function createLiveApp(
     go: (url) => browser.location.assign(url),
   });
   const addresses = createAddressesService(http, () => transitBases().transit);
+  const orders = createOrdersService(http, () => transitBases().transit);
   const accountsBase = () => loaded?.apiBases.accounts ?? "/accounts";
   const accounts = createAccountsService(http, accountsBase);
   const invites = createInviteService(http, accountsBase);
@@ -340,6 +344,21 @@ export function createLiveApp(
       },
       // The PayPal answer leaves the address bar: a reload or a shared link repeats nothing.
       actions: { cleanAddress: () => navigate("/account/paymentmethods", { replace: true }) },
+    }),
+    orderSummary: orderSummaryMachine.provide({
+      actors: {
+        loadOrder: fromPromise(({ input }) =>
+          input.link === null ? orders.detail(input.id) : orders.guestDetail(input.id, input.link),
+        ),
+      },
+      actions: { printReceipt: () => browser.print() },
+    }),
+    orderHistory: orderHistoryMachine.provide({
+      actors: {
+        loadPage: fromPromise(({ input }) => orders.page(input.limit, input.after)),
+        loadOrder: fromPromise(({ input }) => orders.detail(input.id)),
+      },
+      actions: { printReceipt: () => browser.print() },
     }),
     currentFareCard: () => storage.get("currentFareCard"),
     fareCardChoice: fareCardChoiceMachine.provide({

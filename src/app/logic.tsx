@@ -7,6 +7,8 @@ import type { emailConfirmationMachine } from "../machines/emailConfirmation.mac
 import type { fareCardChoiceMachine } from "../machines/fareCardChoice.machine.ts";
 import type { formMachine } from "../machines/form.machine.ts";
 import type { inviteMachine } from "../machines/invite.machine.ts";
+import type { orderHistoryMachine } from "../machines/orderHistory.machine.ts";
+import type { orderSummaryMachine } from "../machines/orderSummary.machine.ts";
 import type { paymentMethodsMachine } from "../machines/paymentMethods.machine.ts";
 import type { productsMachine } from "../machines/products.machine.ts";
 import type { profileMachine } from "../machines/profile.machine.ts";
@@ -45,6 +47,10 @@ export interface ScreenLogic {
   paymentMethods: typeof paymentMethodsMachine;
   /** /account/addresses: the rider's shipping addresses. */
   addresses: typeof addressesMachine;
+  /** /ordersummary and /anonymous/ordersummary: one order after checkout, a rider's or a guest's. */
+  orderSummary: typeof orderSummaryMachine;
+  /** /account/orders/:page/:id?: the rider's orders by keyset pages, and one order's receipt. */
+  orderHistory: typeof orderHistoryMachine;
   /** The fare card digital products are bought for (chosen on /digital), if any. */
   currentFareCard: () => CurrentFareCard | null;
 }

@@ -146,10 +146,36 @@ const summaryOf = (index: number): OrderSummary => ({
 export const summaries = (skip: number, count: number): OrderSummary[] =>
   Array.from({ length: count }, (_, index) => summaryOf(skip + index));
 
-/** Three pages of a rider's history at 12 a page: 12, 12 and 2 orders. */
-export const pageOne: OrderPage = { orders: summaries(0, 12), next: "cursor-page-2" };
+/** The list's line of an order. */
+export const summaryOfDetail = ({
+  id,
+  number,
+  created_at,
+  status,
+  kind,
+  currency,
+  total,
+  item_count,
+  card_number,
+}: OrderDetail): OrderSummary => ({
+  id,
+  number,
+  created_at,
+  status,
+  kind,
+  currency,
+  total,
+  item_count,
+  card_number,
+});
+
+/** Three pages of a rider's history at 12 a page: 12, 12 and 2 orders; the newest is passOrder. */
+export const pageOne: OrderPage = {
+  orders: [summaryOfDetail(passOrder), ...summaries(1, 11)],
+  next: "cursor-page-2",
+};
 export const pageTwo: OrderPage = { orders: summaries(12, 12), next: "cursor-page-3" };
 export const pageThree: OrderPage = { orders: summaries(24, 2), next: null };
 /** A history of one page only. */
-export const onlyPage: OrderPage = { orders: summaries(0, 3), next: null };
+export const onlyPage: OrderPage = { orders: [summaryOfDetail(passOrder), ...summaries(1, 2)], next: null };
 export const emptyPage: OrderPage = { orders: [], next: null };

@@ -54,7 +54,8 @@ function AccountNav() {
   );
 }
 
-function AccountScreen({ title, children }: { title: string; children?: ReactNode }) {
+/** An account page: its heading, the account menu, and its content once the email is confirmed. */
+export function AccountScreen({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Screen title={title}>
       <AccountNav />
@@ -87,7 +88,6 @@ export function PaymentMethodsScreen() {
 }
 export const UnattachedPassesScreen = () => <AccountSection title={msg`Unattached Passes`} />;
 export const DevicesScreen = () => <AccountSection title={msg`Devices`} />;
-export const OrdersScreen = () => <AccountSection title={msg`Order History`} />;
 export const PassHistoryScreen = () => <AccountSection title={msg`Pass History`} />;
 
 /** The signed-in rider; account screens render only behind the login guard. */

@@ -303,23 +303,3 @@ export function GuestCheckoutScreen() {
   const { t } = useLingui();
   return <CheckoutFrame title={t`Guest checkout`} />;
 }
-
-/**
- * The order summary of a signed-in rider or a guest. No order can exist yet (checkout comes later), so
- * every order id is not found: the screen says so and never echoes the id from the address.
- */
-export function OrderSummaryScreen() {
-  const { t } = useLingui();
-  return (
-    <Screen title={t`Order not found`}>
-      <p role="status">
-        <Trans>We could not find this order.</Trans>
-      </p>
-      <p>
-        <Link href="/products" className={button({ variant: "outline" })}>
-          <Trans>Continue shopping</Trans>
-        </Link>
-      </p>
-    </Screen>
-  );
-}

@@ -5,29 +5,30 @@ import {
   CartScreen,
   CheckoutScreen,
   GuestCheckoutScreen,
-  OrderSummaryScreen,
   PhysicalScreen,
   ProductsScreen,
 } from "./ShopScreens.tsx";
 
 type AccountScreens = typeof import("./AccountScreens.tsx");
 type AuthScreens = typeof import("./AuthScreens.tsx");
+type OrderScreens = typeof import("./OrderScreens.tsx");
 
 /*
- * Account and auth screens load on first use (their forms, phone-number rules and machines are most
+ * Account, auth and order screens load on first use (their forms, phone-number rules and machines are most
  * of the weight); the landing, sign-in and shop screens come with the first page.
  */
 const account = (name: keyof AccountScreens) =>
   lazy(() => import("./AccountScreens.tsx").then((module) => ({ default: module[name] })));
 const auth = (name: keyof AuthScreens) =>
   lazy(() => import("./AuthScreens.tsx").then((module) => ({ default: module[name] })));
+const orders = (name: keyof OrderScreens) =>
+  lazy(() => import("./OrderScreens.tsx").then((module) => ({ default: module[name] })));
 
 const AccountHomeScreen = account("AccountHomeScreen");
 const DevicesScreen = account("DevicesScreen");
 const DigitalScreen = account("DigitalScreen");
 const FareMediaScreen = account("FareMediaScreen");
 const ManageCardScreen = account("ManageCardScreen");
-const OrdersScreen = account("OrdersScreen");
 const PassHistoryScreen = account("PassHistoryScreen");
 const PaymentMethodsScreen = account("PaymentMethodsScreen");
 const ProfileScreen = account("ProfileScreen");
@@ -40,6 +41,9 @@ const ForgotPasswordScreen = auth("ForgotPasswordScreen");
 const InviteScreen = auth("InviteScreen");
 const ResetPasswordScreen = auth("ResetPasswordScreen");
 const SignUpScreen = auth("SignUpScreen");
+const GuestOrderSummaryScreen = orders("GuestOrderSummaryScreen");
+const OrderSummaryScreen = orders("OrderSummaryScreen");
+const OrdersScreen = orders("OrdersScreen");
 
 /** Every route's screen; a route without one is a type error. */
 export const screens: Record<ScreenId, ComponentType> = {
@@ -53,7 +57,7 @@ export const screens: Record<ScreenId, ComponentType> = {
   invite: InviteScreen,
   checkout: CheckoutScreen,
   guestCheckout: GuestCheckoutScreen,
-  guestOrderSummary: OrderSummaryScreen,
+  guestOrderSummary: GuestOrderSummaryScreen,
   orderSummary: OrderSummaryScreen,
   cart: CartScreen,
   products: ProductsScreen,

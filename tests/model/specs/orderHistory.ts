@@ -84,6 +84,10 @@ export const orderHistoryModel = defineModel({
   pathKinds: ["shortest", "edge"],
   filterEvents: (snapshot, event) => {
     const { context } = snapshot;
+    // The route changes to another route: the same address again is no change.
+    if (event.type === "route.changed") {
+      return event.page !== context.page || event.orderId !== context.orderId;
+    }
     if (event.type === "xstate.done.actor.loadPage") {
       const after = snapshot.children.loadPage?.getSnapshot().input?.after ?? "first";
       const answers = pageAfter[after] ?? [];

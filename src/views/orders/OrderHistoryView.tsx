@@ -1,0 +1,292 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { useEffect, useRef } from "react";
+import { Link, useParams } from "wouter";
+import type { ActorRefFrom } from "xstate";
+import { css } from "../../../styled-system/css";
+import { button } from "../../../styled-system/recipes";
+import type { OrderSummary } from "../../domain/checkout/order.ts";
+import {
+  type OrderRoute,
+  type orderHistoryMachine,
+  pageNumberOf,
+  selectPageLinks,
+} from "../../machines/orderHistory.machine.ts";
+import { OrderReceipt } from "./OrderReceipt.tsx";
+import { actionRow } from "./OrderSummaryView.tsx";
+import { type MoneyFormat, orderDate, statusText } from "./orderText.ts";
+
+type OrderHistoryRef = ActorRefFrom<typeof orderHistoryMachine>;
+
+const box = css({ display: "grid", gap: "5" });
+const sectionHeading = css({ fontSize: "xl", fontWeight: "bold", _focusVisible: { outline: "none" } });
+const alertText = css({ color: "brand.error", fontWeight: "semibold" });
+const panel = css({
+  bg: "surface",
+  borderRadius: "lg",
+  borderWidth: "1px",
+  borderColor: "border",
+  p: { base: "4", md: "8" },
+  display: "grid",
+  gap: "5",
+});
+/*
+ * A table on a desktop; on a phone each order is a card of label-value rows (the column's name comes
+ * from data-label, for sighted riders only: the cells keep their headers).
+ */
+const table = css({
+  width: "100%",
+  borderCollapse: "collapse",
+  fontVariantNumeric: "tabular-nums",
+  "& th, & td": { textAlign: "start", py: "3", px: "2", verticalAlign: "top" },
+  "& thead th": { fontSize: "sm", color: "muted", fontWeight: "semibold" },
+  "& tbody tr": { borderTopWidth: "1px", borderColor: "border" },
+  "& [data-number]": { textAlign: "end", whiteSpace: "nowrap" },
+  mdDown: {
+    "& thead": {
+      position: "absolute",
+      width: "1px",
+      height: "1px",
+      overflow: "hidden",
+      clip: "rect(0 0 0 0)",
+      whiteSpace: "nowrap",
+    },
+    "& tbody": { display: "grid", gap: "3" },
+    "& tbody tr": {
+      display: "grid",
+      gap: "1",
+      p: "4",
+      borderWidth: "1px",
+      borderColor: "border",
+      borderRadius: "md",
+    },
+    "& th, & td": { display: "flex", justifyContent: "space-between", gap: "4", p: "0" },
+    "& [data-number]": { textAlign: "end" },
+    "& td::before": { content: 'attr(data-label) / ""', color: "muted" },
+  },
+});
+const orderLink = css({
+  color: "brand.button",
+  textDecoration: "underline",
+  textUnderlineOffset: "3px",
+  fontWeight: "semibold",
+  fontSize: { base: "lg", md: "md" },
+});
+const pager = css({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: "3",
+});
+
+export interface OrderHistoryViewProps {
+  history: OrderHistoryRef;
+  money: MoneyFormat;
+  locale: string;
+  organisation: string;
+}
+
+/** The page of the history a route names, and the order it opens. */
+export function routeOf(params: { page?: string; id?: string }): OrderRoute {
+  return { page: pageNumberOf(params.page), orderId: params.id ?? null };
+}
+
+/**
+ * Tells the history machine where the route went (a link, Back, or a typed address). The route it was
+ * started with is its input, so only later changes are sent.
+ */
+export function FollowRoute({ history }: { history: OrderHistoryRef }) {
+  const route = routeOf(useParams<{ page?: string; id?: string }>());
+  const sent = useRef(`${route.page}/${route.orderId}`);
+  useEffect(() => {
+    const key = `${route.page}/${route.orderId}`;
+    if (key === sent.current) return;
+    sent.current = key;
+    history.send({ type: "route.changed", page: route.page, orderId: route.orderId });
+  }, [history, route.page, route.orderId]);
+  return null;
+}
+
+/** Order history: a page of orders with Previous and Next, one order's receipt, or why there is none. */
+export function OrderHistoryView({ history, money, locale, organisation }: OrderHistoryViewProps) {
+  const phase = useSelector(history, (snapshot) => {
+    for (const state of ["listing", "empty", "detail", "notFound", "failed", "loadingOrder"] as const) {
+      if (snapshot.matches(state)) return state;
+    }
+    return "loadingPage" as const;
+  });
+  switch (phase) {
+    case "loadingPage":
+      return (
+        <p role="status">
+          <Trans>Loading your orders…</Trans>
+        </p>
+      );
+    case "loadingOrder":
+      return (
+        <p role="status">
+          <Trans>Loading your order…</Trans>
+        </p>
+      );
+    case "empty":
+      return (
+        <div className={panel}>
+          <p>
+            <Trans>You have no orders yet.</Trans>
+          </p>
+          <p>
+            <Link href="/products" className={button()}>
+              <Trans>Browse products</Trans>
+            </Link>
+          </p>
+        </div>
+      );
+    case "failed":
+      return (
+        <div role="alert" className={panel}>
+          <p className={alertText}>
+            <Trans>Your orders could not be loaded. Check your connection and try again.</Trans>
+          </p>
+          <p>
+            <button type="button" className={button()} onClick={() => history.send({ type: "orders.retry" })}>
+              <Trans>Try again</Trans>
+            </button>
+          </p>
+        </div>
+      );
+    case "notFound":
+      return <NotFound history={history} />;
+    case "detail":
+      return <Detail history={history} money={money} locale={locale} organisation={organisation} />;
+    case "listing":
+      return <Listing history={history} money={money} locale={locale} />;
+  }
+}
+
+function NotFound({ history }: { history: OrderHistoryRef }) {
+  const isOrder = useSelector(history, (snapshot) => snapshot.context.orderId !== null);
+  const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
+  return (
+    <div className={panel}>
+      <h2 className={sectionHeading}>
+        {isOrder ? <Trans>Order not found</Trans> : <Trans>Page not found</Trans>}
+      </h2>
+      <p role="status">
+        {isOrder ? (
+          <Trans>We could not find this order.</Trans>
+        ) : (
+          <Trans>This page of your order history does not exist.</Trans>
+        )}
+      </p>
+      <p>
+        <Link href={`/account/orders/${isOrder ? page : 1}`} className={button({ variant: "outline" })}>
+          <Trans>Back to order history</Trans>
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function Listing({ history, money, locale }: Omit<OrderHistoryViewProps, "organisation">) {
+  const { t, i18n } = useLingui();
+  const orders = useSelector(history, (snapshot) => snapshot.context.orders);
+  const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
+  const previousNext = useSelector(history, selectPageLinks);
+  const { previous, next } = previousNext;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A new page replaced the link that was pressed: the keyboard goes on from the list's heading.
+  const firstPage = useRef(page);
+  useEffect(() => {
+    if (page !== firstPage.current) heading.current?.focus();
+  }, [page]);
+  return (
+    <section className={panel} aria-labelledby="orders-title">
+      <h2 id="orders-title" ref={heading} tabIndex={-1} className={sectionHeading}>
+        <Trans>Your orders, page {page}</Trans>
+      </h2>
+      <table className={table} aria-labelledby="orders-title">
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Order number</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Date</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Fare card</Trans>
+            </th>
+            <th scope="col" data-number="">
+              <Trans>Items</Trans>
+            </th>
+            <th scope="col" data-number="">
+              <Trans>Total</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Status</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order: OrderSummary) => (
+            <tr key={order.id}>
+              <th scope="row">
+                <Link href={`/account/orders/${page}/${encodeURIComponent(order.id)}`} className={orderLink}>
+                  {order.number}
+                </Link>
+              </th>
+              <td data-label={t`Date`}>{orderDate(order.created_at, locale)}</td>
+              <td data-label={t`Fare card`}>{order.card_number ?? <Trans>None</Trans>}</td>
+              <td data-label={t`Items`} data-number="">
+                {order.item_count}
+              </td>
+              <td data-label={t`Total`} data-number="">
+                {money(order.total)}
+              </td>
+              <td data-label={t`Status`}>{statusText(i18n, order.status)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <nav aria-label={t`Order history pages`} className={pager}>
+        {previous === null ? (
+          <span />
+        ) : (
+          <Link href={`/account/orders/${previous}`} rel="prev" className={button({ variant: "outline" })}>
+            <Trans>Previous</Trans>
+          </Link>
+        )}
+        <span aria-current="page">
+          <Trans>Page {page}</Trans>
+        </span>
+        {next === null ? (
+          <span />
+        ) : (
+          <Link href={`/account/orders/${next}`} rel="next" className={button({ variant: "outline" })}>
+            <Trans>Next</Trans>
+          </Link>
+        )}
+      </nav>
+    </section>
+  );
+}
+
+function Detail({ history, money, locale, organisation }: OrderHistoryViewProps) {
+  const order = useSelector(history, (snapshot) => snapshot.context.order);
+  const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
+  if (!order) return null;
+  return (
+    <div className={box}>
+      <p className={actionRow} data-print="hide">
+        <Link href={`/account/orders/${page}`} className={button({ variant: "outline" })}>
+          <Trans>Back to order history</Trans>
+        </Link>
+        <button type="button" className={button()} onClick={() => history.send({ type: "receipt.print" })}>
+          <Trans>Print receipt</Trans>
+        </button>
+      </p>
+      <OrderReceipt order={order} money={money} locale={locale} organisation={organisation} />
+    </div>
+  );
+}

@@ -1,0 +1,262 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useId } from "react";
+import { css } from "../../../styled-system/css";
+import type { OrderDetail } from "../../domain/checkout/order.ts";
+import {
+  entryTypeText,
+  fulfilmentLines,
+  type MoneyFormat,
+  orderDate,
+  orderTime,
+  paymentName,
+  statusText,
+} from "./orderText.ts";
+
+// Printing shows the receipt alone (the page around it is left out by this sheet).
+import "./receipt-print.css";
+
+const receipt = css({
+  bg: "surface",
+  color: "text",
+  borderWidth: "1px",
+  borderColor: "border",
+  borderRadius: "lg",
+  p: { base: "4", md: "8" },
+  display: "grid",
+  gap: "5",
+  width: "100%",
+  maxWidth: "44rem",
+  fontVariantNumeric: "tabular-nums",
+  "@media print": {
+    border: "none",
+    p: "0",
+    maxWidth: "none",
+    color: "black",
+    bg: "white",
+  },
+});
+const top = css({
+  display: "grid",
+  gap: "1",
+  textAlign: "center",
+  pb: "4",
+  borderBottomWidth: "2px",
+  borderStyle: "dashed",
+  borderColor: "border",
+});
+const organisationName = css({ fontSize: "xl", fontWeight: "bold" });
+const facts = css({
+  display: "grid",
+  gridTemplateColumns: "auto minmax(0, 1fr)",
+  columnGap: "4",
+  rowGap: "1",
+  "& dt": { color: "muted" },
+  "& dd": { textAlign: "end", overflowWrap: "anywhere" },
+});
+const partHeading = css({ fontSize: "lg", fontWeight: "bold" });
+const part = css({
+  display: "grid",
+  gap: "2",
+  pt: "4",
+  borderTopWidth: "1px",
+  borderStyle: "dashed",
+  borderColor: "border",
+});
+const table = css({
+  width: "100%",
+  borderCollapse: "collapse",
+  "& th, & td": { py: "2", textAlign: "start", verticalAlign: "top" },
+  "& th": { fontSize: "sm", color: "muted", fontWeight: "semibold" },
+  "& [data-number]": { textAlign: "end", whiteSpace: "nowrap", pl: "3" },
+  "& tbody tr": { borderTopWidth: "1px", borderColor: "border" },
+});
+const tag = css({
+  display: "inline-block",
+  mt: "1",
+  px: "2",
+  py: "0.5",
+  borderRadius: "full",
+  borderWidth: "1px",
+  borderColor: "brand.button",
+  color: "brand.button",
+  fontSize: "xs",
+  fontWeight: "bold",
+});
+const muted = css({ color: "muted", fontSize: "sm" });
+const total = css({ fontWeight: "bold", fontSize: "lg", "& dt": { color: "text" } });
+
+export interface OrderReceiptProps {
+  order: OrderDetail;
+  money: MoneyFormat;
+  locale: string;
+  /** The agency's name, printed at the top as a shop prints its own. */
+  organisation: string;
+}
+
+/** One order as a receipt: who sold it, its number and date, the lines, totals, payments and history. */
+export function OrderReceipt({ order, money, locale, organisation }: OrderReceiptProps) {
+  const { i18n } = useLingui();
+  const titleId = useId();
+  const fulfilment = fulfilmentLines(i18n, order, locale);
+  return (
+    <article className={receipt} aria-labelledby={titleId} data-receipt="">
+      <div className={top}>
+        <p className={organisationName}>{organisation}</p>
+        <h2 id={titleId} className={partHeading}>
+          <Trans>Receipt for order {order.number}</Trans>
+        </h2>
+      </div>
+      <dl className={facts}>
+        <dt>
+          <Trans>Order number</Trans>
+        </dt>
+        <dd>{order.number}</dd>
+        <dt>
+          <Trans>Date</Trans>
+        </dt>
+        <dd>
+          {orderDate(order.created_at, locale)} {orderTime(order.created_at, locale)}
+        </dd>
+        <dt>
+          <Trans>Receipt sent to</Trans>
+        </dt>
+        <dd>{order.email}</dd>
+        <dt>
+          <Trans>Status</Trans>
+        </dt>
+        <dd>{statusText(i18n, order.status)}</dd>
+      </dl>
+
+      <section className={part} aria-labelledby={`${titleId}-items`}>
+        <h3 id={`${titleId}-items`} className={partHeading}>
+          <Trans>Items</Trans>
+        </h3>
+        <table className={table}>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Item</Trans>
+              </th>
+              <th scope="col" data-number="">
+                <Trans>Quantity</Trans>
+              </th>
+              <th scope="col" data-number="">
+                <Trans>Unit price</Trans>
+              </th>
+              <th scope="col" data-number="">
+                <Trans>Line total</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item) => (
+              <tr key={item.line}>
+                <th scope="row" className={css({ fontWeight: "normal" })}>
+                  <span className={css({ display: "block", fontWeight: "semibold" })}>{item.name}</span>
+                  {item.auto_renew ? (
+                    <span className={tag}>
+                      <Trans>Auto-renew</Trans>
+                    </span>
+                  ) : null}
+                </th>
+                <td data-number="">{item.quantity}</td>
+                <td data-number="">{money(item.unit_price)}</td>
+                <td data-number="">{money(item.line_total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      {fulfilment.length > 0 ? (
+        <section className={part} aria-labelledby={`${titleId}-fulfilment`}>
+          <h3 id={`${titleId}-fulfilment`} className={partHeading}>
+            <Trans>What happens next</Trans>
+          </h3>
+          <ul className={css({ display: "grid", gap: "1", listStyle: "disc", pl: "5" })}>
+            {fulfilment.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className={part} aria-labelledby={`${titleId}-totals`}>
+        <h3 id={`${titleId}-totals`} className={partHeading}>
+          <Trans>Totals</Trans>
+        </h3>
+        <dl className={facts}>
+          <dt>
+            <Trans>Subtotal</Trans>
+          </dt>
+          <dd>{money(order.subtotal)}</dd>
+          <dt>
+            <Trans>Shipping</Trans>
+          </dt>
+          <dd>{money(order.shipping)}</dd>
+          {order.promo_code || order.discount > 0 ? (
+            <>
+              <dt>{order.promo_code ? <Trans>Promo {order.promo_code}</Trans> : <Trans>Promo</Trans>}</dt>
+              <dd>{money(-order.discount)}</dd>
+            </>
+          ) : null}
+        </dl>
+        <dl className={`${facts} ${total}`}>
+          <dt>
+            <Trans>Total</Trans>
+          </dt>
+          <dd>{money(order.total)}</dd>
+        </dl>
+      </section>
+
+      <section className={part} aria-labelledby={`${titleId}-payments`}>
+        <h3 id={`${titleId}-payments`} className={partHeading}>
+          <Trans>Payment</Trans>
+        </h3>
+        <dl className={facts}>
+          {order.payments.map((payment) => (
+            <div key={payment.leg} className={css({ display: "contents" })}>
+              <dt>
+                {paymentName(i18n, payment)}
+                {payment.nickname ? <span className={muted}> ({payment.nickname})</span> : null}
+              </dt>
+              <dd>{money(payment.amount)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      {order.entries.length > 0 ? (
+        <section className={part} aria-labelledby={`${titleId}-history`}>
+          <h3 id={`${titleId}-history`} className={partHeading}>
+            <Trans>History</Trans>
+          </h3>
+          <table className={table}>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Date</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Entry</Trans>
+                </th>
+                <th scope="col" data-number="">
+                  <Trans>Amount</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.entries.map((entry) => (
+                <tr key={`${entry.created_at}-${entry.type}-${entry.amount}`}>
+                  <td>{orderDate(entry.created_at, locale)}</td>
+                  <td>{entryTypeText(i18n, entry.type)}</td>
+                  <td data-number="">{money(entry.type === "refund" ? -entry.amount : entry.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+    </article>
+  );
+}

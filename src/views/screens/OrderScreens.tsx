@@ -1,0 +1,67 @@
+import { useLingui } from "@lingui/react/macro";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useParams, useSearch } from "wouter";
+import { useChild, useConfig } from "../../app/children.ts";
+import { useScreenLogic } from "../../app/logic.tsx";
+import { selectLocale } from "../../machines/language.machine.ts";
+import { FollowRoute, OrderHistoryView, routeOf } from "../orders/OrderHistoryView.tsx";
+import { OrderSummaryView } from "../orders/OrderSummaryView.tsx";
+import { Screen } from "../shared/Screen.tsx";
+import { useMoney } from "../shared/useMoney.ts";
+import { AccountScreen } from "./AccountScreens.tsx";
+
+/** /ordersummary/:orderId: a rider's order, right after checkout or later. */
+export const OrderSummaryScreen = () => <OrderSummaryRoute guest={false} />;
+
+/** /anonymous/ordersummary/:orderId?link=…: a guest's order, opened with the link from the receipt email. */
+export const GuestOrderSummaryScreen = () => <OrderSummaryRoute guest />;
+
+function OrderSummaryRoute({ guest }: { guest: boolean }) {
+  const { orderId = "" } = useParams<{ orderId?: string }>();
+  const link = new URLSearchParams(useSearch()).get("link");
+  // Another order in the address is another summary.
+  return <OrderSummary key={`${orderId}/${link ?? ""}`} orderId={orderId} link={link} guest={guest} />;
+}
+
+function OrderSummary(input: { orderId: string; link: string | null; guest: boolean }) {
+  const config = useConfig();
+  const actor = useActorRef(useScreenLogic().orderSummary, { input });
+  return (
+    <OrderSummaryView
+      summary={actor}
+      money={useMoney()}
+      locale={useSelector(useChild("language"), selectLocale)}
+      organisation={config.display_name}
+      Frame={Screen}
+    />
+  );
+}
+
+/** /account/orders/:page/:id?: the rider's orders, a page at a time, and one order's receipt. */
+export function OrdersScreen() {
+  const { t } = useLingui();
+  return (
+    <AccountScreen title={t`Order History`}>
+      <Orders />
+    </AccountScreen>
+  );
+}
+
+function Orders() {
+  const config = useConfig();
+  const route = routeOf(useParams<{ page?: string; id?: string }>());
+  const actor = useActorRef(useScreenLogic().orderHistory, {
+    input: { pageSize: config.ideal_row_count, ...route },
+  });
+  return (
+    <>
+      <FollowRoute history={actor} />
+      <OrderHistoryView
+        history={actor}
+        money={useMoney()}
+        locale={useSelector(useChild("language"), selectLocale)}
+        organisation={config.display_name}
+      />
+    </>
+  );
+}

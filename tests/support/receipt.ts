@@ -1,0 +1,57 @@
+import { screen, within } from "@testing-library/react";
+import { expect } from "vitest";
+import type { OrderDetail } from "../../src/domain/checkout/order.ts";
+import { formatMoney } from "../../src/domain/money.ts";
+import { passOrder } from "./orders.ts";
+
+/** Money as the portal shows it to an English-speaking rider in the demo deployment. */
+export const money = (minorUnits: number) => formatMoney(minorUnits, { currency: "USD", locale: "en" });
+
+/** What every receipt shows, for either order of the walks. */
+export function seeReceipt(order: OrderDetail) {
+  const receipt = within(screen.getByRole("article", { name: `Receipt for order ${order.number}` }));
+  expect(receipt.getByText("Metro Transit Authority")).toBeVisible();
+  expect(receipt.getAllByText(order.number).length).toBeGreaterThan(0);
+  expect(receipt.getByText(order.email)).toBeVisible();
+  const items = within(receipt.getAllByRole("table")[0] as HTMLElement)
+    .getAllByRole("row")
+    .slice(1);
+  expect(items).toHaveLength(order.items.length);
+  order.items.forEach((item, index) => {
+    const row = within(items[index] as HTMLElement);
+    expect(row.getByRole("rowheader")).toHaveTextContent(item.name);
+    expect(row.getAllByRole("cell").map((cell) => cell.textContent)).toEqual([
+      String(item.quantity),
+      money(item.unit_price),
+      money(item.line_total),
+    ]);
+    expect(row.queryByText("Auto-renew") !== null).toBe(item.auto_renew);
+  });
+  expect(receipt.getByText("Total").nextElementSibling).toHaveTextContent(money(order.total));
+  expect(receipt.getByText("Subtotal").nextElementSibling).toHaveTextContent(money(order.subtotal));
+  expect(receipt.getByText("Shipping").nextElementSibling).toHaveTextContent(money(order.shipping));
+  if (order === passOrder) {
+    // MM/dd/yyyy in English (spec section 9), then the time of day.
+    expect(receipt.getAllByText("Date")[0]?.nextElementSibling).toHaveTextContent(/^11\/20\/2026 \d/);
+    expect(receipt.getByText("Promo WELCOME10").nextElementSibling).toHaveTextContent("-$8.80");
+    expect(receipt.getByText("Visa •••• 4242")).toBeVisible();
+    expect(receipt.getByText("Wallet").nextElementSibling).toHaveTextContent("$30.00");
+    expect(receipt.getByText("Auto-renewing pass added to the fare card •••• 0015")).toBeVisible();
+    expect(receipt.getByText("Stored value added to the fare card •••• 0015")).toBeVisible();
+    expect(receipt.getByText("Partially refunded")).toBeVisible();
+    const history = within(receipt.getByRole("region", { name: "History" }));
+    expect(history.getByText("Sale")).toBeVisible();
+    expect(history.getByText("Refund")).toBeVisible();
+  } else {
+    expect(receipt.queryByText(/^Promo/)).toBeNull();
+    expect(receipt.getByText("Mastercard •••• 4444")).toBeVisible();
+    expect(
+      receipt.getByText(
+        "Card to be shipped to Ana Lima, 1 Main St, Springfield, IL 62701, United States by Priority mail",
+      ),
+    ).toBeVisible();
+    const history = within(receipt.getByRole("region", { name: "History" }));
+    expect(history.getByText("Unpaid")).toBeVisible();
+    expect(history.getByText("Cash")).toBeVisible();
+  }
+}

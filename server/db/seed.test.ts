@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from "../test/helpers.ts";
 import {
   appMeta,
   fareMedia,
+  orders,
   organizationConfigs,
   organizations,
   paymentMethods,
@@ -12,11 +13,20 @@ import {
   products,
   promoCodeProducts,
   promoCodes,
+  promoRedemptions,
   shippingAddresses,
   shippingMethods,
   users,
 } from "./schema.ts";
-import { demoCheckoutMarker, demoPaymentsMarker, demoPromoCodes, demoRider, seedDemoData } from "./seed.ts";
+import {
+  demoCheckoutMarker,
+  demoOrderCount,
+  demoOrdersMarker,
+  demoPaymentsMarker,
+  demoPromoCodes,
+  demoRider,
+  seedDemoData,
+} from "./seed.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -179,12 +189,31 @@ describe("demo seed", () => {
     // RAIL20 covers the rail products.
     const rail = await db.select().from(products).where(eq(products.serviceType, "rail"));
     expect((await db.select().from(promoCodeProducts)).length).toBe(rail.length);
-    // A demo database from before issue 12.
+    // A demo database from before issue 12 (its orders, which came later, let go of their codes).
+    await db.delete(promoRedemptions);
+    await db.update(orders).set({ promoCodeId: null, promoCode: null });
     await db.delete(promoCodes);
     await db.delete(shippingMethods);
     await db.delete(appMeta).where(eq(appMeta.key, demoCheckoutMarker));
     expect(await seedDemoData(db, t.config)).toBe(false);
     expect(await count()).toEqual(expected);
+  });
+
+  it("gives the demo rider more than a page of past orders over the last months, once", async () => {
+    const db = t.database.db;
+    const [rider] = await db.select().from(users).where(eq(users.email, demoRider.email));
+    if (!rider) throw new Error("demo rider missing");
+    const history = await db.select().from(orders).where(eq(orders.userId, rider.id));
+    expect(history.length).toBe(demoOrderCount);
+    expect(history.length).toBeGreaterThan(t.config.ideal_row_count);
+    const times = history.map((order) => order.createdAt.getTime());
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(60 * 24 * 60 * 60 * 1000);
+    expect(Math.max(...times)).toBeLessThan(Date.now());
+    expect(new Set(history.map((order) => order.kind))).toEqual(new Set(["digital", "physical"]));
+    expect(history.every((order) => order.status === "paid")).toBe(true);
+    expect(await db.select().from(appMeta).where(eq(appMeta.key, demoOrdersMarker))).toHaveLength(1);
+    await seedDemoData(db, t.config);
+    expect(await db.select().from(orders).where(eq(orders.userId, rider.id))).toHaveLength(demoOrderCount);
   });
 
   it("gives a database whose demo rider is gone only the marker", async () => {

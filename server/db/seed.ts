@@ -1,19 +1,32 @@
-import { eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { money, negate, sum } from "../../src/domain/money.ts";
 import { type AddressInput, parseAddress } from "../../src/domain/payments/address.ts";
 import type { PortalConfig } from "../../src/domain/portal-config.ts";
+import { manualClock } from "../domain/clock.ts";
 import { ledgerAccounts } from "../domain/ledger-accounts.ts";
 import { hashSecret } from "../domain/password.ts";
+import { createOutbox } from "../gateways/outbox.ts";
 import type { AttachedMethod } from "../gateways/payments/gateway.ts";
 import { createSandboxGateway, type SandboxPaymentGateway } from "../gateways/payments/sandbox.ts";
 import { createAddressRepository } from "../repositories/addresses.ts";
+import { createCatalogRepository } from "../repositories/catalog.ts";
 import { createPaymentMethodRepository } from "../repositories/payment-methods.ts";
 import { createPromoCodeRepository } from "../repositories/promo-codes.ts";
 import { createShippingMethodRepository } from "../repositories/shipping-methods.ts";
 import { createLedgerService } from "../services/ledger.ts";
+import { createOrderService } from "../services/orders.ts";
 import { attachKeyOf, paymentMethodRowOf, tokenHashOf } from "../services/payment-methods.ts";
+import { createPricingService } from "../services/pricing.ts";
 import type { Database } from "./client.ts";
-import { appMeta, fareMedia, organizations, products, users } from "./schema.ts";
+import {
+  appMeta,
+  fareMedia,
+  organizations,
+  paymentMethods,
+  products,
+  shippingAddresses,
+  users,
+} from "./schema.ts";
 import { childOrganizationId, seedDemoCatalog } from "./seed-catalog.ts";
 
 /** The demo rider of the README. Seeded only outside production. */
@@ -28,6 +41,9 @@ const catalogVersion = "2";
 
 /** Marks a database whose demo rider got the saved payment methods and addresses (issue 11). */
 export const demoPaymentsMarker = "demo_payments_seeded_at";
+
+/** Marks a database whose demo rider got a history of past orders (issue 12). */
+export const demoOrdersMarker = "demo_orders_seeded_at";
 
 /** Marks a database that got the demo promo codes and shipping methods (issue 12). */
 export const demoCheckoutMarker = "demo_checkout_seeded_at";
@@ -53,6 +69,7 @@ export async function seedDemoData(
       .onConflictDoUpdate({ target: appMeta.key, set: { value: catalogVersion } });
   }
   await seedDemoCheckout(db, config);
+  await seedDemoOrders(db, config);
   return seeded;
 }
 
@@ -402,4 +419,121 @@ async function seedDemoCheckout(db: Database, config: PortalConfig): Promise<voi
       });
     }
   });
+}
+
+/** How many past orders the demo rider has: more than one page of order history (12). */
+export const demoOrderCount = 16;
+
+/**
+ * The demo rider's order history, once per database (its own marker): `demoOrderCount` orders placed
+ * through the order service itself, as the checkout would, on dates spread over the last months (the
+ * service's clock is set to each order's day): passes for the phone and commute cards, a promo code, a
+ * split between the saved card and the bank account, an auto-renewed pass and a fare card mailed to the
+ * default address. Paid with the saved methods only, so the cards' balances stay as seeded; no receipt
+ * is written (the dev mailbox shows what happened since the start). A database without the demo rider
+ * or its methods only gets the marker.
+ */
+async function seedDemoOrders(db: Database, config: PortalConfig): Promise<void> {
+  const done = await db.select().from(appMeta).where(eq(appMeta.key, demoOrdersMarker));
+  if (done.length > 0) return;
+  const marked = await db
+    .insert(appMeta)
+    .values({ key: demoOrdersMarker, value: new Date().toISOString() })
+    .onConflictDoNothing()
+    .returning();
+  if (marked.length === 0) return;
+  const [rider] = await db.select().from(users).where(eq(users.id, riderId));
+  const methods = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, riderId), isNull(paymentMethods.removedAt)))
+    .orderBy(asc(paymentMethods.createdAt));
+  const card = methods.find((method) => method.kind === "card");
+  const bank = methods.find((method) => method.kind === "bank_account");
+  const [address] = await db
+    .select()
+    .from(shippingAddresses)
+    .where(eq(shippingAddresses.userId, riderId))
+    .orderBy(desc(shippingAddresses.isDefault));
+  if (!rider || !card || !bank || !address) return;
+
+  const clock = manualClock();
+  const ledger = createLedgerService({ clock });
+  const catalog = createCatalogRepository(db);
+  const orders = createOrderService({
+    db,
+    clock,
+    config: () => config,
+    pricing: createPricingService({ db, catalog, clock, config: () => config }),
+    gateway: createSandboxGateway({ database: db, now: () => clock.now() }),
+    ledger,
+    outbox: createOutbox(db),
+    publicUrl: null,
+  });
+  const snapshot = await catalog.snapshot();
+  const priceOf = (uuid: string) => snapshot.products.find((entry) => entry.row.uuid === uuid)?.row.listPrice;
+  const { dayPass, weekPass, monthPass, metroFareCard } = {
+    dayPass: "a2000000-0000-4000-8000-000000000001",
+    weekPass: "a2000000-0000-4000-8000-000000000002",
+    monthPass: "a2000000-0000-4000-8000-000000000003",
+    metroFareCard: "a1000000-0000-4000-8000-000000000001",
+  };
+  const phoneCard = "f1000000-0000-4000-8000-000000000002";
+  const commuteCard = "f1000000-0000-4000-8000-000000000001";
+  type Plan = {
+    product: string;
+    quantity: number;
+    fareCard: string | null;
+    autoRenew?: boolean;
+    promo?: string;
+    split?: boolean;
+  };
+  const plans: Plan[] = [
+    { product: monthPass, quantity: 1, fareCard: commuteCard },
+    { product: dayPass, quantity: 2, fareCard: phoneCard },
+    { product: weekPass, quantity: 1, fareCard: phoneCard, split: true },
+    { product: metroFareCard, quantity: 1, fareCard: null },
+    { product: dayPass, quantity: 1, fareCard: commuteCard, promo: demoPromoCodes.welcome },
+    { product: weekPass, quantity: 1, fareCard: commuteCard, autoRenew: true },
+  ];
+  const now = Date.now();
+  const day = 24 * 60 * 60 * 1000;
+  for (let index = 0; index < demoOrderCount; index++) {
+    const plan = plans[index % plans.length] as Plan;
+    // Oldest first, about a week apart, at varied times of day.
+    clock.set(new Date(now - (demoOrderCount - index) * 7 * day - ((index * 5) % 11) * 3_600_000));
+    const unit = priceOf(plan.product);
+    if (unit === undefined) return;
+    const physical = plan.product === metroFareCard;
+    const subtotal = unit * plan.quantity;
+    const discount = plan.promo ? Math.floor((subtotal * 1000 + 5000) / 10_000) : 0;
+    const shipping = physical ? (demoShippingMethods[0]?.price ?? 0) : 0;
+    const total = subtotal - discount + shipping;
+    const payments =
+      plan.split && total > 100
+        ? [
+            { kind: "saved" as const, payment_method: card.id, amount: total - 100 },
+            { kind: "saved" as const, payment_method: bank.id, amount: 100 },
+          ]
+        : [{ kind: "saved" as const, payment_method: card.id, amount: total }];
+    const reply = await orders.place({
+      customer: { kind: "rider", user: rider },
+      idempotencyKey: `demo-order-${index}`,
+      request: {
+        lines: [
+          { product: plan.product, quantity: plan.quantity, ...(plan.autoRenew ? { auto_renew: true } : {}) },
+        ],
+        fare_medium: plan.fareCard,
+        promo_code: plan.promo ?? null,
+        shipping_method: physical ? (demoShippingMethods[0]?.code ?? null) : null,
+        shipping_address: physical ? address.id : null,
+        expected_total: total,
+        payments,
+      },
+      locale: "en",
+      address: "127.0.0.1",
+      receipt: false,
+    });
+    if (reply.status !== 201) throw new Error(`a demo order was refused: ${reply.body}`);
+  }
 }

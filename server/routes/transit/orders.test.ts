@@ -1067,3 +1067,27 @@ describe("refunds", () => {
     expect((await t.app.ledger.balance(t.database.db, general, "USD")).amount).toBe(1_000);
   });
 });
+
+describe("a rider who deletes the account", () => {
+  it("leaves the orders (without the rider) and cancels the subscriptions", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada);
+    const method = await savedCard(ada);
+    const order = await placed(
+      await place(ada, {
+        lines: [{ product: products.weekPass, quantity: 1, auto_renew: true }],
+        fare_medium: card,
+        expected_total: priceOf(products.weekPass),
+        payments: [{ kind: "saved", payment_method: method, amount: priceOf(products.weekPass) }],
+      }),
+    );
+    const user = await t.app.accounts.findById(ada.id);
+    if (!user) throw new Error("rider missing");
+    await t.app.accounts.deleteAccount(user);
+    const [kept] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(kept).toMatchObject({ userId: null, total: order.total });
+    expect(
+      await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id)),
+    ).toEqual([]);
+  });
+});

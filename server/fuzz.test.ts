@@ -87,6 +87,13 @@ const fieldsOfTheApi = fc.dictionary(
     "captcha_token",
     "current_password",
     "new_password",
+    "lines",
+    "payments",
+    "expected_total",
+    "fare_medium",
+    "promo_code",
+    "shipping_method",
+    "shipping_address",
   ),
   hostileValue,
   { maxKeys: 6 },
@@ -121,6 +128,11 @@ const headers = fc.record(
     ),
     "x-forwarded-for": fc.constantFrom("1.2.3.4", "not an ip", "::1, 10.0.0.1"),
     host: fc.constantFrom("evil.example", "portal.test", "a".repeat(300)),
+    "idempotency-key": fc.oneof(
+      fc.uuid(),
+      fc.constantFrom("", " ", "k".repeat(300), "a b"),
+      fc.string({ maxLength: 40 }).filter((key) => /^[ -~]*$/.test(key)),
+    ),
   },
   { requiredKeys: [] },
 );
@@ -185,6 +197,63 @@ describe("every route under hostile input", () => {
         }
       }),
       { seed: 20261123, numRuns: 300 },
+    );
+  }, 120_000);
+
+  it("places no guest order from hostile order-shaped bodies, and never answers 5xx", async () => {
+    const anything = fc.oneof(hostileValue, fc.uuid(), fc.integer({ min: -5, max: 100_000 }));
+    const orderBody = fc.record(
+      {
+        email: fc.oneof(fc.constant("fuzz@example.org"), hostileString),
+        lines: fc.array(
+          fc.record(
+            {
+              product: fc.oneof(
+                fc.uuid(),
+                fc.constant("a2000000-0000-4000-8000-000000000001"),
+                hostileString,
+              ),
+              quantity: anything,
+              list_price: anything,
+              auto_renew: fc.oneof(fc.boolean(), hostileValue),
+            },
+            { requiredKeys: ["product", "quantity"] },
+          ),
+          { maxLength: 3 },
+        ),
+        expected_total: anything,
+        promo_code: fc.oneof(fc.constant(null), fc.constant("WELCOME10"), hostileString),
+        shipping_method: fc.oneof(fc.constant(null), fc.constant("standard"), hostileString),
+        shipping_address: fc.oneof(fc.constant(null), fieldsOfTheApi, hostileValue),
+        payments: fc.array(
+          fc.record({
+            kind: fc.oneof(fc.constantFrom("card", "saved", "wallet", "stored_value"), hostileString),
+            token: fc.oneof(fc.constant("tok_sandbox_x"), hostileString),
+            amount: anything,
+          }),
+          { maxLength: 3 },
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(orderBody, fc.uuid(), async (payload, key) => {
+        run++;
+        const reply = await app.inject({
+          method: "POST",
+          url: "/transit/anonymous/orders",
+          remoteAddress: `10.99.${Math.floor(run / 250)}.${run % 250}`,
+          headers: { "idempotency-key": key, "content-type": "application/json" },
+          payload: JSON.stringify(payload),
+        });
+        expect(reply.statusCode, reply.body.slice(0, 300)).toBeLessThan(500);
+        expect(reply.statusCode, reply.body.slice(0, 300)).not.toBe(201);
+        const parsed = JSON.parse(reply.body) as { data?: unknown; errors?: unknown };
+        expect(parsed.data).toBeNull();
+        expect(Array.isArray(parsed.errors)).toBe(true);
+      }),
+      { seed: 20261123, numRuns: 200 },
     );
   }, 120_000);
 });

@@ -366,6 +366,104 @@ describe("a realistic payments flow", () => {
     ).toBe(400);
   });
 
+  it("places orders with one-time cards, a rider's and a guest's, declines and mistakes included", async () => {
+    const kim = await signedInRider("kim");
+    const dayPass = "a2000000-0000-4000-8000-000000000001";
+    const tokenFor = async (number: string) => {
+      const made = await call({
+        method: "POST",
+        url: "/sandbox-gateway/v1/tokens",
+        payload: {
+          number,
+          exp_month: 12,
+          exp_year: 2031,
+          cvc: "739",
+          postal_code: "94103",
+          name: "Kim Payer",
+        },
+      });
+      expect(made.statusCode).toBe(200);
+      return made.json().data.token as string;
+    };
+    const quote = await call({
+      method: "POST",
+      url: "/transit/checkout/quote",
+      token: kim,
+      payload: { lines: [{ product: dayPass, quantity: 1 }] },
+    });
+    const total = quote.json().data.total as number;
+    const order = (token: string) => ({
+      lines: [{ product: dayPass, quantity: 1 }],
+      expected_total: total,
+      payments: [{ kind: "card", token, amount: total }],
+    });
+    const placeOrder = (path: string, payload: object, token?: string) =>
+      call({
+        method: "POST",
+        url: path,
+        ...(token ? { token } : {}),
+        headers: { "idempotency-key": `pan-${++addressCounter}` },
+        payload,
+      });
+    for (const [number] of testCards) {
+      for (const written of [number, spaced(number)]) {
+        const reply = await placeOrder("/transit/orders", order(await tokenFor(written)), kim);
+        expect(reply.statusCode, reply.body).toBe(number === "4242424242424242" ? 201 : 422);
+      }
+    }
+    const guest = await placeOrder("/transit/anonymous/orders", {
+      ...order(await tokenFor(dashed("4242424242424242"))),
+      email: "guest.payer@example.org",
+    });
+    expect(guest.statusCode, guest.body).toBe(201);
+    const placed = guest.json().data as { id: string; guest_link: string };
+    const read = await call({
+      method: "GET",
+      url: `/transit/anonymous/orders/${placed.id}?link=${placed.guest_link}`,
+    });
+    expect(read.statusCode).toBe(200);
+    expect(
+      (await call({ method: "GET", url: "/transit/orders", token: kim })).json().data.orders,
+    ).toHaveLength(2);
+    // A card number where a token, an address or a key goes.
+    for (const mistake of [
+      order("4242424242424242"),
+      order("4242 4242 4242 4242"),
+      {
+        ...order("tok_x"),
+        payments: [{ kind: "card", token: "tok_x", amount: total, number: "4242424242424242" }],
+      },
+    ]) {
+      const reply = await placeOrder("/transit/orders", mistake, kim);
+      expect(reply.statusCode, reply.body).toBeGreaterThanOrEqual(400);
+    }
+    const shipped = await placeOrder("/transit/anonymous/orders", {
+      email: "guest.payer@example.org",
+      lines: [{ product: "a1000000-0000-4000-8000-000000000001", quantity: 1 }],
+      shipping_method: "standard",
+      shipping_address: {
+        firstName: "Kim",
+        lastName: "Payer",
+        address_1: "4000 0000 0000 0002",
+        country: "US",
+        state: "CA",
+        city: "San Francisco",
+        zipCode: "94103",
+      },
+      expected_total: 500,
+      payments: [{ kind: "card", token: await tokenFor("4242424242424242"), amount: 500 }],
+    });
+    expect(shipped.statusCode).toBe(400);
+    const keyed = await call({
+      method: "POST",
+      url: "/transit/orders",
+      token: kim,
+      headers: { "idempotency-key": "4242424242424242" },
+      payload: order("tok_x"),
+    });
+    expect(keyed.statusCode).toBeGreaterThanOrEqual(400);
+  });
+
   it("leaves no card number in any table", async () => {
     const tables = rowsOf<{ table_name: string }>(
       await database.db.execute(

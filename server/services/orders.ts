@@ -116,6 +116,9 @@ export function orderRequestHash(request: unknown): string {
     .digest("hex");
 }
 
+/** What `order_requests` keeps of an Idempotency-Key: its SHA-256. */
+export const idempotencyKeyHash = (key: string) => createHash("sha256").update(key).digest("hex");
+
 /** A guest link's token: 32 random bytes, base64url (43 characters). */
 export const guestLinkPattern = /^[A-Za-z0-9_-]{43}$/;
 const linkHashOf = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -785,7 +788,8 @@ export function createOrderService(options: {
     /** Places an order once per Idempotency-Key; the reply to send (stored for the key's repeats). */
     async place(input: PlaceInput): Promise<OrderReply> {
       const scope = input.customer.kind === "rider" ? input.customer.user.id : guestScope;
-      const key = input.idempotencyKey;
+      // Only a digest of the key is kept: a client may put anything in it, even a card number.
+      const key = idempotencyKeyHash(input.idempotencyKey);
       const requestHash = orderRequestHash(input.request);
       const now = clock.now();
       let claim = await repository.claimRequest({

@@ -25,7 +25,7 @@ import { manualClock } from "../../domain/clock.ts";
 import { type LedgerAccount, ledgerAccounts } from "../../domain/ledger-accounts.ts";
 import { SandboxPaymentGateway } from "../../gateways/payments/sandbox.ts";
 import { sandboxCustomerId } from "../../gateways/payments/sandbox-charges.ts";
-import { orderRequestHash, staleClaimMs } from "../../services/orders.ts";
+import { idempotencyKeyHash, orderRequestHash, staleClaimMs } from "../../services/orders.ts";
 import { inTransaction } from "../../services/transaction.ts";
 import { createTestApp, type TestApp, testPublicUrl } from "../../test/helpers.ts";
 
@@ -321,7 +321,7 @@ describe("POST /transit/orders: the Idempotency-Key", () => {
     const orderId = randomUUID();
     await t.database.db.insert(orderRequests).values({
       scope: ada.id,
-      key,
+      key: idempotencyKeyHash(key),
       requestHash: orderRequestHash(body),
       orderId,
       orderNumber: "TP-00000042",

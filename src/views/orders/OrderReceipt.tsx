@@ -30,7 +30,8 @@ const receipt = css({
   "@media print": {
     border: "none",
     p: "0",
-    maxWidth: "none",
+    mx: "auto",
+    maxWidth: "40rem",
     color: "black",
     bg: "white",
   },
@@ -66,7 +67,7 @@ const table = css({
   width: "100%",
   borderCollapse: "collapse",
   "& th, & td": { py: "2", textAlign: "start", verticalAlign: "top" },
-  "& th": { fontSize: "sm", color: "muted", fontWeight: "semibold" },
+  "& thead th": { fontSize: "sm", color: "muted", fontWeight: "semibold" },
   "& [data-number]": { textAlign: "end", whiteSpace: "nowrap", pl: "3" },
   "& tbody tr": { borderTopWidth: "1px", borderColor: "border" },
 });
@@ -151,7 +152,7 @@ export function OrderReceipt({ order, money, locale, organisation }: OrderReceip
           <tbody>
             {order.items.map((item) => (
               <tr key={item.line}>
-                <th scope="row" className={css({ fontWeight: "normal" })}>
+                <th scope="row">
                   <span className={css({ display: "block", fontWeight: "semibold" })}>{item.name}</span>
                   {item.auto_renew ? (
                     <span className={tag}>

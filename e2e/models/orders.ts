@@ -1,0 +1,109 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+import { Portal } from "./portal.ts";
+import { signInAt } from "./riders.ts";
+
+export { demoRider } from "./riders.ts";
+
+/** Order history, an order's receipt and the order summary, as a rider uses them. */
+export class OrdersPage {
+  readonly portal: Portal;
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.portal = new Portal(page);
+  }
+
+  signIn(rider: { email: string; password: string }): Promise<void> {
+    return signInAt(this.portal, rider);
+  }
+
+  /** Opens Order History from the account menu and waits for its first page. */
+  async openFromMenu(): Promise<void> {
+    await this.page
+      .getByRole("navigation", { name: "Account" })
+      .getByRole("link", { name: "Order History" })
+      .click();
+    await this.portal.seeHeading("Order History");
+    await this.seePage(1);
+  }
+
+  table(page: number): Locator {
+    return this.page.getByRole("table", { name: `Your orders, page ${page}` });
+  }
+
+  /** The orders listed on a page (the rows under the header). */
+  rows(page: number): Locator {
+    return this.table(page).locator("tbody tr");
+  }
+
+  async seePage(page: number, count?: number): Promise<void> {
+    await expect(this.page).toHaveURL(new RegExp(`/account/orders/${page}$`));
+    await expect(this.table(page)).toBeVisible();
+    if (count !== undefined) await expect(this.rows(page)).toHaveCount(count);
+  }
+
+  pages(): Locator {
+    return this.page.getByRole("navigation", { name: "Order history pages" });
+  }
+
+  async clickNext(): Promise<void> {
+    await this.pages().getByRole("link", { name: "Next" }).click();
+  }
+
+  async clickPrevious(): Promise<void> {
+    await this.pages().getByRole("link", { name: "Previous" }).click();
+  }
+
+  /** Opens the order of a row (0: the newest on the page) and returns its number. */
+  async openOrder(page: number, index: number): Promise<string> {
+    const link = this.rows(page).nth(index).getByRole("link");
+    const number = (await link.textContent())?.trim() ?? "";
+    await link.click();
+    await this.seeReceipt(number);
+    return number;
+  }
+
+  receipt(number: string): Locator {
+    return this.page.getByRole("article", { name: `Receipt for order ${number}` });
+  }
+
+  async seeReceipt(number: string): Promise<void> {
+    await expect(this.receipt(number)).toBeVisible();
+    await expect(this.receipt(number).getByRole("region", { name: "Totals" })).toContainText("Total");
+    await expect(this.receipt(number).getByRole("region", { name: "Payment" })).toBeVisible();
+  }
+
+  /** window.print, counted instead of opening the browser's print dialog. */
+  async countPrints(): Promise<() => Promise<number>> {
+    await this.page.evaluate(() => {
+      const counted = window as Window & { printed?: number };
+      counted.printed = 0;
+      window.print = () => {
+        counted.printed = (counted.printed ?? 0) + 1;
+      };
+    });
+    return () => this.page.evaluate(() => (window as Window & { printed?: number }).printed ?? 0);
+  }
+
+  async clickPrint(): Promise<void> {
+    await this.page.getByRole("button", { name: "Print receipt" }).click();
+  }
+
+  /** As the page prints: the receipt alone, without the portal's top bar, menus, footer and buttons. */
+  async seePrintedAlone(number: string): Promise<void> {
+    await this.page.emulateMedia({ media: "print" });
+    await expect(this.receipt(number)).toBeVisible();
+    await expect(this.page.getByRole("banner")).toBeHidden();
+    await expect(this.page.getByRole("contentinfo")).toBeHidden();
+    await expect(this.page.getByRole("navigation", { name: "Account" })).toBeHidden();
+    await expect(this.page.getByRole("button", { name: "Print receipt" })).toBeHidden();
+    await expect(this.portal.heading("Order History")).toBeHidden();
+    await this.page.emulateMedia({ media: "screen" });
+    await expect(this.page.getByRole("banner")).toBeVisible();
+  }
+
+  async clickBack(): Promise<void> {
+    await this.page.getByRole("link", { name: "Back to order history" }).click();
+  }
+}

@@ -777,6 +777,12 @@ export function createOrderService(options: {
       if (declined) return declined;
       return await write(input, plan, claim, held);
     } catch (error) {
+      // Another attempt with this claim (a takeover of a slow one) made the order: its reply stands, and
+      // the legs it holds are the order's, never to be given back.
+      const stored = await repository.findRequest(claim.scope, claim.key);
+      if (stored?.replyStatus && stored.replyBody !== null && (await repository.find(claim.orderId))) {
+        return { status: stored.replyStatus, body: stored.replyBody };
+      }
       // Whatever the gateway holds for this attempt goes back, refused or broken alike.
       await release(claim.orderId, held, amounts).catch(() => undefined);
       if (error instanceof OrderRefusal) return error.reply;

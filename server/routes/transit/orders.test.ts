@@ -25,16 +25,18 @@ import { manualClock } from "../../domain/clock.ts";
 import { type LedgerAccount, ledgerAccounts } from "../../domain/ledger-accounts.ts";
 import { SandboxPaymentGateway } from "../../gateways/payments/sandbox.ts";
 import { sandboxCustomerId } from "../../gateways/payments/sandbox-charges.ts";
+import { createPromoCodeRepository } from "../../repositories/promo-codes.ts";
 import { idempotencyKeyHash, orderRequestHash, staleClaimMs } from "../../services/orders.ts";
 import { inTransaction } from "../../services/transaction.ts";
 import { createTestApp, type TestApp, testPublicUrl } from "../../test/helpers.ts";
 
+const operatorToken = "operator-token-of-the-orders-test-0123456789";
 const clock = manualClock(new Date("2026-11-23T12:00:00Z"));
 let t: TestApp;
 let gateway: SandboxPaymentGateway;
 const price = new Map<string, number>();
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  t = await createTestApp({ clock, operatorToken });
   if (!(t.app.payments instanceof SandboxPaymentGateway)) throw new Error("the test app has the sandbox");
   gateway = t.app.payments;
   for (const entry of (await t.app.catalog.snapshot()).products)
@@ -1089,5 +1091,80 @@ describe("a rider who deletes the account", () => {
     expect(
       await t.database.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id)),
     ).toEqual([]);
+  });
+});
+
+describe("POST /transit/orders/:id/refunds (agency operators)", () => {
+  it("refunds with the operator token only, and names an unknown order as unknown", async () => {
+    const ada = await rider();
+    const order = await placed(await place(ada, dayPassOrder(await fareCard(ada), await savedCard(ada), 2)));
+    const refund = (token: string | null, id: string, payload: object) =>
+      t.app.inject({
+        method: "POST",
+        url: `/transit/orders/${id}/refunds`,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        payload,
+      });
+    expect((await refund(null, order.id, { reason: "x" })).statusCode).toBe(401);
+    expect((await refund(ada.token, order.id, { reason: "x" })).statusCode).toBe(401);
+    expect((await refund(operatorToken, randomUUID(), { reason: "x" })).statusCode).toBe(404);
+    expect((await refund(operatorToken, order.id, { amount: order.total + 1, reason: "x" })).statusCode).toBe(
+      422,
+    );
+    const part = await refund(operatorToken, order.id, { amount: 100, reason: "late bus" });
+    expect(part.statusCode, part.body).toBe(201);
+    expect(part.json().data).toMatchObject({ status: "partially_refunded" });
+    const seen = await get(ada, `/transit/orders/${order.id}`);
+    expect(
+      seen.json().data.entries.map((entry: { type: string; amount: number }) => [entry.type, entry.amount]),
+    ).toEqual([
+      ["sale", order.total],
+      ["refund", 100],
+    ]);
+  });
+});
+
+describe("a promo code's last redemption", () => {
+  it("goes to one of several parallel orders; the others are refused and their charges given back", async () => {
+    await createPromoCodeRepository(t.database.db).insert({
+      code: "LAST-ONE",
+      kind: "percent",
+      percentOff: 5000,
+      validFrom: new Date(clock.now().getTime() - 3_600_000),
+      maxRedemptions: 1,
+    });
+    const day = priceOf(products.dayPass);
+    const total = day - Math.floor((day * 5000 + 5000) / 10_000);
+    const buyers = await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const buyer = await rider();
+        const method = await savedCard(buyer);
+        return {
+          buyer,
+          body: {
+            ...dayPassOrder(await fareCard(buyer), method),
+            promo_code: "LAST-ONE",
+            expected_total: total,
+            payments: [{ kind: "saved" as const, payment_method: method, amount: total }],
+          },
+        };
+      }),
+    );
+    const replies = await Promise.all(buyers.map(({ buyer, body }) => place(buyer, body)));
+    expect(replies.filter((reply) => reply.statusCode === 201)).toHaveLength(1);
+    for (const [index, reply] of replies.entries()) {
+      if (reply.statusCode === 201) continue;
+      refusedWith(reply, 422, ErrorCode.promoCodeInvalid, "promo_code");
+      const buyer = buyers[index]?.buyer;
+      if (!buyer) throw new Error("no buyer");
+      const charges = await t.database.db
+        .select()
+        .from(sandboxCharges)
+        .where(eq(sandboxCharges.customerId, sandboxCustomerId(buyer.id)));
+      expect(
+        charges.every((charge) => charge.status === "voided" || charge.refunded === charge.captured),
+      ).toBe(true);
+      expect(await ordersOf(buyer.id)).toEqual([]);
+    }
   });
 });

@@ -77,6 +77,8 @@ const guestAddress = {
     city: text,
     zipCode: text,
     email: optionalText,
+    /** The address form's flag (AddressInput); a guest keeps no addresses, so it means nothing here. */
+    isDefault: { type: "boolean" },
   },
 } as const;
 

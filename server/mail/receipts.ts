@@ -64,6 +64,18 @@ const words: Record<
   },
 };
 
+/** Card brands as riders read them (the API keeps card-validator's names: "visa", "american-express"). */
+const brandNames: Readonly<Record<string, string>> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  "american-express": "American Express",
+  discover: "Discover",
+  jcb: "JCB",
+  "diners-club": "Diners Club",
+  unionpay: "UnionPay",
+  maestro: "Maestro",
+};
+
 const langOf = (locale: string): Lang =>
   locale.startsWith("es") ? "es" : locale.startsWith("vi") ? "vi" : "en";
 
@@ -86,7 +98,8 @@ export function composeReceipt(
   );
   const lines = order.items.map((item) => `${item.quantity} × ${item.name}  ${amount(item.line_total)}`);
   const legs = order.payments.map((payment) => {
-    const name = [payment.brand, payment.last4 ? `•••• ${payment.last4}` : null].filter(Boolean).join(" ");
+    const brand = payment.brand ? (brandNames[payment.brand] ?? payment.brand) : null;
+    const name = [brand, payment.last4 ? `•••• ${payment.last4}` : null].filter(Boolean).join(" ");
     return `${said.paid} ${name || payment.kind}: ${amount(payment.amount)}`;
   });
   const totals = [

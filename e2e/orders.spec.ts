@@ -1,5 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
 import { demoRider, OrdersPage } from "./models/orders.ts";
+import { fromMailbox } from "./models/riders.ts";
 
 /*
  * Order history and the order summary against the real server, in Chromium at a phone's and a desktop's
@@ -14,6 +16,53 @@ const sizes = [
   { name: "phone", width: 390, height: 844 },
 ] as const;
 const unknownOrder = "00000000-0000-4000-8000-00000000beef";
+
+/**
+ * A guest buys the Metro Fare Card through the API as the guest checkout does (a one-time card
+ * tokenized by the sandbox gateway, standard mail at no cost) and gets the receipt email.
+ */
+async function guestBuysAFareCard(page: Page, email: string): Promise<void> {
+  const search = await page.request.post("/transit/anonymous/v3.0/product/search", {
+    data: { return: "ENTITY", applied_filters: [], sort: [{ key_name: "list_priority", order: "asc" }] },
+  });
+  const products: Array<{ uuid: string; name: string; list_price: number }> = (await search.json()).data
+    .results;
+  const card = products.find((product) => product.name === "Metro Fare Card");
+  if (!card) throw new Error("no Metro Fare Card in the catalogue");
+  const tokenized = await page.request.post("/sandbox-gateway/v1/tokens", {
+    data: {
+      number: "4242424242424242",
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: "123",
+      postal_code: "94105",
+      name: "Guest",
+    },
+  });
+  const token: string = (await tokenized.json()).data.token;
+  const placed = await page.request.post("/transit/anonymous/orders", {
+    headers: { "Idempotency-Key": randomUUID() },
+    data: {
+      email,
+      lines: [{ product: card.uuid, quantity: 1, list_price: card.list_price }],
+      shipping_method: "standard",
+      shipping_address: {
+        firstName: "Grace",
+        lastName: "Guest",
+        address_1: "1 Market St",
+        address_2: null,
+        country: "US",
+        state: "CA",
+        city: "San Francisco",
+        zipCode: "94105",
+        email: null,
+      },
+      expected_total: card.list_price,
+      payments: [{ kind: "card", token, amount: card.list_price }],
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+}
 
 for (const size of sizes) {
   test.describe(`orders (${size.name})`, () => {
@@ -38,11 +87,19 @@ for (const size of sizes) {
       await expect(orders.pages()).toContainText("Page 2");
       await orders.portal.checkAccessibility();
 
-      await orders.clickPrevious();
+      // By keyboard: Previous goes with page 2, and the keyboard goes on from the new page's heading.
+      await orders.pages().getByRole("link", { name: "Previous" }).focus();
+      await page.keyboard.press("Enter");
       await orders.seePage(1, 12);
+      await expect(page.getByRole("heading", { name: "Your orders, page 1" })).toBeFocused();
+      await page.keyboard.press("Tab");
+      await expect(orders.rows(1).first().getByRole("link")).toBeFocused();
 
-      const number = await orders.openOrder(1, 0);
+      const number = (await orders.rows(1).first().getByRole("link").textContent())?.trim() ?? "";
+      await page.keyboard.press("Enter");
+      await orders.seeReceipt(number);
       await expect(page).toHaveURL(/\/account\/orders\/1\/[0-9a-f-]{36}$/);
+      await expect(page.getByRole("heading", { name: `Receipt for order ${number}` })).toBeFocused();
       await orders.portal.checkAccessibility();
       await page.screenshot({ path: `.tmp/test-results/orders-receipt-${size.width}.png`, fullPage: true });
 
@@ -98,6 +155,29 @@ for (const size of sizes) {
       await page.goto(`/ordersummary/${unknownOrder}`);
       await orders.portal.seeHeading("Order not found");
       await expect(page.locator("body")).not.toContainText(unknownOrder);
+      await orders.portal.checkAccessibility();
+    });
+
+    test("a guest's emailed link opens the order summary; a wrong link is not found", async ({ page }) => {
+      const orders = new OrdersPage(page);
+      const email = `guest-${size.name}-${Date.now()}@example.org`;
+      await guestBuysAFareCard(page, email);
+      const link = await fromMailbox(page, email, /(\/anonymous\/ordersummary\/[0-9a-f-]{36}\?link=[\w-]+)/);
+      await orders.portal.open(link);
+      await orders.portal.seeHeading("Thank you for your order");
+      await expect(
+        page.getByText("The link in your receipt email brings you back to this page"),
+      ).toBeVisible();
+      await expect(page.getByRole("link", { name: "View order history" })).toHaveCount(0);
+      await expect(page.getByText(`A receipt was sent to ${email}.`)).toBeVisible();
+      await expect(page.getByText(/Card to be shipped to Grace Guest, 1 Market St/)).toBeVisible();
+      await orders.portal.checkAccessibility();
+      await page.screenshot({ path: `.tmp/test-results/orders-guest-${size.width}.png`, fullPage: true });
+
+      await orders.portal.open(link.replace(/link=[\w-]+/, `link=${"A".repeat(43)}`));
+      await orders.portal.seeHeading("Order not found");
+      await orders.portal.open(link.replace(/\?link=.*$/, ""));
+      await orders.portal.seeHeading("Order not found");
       await orders.portal.checkAccessibility();
     });
   });

@@ -12,6 +12,7 @@ import {
   pageNumberOf,
   selectPageLinks,
 } from "../../machines/orderHistory.machine.ts";
+import { useFocusWhenLost } from "../account/AddressForm.tsx";
 import { OrderReceipt } from "./OrderReceipt.tsx";
 import { actionRow } from "./OrderSummaryView.tsx";
 import { type MoneyFormat, orderDate, statusText } from "./orderText.ts";
@@ -118,11 +119,8 @@ export function OrderHistoryView({ history, money, locale, organisation }: Order
   });
   switch (phase) {
     case "loadingPage":
-      return (
-        <p role="status">
-          <Trans>Loading your orders…</Trans>
-        </p>
-      );
+    case "listing":
+      return <Pages history={history} money={money} locale={locale} />;
     case "loadingOrder":
       return (
         <p role="status">
@@ -159,17 +157,16 @@ export function OrderHistoryView({ history, money, locale, organisation }: Order
       return <NotFound history={history} />;
     case "detail":
       return <Detail history={history} money={money} locale={locale} organisation={organisation} />;
-    case "listing":
-      return <Listing history={history} money={money} locale={locale} />;
   }
 }
 
 function NotFound({ history }: { history: OrderHistoryRef }) {
   const isOrder = useSelector(history, (snapshot) => snapshot.context.orderId !== null);
   const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
+  const heading = useFocusWhenLost<HTMLHeadingElement>();
   return (
     <div className={panel}>
-      <h2 className={sectionHeading}>
+      <h2 ref={heading} tabIndex={-1} className={sectionHeading}>
         {isOrder ? <Trans>Order not found</Trans> : <Trans>Page not found</Trans>}
       </h2>
       <p role="status">
@@ -188,23 +185,35 @@ function NotFound({ history }: { history: OrderHistoryRef }) {
   );
 }
 
+/** A page of orders, its heading kept while the next page loads. */
+function Pages({ history, money, locale }: Omit<OrderHistoryViewProps, "organisation">) {
+  const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
+  const loading = useSelector(history, (snapshot) => snapshot.matches("loadingPage"));
+  // Next, Previous or Back went with the page they were on: the keyboard goes on from the heading.
+  const heading = useFocusWhenLost<HTMLHeadingElement>(`${page}/${loading}`);
+  return (
+    <section className={panel} aria-labelledby="orders-title" aria-busy={loading}>
+      <h2 id="orders-title" ref={heading} tabIndex={-1} className={sectionHeading}>
+        <Trans>Your orders, page {page}</Trans>
+      </h2>
+      {loading ? (
+        <p role="status">
+          <Trans>Loading your orders…</Trans>
+        </p>
+      ) : (
+        <Listing history={history} money={money} locale={locale} />
+      )}
+    </section>
+  );
+}
+
 function Listing({ history, money, locale }: Omit<OrderHistoryViewProps, "organisation">) {
   const { t, i18n } = useLingui();
   const orders = useSelector(history, (snapshot) => snapshot.context.orders);
   const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
-  const previousNext = useSelector(history, selectPageLinks);
-  const { previous, next } = previousNext;
-  const heading = useRef<HTMLHeadingElement>(null);
-  // A new page replaced the link that was pressed: the keyboard goes on from the list's heading.
-  const firstPage = useRef(page);
-  useEffect(() => {
-    if (page !== firstPage.current) heading.current?.focus();
-  }, [page]);
+  const { previous, next } = useSelector(history, selectPageLinks);
   return (
-    <section className={panel} aria-labelledby="orders-title">
-      <h2 id="orders-title" ref={heading} tabIndex={-1} className={sectionHeading}>
-        <Trans>Your orders, page {page}</Trans>
-      </h2>
+    <>
       <table className={table} aria-labelledby="orders-title">
         <thead>
           <tr>
@@ -268,7 +277,7 @@ function Listing({ history, money, locale }: Omit<OrderHistoryViewProps, "organi
           </Link>
         )}
       </nav>
-    </section>
+    </>
   );
 }
 
@@ -286,7 +295,7 @@ function Detail({ history, money, locale, organisation }: OrderHistoryViewProps)
           <Trans>Print receipt</Trans>
         </button>
       </p>
-      <OrderReceipt order={order} money={money} locale={locale} organisation={organisation} />
+      <OrderReceipt order={order} money={money} locale={locale} organisation={organisation} focusWhenLost />
     </div>
   );
 }

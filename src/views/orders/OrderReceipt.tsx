@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { css } from "../../../styled-system/css";
 import type { OrderDetail } from "../../domain/checkout/order.ts";
+import { useFocusWhenLost } from "../account/AddressForm.tsx";
 import {
   entryTypeText,
   fulfilmentLines,
@@ -92,18 +93,32 @@ export interface OrderReceiptProps {
   locale: string;
   /** The agency's name, printed at the top as a shop prints its own. */
   organisation: string;
+  /** The receipt replaced the link that opened it: the keyboard goes on from its heading. */
+  focusWhenLost?: boolean;
 }
 
 /** One order as a receipt: who sold it, its number and date, the lines, totals, payments and history. */
-export function OrderReceipt({ order, money, locale, organisation }: OrderReceiptProps) {
+export function OrderReceipt({
+  order,
+  money,
+  locale,
+  organisation,
+  focusWhenLost = false,
+}: OrderReceiptProps) {
   const { i18n } = useLingui();
+  const heading = useFocusWhenLost<HTMLHeadingElement>();
   const titleId = useId();
   const fulfilment = fulfilmentLines(i18n, order, locale);
   return (
     <article className={receipt} aria-labelledby={titleId} data-receipt="">
       <div className={top}>
         <p className={organisationName}>{organisation}</p>
-        <h2 id={titleId} className={partHeading}>
+        <h2
+          id={titleId}
+          ref={focusWhenLost ? heading : undefined}
+          tabIndex={focusWhenLost ? -1 : undefined}
+          className={css({ fontSize: "lg", fontWeight: "bold", _focusVisible: { outline: "none" } })}
+        >
           <Trans>Receipt for order {order.number}</Trans>
         </h2>
       </div>

@@ -17,6 +17,8 @@ const words: Record<
     total: string;
     paid: string;
     view: string;
+    storedValue: string;
+    wallet: string;
     guest: string;
   }
 > = {
@@ -32,6 +34,8 @@ const words: Record<
     total: "Total",
     paid: "Paid with",
     view: "See your order here:",
+    storedValue: "Stored value",
+    wallet: "Wallet",
     guest: "Keep this email: its link is the only way back to your order.",
   },
   es: {
@@ -46,6 +50,8 @@ const words: Record<
     total: "Total",
     paid: "Pagado con",
     view: "Vea su pedido aquí:",
+    storedValue: "Saldo de la tarjeta",
+    wallet: "Monedero",
     guest: "Guarde este correo: su enlace es la única forma de volver a su pedido.",
   },
   vi: {
@@ -60,6 +66,8 @@ const words: Record<
     total: "Tổng cộng",
     paid: "Thanh toán bằng",
     view: "Xem đơn hàng của bạn tại đây:",
+    storedValue: "Số dư thẻ",
+    wallet: "Ví",
     guest: "Hãy giữ email này: liên kết trong đó là cách duy nhất để quay lại đơn hàng.",
   },
 };
@@ -98,7 +106,14 @@ export function composeReceipt(
   );
   const lines = order.items.map((item) => `${item.quantity} × ${item.name}  ${amount(item.line_total)}`);
   const legs = order.payments.map((payment) => {
-    const brand = payment.brand ? (brandNames[payment.brand] ?? payment.brand) : null;
+    const brand =
+      payment.kind === "stored_value"
+        ? said.storedValue
+        : payment.kind === "wallet"
+          ? said.wallet
+          : payment.brand
+            ? (brandNames[payment.brand] ?? payment.brand)
+            : null;
     const name = [brand, payment.last4 ? `•••• ${payment.last4}` : null].filter(Boolean).join(" ");
     return `${said.paid} ${name || payment.kind}: ${amount(payment.amount)}`;
   });

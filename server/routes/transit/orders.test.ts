@@ -870,6 +870,7 @@ describe("physical orders and guests", () => {
       `/transit/anonymous/orders/${order.id}?link=${"A".repeat(43)}`,
       `/transit/anonymous/orders/${order.id}`,
       `/transit/anonymous/orders/${order.id}?link=x`,
+      `/transit/anonymous/orders/${order.id}?link=${"x".repeat(500)}`,
       `/transit/anonymous/orders/not-a-uuid?link=${order.guest_link}`,
     ]) {
       const reply = await get(null, url);

@@ -142,7 +142,8 @@ const idParams = {
 const guestQuery = {
   type: "object",
   additionalProperties: false,
-  properties: { link: { type: "string", maxLength: 200 } },
+  // Any link is looked at (a wrong one of any length is the same 404), so no bound here.
+  properties: { link: { type: "string" } },
 } as const;
 
 const refundSchema = {

@@ -1,15 +1,17 @@
 import { navigate } from "wouter/use-browser-location";
-import { type AnyEventObject, fromPromise } from "xstate";
+import { type AnyEventObject, assign, fromPromise } from "xstate";
 import { normalizeCartItem, productModeOf } from "../domain/cart.ts";
 import type { Filter, Product, ProductPage } from "../domain/catalog.ts";
 import type { FormValues } from "../domain/forms.ts";
+import type { SavedAddress } from "../domain/payments/saved.ts";
 import { defaultPaymentGateway, type PortalConfig } from "../domain/portal-config.ts";
 import { activateLocale } from "../i18n/i18n.ts";
 import { accountDeletionMachine } from "../machines/accountDeletion.machine.ts";
-import { addressesMachine } from "../machines/addresses.machine.ts";
+import { addressesMachine, type SaveAddressInput } from "../machines/addresses.machine.ts";
 import { type AppEvent, type AppInput, appMachine, type BootResult } from "../machines/app.machine.ts";
 import { appleSignInMachine } from "../machines/appleSignIn.machine.ts";
 import { cartMachine, type RefreshInput } from "../machines/cart.machine.ts";
+import { type CheckoutContext, checkoutMachine, choicesOf } from "../machines/checkout.machine.ts";
 import { deactivationMachine } from "../machines/deactivation.machine.ts";
 import { emailConfirmationMachine } from "../machines/emailConfirmation.machine.ts";
 import { fareCardChoiceMachine } from "../machines/fareCardChoice.machine.ts";
@@ -19,7 +21,7 @@ import { languageMachine } from "../machines/language.machine.ts";
 import { networkMachine } from "../machines/network.machine.ts";
 import { orderHistoryMachine } from "../machines/orderHistory.machine.ts";
 import { orderSummaryMachine } from "../machines/orderSummary.machine.ts";
-import { paymentMethodsMachine } from "../machines/paymentMethods.machine.ts";
+import { cardSubmission, paymentMethodsMachine } from "../machines/paymentMethods.machine.ts";
 import { productsMachine, type SearchInput } from "../machines/products.machine.ts";
 import { profileMachine, profileValues } from "../machines/profile.machine.ts";
 import { requestMachine } from "../machines/request.machine.ts";
@@ -36,6 +38,7 @@ import { createAddressesService } from "../services/addresses.service.ts";
 import { createAppleSignInService } from "../services/apple-sign-in.service.ts";
 import { createCaptchaService } from "../services/captcha.service.ts";
 import { createCatalogService, createFareMediaService } from "../services/catalog.service.ts";
+import { createCheckoutChoicesStore, createCheckoutService } from "../services/checkout.service.ts";
 import { createFormsService } from "../services/forms.service.ts";
 import { createHealthService } from "../services/health.service.ts";
 import { createHttpClient } from "../services/http.ts";
@@ -114,6 +117,9 @@ export function createLiveApp(
     go: (url) => browser.location.assign(url),
   });
   const addresses = createAddressesService(http, () => transitBases().transit);
+  const checkout = createCheckoutService(http, () => transitBases().transit);
+  const checkoutChoices = createCheckoutChoicesStore(browser.sessionStorage);
+  const tokenizeCard = createGatewayClient(fetch);
   const orders = createOrdersService(http, () => transitBases().transit);
   const accountsBase = () => loaded?.apiBases.accounts ?? "/accounts";
   const accounts = createAccountsService(http, accountsBase);
@@ -236,7 +242,12 @@ export function createLiveApp(
             storage.clearCart();
             bus.send({ type: "cart.clear" });
           },
-          goToLogin: () => navigate("/login", { replace: true }),
+          // A session that ends mid-checkout brings the rider back to it after signing in again.
+          goToLogin: () =>
+            navigate("/login", {
+              replace: true,
+              state: browser.location.pathname === "/checkout" ? { from: "/checkout" } : null,
+            }),
           goToSignedInRoute: () =>
             navigate(rememberedFrom(browser.history.state) ?? loaded?.loggedInDefaultRoute ?? "/", {
               replace: true,
@@ -360,6 +371,80 @@ export function createLiveApp(
       },
       actions: { printReceipt: () => browser.print() },
     }),
+    checkout: checkoutMachine.provide({
+      actors: {
+        prepareCheckout: fromPromise(async ({ input }) => {
+          const [quote, saved, methods] = await Promise.all([
+            input.guest ? checkout.guestQuote(input.body) : checkout.quote(input.body),
+            input.guest ? [] : addresses.list(),
+            input.guest ? [] : paymentMethods.list(),
+          ]);
+          return { quote, addresses: saved, methods };
+        }),
+        quote: fromPromise(({ input }) =>
+          input.guest ? checkout.guestQuote(input.body) : checkout.quote(input.body),
+        ),
+        // The number and code go to the gateway's token endpoint only; the order gets the token.
+        tokenizeCard: fromPromise(async ({ input }) => {
+          const card = cardSubmission(input, false, false);
+          const token = await tokenizeCard<{ token: string; brand: string; last4: string }>(
+            paymentGateway().tokens_url,
+            {
+              number: card.number,
+              exp_month: card.expMonth,
+              exp_year: card.expYear,
+              cvc: card.cvc,
+              postal_code: card.postalCode,
+              name: card.lastName,
+            },
+          );
+          return { token: token.token, brand: token.brand, last4: token.last4 };
+        }),
+        placeOrder: fromPromise(({ input }) =>
+          input.guest
+            ? checkout.placeGuestOrder(input.body, input.idempotencyKey)
+            : checkout.placeOrder(input.body, input.idempotencyKey),
+        ),
+        // 409 in flight: the first request is still being worked on; ask again with the same key.
+        waitBeforeRetry: fromPromise(() => new Promise<void>((resolve) => browser.setTimeout(resolve, 1500))),
+      },
+      actions: {
+        rememberChoices: ({ context }) => {
+          if (!context.guest) checkoutChoices.remember(choicesOf(context));
+        },
+        forgetChoices: () => checkoutChoices.forget(),
+        repriceCart: (_, prices) => bus.send({ type: "cart.repriced", prices }),
+        clearCart: () => bus.send({ type: "cart.clear" }),
+        goToOrder: (_, order) =>
+          navigate(
+            order.guest_link
+              ? `/anonymous/ordersummary/${encodeURIComponent(order.id)}?link=${encodeURIComponent(order.guest_link)}`
+              : `/ordersummary/${encodeURIComponent(order.id)}`,
+          ),
+        assignKey: assign(({ context }: { context: CheckoutContext }) =>
+          context.idempotencyKey !== null
+            ? {}
+            : { idempotencyKey: browser.crypto.randomUUID(), keys: context.keys + 1 },
+        ),
+      },
+    }),
+    guestAddress: addressesMachine.provide({
+      actors: {
+        loadAddresses: fromPromise<SavedAddress[]>(async () => []),
+        // Nothing is saved for a guest: the checked address is kept for this order.
+        saveAddress: fromPromise<SavedAddress, SaveAddressInput>(async ({ input }) => ({
+          ...input.body,
+          address_2: input.body.address_2 ?? null,
+          email: input.body.email ?? null,
+          id: input.id ?? "guest-address",
+          isDefault: false,
+          created_at: new Date().toISOString(),
+        })),
+        removeAddress: fromPromise<void, { id: string }>(async () => {}),
+        setDefaultAddress: fromPromise<SavedAddress[], { id: string }>(async () => []),
+      },
+    }),
+    restoredCheckout: () => checkoutChoices.restore(),
     currentFareCard: () => storage.get("currentFareCard"),
     fareCardChoice: fareCardChoiceMachine.provide({
       actors: { loadCards: fromPromise(() => fareMedia.list()) },

@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useContext } from "react";
 import type { accountDeletionMachine } from "../machines/accountDeletion.machine.ts";
 import type { addressesMachine } from "../machines/addresses.machine.ts";
 import type { appleSignInMachine } from "../machines/appleSignIn.machine.ts";
+import type { CheckoutChoices, checkoutMachine } from "../machines/checkout.machine.ts";
 import type { deactivationMachine } from "../machines/deactivation.machine.ts";
 import type { emailConfirmationMachine } from "../machines/emailConfirmation.machine.ts";
 import type { fareCardChoiceMachine } from "../machines/fareCardChoice.machine.ts";
@@ -51,6 +52,12 @@ export interface ScreenLogic {
   orderSummary: typeof orderSummaryMachine;
   /** /account/orders/:page/:id?: the rider's orders by keyset pages, and one order's receipt. */
   orderHistory: typeof orderHistoryMachine;
+  /** /checkout and /anonymous/checkout: the purchase, from the server's prices to the placed order. */
+  checkout: typeof checkoutMachine;
+  /** A guest's shipping address: the address form and its checks, kept for this order only. */
+  guestAddress: typeof addressesMachine;
+  /** The choices a rider made before the session ended mid-checkout (sessionStorage), if any. */
+  restoredCheckout: () => CheckoutChoices | null;
   /** The fare card digital products are bought for (chosen on /digital), if any. */
   currentFareCard: () => CurrentFareCard | null;
 }

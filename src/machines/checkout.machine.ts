@@ -40,6 +40,8 @@ export interface CheckoutFailure {
   message: string;
   leg: number | null;
   reason: string | null;
+  /** A declined leg's method, as the rider chose it (the leg itself is cleared to be chosen again). */
+  declined: PaymentChoice | null;
 }
 
 /** What the checkout keeps in sessionStorage so that signing in again restores it (no card data). */
@@ -131,6 +133,8 @@ export type CheckoutEvent =
   | { type: "checkout.retry" }
   | { type: "checkout.acceptPrices" }
   | { type: "shipping.chooseAddress"; id: string }
+  /** The rider saved a new address from the checkout (through the addresses machine): it is the one. */
+  | { type: "shipping.addressAdded"; address: SavedAddress }
   | { type: "shipping.guestAddress"; address: AddressInput }
   | { type: "shipping.chooseMethod"; code: string }
   | { type: "promo.change"; value: string }
@@ -333,6 +337,7 @@ function failureOf(error: unknown): CheckoutFailure {
     message: typeof detail.message === "string" ? detail.message : "",
     leg: leg === undefined ? null : Number(leg),
     reason: typeof detail.reason === "string" ? detail.reason : null,
+    declined: null,
   };
 }
 
@@ -453,6 +458,12 @@ export const checkoutMachine = setup({
       country: context.addresses.find((address) => address.id === id)?.country ?? null,
       shippingRefused: false,
     })),
+    addAddress: assign(({ context }, address: SavedAddress) => ({
+      addresses: [...context.addresses.filter((known) => known.id !== address.id), address],
+      addressId: address.id,
+      country: address.country,
+      shippingRefused: false,
+    })),
     guestAddress: assign((_, address: AddressInput) => ({
       guestAddress: address,
       country: address.country,
@@ -498,8 +509,10 @@ export const checkoutMachine = setup({
     assignDeclined: assign(({ context }, error: unknown) => {
       const failure = failureOf(error);
       const legs: [PaymentChoice | null, PaymentChoice | null] = [...context.legs];
-      if (failure.leg === 0 || failure.leg === 1) legs[failure.leg] = null;
-      return { failure, legs, idempotencyKey: null };
+      if (failure.leg !== 0 && failure.leg !== 1) return { failure, idempotencyKey: null };
+      const declined = legs[failure.leg] ?? null;
+      legs[failure.leg] = null;
+      return { failure: { ...failure, declined }, legs, idempotencyKey: null };
     }),
     assignRefusal: assign((_, error: unknown) => ({ failure: failureOf(error), idempotencyKey: null })),
     assignOrder: assign((_, order: PlacedOrder) => ({ order, failure: null })),
@@ -634,6 +647,15 @@ export const checkoutMachine = setup({
               actions: [
                 "changed",
                 { type: "chooseAddress", params: ({ event }) => event.id },
+                "rememberChoices",
+              ],
+            },
+            "shipping.addressAdded": {
+              guard: ({ context }) => !context.guest,
+              target: "quoting",
+              actions: [
+                "changed",
+                { type: "addAddress", params: ({ event }) => event.address },
                 "rememberChoices",
               ],
             },

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { QuoteReply } from "../domain/checkout/quote.ts";
-import { createCheckoutService } from "./checkout.service.ts";
+import { createCheckoutChoicesStore, createCheckoutService } from "./checkout.service.ts";
 import { ApiRequestError, createHttpClient } from "./http.ts";
 import { createPortalStorage, type PortalStorage } from "./storage.ts";
 
@@ -106,5 +106,44 @@ describe("checkout service", () => {
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiRequestError);
     expect((failure as ApiRequestError).errors).toEqual([declined]);
+  });
+});
+
+describe("checkout choices store", () => {
+  const choices = {
+    cart: "p1:2",
+    promo: "WELCOME10",
+    addressId: null,
+    country: null,
+    shippingMethod: null,
+    split: true,
+    legs: [{ kind: "saved" as const, id: "m1" }, { kind: "wallet" as const }],
+    firstAmount: "4.00",
+    idempotencyKey: "key-1",
+  };
+
+  it("keeps the choices under one sessionStorage key and gives them back once written", () => {
+    sessionStorage.clear();
+    const store = createCheckoutChoicesStore(sessionStorage);
+    expect(store.restore()).toBeNull();
+    store.remember(choices);
+    expect(Object.keys(sessionStorage)).toEqual(["checkoutChoices"]);
+    expect(store.restore()).toEqual(choices);
+    store.forget();
+    expect(store.restore()).toBeNull();
+  });
+
+  it("ignores what it did not write: broken JSON, or a one-time card among the legs", () => {
+    sessionStorage.setItem("checkoutChoices", "{");
+    const store = createCheckoutChoicesStore(sessionStorage);
+    expect(store.restore()).toBeNull();
+    sessionStorage.setItem(
+      "checkoutChoices",
+      JSON.stringify({
+        ...choices,
+        legs: [{ kind: "card", token: "tok", brand: "visa", last4: "4242" }, null],
+      }),
+    );
+    expect(store.restore()).toBeNull();
   });
 });

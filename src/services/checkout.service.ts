@@ -6,6 +6,7 @@ import type {
   ShippingMethodOption,
 } from "../domain/checkout/quote.ts";
 import type { ApiError } from "../domain/envelope.ts";
+import type { CheckoutChoices } from "../machines/checkout.machine.ts";
 import { type HttpClient, required } from "./http.ts";
 
 /** A priced cart and what the server could not use in it (a promo code, a shipping method). */
@@ -64,3 +65,46 @@ export function createCheckoutService(http: HttpClient, base: () => string) {
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+/** sessionStorage key of the checkout's choices while the rider signs in again (never card data). */
+export const checkoutChoicesKey = "checkoutChoices";
+
+const isChoices = (value: unknown): value is CheckoutChoices =>
+  typeof value === "object" &&
+  value !== null &&
+  "cart" in value &&
+  typeof value.cart === "string" &&
+  "legs" in value &&
+  Array.isArray(value.legs) &&
+  value.legs.length === 2 &&
+  value.legs.every(
+    (leg: unknown) =>
+      leg === null ||
+      (typeof leg === "object" &&
+        leg !== null &&
+        "kind" in leg &&
+        (leg.kind === "wallet" ||
+          leg.kind === "stored_value" ||
+          (leg.kind === "saved" && "id" in leg && typeof leg.id === "string"))),
+  ) &&
+  "firstAmount" in value &&
+  typeof value.firstAmount === "string";
+
+/**
+ * The checkout's choices across a sign-in (the session ended mid-checkout): one sessionStorage key, so
+ * they stay in this tab and go with it. A value that is not what the checkout wrote is ignored.
+ */
+export function createCheckoutChoicesStore(storage: Storage) {
+  return {
+    remember: (choices: CheckoutChoices) => storage.setItem(checkoutChoicesKey, JSON.stringify(choices)),
+    forget: () => storage.removeItem(checkoutChoicesKey),
+    restore(): CheckoutChoices | null {
+      try {
+        const value: unknown = JSON.parse(storage.getItem(checkoutChoicesKey) ?? "null");
+        return isChoices(value) ? value : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

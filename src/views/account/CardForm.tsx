@@ -38,8 +38,6 @@ export function CardForm({ methods }: { methods: PaymentMethodsRef }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const change = (values: Partial<CardDraft>) => methods.send({ type: "card.change", values });
-  const brand = cardBrand(card.number);
-  const unsupported = isUnsupportedNumber(card.number);
 
   const labels = {
     nickname: t`Nickname (optional)`,
@@ -94,6 +92,48 @@ export function CardForm({ methods }: { methods: PaymentMethodsRef }) {
         required={false}
         onChange={(nickname) => change({ nickname })}
       />
+      <CardFields card={card} problem={problem} labels={labels} onChange={change} />
+      {supportsDefault ? (
+        <MakeDefault
+          label={t`Make default`}
+          checked={card.makeDefault}
+          onChange={(makeDefault) => change({ makeDefault })}
+        />
+      ) : null}
+      <div className={formActions}>
+        <button type="submit" className={button()} disabled={saving} aria-busy={saving}>
+          {saving ? <Trans>Please wait…</Trans> : <Trans>Save card</Trans>}
+        </button>
+        <button
+          type="button"
+          className={button({ variant: "outline" })}
+          disabled={saving}
+          onClick={() => methods.send({ type: "form.cancel" })}
+        >
+          <Trans>Cancel</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The card's own fields, shared by the saved-card form and the checkout's one-time card. */
+export function CardFields({
+  card,
+  problem,
+  labels,
+  onChange: change,
+}: {
+  card: CardDraft;
+  problem: (key: Exclude<keyof CardDraft, "makeDefault" | "nickname">) => string | null;
+  labels: Record<Exclude<keyof CardDraft, "makeDefault" | "nickname">, string>;
+  onChange: (values: Partial<CardDraft>) => void;
+}) {
+  const { t } = useLingui();
+  const brand = cardBrand(card.number);
+  const unsupported = isUnsupportedNumber(card.number);
+  return (
+    <>
       <TextField
         label={labels.lastName}
         name="lastName"
@@ -155,26 +195,6 @@ export function CardForm({ methods }: { methods: PaymentMethodsRef }) {
         problem={problem("zip")}
         onChange={(zip) => change({ zip })}
       />
-      {supportsDefault ? (
-        <MakeDefault
-          label={t`Make default`}
-          checked={card.makeDefault}
-          onChange={(makeDefault) => change({ makeDefault })}
-        />
-      ) : null}
-      <div className={formActions}>
-        <button type="submit" className={button()} disabled={saving} aria-busy={saving}>
-          {saving ? <Trans>Please wait…</Trans> : <Trans>Save card</Trans>}
-        </button>
-        <button
-          type="button"
-          className={button({ variant: "outline" })}
-          disabled={saving}
-          onClick={() => methods.send({ type: "form.cancel" })}
-        >
-          <Trans>Cancel</Trans>
-        </button>
-      </div>
-    </form>
+    </>
   );
 }

@@ -79,6 +79,32 @@ function brandName(brand: string | null): string | null {
   }
 }
 
+/** A method's brand mark (VISA, BANK, PP...) in its colours, named for screen readers. */
+export function BrandMark({ markKey, label }: { markKey: string; label: string }) {
+  return (
+    <span
+      role="img"
+      aria-label={label}
+      className={mark}
+      style={{ background: markColours[markKey] ?? "#52606d" }}
+    >
+      {markLetters[markKey] ?? "CARD"}
+    </span>
+  );
+}
+
+/** The mark and the brand's name of a saved method. */
+export function markOf(i18n: I18n, method: SavedPaymentMethod): { markKey: string; label: string } {
+  const markKey = method.kind === "card" ? (method.brand ?? "") : method.kind;
+  const label =
+    method.kind === "paypal"
+      ? "PayPal"
+      : method.kind === "bank_account"
+        ? i18n._(msg`Bank account`)
+        : (brandName(method.brand) ?? i18n._(msg`Card`));
+  return { markKey, label };
+}
+
 /** The method's name as a rider reads it: "Visa •••• 4242", "Sandbox Bank checking •••• 6789", "PayPal". */
 export function methodName(i18n: I18n, method: SavedPaymentMethod): string {
   const last4 = method.last4 ? ` •••• ${method.last4}` : "";
@@ -179,14 +205,7 @@ function MethodItem({ method, methods }: { method: SavedPaymentMethod; methods: 
         : (brandName(method.brand) ?? t`Card`);
   return (
     <li className={item} data-method={method.kind}>
-      <span
-        role="img"
-        aria-label={brandLabel}
-        className={mark}
-        style={{ background: markColours[markKey] ?? "#52606d" }}
-      >
-        {markLetters[markKey] ?? "CARD"}
-      </span>
+      <BrandMark markKey={markKey} label={brandLabel} />
       <div className={css({ flex: "1 1 12rem", display: "grid", gap: "1", minWidth: "0" })}>
         <p className={css({ fontWeight: "semibold" })}>{name}</p>
         {method.nickname ? <p>{method.nickname}</p> : null}

@@ -13,7 +13,6 @@ import { selectCartItems, selectCartSubtotal } from "../../machines/cart.machine
 import { selectServiceLevels, type serviceLevelsMachine } from "../../machines/serviceLevels.machine.ts";
 import type { CurrentFareCard } from "../../services/storage.ts";
 import { QuantityInput } from "../../ui/QuantityInput.tsx";
-import { ResendVerification } from "../account/ResendVerification.tsx";
 import { card, linkList, Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 import { CheckoutButton, RemoveButton } from "../shop/CartButtons.tsx";
@@ -271,35 +270,4 @@ export function CartScreen() {
       )}
     </Screen>
   );
-}
-
-/** A checkout screen's frame: its heading and the way back to the cart. */
-function CheckoutFrame({ title }: { title: string }) {
-  return (
-    <Screen title={title}>
-      <p>
-        <Link href="/cart" className={button({ variant: "outline" })}>
-          <Trans>Back to cart</Trans>
-        </Link>
-      </p>
-    </Screen>
-  );
-}
-
-/** A rider typing /checkout with an unconfirmed email is blocked here too, as the cart blocks them. */
-export function CheckoutScreen() {
-  const { t } = useLingui();
-  if (useActionBlocked()) {
-    return (
-      <Screen title={t`Checkout`}>
-        <ResendVerification />
-      </Screen>
-    );
-  }
-  return <CheckoutFrame title={t`Checkout`} />;
-}
-
-export function GuestCheckoutScreen() {
-  const { t } = useLingui();
-  return <CheckoutFrame title={t`Guest checkout`} />;
 }

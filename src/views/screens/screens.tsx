@@ -1,13 +1,8 @@
 import { type ComponentType, lazy } from "react";
 import type { ScreenId } from "../../app/routes.ts";
+import { CheckoutScreen, GuestCheckoutScreen } from "./CheckoutScreens.tsx";
 import { LandingScreen } from "./LandingScreen.tsx";
-import {
-  CartScreen,
-  CheckoutScreen,
-  GuestCheckoutScreen,
-  PhysicalScreen,
-  ProductsScreen,
-} from "./ShopScreens.tsx";
+import { CartScreen, PhysicalScreen, ProductsScreen } from "./ShopScreens.tsx";
 
 type AccountScreens = typeof import("./AccountScreens.tsx");
 type AuthScreens = typeof import("./AuthScreens.tsx");

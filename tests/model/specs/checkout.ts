@@ -15,7 +15,7 @@ import {
 } from "../../../src/machines/checkout.machine.ts";
 import { cartItem } from "../../support/fixtures.ts";
 import { defineModel, type EventSamples } from "../harness.ts";
-import { home } from "./addresses.ts";
+import { home, park } from "./addresses.ts";
 import { bank, now, strangerId, visa } from "./paymentMethods.ts";
 
 type ActorEvents =
@@ -231,6 +231,7 @@ export const events = {
     { type: "shipping.chooseAddress", id: home.id },
     { type: "shipping.chooseAddress", id: strangerId },
   ],
+  "shipping.addressAdded": [{ type: "shipping.addressAdded", address: park }],
   "shipping.guestAddress": [{ type: "shipping.guestAddress", address: guestAddress }],
   "shipping.chooseMethod": [
     { type: "shipping.chooseMethod", code: "priority" },
@@ -462,7 +463,7 @@ export const checkoutModel = defineModel({
     const role = roleOf(context);
     if (type === "xstate.error.actor.placeOrder") {
       // A declined second leg needs a second leg; the split walk is about the split only.
-      return role === "split" ? event === failed[0] : event !== failed[0];
+      return role === "split" ? event === failed[0] && context.split : event !== failed[0];
     }
     // After a refusal the walk goes straight back to review (journeys choose again).
     if (context.failure !== null && snapshot.matches({ details: "idle" })) {
@@ -482,7 +483,8 @@ export const checkoutModel = defineModel({
         if (type === "payment.newCard") return context.emailConfirm !== "" && context.legs[0] === null;
         return type === "checkout.place";
       case "shipping":
-        if (type === "shipping.chooseAddress") return context.addressId === null;
+        if (type === "shipping.chooseAddress" || type === "shipping.addressAdded")
+          return context.addressId === null;
         if (type === "shipping.chooseMethod")
           return context.addressId !== null && context.shippingMethod === null;
         return type === "checkout.place";
@@ -698,6 +700,7 @@ export const checkoutModel = defineModel({
           message: "Your card has insufficient funds.",
           leg: 1,
           reason: "insufficient_funds",
+          declined: { kind: "saved", id: bank.id },
         });
         expect(snapshot.context.legs).toEqual([{ kind: "saved", id: visa.id }, null]);
         expect(snapshot.context.idempotencyKey).toBeNull();

@@ -1,0 +1,566 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect, useRef } from "react";
+import type { ActorRefFrom } from "xstate";
+import { css } from "../../../styled-system/css";
+import { button } from "../../../styled-system/recipes";
+import { countryName } from "../../domain/payments/address.ts";
+import type { addressesMachine } from "../../machines/addresses.machine.ts";
+import { type Leg, type PaymentChoice, selectBalance } from "../../machines/checkout.machine.ts";
+import type { CardDraft } from "../../machines/paymentMethods.machine.ts";
+import { Choice } from "../../ui/Choice.tsx";
+import { AddressForm } from "../account/AddressForm.tsx";
+import { CardFields } from "../account/CardForm.tsx";
+import { BrandMark, markOf, methodName } from "../account/PaymentMethodsView.tsx";
+import { MakeDefault, problemText, TextField } from "../account/paymentParts.tsx";
+import { card } from "../shared/Screen.tsx";
+import {
+  type CheckoutRef,
+  choiceName,
+  errorText,
+  failureMessage,
+  muted,
+  problemMessage,
+  sectionHeading,
+  useQuoteMoney,
+} from "./parts.tsx";
+
+type AddressesRef = ActorRefFrom<typeof addressesMachine>;
+
+const actions = css({ display: "flex", gap: "3", flexWrap: "wrap", alignItems: "center" });
+
+/** Every choice of the purchase, then "Review order". */
+export function CheckoutDetails({
+  checkout,
+  addresses,
+}: {
+  checkout: CheckoutRef;
+  addresses: typeof addressesMachine;
+}) {
+  const { i18n } = useLingui();
+  const shipping = useSelector(checkout, (snapshot) => snapshot.context.quote?.shipping_required ?? false);
+  const promoAllowed = useSelector(checkout, (snapshot) => snapshot.context.promoAllowed);
+  const guest = useSelector(checkout, (snapshot) => snapshot.context.guest);
+  const problem = useSelector(checkout, (snapshot) => snapshot.context.problem);
+  const busy = useSelector(checkout, (snapshot) => snapshot.hasTag("busy"));
+  const carding = useSelector(checkout, (snapshot) => snapshot.matches({ details: "card" }));
+  return (
+    <div className={css({ display: "grid", gap: "6" })}>
+      <Failure checkout={checkout} />
+      {shipping ? <Shipping checkout={checkout} addresses={addresses} guest={guest} /> : null}
+      {promoAllowed ? <Promo checkout={checkout} /> : null}
+      <Payment checkout={checkout} />
+      {guest ? <Receipt checkout={checkout} /> : null}
+      {problem ? (
+        <p role="alert" className={errorText}>
+          {problemMessage(i18n, problem)}
+        </p>
+      ) : null}
+      <p className={actions}>
+        <button
+          type="button"
+          className={button()}
+          disabled={busy || carding}
+          onClick={() => checkout.send({ type: "checkout.review" })}
+        >
+          <Trans>Review order</Trans>
+        </button>
+      </p>
+    </div>
+  );
+}
+
+function Failure({ checkout }: { checkout: CheckoutRef }) {
+  const { i18n } = useLingui();
+  const failure = useSelector(checkout, (snapshot) =>
+    snapshot.matches({ details: "idle" }) ? snapshot.context.failure : null,
+  );
+  const split = useSelector(checkout, (snapshot) => snapshot.context.split);
+  const legs = useSelector(checkout, (snapshot) => snapshot.context.legs);
+  const methods = useSelector(checkout, (snapshot) => snapshot.context.methods);
+  if (!failure) return null;
+  // The declined leg was cleared to be chosen again: the failure keeps what it was.
+  const legName = (leg: number) => {
+    const choice = leg === failure.leg ? failure.declined : legs[leg];
+    return choice ? choiceName(i18n, choice, methods) : null;
+  };
+  return (
+    <p role="alert" className={`${card} ${errorText}`}>
+      {failureMessage(i18n, failure, legName, split)}
+    </p>
+  );
+}
+
+function Shipping({
+  checkout,
+  addresses,
+  guest,
+}: {
+  checkout: CheckoutRef;
+  addresses: typeof addressesMachine;
+  guest: boolean;
+}) {
+  const { t } = useLingui();
+  const money = useQuoteMoney(checkout);
+  const methods = useSelector(checkout, (snapshot) => snapshot.context.quote?.shipping_methods ?? []);
+  const chosen = useSelector(checkout, (snapshot) => snapshot.context.shippingMethod);
+  const refused = useSelector(checkout, (snapshot) => snapshot.context.shippingRefused);
+  const hasAddress = useSelector(
+    checkout,
+    (snapshot) => snapshot.context.addressId !== null || snapshot.context.guestAddress !== null,
+  );
+  const idle = useSelector(checkout, (snapshot) => snapshot.matches({ details: "idle" }));
+  return (
+    <section aria-labelledby="checkout-shipping" className={card}>
+      <h2 id="checkout-shipping" className={sectionHeading}>
+        <Trans>Shipping</Trans>
+      </h2>
+      {guest ? (
+        <GuestAddress checkout={checkout} addresses={addresses} />
+      ) : (
+        <RiderAddresses checkout={checkout} addresses={addresses} />
+      )}
+      {hasAddress ? (
+        <Choice
+          label={t`Shipping method`}
+          value={chosen}
+          options={methods.map((method) => ({
+            value: method.code,
+            title: method.name,
+            detail: money(method.price),
+            disabled: !idle,
+          }))}
+          onPick={(code) => checkout.send({ type: "shipping.chooseMethod", code })}
+        />
+      ) : null}
+      {refused ? (
+        <p role="alert" className={errorText}>
+          <Trans>Shipping method not available</Trans>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The rider's saved addresses, and adding one through the addresses machine (saved to the account). */
+function RiderAddresses({
+  checkout,
+  addresses,
+}: {
+  checkout: CheckoutRef;
+  addresses: typeof addressesMachine;
+}) {
+  const { t, i18n } = useLingui();
+  const saved = useSelector(checkout, (snapshot) => snapshot.context.addresses);
+  const chosen = useSelector(checkout, (snapshot) => snapshot.context.addressId);
+  const idle = useSelector(checkout, (snapshot) => snapshot.matches({ details: "idle" }));
+  const book = useActorRef(addresses);
+  const editing = useSelector(book, (snapshot) => snapshot.matches("editing") || snapshot.matches("saving"));
+  const ready = useSelector(book, (snapshot) => snapshot.matches("list"));
+  useAdded(book, (address) => checkout.send({ type: "shipping.addressAdded", address }));
+  return (
+    <div className={css({ display: "grid", gap: "4" })}>
+      {saved.length > 0 ? (
+        <Choice
+          label={t`Shipping address`}
+          value={chosen}
+          options={saved.map((address) => ({
+            value: address.id,
+            title: `${address.firstName} ${address.lastName}, ${address.address_1}`,
+            detail: `${address.city}, ${address.state} ${address.zipCode}, ${countryName(address.country, i18n.locale)}`,
+            disabled: !idle,
+          }))}
+          onPick={(id) => checkout.send({ type: "shipping.chooseAddress", id })}
+        />
+      ) : (
+        <p>
+          <Trans>You have no saved shipping addresses yet.</Trans>
+        </p>
+      )}
+      {editing ? (
+        <AddressForm addresses={book} />
+      ) : (
+        <p>
+          <button
+            type="button"
+            className={button({ variant: "outline" })}
+            disabled={!ready || !idle}
+            onClick={() => book.send({ type: "address.add" })}
+          >
+            <Trans>Add address</Trans>
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A guest types the address for this order only (the same form and checks; nothing is saved). */
+function GuestAddress({
+  checkout,
+  addresses,
+}: {
+  checkout: CheckoutRef;
+  addresses: typeof addressesMachine;
+}) {
+  const { i18n } = useLingui();
+  const address = useSelector(checkout, (snapshot) => snapshot.context.guestAddress);
+  const book = useActorRef(addresses);
+  const editing = useSelector(book, (snapshot) => snapshot.matches("editing") || snapshot.matches("saving"));
+  const listed = useSelector(book, (snapshot) =>
+    snapshot.matches("list") ? snapshot.context.addresses : null,
+  );
+  useEffect(() => {
+    if (listed && listed.length === 0) book.send({ type: "address.add" });
+  }, [listed, book]);
+  useAdded(book, (saved) => checkout.send({ type: "shipping.guestAddress", address: saved }), true);
+  if (editing) return <AddressForm addresses={book} />;
+  if (!address) return null;
+  const first = listed?.[0];
+  return (
+    <div className={actions}>
+      <p>
+        {address.firstName} {address.lastName}, {address.address_1}, {address.city}, {address.state}{" "}
+        {address.zipCode}, {countryName(address.country, i18n.locale)}
+      </p>
+      {first ? (
+        <button
+          type="button"
+          className={button({ variant: "outline" })}
+          onClick={() => book.send({ type: "address.edit", id: first.id })}
+        >
+          <Trans>Change address</Trans>
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Hears the addresses machine save an address ("added", or "updated" too when `edits`). */
+function useAdded(
+  book: AddressesRef,
+  onSaved: (address: ReturnType<AddressesRef["getSnapshot"]>["context"]["addresses"][number]) => void,
+  edits = false,
+) {
+  const handler = useRef(onSaved);
+  handler.current = onSaved;
+  useEffect(() => {
+    let known = new Set(book.getSnapshot().context.addresses.map((address) => address.id));
+    let notice = book.getSnapshot().context.notice;
+    const subscription = book.subscribe((snapshot) => {
+      const { addresses: list, notice: next } = snapshot.context;
+      const fresh = list.find((address) => !known.has(address.id));
+      if (
+        snapshot.matches("list") &&
+        next !== notice &&
+        (next === "added" || (edits && next === "updated"))
+      ) {
+        const saved = fresh ?? list[0];
+        if (saved) handler.current(saved);
+      }
+      known = new Set(list.map((address) => address.id));
+      notice = next;
+    });
+    return () => subscription.unsubscribe();
+  }, [book, edits]);
+}
+
+function Promo({ checkout }: { checkout: CheckoutRef }) {
+  const { t } = useLingui();
+  const text = useSelector(checkout, (snapshot) => snapshot.context.promoText);
+  // What the last quote applied, while the rider keeps the code (a removal may still be on its way).
+  const code = useSelector(checkout, (snapshot) => snapshot.context.promo);
+  const discount = useSelector(checkout, (snapshot) => {
+    const promo = snapshot.context.quote?.promo;
+    return promo && promo.code === snapshot.context.promo ? promo.discount : null;
+  });
+  const refused = useSelector(checkout, (snapshot) => snapshot.context.promoRefused);
+  const idle = useSelector(checkout, (snapshot) => snapshot.matches({ details: "idle" }));
+  const money = useQuoteMoney(checkout);
+  return (
+    <section aria-labelledby="checkout-promo" className={card}>
+      <h2 id="checkout-promo" className={sectionHeading}>
+        <Trans>Promo code</Trans>
+      </h2>
+      {code ? (
+        <p className={actions}>
+          <span role="status">
+            {discount !== null ? (
+              <Trans>
+                {code} applied: {money(discount)} off
+              </Trans>
+            ) : (
+              <Trans>{code} applied</Trans>
+            )}
+          </span>
+          <button
+            type="button"
+            className={button({ variant: "outline" })}
+            disabled={!idle}
+            onClick={() => checkout.send({ type: "promo.remove" })}
+          >
+            <Trans>Remove</Trans>
+          </button>
+        </p>
+      ) : (
+        <form
+          noValidate
+          className={actions}
+          onSubmit={(event) => {
+            event.preventDefault();
+            checkout.send({ type: "promo.apply" });
+          }}
+        >
+          <TextField
+            label={t`Promo code`}
+            name="promo"
+            value={text}
+            required={false}
+            autoComplete="off"
+            problem={refused ? t`The promotional code you entered is not valid.` : null}
+            onChange={(value) => checkout.send({ type: "promo.change", value })}
+          />
+          <button type="submit" className={button({ variant: "outline" })} disabled={!idle}>
+            <Trans>Apply</Trans>
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+const newCard = "new-card";
+
+/** The payment: one method, or two with an amount (the rest goes on the second). */
+function Payment({ checkout }: { checkout: CheckoutRef }) {
+  const { t, i18n } = useLingui();
+  const money = useQuoteMoney(checkout);
+  const guest = useSelector(checkout, (snapshot) => snapshot.context.guest);
+  const splitAllowed = useSelector(
+    checkout,
+    (snapshot) => snapshot.context.splitAllowed && !snapshot.context.guest,
+  );
+  const split = useSelector(checkout, (snapshot) => snapshot.context.split);
+  const amount = useSelector(checkout, (snapshot) => snapshot.context.firstAmount);
+  const balance = useSelector(checkout, selectBalance);
+  const problem = useSelector(checkout, (snapshot) => snapshot.context.problem);
+  const idle = useSelector(checkout, (snapshot) => snapshot.matches({ details: "idle" }));
+  const carding = useSelector(
+    checkout,
+    (snapshot) => snapshot.matches({ details: "card" }) || snapshot.matches({ details: "tokenizing" }),
+  );
+  const legs = useSelector(checkout, (snapshot) => snapshot.context.legs);
+  return (
+    <section aria-labelledby="checkout-payment" className={card}>
+      <h2 id="checkout-payment" className={sectionHeading}>
+        <Trans>Payment</Trans>
+      </h2>
+      {guest ? (
+        legs[0] ? (
+          <p className={actions}>
+            <BrandMark markKey={legs[0].kind === "card" ? legs[0].brand : ""} label={t`Card`} />
+            <span>{choiceName(i18n, legs[0], [])}</span>
+          </p>
+        ) : null
+      ) : (
+        <LegChoice checkout={checkout} leg={0} label={split ? t`First payment method` : t`Pay with`} />
+      )}
+      {guest && !carding ? (
+        <p>
+          <button
+            type="button"
+            className={button({ variant: legs[0] ? "outline" : "solid" })}
+            onClick={() => checkout.send({ type: "payment.newCard", leg: 0 })}
+          >
+            {legs[0] ? <Trans>Use another card</Trans> : <Trans>Enter a card</Trans>}
+          </button>
+        </p>
+      ) : null}
+      {splitAllowed && idle ? (
+        <MakeDefault
+          label={t`Split the payment between two methods`}
+          checked={split}
+          onChange={(on) => checkout.send({ type: "payment.split", on })}
+        />
+      ) : null}
+      {split ? (
+        <>
+          <TextField
+            label={t`Amount on the first method`}
+            name="firstAmount"
+            inputMode="text"
+            value={amount}
+            problem={problem === "amountInvalid" ? t`Amount is not valid.` : null}
+            helper={balance !== null ? <Trans>The second method pays {money(balance)}.</Trans> : null}
+            onChange={(value) => checkout.send({ type: "payment.amount", value })}
+          />
+          <LegChoice checkout={checkout} leg={1} label={t`Second payment method`} />
+        </>
+      ) : null}
+      {carding ? <OneTimeCard checkout={checkout} /> : null}
+    </section>
+  );
+}
+
+function LegChoice({ checkout, leg, label }: { checkout: CheckoutRef; leg: Leg; label: string }) {
+  const { t, i18n } = useLingui();
+  const methods = useSelector(checkout, (snapshot) => snapshot.context.methods);
+  const choice = useSelector(checkout, (snapshot) => snapshot.context.legs[leg]);
+  const fareCard = useSelector(checkout, (snapshot) =>
+    snapshot.context.items.some((item) => item.faremediaId),
+  );
+  const idle = useSelector(checkout, (snapshot) => snapshot.matches({ details: "idle" }));
+  const choiceValue = (picked: PaymentChoice | null): string | null => {
+    if (!picked) return null;
+    if (picked.kind === "saved") return `saved:${picked.id}`;
+    return picked.kind === "card" ? "card" : picked.kind;
+  };
+  const options = [
+    ...methods.map((method) => {
+      const mark = markOf(i18n, method);
+      return {
+        value: `saved:${method.id}`,
+        title: (
+          <span className={actions}>
+            <BrandMark markKey={mark.markKey} label={mark.label} />
+            {methodName(i18n, method)}
+          </span>
+        ),
+        detail: method.nickname ?? undefined,
+        disabled: !idle,
+      };
+    }),
+    ...(choice?.kind === "card"
+      ? [{ value: "card", title: choiceName(i18n, choice, methods), disabled: !idle }]
+      : []),
+    ...(fareCard ? [{ value: "stored_value", title: t`Fare card stored value`, disabled: !idle }] : []),
+    { value: "wallet", title: t`Wallet`, disabled: !idle },
+    { value: newCard, title: t`A new card for this order only`, disabled: !idle },
+  ];
+  return (
+    <Choice<string>
+      label={label}
+      value={choiceValue(choice)}
+      options={options}
+      onPick={(value) => {
+        if (value === newCard) return checkout.send({ type: "payment.newCard", leg });
+        if (value === "card") return;
+        if (value === "wallet" || value === "stored_value") {
+          return checkout.send({ type: "payment.choose", leg, choice: { kind: value } });
+        }
+        checkout.send({
+          type: "payment.choose",
+          leg,
+          choice: { kind: "saved", id: value.slice("saved:".length) },
+        });
+      }}
+    />
+  );
+}
+
+/** A card for this order only: its number and code go to the gateway, which answers a token. */
+function OneTimeCard({ checkout }: { checkout: CheckoutRef }) {
+  const { t, i18n } = useLingui();
+  const draft = useSelector(checkout, (snapshot) => snapshot.context.card);
+  const problems = useSelector(checkout, (snapshot) => snapshot.context.cardProblems);
+  const tokenizing = useSelector(checkout, (snapshot) => snapshot.matches({ details: "tokenizing" }));
+  const failure = useSelector(checkout, (snapshot) =>
+    snapshot.matches({ details: "card" }) ? snapshot.context.failure : null,
+  );
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const labels = {
+    lastName: t`Last Name`,
+    number: t`Card Number`,
+    expiry: t`Expiration (MM/YY)`,
+    cvv: t`CVV`,
+    address: t`Billing Street Address`,
+    zip: t`Zip or Postal Code`,
+  };
+  const problem = (key: keyof typeof labels) => {
+    const found = problems[key];
+    return found ? problemText(i18n, found, labels[key], 100) : null;
+  };
+  return (
+    <form
+      noValidate
+      aria-labelledby="checkout-card"
+      className={css({
+        display: "grid",
+        gap: "4",
+        gridTemplateColumns: { base: "1fr", md: "repeat(2, minmax(0, 1fr))" },
+      })}
+      onSubmit={(event) => {
+        event.preventDefault();
+        checkout.send({ type: "card.use" });
+      }}
+    >
+      <h3
+        id="checkout-card"
+        ref={heading}
+        tabIndex={-1}
+        className={css({ fontSize: "lg", fontWeight: "bold", outline: "none", gridColumn: { md: "span 2" } })}
+      >
+        <Trans>Card for this order</Trans>
+      </h3>
+      <p className={`${muted} ${css({ gridColumn: { md: "span 2" } })}`}>
+        <Trans>The card is used for this order only and is not saved.</Trans>
+      </p>
+      {failure ? (
+        <p role="alert" className={`${errorText} ${css({ gridColumn: { md: "span 2" } })}`}>
+          {failureMessage(i18n, failure, () => null, false)}
+        </p>
+      ) : null}
+      <CardFields
+        card={draft}
+        labels={labels}
+        problem={problem}
+        onChange={(values: Partial<CardDraft>) => checkout.send({ type: "card.change", values })}
+      />
+      <p className={`${actions} ${css({ gridColumn: { md: "span 2" } })}`}>
+        <button type="submit" className={button()} disabled={tokenizing} aria-busy={tokenizing}>
+          {tokenizing ? <Trans>Please wait…</Trans> : <Trans>Use this card</Trans>}
+        </button>
+        <button
+          type="button"
+          className={button({ variant: "outline" })}
+          disabled={tokenizing}
+          onClick={() => checkout.send({ type: "card.cancel" })}
+        >
+          <Trans>Cancel</Trans>
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/** A guest's receipt goes to the email typed twice. */
+function Receipt({ checkout }: { checkout: CheckoutRef }) {
+  const { t } = useLingui();
+  const email = useSelector(checkout, (snapshot) => snapshot.context.email);
+  const confirm = useSelector(checkout, (snapshot) => snapshot.context.emailConfirm);
+  const problem = useSelector(checkout, (snapshot) => snapshot.context.problem);
+  return (
+    <section aria-labelledby="checkout-receipt" className={card}>
+      <h2 id="checkout-receipt" className={sectionHeading}>
+        <Trans>Receipt</Trans>
+      </h2>
+      <TextField
+        label={t`Email`}
+        name="email"
+        autoComplete="email"
+        value={email}
+        problem={problem === "email" ? t`Invalid Email Address` : null}
+        onChange={(value) => checkout.send({ type: "receipt.email", value })}
+      />
+      <TextField
+        label={t`Confirm Email`}
+        name="emailConfirm"
+        autoComplete="email"
+        value={confirm}
+        problem={problem === "emailMismatch" ? t`The email addresses do not match.` : null}
+        onChange={(value) => checkout.send({ type: "receipt.confirm", value })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { useCallback } from "react";
+import type { ActorRefFrom } from "xstate";
+import { css } from "../../../styled-system/css";
+import { ErrorCode } from "../../domain/envelope.ts";
+import { formatMoney } from "../../domain/money.ts";
+import type { SavedPaymentMethod } from "../../domain/payments/saved.ts";
+import type {
+  CheckoutFailure,
+  CheckoutProblem,
+  checkoutMachine,
+  PaymentChoice,
+} from "../../machines/checkout.machine.ts";
+import { methodName } from "../account/PaymentMethodsView.tsx";
+
+export type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
+
+export const sectionHeading = css({ fontSize: "xl", fontWeight: "bold" });
+export const errorText = css({ color: "brand.error", fontWeight: "semibold" });
+export const muted = css({ color: "muted", fontSize: "sm" });
+export const rows = css({ display: "grid", gap: "2" });
+export const row = css({ display: "flex", justifyContent: "space-between", gap: "4" });
+
+/** Formats minor units of the quote's currency in the rider's language. */
+export function useQuoteMoney(checkout: CheckoutRef): (amount: number) => string {
+  const { i18n } = useLingui();
+  const currency = useSelector(checkout, (snapshot) => snapshot.context.quote?.currency ?? "USD");
+  return useCallback(
+    (amount: number) => formatMoney(amount, { currency, locale: i18n.locale }),
+    [currency, i18n.locale],
+  );
+}
+
+/** How a leg's method reads: "Visa •••• 4242", "Wallet", "Fare card stored value". */
+export function choiceName(
+  i18n: I18n,
+  choice: PaymentChoice,
+  methods: readonly SavedPaymentMethod[],
+): string {
+  switch (choice.kind) {
+    case "saved": {
+      const method = methods.find((candidate) => candidate.id === choice.id);
+      return method ? methodName(i18n, method) : i18n._(msg`Saved payment method`);
+    }
+    case "card":
+      return i18n._(msg`Card •••• ${choice.last4} (this order only)`);
+    case "stored_value":
+      return i18n._(msg`Fare card stored value`);
+    case "wallet":
+      return i18n._(msg`Wallet`);
+  }
+}
+
+export function problemMessage(i18n: I18n, problem: CheckoutProblem): string {
+  switch (problem) {
+    case "shippingAddress":
+      return i18n._(msg`Please choose a shipping address.`);
+    case "shippingMethod":
+      return i18n._(msg`Please choose a shipping method.`);
+    case "selectPayment":
+      return i18n._(msg`Please select a payment method.`);
+    case "sameMethod":
+      return i18n._(msg`Please choose two different payment methods.`);
+    case "amountInvalid":
+      return i18n._(msg`Amount is not valid.`);
+    case "walletAutoRenew":
+      return i18n._(msg`A wallet cannot pay for auto-renewed passes`);
+    case "email":
+      return i18n._(msg`Invalid Email Address`);
+    case "emailMismatch":
+      return i18n._(msg`The email addresses do not match.`);
+  }
+}
+
+/** What a refused request says; the server's own words where it gave them. */
+export function failureMessage(
+  i18n: I18n,
+  failure: CheckoutFailure,
+  legName: (leg: number) => string | null,
+  split: boolean,
+): string {
+  if (failure.code === ErrorCode.paymentMethodDeclined && failure.leg !== null) {
+    const declined = legName(failure.leg) ?? i18n._(msg`Your payment method`);
+    const other = split ? legName(failure.leg === 0 ? 1 : 0) : null;
+    const reason = failure.message;
+    return other
+      ? i18n._(
+          msg`${declined} was declined: ${reason} ${other} was not charged. Please choose another method.`,
+        )
+      : i18n._(msg`${declined} was declined: ${reason} Please choose another method.`);
+  }
+  if (failure.code === ErrorCode.unavailable) {
+    return i18n._(msg`The connection was lost. Please try again.`);
+  }
+  if (failure.code === ErrorCode.paymentTokenInvalid) {
+    return i18n._(msg`The card could not be used. Please enter it again.`);
+  }
+  return failure.message !== "" ? failure.message : i18n._(msg`Something went wrong, please try again!`);
+}

@@ -1,0 +1,69 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useActorRef } from "@xstate/react";
+import { useState } from "react";
+import { Link } from "wouter";
+import { button } from "../../../styled-system/recipes";
+import { useActionBlocked, useChild, useConfig } from "../../app/children.ts";
+import { useScreenLogic } from "../../app/logic.tsx";
+import type { CartItem } from "../../domain/cart.ts";
+import { ResendVerification } from "../account/ResendVerification.tsx";
+import { CheckoutView } from "../checkout/CheckoutView.tsx";
+import { card, Screen } from "../shared/Screen.tsx";
+
+/** The purchase of the cart as it is when the screen opens (placing the order empties the cart). */
+function Purchase({ guest, items }: { guest: boolean; items: CartItem[] }) {
+  const logic = useScreenLogic();
+  const config = useConfig();
+  const checkout = useActorRef(logic.checkout, {
+    input: {
+      guest,
+      items,
+      splitAllowed: config.enableSplitPayments.purchasePasses,
+      promoAllowed: config.promoCodeRequired,
+      now: Date.now(),
+      restored: guest ? null : logic.restoredCheckout(),
+    },
+  });
+  return <CheckoutView checkout={checkout} addresses={guest ? logic.guestAddress : logic.addresses} />;
+}
+
+function CheckoutPage({ title, guest }: { title: string; guest: boolean }) {
+  const cart = useChild("cart");
+  const [items] = useState(() => cart.getSnapshot().context.items);
+  return (
+    <Screen title={title}>
+      {items.length === 0 ? (
+        <div className={card}>
+          <p>
+            <Trans>Your shopping cart is empty.</Trans>
+          </p>
+          <p>
+            <Link href="/products" className={button()}>
+              <Trans>Browse products</Trans>
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <Purchase guest={guest} items={items} />
+      )}
+    </Screen>
+  );
+}
+
+/** A rider typing /checkout with an unconfirmed email is blocked here too, as the cart blocks them. */
+export function CheckoutScreen() {
+  const { t } = useLingui();
+  if (useActionBlocked()) {
+    return (
+      <Screen title={t`Checkout`}>
+        <ResendVerification />
+      </Screen>
+    );
+  }
+  return <CheckoutPage title={t`Checkout`} guest={false} />;
+}
+
+export function GuestCheckoutScreen() {
+  const { t } = useLingui();
+  return <CheckoutPage title={t`Guest checkout`} guest />;
+}

@@ -1,0 +1,208 @@
+import { screen, within } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
+import { expect } from "vitest";
+import { type AnyEventObject, createActor, fromPromise } from "xstate";
+import { formatMoney } from "../../src/domain/money.ts";
+import type { SavedAddress } from "../../src/domain/payments/saved.ts";
+import { addressesMachine } from "../../src/machines/addresses.machine.ts";
+import type { CheckoutContext } from "../../src/machines/checkout.machine.ts";
+import { CheckoutView } from "../../src/views/checkout/CheckoutView.tsx";
+import { home } from "./specs/addresses.ts";
+import { checkoutModel } from "./specs/checkout.ts";
+import { bank, visa } from "./specs/paymentMethods.ts";
+import { describeViewModel } from "./view-harness.tsx";
+
+/** The addresses machine never answers here: the checkout's own list is what is under test. */
+const quietAddresses = addressesMachine.provide({
+  actors: {
+    loadAddresses: fromPromise<SavedAddress[]>(() => new Promise(() => {})),
+  },
+});
+
+const money = (amount: number) => formatMoney(amount, { currency: "USD", locale: "en" });
+
+const cardFields: Record<string, string> = {
+  lastName: "Last Name",
+  number: "Card Number",
+  expiry: "Expiration (MM/YY)",
+  cvv: "CVV",
+  address: "Billing Street Address",
+  zip: "Zip or Postal Code",
+};
+
+async function retype(user: UserEvent, name: string, value: string) {
+  const field = screen.getByRole("textbox", { name });
+  await user.clear(field);
+  if (value !== "") await user.type(field, value);
+}
+
+/** The radio group of a payment leg: "Pay with" alone, "First" and "Second" when split. */
+function legGroup(leg: number) {
+  const names = leg === 0 ? ["Pay with", "First payment method"] : ["Second payment method"];
+  const group = screen
+    .getAllByRole("radiogroup")
+    .find((candidate) => names.some((name) => candidate.textContent?.startsWith(name)));
+  if (!group) throw new Error(`no radio group for leg ${leg}`);
+  return within(group);
+}
+
+const choiceNames: Record<string, RegExp> = {
+  [`saved:${visa.id}`]: /Visa •••• 4242/,
+  [`saved:${bank.id}`]: /Sandbox Bank checking •••• 6789/,
+  wallet: /^Wallet$/,
+  stored_value: /Fare card stored value/,
+};
+
+async function click(user: UserEvent, name: string | RegExp) {
+  await user.click(screen.getByRole("button", { name }));
+}
+
+const context = (snapshot: { context: CheckoutContext }) => snapshot.context;
+
+describeViewModel({
+  model: checkoutModel,
+  mount(logic, { input, clock }) {
+    if (!input) throw new Error("every checkout walk has an input");
+    const actor = createActor(logic, { clock, input }).start();
+    return { element: <CheckoutView checkout={actor} addresses={quietAddresses} />, actor: () => actor };
+  },
+  environment: [
+    "xstate.done.actor.prepareCheckout",
+    "xstate.error.actor.prepareCheckout",
+    "xstate.done.actor.quote",
+    "xstate.error.actor.quote",
+    "xstate.done.actor.tokenizeCard",
+    "xstate.error.actor.tokenizeCard",
+    "xstate.done.actor.placeOrder",
+    "xstate.error.actor.placeOrder",
+    "xstate.done.actor.waitBeforeRetry",
+    // Both come from the addresses machine's form, walked in its own view test.
+    "shipping.addressAdded",
+    "shipping.guestAddress",
+  ],
+  gestures: {
+    "checkout.retry": async (user) => {
+      const retry = screen.queryByRole("button", { name: "Retry" });
+      await user.click(retry ?? screen.getByRole("button", { name: "Try again" }));
+    },
+    "checkout.acceptPrices": (user) => click(user, "Accept new prices"),
+    "shipping.chooseAddress": async (user, event: AnyEventObject) => {
+      // Only the rider's own addresses are offered.
+      if (event.id === home.id)
+        await user.click(screen.getByRole("radio", { name: /Dee Ross, 500 Lake Shore Dr/ }));
+    },
+    "shipping.chooseMethod": async (user, event: AnyEventObject) => {
+      if (event.code === "priority") await user.click(screen.getByRole("radio", { name: /Priority mail/ }));
+    },
+    "promo.change": (user, event: AnyEventObject) => retype(user, "Promo code", String(event.value)),
+    "promo.apply": (user) => click(user, "Apply"),
+    "promo.remove": (user) => click(user, "Remove"),
+    "payment.split": async (user, event: AnyEventObject) => {
+      const box = screen.getByRole("checkbox", { name: "Split the payment between two methods" });
+      if ((box as HTMLInputElement).checked !== event.on) await user.click(box);
+    },
+    "payment.choose": async (user, event: AnyEventObject) => {
+      const choice = event.choice as { kind: string; id?: string };
+      const name = choiceNames[choice.kind === "saved" ? `saved:${choice.id}` : choice.kind];
+      const radio = name ? legGroup(Number(event.leg)).queryByRole("radio", { name }) : null;
+      // A method that is not the rider's is not offered.
+      if (radio) await user.click(radio);
+    },
+    "payment.amount": (user, event: AnyEventObject) =>
+      retype(user, "Amount on the first method", String(event.value)),
+    "payment.newCard": async (user, event: AnyEventObject) => {
+      const offered = screen.queryByRole("button", { name: /Enter a card|Use another card/ });
+      if (offered) return user.click(offered);
+      await user.click(
+        legGroup(Number(event.leg)).getByRole("radio", { name: "A new card for this order only" }),
+      );
+    },
+    "card.change": async (user, event: AnyEventObject) => {
+      for (const [field, value] of Object.entries(event.values as Record<string, string>)) {
+        await retype(user, cardFields[field] ?? field, value);
+      }
+    },
+    "card.use": (user) => click(user, "Use this card"),
+    "card.cancel": (user) => click(user, "Cancel"),
+    "receipt.email": (user, event: AnyEventObject) => retype(user, "Email", String(event.value)),
+    "receipt.confirm": (user, event: AnyEventObject) => retype(user, "Confirm Email", String(event.value)),
+    "checkout.review": (user) => click(user, "Review order"),
+    "checkout.edit": (user) => click(user, "Edit"),
+    "checkout.place": (user) => click(user, "Place order"),
+  },
+  sees: {
+    revalidating: () =>
+      expect(screen.getByRole("status")).toHaveTextContent("Checking the prices in your cart…"),
+    unavailable: () => {
+      expect(screen.getByRole("alert")).toHaveTextContent("The checkout could not be loaded.");
+      expect(screen.getByRole("button", { name: "Try again" })).toBeEnabled();
+    },
+    refused: (snapshot) => {
+      expect(screen.getByRole("alert")).toHaveTextContent(context(snapshot).failure?.message ?? "");
+      expect(screen.getByRole("link", { name: "Back to cart" })).toBeVisible();
+    },
+    priceChanged: (snapshot) => {
+      const list = within(screen.getByRole("list", { name: "Changed prices" }));
+      for (const line of context(snapshot).changed) {
+        expect(list.getByText(line.name).closest("li")).toHaveTextContent(
+          `${money(line.from)} → ${money(line.to)}`,
+        );
+      }
+      expect(screen.getByRole("button", { name: "Accept new prices" })).toBeEnabled();
+    },
+    details: (snapshot) => {
+      expect(screen.getByRole("listitem", { current: "step" })).toHaveTextContent("1. Details");
+      const summary = within(screen.getByRole("region", { name: "Order summary" }));
+      expect(summary.getByTestId("checkout-total")).toHaveTextContent(
+        money(context(snapshot).quote?.total ?? 0),
+      );
+    },
+    "details.idle": (snapshot) => {
+      const { problem, promoRefused, shippingRefused } = context(snapshot);
+      expect(screen.getByRole("button", { name: "Review order" })).toBeEnabled();
+      const texts: Record<string, string> = {
+        shippingAddress: "Please choose a shipping address.",
+        shippingMethod: "Please choose a shipping method.",
+        selectPayment: "Please select a payment method.",
+        sameMethod: "Please choose two different payment methods.",
+        amountInvalid: "Amount is not valid.",
+        walletAutoRenew: "A wallet cannot pay for auto-renewed passes",
+        email: "Invalid Email Address",
+        emailMismatch: "The email addresses do not match.",
+      };
+      const alerts = screen.queryAllByRole("alert").map((alert) => alert.textContent);
+      if (problem) expect(alerts).toContain(texts[problem]);
+      if (promoRefused)
+        expect(screen.getByText("The promotional code you entered is not valid.")).toBeVisible();
+      if (shippingRefused) expect(alerts).toContain("Shipping method not available");
+      const failure = context(snapshot).failure;
+      if (failure?.code === 42203) {
+        expect(alerts.join(" ")).toMatch(
+          /was declined: Your card has insufficient funds\. .* was not charged\./,
+        );
+      }
+    },
+    "details.quoting": () => expect(screen.getByRole("button", { name: "Review order" })).toBeDisabled(),
+    "details.card": () => {
+      expect(screen.getByRole("heading", { name: "Card for this order" })).toBeVisible();
+      expect(screen.getByRole("button", { name: "Use this card" })).toBeEnabled();
+    },
+    "details.tokenizing": () => expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled(),
+    review: (snapshot) => {
+      expect(screen.getByRole("heading", { name: "Review your order" })).toBeVisible();
+      expect(screen.getByRole("button", { name: "Place order" })).toBeEnabled();
+      const legs = within(screen.getByRole("list", { name: "Payment" })).getAllByRole("listitem");
+      expect(legs).toHaveLength(context(snapshot).split ? 2 : 1);
+    },
+    placing: () => expect(screen.getByRole("button", { name: "Placing your order…" })).toBeDisabled(),
+    retrying: () => {
+      expect(screen.getByRole("alert")).toHaveTextContent(
+        "The connection was lost before the order was confirmed.",
+      );
+      expect(screen.getByRole("button", { name: "Retry" })).toBeEnabled();
+    },
+    inFlight: () => expect(screen.getByRole("button", { name: "Placing your order…" })).toBeDisabled(),
+    placed: () => expect(screen.getByRole("status")).toHaveTextContent("Your order was placed."),
+    sessionEnded: () => expect(screen.getByRole("status")).toHaveTextContent("Your session has ended."),
+  },
+});

@@ -79,7 +79,8 @@ export const paymentsTotalMessage = "The payments do not add up to the order's t
 export const tooManyLegsMessage = "An order is paid with at most 2 payment methods.";
 export const paymentUnavailableMessage = "This payment method is not available.";
 export const purseTooLowMessage = "The balance is too low for this payment.";
-export const purseNeedsCardMessage = "Stored value pays only for a digital order with a fare card.";
+export const purseNeedsCardMessage =
+  "Stored value pays only for passes of a digital order with a fare card, never for more stored value.";
 export const guestPaymentMessage = "Guests pay with a card.";
 export const declinedMessage = "Your payment method was declined.";
 export const tokenInvalidMessage = "The card details have expired. Please enter them again.";
@@ -336,7 +337,12 @@ export function createOrderService(options: {
 
     // The legs: how many, what each is, and that they pay the total exactly.
     const requested: readonly PaymentLegRequest[] = request.payments;
-    const allowed = options.config().enableSplitPayments.purchasePasses ? splitLegCount : 1;
+    // A split needs the deployment's flag for what is bought: passes and cards, or stored value loaded.
+    const split = options.config().enableSplitPayments;
+    const loadsValue = priced.products.some((product) => product.subType === "STORED_VALUE");
+    const buysPasses = priced.products.some((product) => product.subType !== "STORED_VALUE");
+    const allowed =
+      (!loadsValue || split.loadValue) && (!buysPasses || split.purchasePasses) ? splitLegCount : 1;
     if (requested.length > Math.min(allowed, maxPaymentLegs)) {
       return {
         refused: refusal(ErrorCode.paymentRefused, tooManyLegsMessage, `payments/${requested.length - 1}`),
@@ -376,7 +382,7 @@ export function createOrderService(options: {
         }
         case "stored_value": {
           if (anyAutoRenew) return refuse(walletAutoRenewMessage);
-          if (!card || physical) return refuse(purseNeedsCardMessage);
+          if (!card || physical || loadsValue) return refuse(purseNeedsCardMessage);
           legs.push({
             n,
             kind: "stored_value",

@@ -877,6 +877,12 @@ describe("physical orders and guests", () => {
       expect(reply.statusCode, url).toBe(404);
       expect(reply.body, url).toBe(unknown.body);
     }
+    // A rider's order has no link: the guest route answers it as any unknown order.
+    const ada = await rider();
+    const own = await placed(await place(ada, dayPassOrder(await fareCard(ada), await savedCard(ada))));
+    expect((await get(null, `/transit/anonymous/orders/${own.id}?link=${order.guest_link}`)).body).toBe(
+      unknown.body,
+    );
     // A rider cannot read a guest's order by its id either.
     expect((await get(await rider(), `/transit/orders/${order.id}`)).body).toBe(
       (await get(await rider(), `/transit/orders/${randomUUID()}`)).body,
@@ -1052,22 +1058,53 @@ describe("refunds", () => {
     const card = await fareCard(ada, 1_000);
     const value = priceOf(products.storedValue20);
     const method = await savedCard(ada);
-    const order = await placed(
+    const general = ledgerAccounts.fareCard(card, "general");
+    const balance = async () => (await t.app.ledger.balance(t.database.db, general, "USD")).amount;
+    const loaded = await placed(
       await place(ada, {
         lines: [{ product: products.storedValue20, quantity: 1 }],
         fare_medium: card,
         expected_total: value,
+        payments: [{ kind: "saved", payment_method: method, amount: value }],
+      }),
+    );
+    expect(await balance()).toBe(1_000 + value);
+    // Loading value is split only where the deployment allows it (loadValue is off), and stored value
+    // never pays for more stored value.
+    for (const payments of [
+      [
+        { kind: "saved", payment_method: method, amount: value - 100 },
+        { kind: "saved", payment_method: method, amount: 100 },
+      ],
+      [{ kind: "stored_value", amount: value }],
+    ]) {
+      refusedWith(
+        await place(ada, {
+          lines: [{ product: products.storedValue20, quantity: 1 }],
+          fare_medium: card,
+          expected_total: value,
+          payments,
+        }),
+        422,
+        ErrorCode.paymentRefused,
+      );
+    }
+    expect((await t.app.orders.refund(loaded.id, null, "changed mind")).ok).toBe(true);
+    expect(await balance()).toBe(1_000);
+
+    const day = priceOf(products.dayPass);
+    const pass = await placed(
+      await place(ada, {
+        ...dayPassOrder(card, method),
         payments: [
-          { kind: "stored_value", amount: 500 },
-          { kind: "saved", payment_method: method, amount: value - 500 },
+          { kind: "stored_value", amount: 300 },
+          { kind: "saved", payment_method: method, amount: day - 300 },
         ],
       }),
     );
-    const general = ledgerAccounts.fareCard(card, "general");
-    expect((await t.app.ledger.balance(t.database.db, general, "USD")).amount).toBe(1_000 - 500 + value);
-    const refunded = await t.app.orders.refund(order.id, null, "changed mind");
-    expect(refunded.ok).toBe(true);
-    expect((await t.app.ledger.balance(t.database.db, general, "USD")).amount).toBe(1_000);
+    expect(await balance()).toBe(700);
+    expect((await t.app.orders.refund(pass.id, null, "changed mind")).ok).toBe(true);
+    expect(await balance()).toBe(1_000);
   });
 });
 

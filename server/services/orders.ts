@@ -416,7 +416,8 @@ export function createOrderService(options: {
         autoRenew,
         physical,
         card,
-        address,
+        // An address matters only to what ships; a digital order keeps none.
+        address: quote.shipping_required ? address : null,
         legs,
       },
     };
@@ -448,10 +449,11 @@ export function createOrderService(options: {
     const { orderId } = plan;
     const customerId = plan.userId ?? `order:${orderId}`;
     const cur = currency();
-    const decline = async (n: number, reply: OrderReply) => {
+    /** A leg refused: the legs approved so far are voided, and the rider hears which leg failed. */
+    const decline = async (reply: OrderReply) => {
       await release(orderId, held, new Map());
       held.length = 0;
-      return { n, reply };
+      return reply;
     };
     for (const leg of plan.legs) {
       if (!isCardLeg(leg)) continue;
@@ -469,16 +471,12 @@ export function createOrderService(options: {
           token: leg.token,
         });
         if (attached.outcome === "declined") {
-          return (
-            await decline(
-              leg.n,
-              refusal(ErrorCode.paymentMethodDeclined, declinedMessage, field, attached.reason),
-            )
-          ).reply;
+          return await decline(
+            refusal(ErrorCode.paymentMethodDeclined, declinedMessage, field, attached.reason),
+          );
         }
         if (attached.outcome === "rejected" || attached.method.kind !== "card") {
-          return (await decline(leg.n, refusal(ErrorCode.paymentTokenInvalid, tokenInvalidMessage, field)))
-            .reply;
+          return await decline(refusal(ErrorCode.paymentTokenInvalid, tokenInvalidMessage, field));
         }
         methodId = attached.method.methodId;
         brand = attached.method.brand;
@@ -492,22 +490,19 @@ export function createOrderService(options: {
         reference: orderNumber,
       });
       if (authorized.outcome === "declined") {
-        return (
-          await decline(
-            leg.n,
-            refusal(
-              ErrorCode.paymentMethodDeclined,
-              declinedMessage,
-              field,
-              authorized.reason satisfies DeclineReason,
-            ),
-          )
-        ).reply;
+        return await decline(
+          refusal(
+            ErrorCode.paymentMethodDeclined,
+            declinedMessage,
+            field,
+            authorized.reason satisfies DeclineReason,
+          ),
+        );
       }
       if (authorized.outcome === "rejected") {
         const code = leg.kind === "card" ? ErrorCode.paymentTokenInvalid : ErrorCode.paymentRefused;
         const message = leg.kind === "card" ? tokenInvalidMessage : paymentUnavailableMessage;
-        return (await decline(leg.n, refusal(code, message, field))).reply;
+        return await decline(refusal(code, message, field));
       }
       held.push({
         n: leg.n,

@@ -297,6 +297,18 @@ export const orderHistoryModel = defineModel({
       ends: (snapshot) => expect(snapshot.context.orderId).toBe(unknownOrderId),
     },
     {
+      name: "a lost connection stops at the failure: nothing is asked again until the rider retries",
+      events: [pageFailed],
+      expected: "failed",
+      ends: (snapshot) => expect(snapshot.context.error).toBe(50301),
+    },
+    {
+      name: "a detail that could not be read stops at the failure too",
+      input: 2,
+      events: [orderFailed[1]],
+      expected: "failed",
+    },
+    {
       name: "a lost connection is retried on the same route",
       events: [pageFailed, events["orders.retry"][0], page[0]],
       expected: "listing",

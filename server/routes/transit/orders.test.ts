@@ -329,7 +329,9 @@ describe("POST /transit/orders: the Idempotency-Key", () => {
       orderNumber: "TP-00000042",
       createdAt: clock.now(),
     });
-    refusedWith(await place(ada, body, key), 409, ErrorCode.idempotencyInFlight, "Idempotency-Key");
+    const inFlight = await place(ada, body, key);
+    refusedWith(inFlight, 409, ErrorCode.idempotencyInFlight, "Idempotency-Key");
+    expect(inFlight.headers["retry-after"]).toBe("1");
     expect(await ordersOf(ada.id)).toEqual([]);
     clock.advance(staleClaimMs);
     const order = await placed(await place(ada, body, key));

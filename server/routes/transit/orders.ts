@@ -175,8 +175,11 @@ function sameSecret(given: string, expected: string): boolean {
 export default async function orderRoutes(app: FastifyInstance, options: { operatorToken: string | null }) {
   const notFound = (reply: FastifyReply) =>
     fail(reply, 404, [{ code: ErrorCode.notFound, message: orderNotFoundMessage }]);
-  const send = (reply: FastifyReply, answer: OrderReply) =>
-    reply.code(answer.status).type("application/json; charset=utf-8").send(answer.body);
+  const send = (reply: FastifyReply, answer: OrderReply) => {
+    // In flight: the same key again in a moment answers the order (or its refusal).
+    if (answer.status === 409) reply.header("retry-after", "1");
+    return reply.code(answer.status).type("application/json; charset=utf-8").send(answer.body);
+  };
   const keyOf = (request: FastifyRequest): string | null => {
     const header = request.headers["idempotency-key"];
     return typeof header === "string" && idempotencyKeyPattern.test(header) ? header : null;

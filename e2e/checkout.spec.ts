@@ -1,0 +1,156 @@
+import { expect, type Page, test } from "@playwright/test";
+import { CheckoutPage, productCard } from "./models/checkout.ts";
+import { PaymentMethodsPage } from "./models/payment-methods.ts";
+import { demoRider } from "./models/riders.ts";
+
+/*
+ * The checkout against the real server, its quote and order API and the sandbox gateway, in Chromium
+ * at a desktop's and a phone's width: the demo rider buys a pass for a fare card with WELCOME10 split
+ * over the saved Visa and the bank account; a second leg on a card that is declined when charged says
+ * which leg failed and that the other was not charged; a guest buys a physical card with a one-time
+ * card and shipping. axe scans /checkout and /anonymous/checkout.
+ */
+
+/** Signs the demo rider in on /digital and fills the cart with a Day Pass for their Commute card. */
+async function dayPassForCommuteCard(checkout: CheckoutPage): Promise<void> {
+  const { page, portal } = checkout;
+  await portal.open("/digital");
+  await page.getByLabel("Email", { exact: true }).fill(demoRider.email);
+  await page.getByLabel("Password", { exact: true }).fill(demoRider.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.getByRole("button", { name: /^Commute card/ }).click();
+  await expect(page).toHaveURL(/\/products\/null\/digital$/);
+  await productCard(page, "Day Pass").getByRole("button", { name: "Add to cart" }).click();
+  const drawer = page.getByRole("dialog", { name: "Shopping cart" });
+  await expect(drawer.getByText("Day Pass")).toBeVisible();
+  await drawer.getByRole("button", { name: "Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await portal.seeHeading("Checkout");
+  await checkout.seePriced();
+}
+
+const orderSummaryUrl = /\/ordersummary\/[0-9a-f-]{36}$/;
+
+for (const [label, viewport] of [
+  ["desktop", { width: 1280, height: 900 }],
+  ["phone", { width: 390, height: 844 }],
+] as const) {
+  test.describe(`checkout on a ${label}`, () => {
+    test.use({ viewport });
+    test.describe.configure({ timeout: 120_000 });
+
+    test("the demo rider buys a pass for a fare card with WELCOME10, split over the Visa and the bank account", async ({
+      page,
+    }) => {
+      const checkout = new CheckoutPage(page);
+      await dayPassForCommuteCard(checkout);
+      await checkout.portal.checkAccessibility();
+      await checkout.seeNoSidewaysScroll();
+      // The saved default is chosen already.
+      await expect(checkout.group("Pay with").getByRole("radio", { name: /Visa •••• 4242/ })).toBeChecked();
+
+      await checkout.applyPromo("welcome10");
+      await expect(page.getByText(/WELCOME10 applied/)).toBeVisible();
+      const total = (await checkout.summary().getByTestId("checkout-total").textContent()) ?? "";
+
+      await checkout.split("1.00", /Sandbox Bank checking •••• 6789/);
+      await expect(page.getByText(/The second method pays \$/)).toBeVisible();
+      await checkout.portal.checkAccessibility();
+      await checkout.review();
+      const legs = page.getByRole("list", { name: "Payment" }).getByRole("listitem");
+      await expect(legs).toHaveCount(2);
+      await expect(legs.nth(0)).toContainText("Visa •••• 4242");
+      await expect(legs.nth(0)).toContainText("$1.00");
+      await expect(legs.nth(1)).toContainText("Sandbox Bank checking •••• 6789");
+      await checkout.seeTotal(total);
+      await checkout.portal.checkAccessibility();
+      await checkout.placeOrder();
+      await expect(page).toHaveURL(orderSummaryUrl, { timeout: 20_000 });
+      await expect(checkout.portal.cartButton()).toHaveAccessibleName("Shopping cart, 0 items");
+    });
+
+    test("a declined second leg says which method failed and that the first was not charged", async ({
+      page,
+    }) => {
+      const checkout = new CheckoutPage(page);
+      await dayPassForCommuteCard(checkout);
+      // A card that saves, then is declined for insufficient funds whenever it is charged.
+      const methods = new PaymentMethodsPage(page);
+      await page.goto("/account/paymentmethods");
+      await methods.seeTheList();
+      const known = await page.getByText("Visa •••• 9995").count();
+      if (known === 0) {
+        await methods.clickAdd("Card");
+        await methods.fillCard({
+          lastName: "Rider",
+          number: "4000000000009995",
+          expiry: "12/34",
+          cvv: "123",
+          address: "1 Market St",
+          zip: "94105",
+        });
+        await methods.saveCard();
+        await methods.seeMethod("Visa •••• 9995");
+      }
+      await page.goto("/checkout");
+      await checkout.seePriced();
+      await checkout.split("1.00", /Visa •••• 9995/);
+      await checkout.review();
+      await checkout.placeOrder();
+      await checkout.seeAlert(/Visa •••• 9995 was declined: .* Visa •••• 4242 was not charged\./);
+      await expect(page).toHaveURL(/\/checkout$/);
+      await checkout.portal.checkAccessibility();
+      // Chosen again: the bank account pays the second leg.
+      await checkout.choose("Second payment method", /Sandbox Bank checking •••• 6789/);
+      await checkout.review();
+      await checkout.placeOrder();
+      await expect(page).toHaveURL(orderSummaryUrl, { timeout: 20_000 });
+    });
+
+    test("a guest buys a physical card with a one-time card and shipping", async ({ page }) => {
+      const checkout = new CheckoutPage(page);
+      await guestCart(page, checkout);
+      await checkout.portal.seeHeading("Guest checkout");
+      await checkout.seePriced();
+      await checkout.portal.checkAccessibility();
+      await checkout.fillAddress({
+        firstName: "Gia",
+        lastName: "Guest",
+        line1: "1 Market St",
+        state: "California",
+        city: "San Francisco",
+        zip: "94105",
+      });
+      await checkout.choose("Shipping method", /Priority mail/);
+      await expect(checkout.summary().getByText("Shipping")).toBeVisible();
+      const email = `guest-${Date.now()}@example.org`;
+      await page.getByLabel("Email", { exact: true }).fill(email);
+      await page.getByLabel("Confirm Email").fill(email);
+      await page.getByRole("button", { name: "Enter a card" }).click();
+      await checkout.fillCard({
+        lastName: "Guest",
+        number: "4242424242424242",
+        expiry: "12/34",
+        cvv: "123",
+        address: "1 Market St",
+        zip: "94105",
+      });
+      await expect(page.getByText("Card •••• 4242 (this order only)")).toBeVisible();
+      await checkout.portal.checkAccessibility();
+      await checkout.seeNoSidewaysScroll();
+      await checkout.review();
+      await expect(page.getByText(`The receipt goes to ${email}.`)).toBeVisible();
+      await checkout.placeOrder();
+      await expect(page).toHaveURL(/\/anonymous\/ordersummary\/[0-9a-f-]{36}\?link=/, { timeout: 20_000 });
+    });
+  });
+}
+
+/** A guest puts a Metro Fare Card in the cart and continues as a guest. */
+async function guestCart(page: Page, checkout: CheckoutPage): Promise<void> {
+  await checkout.portal.open("/physical");
+  await productCard(page, "Metro Fare Card").getByRole("button", { name: "Buy now" }).click();
+  const ask = page.getByRole("dialog", { name: "Please sign in before you checkout" });
+  await ask.getByRole("button", { name: "Continue as guest" }).click();
+  await expect(page).toHaveURL(/\/anonymous\/checkout$/);
+}

@@ -1,0 +1,97 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+import { type AddressDetails, AddressesPage } from "./addresses.ts";
+import { Portal } from "./portal.ts";
+
+/** A product card on the products page, by the product's name. */
+export const productCard = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
+
+export interface OneTimeCard {
+  lastName: string;
+  number: string;
+  expiry: string;
+  cvv: string;
+  address: string;
+  zip: string;
+}
+
+/** The checkout as a rider or a guest uses it. */
+export class CheckoutPage {
+  readonly portal: Portal;
+  readonly page: Page;
+  readonly addresses: AddressesPage;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.portal = new Portal(page);
+    this.addresses = new AddressesPage(page);
+  }
+
+  /** Waits for the server's prices: the order summary is shown. */
+  async seePriced(): Promise<void> {
+    await expect(this.summary()).toBeVisible({ timeout: 15_000 });
+  }
+
+  summary(): Locator {
+    return this.page.getByRole("region", { name: "Order summary" });
+  }
+
+  async seeTotal(text: string): Promise<void> {
+    await expect(this.summary().getByTestId("checkout-total")).toHaveText(text);
+  }
+
+  async applyPromo(code: string): Promise<void> {
+    await this.page.getByRole("textbox", { name: "Promo code" }).fill(code);
+    await this.page.getByRole("button", { name: "Apply" }).click();
+  }
+
+  /** One of the radio groups of the payment, by its label. */
+  group(label: string): Locator {
+    return this.page.getByRole("radiogroup").filter({ hasText: label });
+  }
+
+  async choose(group: string, option: string | RegExp): Promise<void> {
+    await this.group(group).getByRole("radio", { name: option }).check();
+  }
+
+  async split(firstAmount: string, second: string | RegExp): Promise<void> {
+    await this.page.getByText("Split the payment between two methods").click();
+    await this.page.getByRole("textbox", { name: "Amount on the first method" }).fill(firstAmount);
+    await this.choose("Second payment method", second);
+  }
+
+  async fillAddress(details: AddressDetails): Promise<void> {
+    await this.addresses.fill(details);
+    await this.addresses.save();
+  }
+
+  async fillCard(card: OneTimeCard): Promise<void> {
+    const page = this.page;
+    await page.getByLabel("Last Name").fill(card.lastName);
+    await page.getByLabel("Card Number").fill(card.number);
+    await page.getByLabel("Expiration (MM/YY)").fill(card.expiry);
+    await page.getByLabel("CVV").fill(card.cvv);
+    await page.getByLabel("Billing Street Address").fill(card.address);
+    await page.getByLabel("Zip or Postal Code").fill(card.zip);
+    await page.getByRole("button", { name: "Use this card" }).click();
+  }
+
+  async review(): Promise<void> {
+    await this.page.getByRole("button", { name: "Review order" }).click();
+    await expect(this.page.getByRole("heading", { name: "Review your order" })).toBeVisible();
+  }
+
+  async placeOrder(): Promise<void> {
+    await this.page.getByRole("button", { name: "Place order" }).click();
+  }
+
+  async seeAlert(text: string | RegExp): Promise<void> {
+    await expect(this.page.getByRole("alert").filter({ hasText: text })).toBeVisible({ timeout: 15_000 });
+  }
+
+  async seeNoSidewaysScroll(): Promise<void> {
+    const overflow = await this.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+}

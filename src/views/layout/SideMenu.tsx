@@ -10,7 +10,7 @@ import { Sheet, SheetClose, SheetTitle } from "../../ui/Sheet.tsx";
 import { SignOutButton } from "../session/SessionViews.tsx";
 import { ExternalLink } from "../shared/ExternalLink.tsx";
 import { NavLink } from "../shared/NavLink.tsx";
-import { accountNavItems, guestNavItems, shopNavItems } from "./nav-items.ts";
+import { accountNavItems, guestNavItems, type NavItem, shopNavItems } from "./nav-items.ts";
 
 const item = css({
   display: "block",
@@ -33,7 +33,7 @@ export function SideMenu() {
   const locale = useSelector(useChild("language"), selectLocale);
   const session = useChild("session");
   const cart = useChild("cart");
-  const items = signedIn
+  const items: Array<Omit<NavItem, "label"> & { label: NavItem["label"] | undefined }> = signedIn
     ? [...shopNavItems, { href: "/account", label: undefined }, ...accountNavItems]
     : guestNavItems;
 
@@ -49,7 +49,7 @@ export function SideMenu() {
             <ul>
               {items.map((entry) => (
                 <li key={entry.href}>
-                  <NavLink href={entry.href} className={item}>
+                  <NavLink href={entry.href} section={entry.section ?? false} className={item}>
                     {entry.label ? i18n._(entry.label) : <Trans>My Account</Trans>}
                   </NavLink>
                 </li>

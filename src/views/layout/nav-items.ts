@@ -4,6 +4,8 @@ import { msg } from "@lingui/core/macro";
 export interface NavItem {
   href: string;
   label: MessageDescriptor;
+  /** The section it stands for when that is not `href` itself (every page of order history). */
+  section?: string;
 }
 
 /** The account menu of spec section 2 (Layout), in its order. */
@@ -13,8 +15,8 @@ export const accountNavItems: NavItem[] = [
   { href: "/account/addresses", label: msg`Shipping Address` },
   { href: "/account/paymentmethods", label: msg`Payment Methods` },
   { href: "/account/devices", label: msg`Devices` },
-  { href: "/account/orders/1", label: msg`Order History` },
-  { href: "/account/passhistory/1", label: msg`Pass History` },
+  { href: "/account/orders/1", label: msg`Order History`, section: "/account/orders" },
+  { href: "/account/passhistory/1", label: msg`Pass History`, section: "/account/passhistory" },
   { href: "/account/unattachedpasses", label: msg`Unattached Passes` },
 ];
 

@@ -33,6 +33,7 @@ function AccountNav() {
           <li key={item.href}>
             <NavLink
               href={item.href}
+              section={item.section ?? false}
               className={css({
                 display: "inline-block",
                 px: "3",

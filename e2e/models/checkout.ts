@@ -49,8 +49,11 @@ export class CheckoutPage {
     return this.page.getByRole("radiogroup").filter({ hasText: label });
   }
 
+  /** Picks an option by clicking its row, as a person does (the radio input itself is visually hidden). */
   async choose(group: string, option: string | RegExp): Promise<void> {
-    await this.group(group).getByRole("radio", { name: option }).check();
+    const radios = this.group(group);
+    await radios.locator('[data-part="item"]').filter({ hasText: option }).click();
+    await expect(radios.getByRole("radio", { name: option })).toBeChecked();
   }
 
   async split(firstAmount: string, second: string | RegExp): Promise<void> {

@@ -464,8 +464,19 @@ export const checkoutMachine = setup({
       country: address.country,
       shippingRefused: false,
     })),
+    // Only the address itself: the form's saved copy also carries an id and a date.
     guestAddress: assign((_, address: AddressInput) => ({
-      guestAddress: address,
+      guestAddress: {
+        firstName: address.firstName,
+        lastName: address.lastName,
+        address_1: address.address_1,
+        address_2: address.address_2 ?? null,
+        country: address.country,
+        state: address.state,
+        city: address.city,
+        zipCode: address.zipCode,
+        email: address.email ?? null,
+      },
       country: address.country,
       shippingRefused: false,
     })),

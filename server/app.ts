@@ -117,6 +117,8 @@ export interface AppOptions {
    * `database`, times from `clock`). The sandbox also serves /sandbox-gateway.
    */
   paymentGateway?: PaymentGateway;
+  /** Draws order numbers (tests make two orders draw the same); random when absent. */
+  orderNumbers?: () => string;
   /** Told of every route as it is registered (the fuzz test enumerates them). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** Fastify's trustProxy (TRUST_PROXY): which proxies' X-Forwarded-* to believe; off by default. */
@@ -230,6 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ledger,
       outbox,
       publicUrl: options.publicUrl ?? null,
+      ...(options.orderNumbers ? { orderNumbers: options.orderNumbers } : {}),
     }),
   );
   app.decorate(

@@ -812,6 +812,9 @@ export const orderRequests = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.scope, t.key] }),
+    // Numbers are random: two claims drawing the same one must not both become orders.
+    uniqueIndex("order_requests_number").on(t.orderNumber),
+    uniqueIndex("order_requests_order").on(t.orderId),
     check("order_requests_reply", sql`(${t.replyStatus} is null) = (${t.replyBody} is null)`),
   ],
 );

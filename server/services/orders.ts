@@ -36,6 +36,7 @@ import {
   type OrderCursor,
   type OrderPaymentRow,
   type OrderRecord,
+  type OrderRequestRow,
   orderDetailOf,
 } from "../repositories/orders.ts";
 import { createPaymentMethodRepository, type PaymentMethodRow } from "../repositories/payment-methods.ts";
@@ -124,6 +125,8 @@ export const idempotencyKeyHash = (key: string) => createHash("sha256").update(k
 export const guestLinkPattern = /^[A-Za-z0-9_-]{43}$/;
 const linkHashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
+/** Draws of a random order number before giving up (a collision is 1 in 10^8 per existing order). */
+const maxNumberDraws = 8;
 const newOrderNumber = () => `TP-${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
 const serialNumber = () => `PS-${randomBytes(8).toString("hex").toUpperCase()}`;
 
@@ -196,8 +199,11 @@ export function createOrderService(options: {
   ledger: LedgerService;
   outbox: Outbox;
   publicUrl: string | null;
+  /** Draws an order number ("TP-" and 8 digits); random unless a test picks them. */
+  orderNumbers?: () => string;
 }) {
   const { db, clock, pricing, gateway, ledger, outbox } = options;
+  const drawNumber = options.orderNumbers ?? newOrderNumber;
   const repository = createOrderRepository(db);
   const currency = () => options.config().currency_code;
 
@@ -799,17 +805,23 @@ export function createOrderService(options: {
       const key = idempotencyKeyHash(input.idempotencyKey);
       const requestHash = orderRequestHash(input.request);
       const now = clock.now();
-      let claim = await repository.claimRequest({
-        scope,
-        key,
-        requestHash,
-        orderId: randomUUID(),
-        orderNumber: newOrderNumber(),
-        at: now,
-      });
+      let claim: OrderRequestRow | null = null;
+      let held: OrderRequestRow | null = null;
+      // A claim that inserts nothing is this key's earlier claim, or (rarely) a random order number
+      // another claim drew: then no claim holds this key, and another number is drawn.
+      for (let draw = 0; draw < maxNumberDraws && !claim && !held; draw++) {
+        claim = await repository.claimRequest({
+          scope,
+          key,
+          requestHash,
+          orderId: randomUUID(),
+          orderNumber: drawNumber(),
+          at: now,
+        });
+        if (!claim) held = await repository.findRequest(scope, key);
+      }
       if (!claim) {
-        const held = await repository.findRequest(scope, key);
-        if (!held) throw new Error("An order request claim vanished");
+        if (!held) throw new Error(`No free order number after ${maxNumberDraws} draws`);
         if (held.requestHash !== requestHash) {
           return refused(422, [
             {

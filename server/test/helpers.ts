@@ -91,6 +91,8 @@ export async function createTestApp(
     publicUrl?: string;
     /** The app's clock (`manualClock()` to move time); the system clock unless given. */
     clock?: Clock;
+    /** Draws order numbers; random unless given. */
+    orderNumbers?: () => string;
   } = {},
 ): Promise<TestApp> {
   const loaded = await loadPortalConfig(deploymentFile);
@@ -106,6 +108,7 @@ export async function createTestApp(
     publicUrl: options.publicUrl ?? testPublicUrl,
     ...(options.apple ? { apple: options.apple } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.orderNumbers ? { orderNumbers: options.orderNumbers } : {}),
     ...(options.operatorToken ? { operatorToken: options.operatorToken } : {}),
     ...(options.rateLimitPerMinute ? { rateLimitPerMinute: options.rateLimitPerMinute } : {}),
     ...(options.realisticLimits

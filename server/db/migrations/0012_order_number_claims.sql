@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "order_requests_number" ON "order_requests" USING btree ("order_number");--> statement-breakpoint
+CREATE UNIQUE INDEX "order_requests_order" ON "order_requests" USING btree ("order_id");

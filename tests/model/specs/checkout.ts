@@ -627,6 +627,129 @@ export const checkoutModel = defineModel({
   },
   journeys: [
     {
+      name: "the quote cannot be had: the checkout says so and offers to try again",
+      events: [events["xstate.error.actor.prepareCheckout"][0]],
+      expected: "unavailable",
+    },
+    {
+      name: "trying again quotes again",
+      events: [events["xstate.error.actor.prepareCheckout"][0], events["checkout.retry"][0]],
+      expected: "revalidating",
+      ends: (snapshot) => expect(snapshot.context.failure).toBeNull(),
+    },
+    {
+      name: "a cart the server refuses ends the checkout with its message",
+      events: [events["xstate.error.actor.prepareCheckout"][1]],
+      expected: "refused",
+    },
+    {
+      name: "a session that ended before the quote keeps the choices",
+      before: reset,
+      events: [events["xstate.error.actor.prepareCheckout"][2]],
+      expected: "sessionEnded",
+      ends: () => expect(checkoutEffects).toEqual(["rememberChoices"]),
+    },
+    {
+      name: "a session that ended during a re-quote keeps the choices",
+      before: reset,
+      events: [
+        done[0],
+        events["promo.change"][0],
+        events["promo.apply"][0],
+        events["xstate.error.actor.quote"][1],
+      ],
+      expected: "sessionEnded",
+      ends: () => expect(checkoutEffects).toEqual(["rememberChoices", "rememberChoices"]),
+    },
+    {
+      name: "a re-quote that fails keeps the rider on the details with the failure",
+      events: [
+        done[0],
+        events["promo.change"][0],
+        events["promo.apply"][0],
+        events["xstate.error.actor.quote"][0],
+      ],
+      expected: { details: "idle" },
+      ends: (snapshot) => expect(snapshot.context.failure?.code).toBe(50301),
+    },
+    {
+      name: "a re-quote that finds a new price asks for it to be accepted",
+      events: [
+        done[0],
+        events["promo.change"][0],
+        events["promo.apply"][0],
+        events["xstate.done.actor.quote"][3],
+      ],
+      expected: "priceChanged",
+    },
+    {
+      name: "removing the promo re-quotes without it",
+      events: [
+        done[0],
+        events["promo.change"][0],
+        events["promo.apply"][0],
+        quoted[0],
+        events["promo.remove"][0],
+      ],
+      expected: { details: "quoting" },
+      ends: (snapshot) => {
+        expect(snapshot.context.promo).toBeNull();
+        expect(snapshot.context.promoText).toBe("");
+      },
+    },
+    {
+      name: "splitting stays on the details, with a second leg to choose",
+      events: [done[0], events["payment.split"][0]],
+      expected: { details: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.split).toBe(true);
+        expect(snapshot.context.legs[1]).toBeNull();
+      },
+    },
+    {
+      name: "a new card opens the card form",
+      events: [done[0], events["payment.newCard"][0]],
+      expected: { details: "card" },
+    },
+    {
+      name: "a card with a mistake is not sent to the gateway: the form says where",
+      events: [done[0], events["payment.newCard"][0], events["card.change"][1], events["card.use"][0]],
+      expected: { details: "card" },
+      ends: (snapshot) => expect(snapshot.context.cardProblems.number).toBe("invalid"),
+    },
+    {
+      name: "a cancelled card form forgets the number",
+      events: [done[0], events["payment.newCard"][0], events["card.change"][0], events["card.cancel"][0]],
+      expected: { details: "idle" },
+      ends: (snapshot) => expect(snapshot.context.card.number).toBe(""),
+    },
+    {
+      name: "a new address saved from the checkout is chosen and priced",
+      input: 4,
+      events: [done[5], events["shipping.addressAdded"][0]],
+      expected: { details: "quoting" },
+      ends: (snapshot) => {
+        expect(snapshot.context.addressId).toBe(park.id);
+        expect(snapshot.context.addresses.map((address) => address.id)).toEqual([home.id, park.id]);
+      },
+    },
+    {
+      name: "Edit goes back to the details, keeping the key until something changes",
+      events: [done[0], review, events["checkout.edit"][0]],
+      expected: { details: "idle" },
+      ends: (snapshot) => expect(snapshot.context.idempotencyKey).toBe("key-1"),
+    },
+    {
+      name: "a payment the server refuses goes back to the details with its message",
+      before: reset,
+      events: [done[0], review, place, failed[5]],
+      expected: { details: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.failure?.message).toBe("This payment method is blocked.");
+        expect(snapshot.context.idempotencyKey).toBeNull();
+      },
+    },
+    {
       name: "a changed price is shown old to new and, once accepted, becomes the cart's",
       before: reset,
       events: [done[1], events["checkout.acceptPrices"][0]],

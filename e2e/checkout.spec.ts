@@ -107,6 +107,33 @@ for (const [label, viewport] of [
       await expect(page).toHaveURL(orderSummaryUrl, { timeout: 20_000 });
     });
 
+    test("a session that ends mid-checkout signs in again and comes back to the same choices", async ({
+      page,
+    }) => {
+      const checkout = new CheckoutPage(page);
+      await dayPassForCommuteCard(checkout);
+      await checkout.split("1.00", /Sandbox Bank checking •••• 6789/);
+      // The session ends on the server (as after idle expiry): the next request answers 401.
+      await page.evaluate(() => localStorage.setItem("auth_token", "ended-session-token"));
+      await checkout.applyPromo("WELCOME10");
+      await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+      await checkout.portal.signIn(demoRider.email, demoRider.password);
+      await expect(page).toHaveURL(/\/checkout$/, { timeout: 15_000 });
+      await checkout.seePriced();
+      await expect(
+        page.getByRole("checkbox", { name: "Split the payment between two methods" }),
+      ).toBeChecked();
+      await expect(page.getByRole("textbox", { name: "Amount on the first method" })).toHaveValue("1.00");
+      await expect(
+        checkout
+          .group("Second payment method")
+          .getByRole("radio", { name: /Sandbox Bank checking •••• 6789/ }),
+      ).toBeChecked();
+      await checkout.review();
+      await checkout.placeOrder();
+      await expect(page).toHaveURL(orderSummaryUrl, { timeout: 20_000 });
+    });
+
     test("a guest buys a physical card with a one-time card and shipping", async ({ page }) => {
       const checkout = new CheckoutPage(page);
       await guestCart(page, checkout);

@@ -2,12 +2,14 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import type { PortalConfig } from "../../src/domain/portal-config.ts";
 import { buildApp } from "../app.ts";
 import { loadPortalConfig } from "../config/portal-config.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
+import { ledgerEntries } from "../db/schema.ts";
 import { seedDemoData } from "../db/seed.ts";
 import type { Clock } from "../domain/clock.ts";
 import { defaultHashingLimits } from "../domain/password.ts";
@@ -128,9 +130,35 @@ export async function createTestApp(
     database,
     config,
     async close() {
-      await app.close();
-      await database.close();
-      rmSync(staticDir, { recursive: true, force: true });
+      try {
+        await app.close();
+        // Whatever a test file did over HTTP, its books balance when it ends: every suite checks it.
+        await assertBooksBalance(database);
+      } finally {
+        await database.close();
+        rmSync(staticDir, { recursive: true, force: true });
+      }
     },
   };
+}
+
+/**
+ * Every ledger group sums to zero in each currency and no rider's account (a fare card's purse, a
+ * wallet) is below zero. The database refuses both at commit; this catches a trigger lost or weakened.
+ */
+export async function assertBooksBalance(database: DatabaseHandle): Promise<void> {
+  const unbalanced = await database.db
+    .select({ group: ledgerEntries.entryGroup, currency: ledgerEntries.currency })
+    .from(ledgerEntries)
+    .groupBy(ledgerEntries.entryGroup, ledgerEntries.currency)
+    .having(sql`sum(${ledgerEntries.amount}) <> 0`);
+  const negative = await database.db
+    .select({ account: ledgerEntries.account, currency: ledgerEntries.currency })
+    .from(ledgerEntries)
+    .where(sql`${ledgerEntries.account} like 'farecard:%' or ${ledgerEntries.account} like 'wallet:%'`)
+    .groupBy(ledgerEntries.account, ledgerEntries.currency)
+    .having(sql`sum(${ledgerEntries.amount}) < 0`);
+  if (unbalanced.length > 0 || negative.length > 0) {
+    throw new Error(`The books do not balance: ${JSON.stringify({ unbalanced, negative })}`);
+  }
 }

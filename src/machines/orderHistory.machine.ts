@@ -58,14 +58,23 @@ const cursorOf = (context: OrderHistoryContext, page: number): string | null =>
 const firstFetch = (context: OrderHistoryContext): number =>
   Math.min(context.page ?? 1, context.cursors.length + 1);
 
-/** What a fetched page teaches: its `next` (the cursor of the page after it) or that it is the last. */
+/**
+ * What a fetched page teaches: its `next` (the cursor of the page after it) or that it is the last.
+ * Orders come and go between two reads (a new purchase, a refund), so the newest answer wins: a page
+ * that is now the last drops the cursors past it, and a page whose `next` changed drops the cursors
+ * learned through the old one.
+ */
 function learned(context: OrderHistoryContext, page: OrderPage) {
-  const known = context.fetching <= context.cursors.length;
+  // cursors[n] is the `after` of page n + 2, so this page's `next` lives at index fetching - 1.
+  const index = context.fetching - 1;
+  if (page.next === null) return { cursors: context.cursors.slice(0, index), lastPage: context.fetching };
   const cursors =
-    !known && page.next !== null && context.fetching === context.cursors.length + 1
-      ? [...context.cursors, page.next]
-      : context.cursors;
-  return { cursors, lastPage: page.next === null ? context.fetching : context.lastPage };
+    index > context.cursors.length || context.cursors[index] === page.next
+      ? context.cursors
+      : [...context.cursors.slice(0, index), page.next];
+  const lastPage =
+    context.lastPage !== null && context.lastPage <= context.fetching ? null : context.lastPage;
+  return { cursors, lastPage };
 }
 
 const outputOf = ({ event }: { event: { output: OrderPage } }) => event.output;
@@ -106,6 +115,8 @@ export const orderHistoryMachine = setup({
     printReceipt: unprovided("printReceipt"),
   },
   guards: {
+    /** The order the address names, not another one. */
+    isAddressedOrder: ({ context }, order: OrderDetail) => order.id === context.orderId,
     isNotAPage: ({ context }) => context.page === null,
     isOrderRoute: ({ context }) => context.orderId !== null,
     isPastLastPage: ({ context }) =>
@@ -184,7 +195,15 @@ export const orderHistoryMachine = setup({
         id: "loadOrder",
         src: "loadOrder",
         input: ({ context }) => ({ id: context.orderId ?? "" }),
-        onDone: { target: "detail", actions: { type: "assignOrder", params: ({ event }) => event.output } },
+        onDone: [
+          {
+            guard: { type: "isAddressedOrder", params: ({ event }) => event.output },
+            target: "detail",
+            actions: { type: "assignOrder", params: ({ event }) => event.output },
+          },
+          // Another order than the one asked for is a server's mistake: never show it.
+          { target: "notFound" },
+        ],
         onError: [
           { guard: { type: "isMissingOrder", params: errorOf }, target: "notFound" },
           { target: "failed", actions: { type: "assignError", params: errorOf } },

@@ -63,6 +63,8 @@ export const orderSummaryMachine = setup({
     printReceipt: unprovided("printReceipt"),
   },
   guards: {
+    /** The order the address names, not another one. */
+    isAddressedOrder: ({ context }, order: OrderDetail) => order.id === context.orderId,
     isGuestWithoutLink: ({ context }) => context.guest && !context.link,
     isMissingOrder: (_, error: unknown) => isMissingOrder(error),
   },
@@ -86,7 +88,15 @@ export const orderSummaryMachine = setup({
         id: "loadOrder",
         src: "loadOrder",
         input: ({ context }) => ({ id: context.orderId, link: context.link }),
-        onDone: { target: "ready", actions: { type: "assignOrder", params: ({ event }) => event.output } },
+        onDone: [
+          {
+            guard: { type: "isAddressedOrder", params: ({ event }) => event.output },
+            target: "ready",
+            actions: { type: "assignOrder", params: ({ event }) => event.output },
+          },
+          // Another order than the one asked for is a server's mistake: never show it.
+          { target: "notFound" },
+        ],
         onError: [
           { guard: { type: "isMissingOrder", params: errorOf }, target: "notFound" },
           { target: "failed", actions: { type: "assignError", params: errorOf } },

@@ -99,8 +99,10 @@ export const orderHistoryModel = defineModel({
           : context.lastPage === null || event.output !== pageOne);
       return answers.includes(event.output as OrderPage) && known;
     }
-    // Only the rider's own order is there.
-    if (event.type === "xstate.done.actor.loadOrder") return context.orderId === orderId;
+    // Only the rider's own order is there; a server answering it for an unknown id is a mistake the
+    // machine refuses (not found), never shows.
+    if (event.type === "xstate.done.actor.loadOrder")
+      return context.orderId === orderId || context.orderId === unknownOrderId;
     if (event.type === "xstate.error.actor.loadOrder" && event.error === notFoundError) {
       return context.orderId === unknownOrderId;
     }

@@ -46,10 +46,12 @@ export const orderSummaryModel = defineModel({
   ],
   deferred: ["loadOrder"],
   events,
-  // A rider reads their order, a guest the order their link opens.
+  // A rider reads their order, a guest the order their link opens; another order in the answer is a
+  // server's mistake the machine refuses (not found): walked for the rider only.
   filterEvents: (snapshot, event) =>
     event.type !== "xstate.done.actor.loadOrder" ||
-    (event.output as { id: string }).id === snapshot.context.orderId,
+    (event.output as { id: string }).id === snapshot.context.orderId ||
+    !snapshot.context.guest,
   serialize: (snapshot) =>
     JSON.stringify([
       snapshot.value,

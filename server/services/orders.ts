@@ -13,7 +13,7 @@ import {
   splitLegCount,
   walletAutoRenewMessage,
 } from "../../src/domain/checkout/order.ts";
-import { CheckoutErrorCode, promoCodeInvalidMessage } from "../../src/domain/checkout/quote.ts";
+import { CheckoutErrorCode, type Purses, promoCodeInvalidMessage } from "../../src/domain/checkout/quote.ts";
 import { type ApiError, type Envelope, ErrorCode } from "../../src/domain/envelope.ts";
 import { canBuyFor } from "../../src/domain/fare-media.ts";
 import { type Money, money } from "../../src/domain/money.ts";
@@ -859,6 +859,22 @@ export function createOrderService(options: {
     },
 
     /** A page of the rider's orders, newest first; `next` is the cursor of the following page. */
+    /**
+     * What a rider's purses hold for checkout to show: the general funds of the fare card (when it is
+     * theirs and can be bought for) and their wallet, in minor units; null where there is no purse.
+     */
+    async purses(userId: string, fareMediumId: string | null): Promise<Purses> {
+      // fareMediumId is a uuid (the route's schema checks it).
+      const card = fareMediumId ? await usableCard(db, userId, fareMediumId, false) : null;
+      const accounts: LedgerAccount[] = [ledgerAccounts.wallet(userId)];
+      if (card) accounts.push(ledgerAccounts.fareCard(card.id, "general"));
+      const balances = await ledger.balances(db, accounts, currency());
+      return {
+        stored_value: card ? (balances.get(ledgerAccounts.fareCard(card.id, "general"))?.amount ?? 0) : null,
+        wallet: balances.get(ledgerAccounts.wallet(userId))?.amount ?? 0,
+      };
+    },
+
     async page(userId: string, limit: number, after: OrderCursor | null): Promise<OrderPage> {
       const rows = await repository.page(userId, limit + 1, after);
       const orders = rows.slice(0, limit);

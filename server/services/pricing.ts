@@ -386,6 +386,7 @@ export function createPricingService(options: {
         shipping_required: shippingRequired,
         shipping_method: chosen ? shippingOptionOf(chosen, input.locale) : null,
         shipping_methods: available.map((row) => shippingOptionOf(row, input.locale)),
+        purses: null,
       },
     };
   }

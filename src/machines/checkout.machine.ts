@@ -262,6 +262,9 @@ export function quoteBody(context: CheckoutContext): QuoteInput {
     shipping_method: context.shippingMethod,
     country: context.country,
   };
+  // A rider's quote also says what the fare card's and the wallet's purses hold.
+  const fareMedium = context.items.find((item) => item.faremediaId)?.faremediaId ?? null;
+  if (!context.guest && fareMedium !== null) body.fare_medium = fareMedium;
   if (context.guest && emailProblem(context.email) === null && context.email.trim() !== "") {
     body.email = context.email.trim();
   }
@@ -544,8 +547,11 @@ export const checkoutMachine = setup({
       if (context.guest) return false;
       const { choice } = change;
       if (choice.kind === "saved") return context.methods.some((method) => method.id === choice.id);
-      if (choice.kind === "stored_value") return context.items.some((item) => item.faremediaId !== null);
-      return choice.kind === "wallet";
+      // A purse is offered only when it holds something (the quote says what, for riders).
+      const purses = context.quote?.purses ?? null;
+      if (choice.kind === "stored_value")
+        return context.items.some((item) => item.faremediaId !== null) && (purses?.stored_value ?? 0) > 0;
+      return choice.kind === "wallet" && (purses?.wallet ?? 0) > 0;
     },
     cardLegAllowed: ({ context }, leg: Leg) => leg === 0 || (context.split && !context.guest),
     cardValid: ({ context }) =>

@@ -16,6 +16,7 @@ const reply: QuoteReply = {
   shipping_required: false,
   shipping_method: null,
   shipping_methods: [],
+  purses: { stored_value: null, wallet: 0 },
 };
 
 const json = (status: number, body: unknown) =>

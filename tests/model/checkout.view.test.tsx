@@ -49,7 +49,7 @@ function legGroup(leg: number) {
 const choiceNames: Record<string, RegExp> = {
   [`saved:${visa.id}`]: /Visa •••• 4242/,
   [`saved:${bank.id}`]: /Sandbox Bank checking •••• 6789/,
-  wallet: /^Wallet$/,
+  wallet: /^Wallet/,
   stored_value: /Fare card stored value/,
 };
 

@@ -9,11 +9,13 @@ import {
 } from "../../../src/domain/checkout/quote.ts";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { money } from "../../../src/domain/money.ts";
-import { products as productsTable } from "../../db/schema.ts";
+import { fareMedia, products as productsTable } from "../../db/schema.ts";
 import { demoPromoCodes } from "../../db/seed.ts";
 import { demoCatalog } from "../../db/seed-catalog.ts";
 import { manualClock } from "../../domain/clock.ts";
+import { ledgerAccounts } from "../../domain/ledger-accounts.ts";
 import { createPromoCodeRepository, type NewPromoCode } from "../../repositories/promo-codes.ts";
+import { inTransaction } from "../../services/transaction.ts";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
 
 const clock = manualClock(new Date("2026-11-23T12:00:00Z"));
@@ -682,5 +684,57 @@ describe("parallel quotes", () => {
       expect(body.data.total).toBe(subtotal - discount);
       expect(body.errors.length).toBe(cart.promo === "NOPE-CODE" ? 1 : 0);
     }
+  });
+});
+
+describe("what a rider's purses hold", () => {
+  async function cardOf(owner: { id: string }, general: number) {
+    const id = randomUUID();
+    await t.database.db.insert(fareMedia).values({
+      id,
+      userId: owner.id,
+      organizationId: t.config.organization.parentUuid,
+      nickname: "Purse card",
+      printedCardNumber: `7300 0000 ${String(++riders).padStart(4, "0")} 0000`,
+      securityCodeHash: "not-a-real-hash",
+      expiresOn: "2031-12-31",
+      category: "Adult",
+      type: "VIRTUAL",
+      status: "ACTIVE",
+      riderType: "ADULT",
+    });
+    await inTransaction(t.database.db, ({ tx }) =>
+      t.app.ledger.post(tx, {
+        reference: `opening:test:${id}`,
+        entries: [
+          { account: ledgerAccounts.fareCard(id, "general"), amount: money(general, "USD") },
+          { account: ledgerAccounts.opening, amount: money(-general, "USD") },
+        ],
+      }),
+    );
+    return id;
+  }
+  const dayPass = [{ product: products.dayPass, quantity: 1 }];
+
+  it("says what the quote's fare card and the wallet hold, for the card's owner only", async () => {
+    const owner = await rider();
+    const card = await cardOf(owner, 1234);
+    const mine = await priced(await quote(owner.token, { lines: dayPass, fare_medium: card }));
+    expect(mine.data.purses).toEqual({ stored_value: 1234, wallet: 0 });
+
+    const other = await rider();
+    const theirs = await priced(await quote(other.token, { lines: dayPass, fare_medium: card }));
+    expect(theirs.data.purses).toEqual({ stored_value: null, wallet: 0 });
+
+    const none = await priced(await quote(owner.token, { lines: dayPass }));
+    expect(none.data.purses).toEqual({ stored_value: null, wallet: 0 });
+  });
+
+  it("says nothing of purses to guests, and refuses a fare card that is not a uuid", async () => {
+    const guest = await priced(await guestQuote({ lines: dayPass }));
+    expect(guest.data.purses).toBeNull();
+    const owner = await rider();
+    const reply = await quote(owner.token, { lines: dayPass, fare_medium: "card-1" });
+    expect(reply.statusCode).toBe(400);
   });
 });

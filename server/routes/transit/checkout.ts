@@ -34,6 +34,7 @@ const quoteProperties = {
   promo_code: choice,
   shipping_method: choice,
   country: { type: ["string", "null"], pattern: "^[A-Za-z]{2}$" },
+  fare_medium: { anyOf: [{ type: "string", format: "uuid" }, { type: "null" }] },
 } as const;
 
 const quoteSchema = {
@@ -97,7 +98,10 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     { schema: quoteSchema, preHandler: app.requireVerifiedRider },
     async (request, reply) => {
       const user = riderOf(request);
-      return answer(reply, await quote(request, { kind: "rider", userId: user.id, email: user.email }));
+      const result = await quote(request, { kind: "rider", userId: user.id, email: user.email });
+      if (!result.ok) return answer(reply, result);
+      const purses = await app.orders.purses(user.id, request.body.fare_medium ?? null);
+      return answer(reply, { ...result, quote: { ...result.quote, purses } });
     },
   );
 

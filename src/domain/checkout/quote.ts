@@ -64,6 +64,8 @@ export interface QuoteRequest {
   shipping_method?: string | null;
   /** ISO 3166-1 alpha-2 of the shipping address. */
   country?: string | null;
+  /** The fare card digital items are bought for: a rider's quote then says what its purse holds. */
+  fare_medium?: string | null;
 }
 
 export interface AnonymousQuoteRequest extends QuoteRequest {
@@ -96,6 +98,16 @@ export interface QuoteLine {
   discount: number;
 }
 
+/**
+ * What a rider's purses hold (minor units), for checkout to show beside "Fare card stored value" and
+ * "Wallet": `stored_value` is the general funds of the quote's `fare_medium` (null without one, or when
+ * it is not the rider's or cannot be bought for), `wallet` the rider's wallet.
+ */
+export interface Purses {
+  stored_value: number | null;
+  wallet: number;
+}
+
 export interface QuoteReply {
   currency: string;
   lines: QuoteLine[];
@@ -114,4 +126,6 @@ export interface QuoteReply {
   shipping_method: ShippingMethodOption | null;
   /** Methods available for `country` (all active ones without it); empty when nothing ships. */
   shipping_methods: ShippingMethodOption[];
+  /** Riders only (null for guests): what their purses hold. */
+  purses: Purses | null;
 }

@@ -123,7 +123,14 @@ function useLabels(): Record<AddressField, string> {
 }
 
 /** Adding or editing one address: the shared checks run before anything is sent. */
-export function AddressForm({ addresses }: { addresses: AddressesRef }) {
+export function AddressForm({
+  addresses,
+  offerDefault = true,
+}: {
+  addresses: AddressesRef;
+  /** False where nothing is kept (a guest's address for one order): no "Make default". */
+  offerDefault?: boolean;
+}) {
   const { i18n } = useLingui();
   const labels = useLabels();
   const isNew = useSelector(addresses, (snapshot) => snapshot.context.editingId === null);
@@ -189,7 +196,7 @@ export function AddressForm({ addresses }: { addresses: AddressesRef }) {
         {text("zipCode", "shipping postal-code")}
         {text("email", "shipping email", { className: wide, type: "email" })}
       </div>
-      {editsDefault ? (
+      {!offerDefault ? null : editsDefault ? (
         <p>
           <Trans>This is your default address.</Trans>
         </p>

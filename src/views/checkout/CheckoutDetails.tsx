@@ -214,7 +214,7 @@ function GuestAddress({
     if (listed && listed.length === 0) book.send({ type: "address.add" });
   }, [listed, book]);
   useAdded(book, (saved) => checkout.send({ type: "shipping.guestAddress", address: saved }), true);
-  if (editing) return <AddressForm addresses={book} />;
+  if (editing) return <AddressForm addresses={book} offerDefault={false} />;
   if (!address) return null;
   const first = listed?.[0];
   return (
@@ -410,6 +410,10 @@ function LegChoice({ checkout, leg, label }: { checkout: CheckoutRef; leg: Leg; 
     snapshot.context.items.some((item) => item.faremediaId),
   );
   const idle = useSelector(checkout, (snapshot) => snapshot.matches({ details: "idle" }));
+  const purses = useSelector(checkout, (snapshot) => snapshot.context.quote?.purses ?? null);
+  const money = useQuoteMoney(checkout);
+  const storedValue = purses?.stored_value ?? null;
+  const wallet = purses?.wallet ?? 0;
   const choiceValue = (picked: PaymentChoice | null): string | null => {
     if (!picked) return null;
     if (picked.kind === "saved") return `saved:${picked.id}`;
@@ -433,8 +437,21 @@ function LegChoice({ checkout, leg, label }: { checkout: CheckoutRef; leg: Leg; 
     ...(choice?.kind === "card"
       ? [{ value: "card", title: choiceName(i18n, choice, methods), disabled: !idle }]
       : []),
-    ...(fareCard ? [{ value: "stored_value", title: t`Fare card stored value`, disabled: !idle }] : []),
-    { value: "wallet", title: t`Wallet`, disabled: !idle },
+    // The fare card's purse shows what it holds (an empty one cannot be chosen); an empty wallet is
+    // not offered at all.
+    ...(fareCard && storedValue !== null
+      ? [
+          {
+            value: "stored_value",
+            title: t`Fare card stored value`,
+            detail: t`${money(storedValue)} available`,
+            disabled: !idle || storedValue === 0,
+          },
+        ]
+      : []),
+    ...(wallet > 0
+      ? [{ value: "wallet", title: t`Wallet`, detail: t`${money(wallet)} available`, disabled: !idle }]
+      : []),
     { value: newCard, title: t`A new card for this order only`, disabled: !idle },
   ];
   return (

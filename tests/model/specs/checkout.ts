@@ -80,6 +80,8 @@ const reply = (lines: QuoteLine[], fields: Partial<QuoteReply> = {}): QuoteReply
     shipping_required: false,
     shipping_method: null,
     shipping_methods: [],
+    // The fare card holds $25.00 of general funds and the wallet $15.00.
+    purses: { stored_value: 2500, wallet: 1500 },
     ...fields,
   };
 };
@@ -120,6 +122,11 @@ export const changedQuote: Quote = {
   problems: [],
 };
 export const renewingQuote: Quote = { reply: reply([line(renewing)]), problems: [] };
+/** The rider's day passes while the fare card and the wallet hold nothing. */
+export const emptyPursesQuote: Quote = {
+  reply: reply([line(dayPasses)], { purses: { stored_value: 0, wallet: 0 } }),
+  problems: [],
+};
 /** A guest's card: shipping is needed, priced once a method is chosen. */
 export const guestQuote: Quote = {
   reply: reply([line(plasticCard)], { shipping_required: true, shipping_methods: [standard, priority] }),
@@ -897,6 +904,21 @@ export const checkoutModel = defineModel({
       events: [done[3], events["payment.amount"][1], review],
       expected: { details: "idle" },
       ends: (snapshot) => expect(snapshot.context.problem).toBe("amountInvalid"),
+    },
+    {
+      name: "an empty fare card purse or wallet cannot be chosen: the saved default stays",
+      input: 0,
+      before: reset,
+      events: [
+        {
+          type: "xstate.done.actor.prepareCheckout",
+          output: { quote: emptyPursesQuote, addresses: [home], methods: [visa, bank] },
+        },
+        { type: "payment.choose", leg: 0, choice: { kind: "wallet" } },
+        { type: "payment.choose", leg: 0, choice: { kind: "stored_value" } },
+      ],
+      expected: { details: "idle" },
+      ends: (snapshot) => expect(snapshot.context.legs[0]).toEqual({ kind: "saved", id: visa.id }),
     },
     {
       name: "a wallet cannot pay for auto-renewed passes",

@@ -4,36 +4,8 @@ import { type AddressBody, maxAddresses } from "../../../src/domain/payments/sav
 import { fail, ok } from "../../http/envelope.ts";
 import { riderOf } from "../../plugins/auth.ts";
 import type { AddressSaveResult } from "../../services/addresses.ts";
-import { hasFields, invalid, noFields, uuidPattern } from "./payment-methods.ts";
-
-/** Generous bounds for the schema; parseAddress checks the real ones with the spec's messages. */
-const text = { type: "string", maxLength: 1000 } as const;
-const optionalText = { type: ["string", "null"], maxLength: 1000 } as const;
-
-const addressBody = {
-  type: "object",
-  required: ["firstName", "lastName", "address_1", "country", "state", "city", "zipCode"],
-  additionalProperties: false,
-  properties: {
-    firstName: text,
-    lastName: text,
-    address_1: text,
-    address_2: optionalText,
-    country: text,
-    state: text,
-    city: text,
-    zipCode: text,
-    email: optionalText,
-    isDefault: { type: "boolean" },
-  },
-} as const;
-
-const idParams = {
-  type: "object",
-  required: ["id"],
-  additionalProperties: false,
-  properties: { id: { type: "string" } },
-} as const;
+import { hasFields, invalid, noFields } from "./payment-methods.ts";
+import { addressBody, idParams, uuidPattern } from "./schemas.ts";
 
 interface IdParams {
   id: string;

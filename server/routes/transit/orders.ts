@@ -19,7 +19,7 @@ import {
   orderNotFoundMessage,
 } from "../../services/orders.ts";
 import { emailSchema } from "../accounts/schemas.ts";
-import { uuidPattern } from "./payment-methods.ts";
+import { addressBody, idParams, uuidPattern } from "./schemas.ts";
 
 const amount = { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
 const choice = { type: ["string", "null"], maxLength: 100 } as const;
@@ -61,27 +61,6 @@ const common = {
   expected_total: { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
 } as const;
 
-const text = { type: "string", maxLength: 1000 } as const;
-const optionalText = { type: ["string", "null"], maxLength: 1000 } as const;
-const guestAddress = {
-  type: "object",
-  required: ["firstName", "lastName", "address_1", "country", "state", "city", "zipCode"],
-  additionalProperties: false,
-  properties: {
-    firstName: text,
-    lastName: text,
-    address_1: text,
-    address_2: optionalText,
-    country: text,
-    state: text,
-    city: text,
-    zipCode: text,
-    email: optionalText,
-    /** The address form's flag (AddressInput); a guest keeps no addresses, so it means nothing here. */
-    isDefault: { type: "boolean" },
-  },
-} as const;
-
 const riderSchema = {
   body: {
     type: "object",
@@ -115,7 +94,7 @@ const guestSchema = {
     properties: {
       ...common,
       email: emailSchema,
-      shipping_address: { anyOf: [guestAddress, { type: "null" }] },
+      shipping_address: { anyOf: [addressBody, { type: "null" }] },
       payments: { type: "array", maxItems: maxLegsInBody, items: leg("card", { token }) },
     },
   },
@@ -130,13 +109,6 @@ const pageSchema = {
       after: { type: "string", maxLength: 200 },
     },
   },
-} as const;
-
-const idParams = {
-  type: "object",
-  required: ["id"],
-  additionalProperties: false,
-  properties: { id: { type: "string" } },
 } as const;
 
 const guestQuery = {

@@ -5,11 +5,7 @@ import { fail, ok } from "../../http/envelope.ts";
 import { riderOf } from "../../plugins/auth.ts";
 import type { FieldProblem } from "../../services/payment-methods.ts";
 
-/** A uuid as the ids of rows are written; anything else is nobody's method (404, never 400). */
-export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Generous bounds for the schema; the services check the real ones with their own messages. */
-const text = { type: "string", maxLength: 1000 } as const;
+import { idParams, text, uuidPattern } from "./schemas.ts";
 
 const createSchema = {
   body: {
@@ -29,13 +25,6 @@ const createSchema = {
       holder_name: text,
     },
   },
-} as const;
-
-const idParams = {
-  type: "object",
-  required: ["id"],
-  additionalProperties: false,
-  properties: { id: { type: "string" } },
 } as const;
 
 const renameSchema = {

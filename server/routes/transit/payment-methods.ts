@@ -4,7 +4,6 @@ import { maxPaymentMethods, type NewPaymentMethod } from "../../../src/domain/pa
 import { fail, ok } from "../../http/envelope.ts";
 import { riderOf } from "../../plugins/auth.ts";
 import type { FieldProblem } from "../../services/payment-methods.ts";
-
 import { idParams, text, uuidPattern } from "./schemas.ts";
 
 const createSchema = {

@@ -13,6 +13,7 @@ import {
   selectPageLinks,
 } from "../../machines/orderHistory.machine.ts";
 import { useFocusWhenLost } from "../account/AddressForm.tsx";
+import { NothingHere } from "../shared/NothingHere.tsx";
 import { OrderReceipt } from "./OrderReceipt.tsx";
 import { actionRow } from "./OrderSummaryView.tsx";
 import { type MoneyFormat, orderDate, statusText } from "./orderText.ts";
@@ -129,16 +130,9 @@ export function OrderHistoryView({ history, money, locale, organisation }: Order
       );
     case "empty":
       return (
-        <div className={panel}>
-          <p>
-            <Trans>You have no orders yet.</Trans>
-          </p>
-          <p>
-            <Link href="/products" className={button()}>
-              <Trans>Browse products</Trans>
-            </Link>
-          </p>
-        </div>
+        <NothingHere className={panel}>
+          <Trans>You have no orders yet.</Trans>
+        </NothingHere>
       );
     case "failed":
       return (

@@ -1,14 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef } from "@xstate/react";
 import { useState } from "react";
-import { Link } from "wouter";
-import { button } from "../../../styled-system/recipes";
 import { useActionBlocked, useChild, useConfig } from "../../app/children.ts";
 import { useScreenLogic } from "../../app/logic.tsx";
 import type { CartItem } from "../../domain/cart.ts";
 import { ResendVerification } from "../account/ResendVerification.tsx";
 import { CheckoutView } from "../checkout/CheckoutView.tsx";
-import { card, Screen } from "../shared/Screen.tsx";
+import { NothingHere } from "../shared/NothingHere.tsx";
+import { Screen } from "../shared/Screen.tsx";
 
 /** The purchase of the cart as it is when the screen opens (placing the order empties the cart). */
 function Purchase({ guest, items }: { guest: boolean; items: CartItem[] }) {
@@ -33,16 +32,9 @@ function CheckoutPage({ title, guest }: { title: string; guest: boolean }) {
   return (
     <Screen title={title}>
       {items.length === 0 ? (
-        <div className={card}>
-          <p>
-            <Trans>Your shopping cart is empty.</Trans>
-          </p>
-          <p>
-            <Link href="/products" className={button()}>
-              <Trans>Browse products</Trans>
-            </Link>
-          </p>
-        </div>
+        <NothingHere>
+          <Trans>Your shopping cart is empty.</Trans>
+        </NothingHere>
       ) : (
         <Purchase guest={guest} items={items} />
       )}

@@ -13,6 +13,7 @@ import { selectCartItems, selectCartSubtotal } from "../../machines/cart.machine
 import { selectServiceLevels, type serviceLevelsMachine } from "../../machines/serviceLevels.machine.ts";
 import type { CurrentFareCard } from "../../services/storage.ts";
 import { QuantityInput } from "../../ui/QuantityInput.tsx";
+import { NothingHere } from "../shared/NothingHere.tsx";
 import { card, linkList, Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 import { CheckoutButton, RemoveButton } from "../shop/CartButtons.tsx";
@@ -189,16 +190,9 @@ export function CartScreen() {
   return (
     <Screen title={t`Shopping cart`}>
       {items.length === 0 ? (
-        <div className={card}>
-          <p>
-            <Trans>Your shopping cart is empty.</Trans>
-          </p>
-          <p>
-            <Link href="/products" className={button()}>
-              <Trans>Browse products</Trans>
-            </Link>
-          </p>
-        </div>
+        <NothingHere>
+          <Trans>Your shopping cart is empty.</Trans>
+        </NothingHere>
       ) : (
         <div className={card}>
           <ul className={css({ display: "flex", flexDirection: "column", gap: "4" })}>

@@ -1,0 +1,756 @@
+import { expect, type Locator, type Page, type Route } from "@playwright/test";
+import type { AnyEventObject } from "xstate";
+import type { CheckoutChoices, CheckoutContext } from "../../src/machines/checkout.machine.ts";
+import type { GeneratedPath } from "../../tests/model/harness.ts";
+import { inputs, type recording } from "../../tests/model/specs/checkout.ts";
+import { bank, visa } from "../../tests/model/specs/paymentMethods.ts";
+import { CheckoutPage } from "./checkout.ts";
+import { demoRider, signInAt } from "./riders.ts";
+
+/**
+ * The checkout model's generated paths as a rider (or a guest) walks them in Chromium against the real
+ * server: each gesture event is what the rider does, each actor's answer is what the real server says
+ * (made to say it by the setup, by ending the session, or by page.route changing or dropping one
+ * request), and each step's state is asserted as the rider sees it.
+ */
+
+export type CheckoutPath = GeneratedPath<typeof recording>;
+type Step = CheckoutPath["steps"][number];
+
+/** What an actor's answer is, as the real server is made to give it. */
+export type Answer =
+  | "prepared"
+  | "pricesChanged"
+  | "quoted"
+  | "promoRefused"
+  | "shippingRefused"
+  | "lost"
+  | "unsold"
+  | "sessionEnded"
+  | "tokenized"
+  | "placed"
+  | "declined"
+  | "inFlight"
+  | "priceMoved"
+  | "legRefused"
+  | "waited";
+
+const codeOf = (event: AnyEventObject): number | null => {
+  const error: unknown = event.error;
+  return typeof error === "object" && error !== null && "code" in error && typeof error.code === "number"
+    ? error.code
+    : null;
+};
+
+interface QuoteOutput {
+  reply: { prices_changed: boolean };
+  problems: Array<{ field?: string }>;
+}
+const quoteOf = (event: AnyEventObject): QuoteOutput | null => {
+  const output: unknown = event.output;
+  if (typeof output !== "object" || output === null) return null;
+  const quote = "quote" in output ? output.quote : output;
+  return typeof quote === "object" && quote !== null && "reply" in quote && "problems" in quote
+    ? (quote as QuoteOutput)
+    : null;
+};
+
+/** The answer an actor event stands for, or null for a rider's gesture. */
+export function answerOf(event: AnyEventObject): Answer | null {
+  const type = event.type;
+  if (!type.startsWith("xstate.") || type === "xstate.init") return null;
+  if (type === "xstate.done.actor.waitBeforeRetry") return "waited";
+  if (type === "xstate.done.actor.tokenizeCard") return "tokenized";
+  if (type === "xstate.done.actor.placeOrder") return "placed";
+  if (type === "xstate.done.actor.prepareCheckout" || type === "xstate.done.actor.quote") {
+    const quote = quoteOf(event);
+    if (quote?.reply.prices_changed) return "pricesChanged";
+    if (quote?.problems.some((problem) => problem.field === "promo_code")) return "promoRefused";
+    if (quote?.problems.some((problem) => problem.field === "shipping_method")) return "shippingRefused";
+    return type === "xstate.done.actor.quote" ? "quoted" : "prepared";
+  }
+  switch (codeOf(event)) {
+    case 42208:
+      return "unsold";
+    case 50020:
+      return "sessionEnded";
+    case 42203:
+      return "declined";
+    case 40902:
+      return "inFlight";
+    case 42212:
+      return "priceMoved";
+    case 42213:
+      return "legRefused";
+    default:
+      return "lost";
+  }
+}
+
+export const inputIndex = (path: CheckoutPath): number => (path.input ? inputs.indexOf(path.input) : -1);
+
+export const isGuest = (path: CheckoutPath): boolean => path.input?.guest === true;
+
+/** The quote on screen was made for another promo or shipping method than the one chosen. */
+function pricedForOtherChoices(context: CheckoutContext): boolean {
+  const quote = context.quote;
+  if (!quote) return false;
+  if ((quote.promo?.code ?? null) !== context.promo) return true;
+  return quote.shipping_required && (quote.shipping_method?.code ?? null) !== context.shippingMethod;
+}
+
+/** Why the real server cannot give this path's answers, or null when it can. */
+export function skipReason(path: CheckoutPath): string | null {
+  const answers = path.steps.map((step) => answerOf(step.event));
+  if (answers.includes("inFlight") || answers.includes("waited")) {
+    return "409 in flight: the server answers it only while the same key's first request is still running";
+  }
+  if (isGuest(path) && answers.includes("sessionEnded")) return "a guest has no session to end";
+  const stale = path.steps.some((_step, index) => {
+    const answer = answers[index];
+    const before = path.steps[index - 1]?.state.context;
+    return (answer === "placed" || answer === "declined" || answer === "legRefused") && before
+      ? pricedForOtherChoices(before)
+      : false;
+  });
+  if (stale) {
+    return "a lost re-quote left a total priced for other choices: the server refuses that order (42212)";
+  }
+  const wallet = path.steps.some(
+    (step) => step.event.type === "payment.choose" && step.event.choice?.kind === "wallet",
+  );
+  if (wallet) return "the demo rider's wallet is empty, and the portal offers no empty wallet";
+  return null;
+}
+
+const valueText = (step: Step): string => JSON.stringify(step.state.value);
+
+/** What a path covers: the states it reaches and the moves (state, event and answer, next state). */
+export function coverageOf(path: CheckoutPath): string[] {
+  const keys: string[] = [];
+  let from = "start";
+  for (const step of path.steps) {
+    const to = valueText(step);
+    const answer = answerOf(step.event);
+    keys.push(`state ${to}`, `move ${from} ${step.event.type}${answer ? ` ${answer}` : ""} ${to}`);
+    from = to;
+  }
+  return keys;
+}
+
+/** The demo rider keeps two addresses and may keep ten; one run adds at most this many. */
+const maxAddedAddresses = 6;
+
+/** A small seeded generator (mulberry32), so a run picks the same extra paths every time. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Paths to replay: greedily the one adding most uncovered states and moves per step until every
+ * state and move of the replayable paths is covered, every input at least once, then `extra` more
+ * drawn with `seed` among the rest.
+ */
+export function choosePaths(paths: CheckoutPath[], extra: number, seed: number): CheckoutPath[] {
+  const pool = paths.filter((path) => skipReason(path) === null);
+  const covered = new Set<string>();
+  const chosen: CheckoutPath[] = [];
+  const inputsSeen = new Set<number>();
+  for (;;) {
+    let best: CheckoutPath | null = null;
+    let bestScore = 0;
+    for (const path of pool) {
+      if (chosen.includes(path)) continue;
+      const fresh = new Set(coverageOf(path).filter((key) => !covered.has(key))).size;
+      const bonus = inputsSeen.has(inputIndex(path)) ? 0 : 5;
+      const score = (fresh + bonus) / (path.steps.length + 4);
+      if (score > bestScore) {
+        best = path;
+        bestScore = score;
+      }
+    }
+    if (!best) break;
+    chosen.push(best);
+    inputsSeen.add(inputIndex(best));
+    for (const key of coverageOf(best)) covered.add(key);
+  }
+  const random = seeded(seed);
+  const rest = pool.filter((path) => !chosen.includes(path));
+  // Each added address stays on the demo rider, who may keep ten.
+  const adds = (path: CheckoutPath) => path.steps.some((step) => step.event.type === "shipping.addressAdded");
+  let added = chosen.filter(adds).length;
+  for (let n = 0; n < extra && rest.length > 0; ) {
+    const [picked] = rest.splice(Math.floor(random() * rest.length), 1);
+    if (!picked || (adds(picked) && added >= maxAddedAddresses)) continue;
+    if (adds(picked)) added++;
+    chosen.push(picked);
+    n++;
+  }
+  return chosen;
+}
+
+/** A test name: the path's events, answers named by what the server said. */
+export function pathName(path: CheckoutPath): string {
+  const who = [
+    "rider: day passes",
+    "guest: fare card",
+    "rider: restored split",
+    "rider: renewing pass",
+    "rider: shipped card",
+  ][inputIndex(path)];
+  const events = path.steps
+    .filter((step) => step.event.type !== "xstate.init")
+    .map((step) => {
+      const answer = answerOf(step.event);
+      if (answer) return `(${answer})`;
+      const { type, ...rest } = step.event;
+      if (type === "payment.choose") {
+        const { leg, choice } = rest as { leg: number; choice: { kind: string; id?: string } };
+        return `${type} ${leg}:${choice.kind === "saved" ? (choice.id === bank.id ? "bank" : "visa") : choice.kind}`;
+      }
+      if (type === "payment.split") return `${type} ${(rest as { on: boolean }).on ? "on" : "off"}`;
+      if (type === "payment.amount") return `${type} ${(rest as { value: string }).value}`;
+      return type;
+    });
+  return `${who}: ${events.join(" → ")}`;
+}
+
+/** How the real server is made to give an answer: which request it is and what is done to it. */
+const requestOf: Record<Answer, "quote" | "token" | "order" | null> = {
+  prepared: "quote",
+  pricesChanged: "quote",
+  quoted: "quote",
+  promoRefused: "quote",
+  shippingRefused: "quote",
+  unsold: "quote",
+  lost: null,
+  sessionEnded: null,
+  tokenized: "token",
+  placed: "order",
+  declined: "order",
+  priceMoved: "order",
+  legRefused: "order",
+  inFlight: "order",
+  waited: null,
+};
+
+/** The request each busy state waits on, for a path that ends in it. */
+const endKinds: Record<string, "quote" | "token" | "order" | undefined> = {
+  revalidating: "quote",
+  "details.quoting": "quote",
+  "details.tokenizing": "token",
+  placing: "order",
+};
+
+const patterns = {
+  quote: /\/checkout\/quote$/,
+  token: /\/sandbox-gateway\/v1\/tokens$/,
+  order: /\/orders$/,
+} as const;
+
+/** A request held until the walk has seen the busy state it keeps the checkout in. */
+interface Held {
+  arrived: Promise<void>;
+  release(): void;
+}
+
+type Json = Record<string, unknown>;
+const lines = (body: Json) => (Array.isArray(body.lines) ? (body.lines as Json[]) : []);
+
+/** The one change to a request that makes the real server give `answer` (null: sent as it is). */
+function tamper(answer: Answer, body: Json): Json | null {
+  switch (answer) {
+    case "pricesChanged":
+      // The portal's request carries an older price than the catalogue's: the server reprices it.
+      return {
+        ...body,
+        lines: lines(body).map((line) => ({ ...line, list_price: Number(line.list_price) - 50 })),
+      };
+    case "unsold":
+      // A product the catalogue does not sell (any more).
+      return {
+        ...body,
+        lines: lines(body).map((line, n) =>
+          n === 0 ? { ...line, product: "a9999999-0000-4000-8000-000000000999" } : line,
+        ),
+      };
+    case "shippingRefused":
+      // A method the server does not offer (any more).
+      return { ...body, shipping_method: "teleport" };
+    case "priceMoved":
+      // The total the rider was shown is not the server's any more.
+      return { ...body, expected_total: Number(body.expected_total) + 1 };
+    case "legRefused": {
+      // The first leg names a method the rider no longer has.
+      const payments = Array.isArray(body.payments) ? (body.payments as Json[]) : [];
+      return {
+        ...body,
+        payments: payments.map((leg, n) =>
+          n === 0
+            ? { kind: "saved", payment_method: "7a1c0000-0000-4000-8000-0000000000ee", amount: leg.amount }
+            : leg,
+        ),
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The words of each problem that keeps the rider from reviewing (src/views/checkout/parts.tsx). */
+const problemTexts: Record<NonNullable<CheckoutContext["problem"]>, string> = {
+  shippingAddress: "Please choose a shipping address.",
+  shippingMethod: "Please choose a shipping method.",
+  selectPayment: "Please select a payment method.",
+  sameMethod: "Please choose two different payment methods.",
+  amountInvalid: "Amount is not valid.",
+  walletAutoRenew: "A wallet cannot pay for auto-renewed passes",
+  email: "Invalid Email Address",
+  emailMismatch: "The email addresses do not match.",
+};
+
+/** The page a path starts on, and the request (if any) whose answer the next step is. */
+export class CheckoutReplay {
+  readonly page: Page;
+  readonly checkout: CheckoutPage;
+  readonly path: CheckoutPath;
+  private held: Held | null = null;
+  /** The kind of request of each answer step still to come (a lost reply is a lost request). */
+  private kinds: Array<"quote" | "token" | "order" | null>;
+
+  constructor(page: Page, path: CheckoutPath) {
+    this.page = page;
+    this.path = path;
+    this.checkout = new CheckoutPage(page);
+    this.kinds = path.steps.map((step) => this.requestKind(step));
+  }
+
+  /** Which request answers step `index`: lost and ended answers take the kind of what was asked. */
+  private requestKind(step: Step): "quote" | "token" | "order" | null {
+    const answer = answerOf(step.event);
+    if (!answer) return null;
+    const known = requestOf[answer];
+    if (known) return known;
+    if (answer === "waited") return null;
+    const type = step.event.type;
+    if (type.endsWith("prepareCheckout") || type.endsWith(".quote")) return "quote";
+    if (type.endsWith("tokenizeCard")) return "token";
+    if (type.endsWith("placeOrder")) return "order";
+    return null;
+  }
+
+  /** Holds the next request of the kind step `index` answers, and does to it what the answer needs. */
+  private async arm(index: number): Promise<void> {
+    const step = this.path.steps[index];
+    const last = index === this.path.steps.length ? this.path.state.value : null;
+    // A path that ends busy holds the request its state waits on, so that state stays to be seen.
+    const kind = step
+      ? this.kinds[index]
+      : typeof last === "string"
+        ? endKinds[last]
+        : endKinds[`details.${String((last as { details?: string } | null)?.details)}`];
+    const answer: Answer | null = step ? answerOf(step.event) : "prepared";
+    if (!kind || !answer) return;
+    let arrive: () => void = () => {};
+    let release: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.held = { arrived, release };
+    await this.page.route(
+      (url) => patterns[kind].test(url.pathname),
+      async (route: Route) => {
+        if (route.request().method() !== "POST") return route.fallback();
+        arrive();
+        await gate;
+        if (answer === "lost") return route.abort("internetdisconnected");
+        if (answer === "sessionEnded") {
+          // The session is deleted through the API: the held request still carries its token.
+          const authorization = route.request().headers().authorization ?? "";
+          const ended = await this.page.request.post("/accounts/users/logout", {
+            headers: { Authorization: authorization },
+          });
+          expect(ended.status()).toBe(204);
+          return route.continue();
+        }
+        const body = tamper(answer, route.request().postDataJSON() as Json);
+        return body ? route.continue({ postData: JSON.stringify(body) }) : route.continue();
+      },
+      { times: 1 },
+    );
+  }
+
+  /** Lets the held request go (the answer step), once it has been asked. */
+  private async letGo(): Promise<void> {
+    const held = this.held;
+    this.held = null;
+    if (!held) return;
+    await held.arrived;
+    held.release();
+  }
+
+  /** A dropped request of the portal's own API says so first; the rider closes the dialog. */
+  private async dismissOffline(): Promise<void> {
+    const offline = this.page.getByRole("alertdialog", { name: "No Internet Connection" });
+    await expect(offline).toBeVisible();
+    await offline.getByRole("button", { name: "OK" }).click();
+    await expect(offline).toBeHidden();
+  }
+
+  /** Opens the checkout the path's input names, with the first answer armed. */
+  async start(): Promise<void> {
+    const { page, path } = this;
+    const input = path.input;
+    if (!input) throw new Error("a checkout path always has an input");
+    const items = input.items.map((item) => ({ ...item }));
+    if (input.guest) {
+      await this.checkout.portal.open("/");
+      await page.evaluate((cart) => {
+        localStorage.setItem("cart", JSON.stringify(cart));
+        localStorage.setItem("isGuestUser", "true");
+      }, items);
+      await this.arm(1);
+      await page.goto("/anonymous/checkout");
+      return;
+    }
+    await signInAt(this.checkout.portal, demoRider);
+    const restored = input.restored ? await this.restoredChoices(input.restored) : null;
+    await page.evaluate(
+      ({ cart, choices }) => {
+        localStorage.setItem("cart", JSON.stringify(cart));
+        if (choices) sessionStorage.setItem("checkoutChoices", JSON.stringify(choices));
+      },
+      { cart: items, choices: restored },
+    );
+    await this.arm(1);
+    await page.goto("/checkout");
+  }
+
+  /** The model's restored choices with the demo rider's own methods (a declining card for a decline). */
+  private async restoredChoices(model: CheckoutChoices): Promise<CheckoutChoices> {
+    const declines = this.path.steps.some((step) => answerOf(step.event) === "declined");
+    const second = declines ? await this.decliningCard() : await this.methodId(/Sandbox Bank/);
+    const first = await this.methodId(/4242/);
+    return {
+      ...model,
+      legs: [
+        { kind: "saved", id: first },
+        { kind: "saved", id: second },
+      ],
+      idempotencyKey: crypto.randomUUID(),
+    };
+  }
+
+  private async token(): Promise<string> {
+    const token = await this.page.evaluate(() => localStorage.getItem("auth_token"));
+    if (!token) throw new Error("not signed in");
+    return token;
+  }
+
+  private async methods(): Promise<Array<{ id: string; last4?: string | null; bank_name?: string | null }>> {
+    const reply = await this.page.request.get("/transit/payment_methods", {
+      headers: { Authorization: `Bearer ${await this.token()}` },
+    });
+    expect(reply.ok()).toBe(true);
+    const body = await reply.json();
+    return Array.isArray(body.data) ? body.data : (body.data?.payment_methods ?? []);
+  }
+
+  private async methodId(name: RegExp): Promise<string> {
+    const found = (await this.methods()).find((method) =>
+      name.test(`${method.bank_name ?? ""} ${method.last4 ?? ""}`),
+    );
+    if (!found) throw new Error(`the demo rider has no method ${name}`);
+    return found.id;
+  }
+
+  /** A saved Visa that the sandbox declines whenever it is charged (4000 0000 0000 9995). */
+  private async decliningCard(): Promise<string> {
+    const known = (await this.methods()).find((method) => method.last4 === "9995");
+    if (known) return known.id;
+    const tokenReply = await this.page.request.post("/sandbox-gateway/v1/tokens", {
+      data: {
+        number: "4000000000009995",
+        exp_month: 12,
+        exp_year: 2034,
+        cvc: "123",
+        postal_code: "94105",
+        name: "Rider",
+      },
+    });
+    expect(tokenReply.ok()).toBe(true);
+    const token: string = (await tokenReply.json()).data.token;
+    const saved = await this.page.request.post("/transit/payment_methods", {
+      headers: { Authorization: `Bearer ${await this.token()}` },
+      data: { token, billing: { last_name: "Rider", address_1: "1 Market St", zip_code: "94105" } },
+    });
+    expect(saved.ok()).toBe(true);
+    return this.methodId(/9995/);
+  }
+
+  /** Replays every step: the gesture or the answer, then what the rider sees in the state it reaches. */
+  async replay(): Promise<void> {
+    const { steps } = this.path;
+    for (const [index, step] of steps.entries()) {
+      if (index === 0) {
+        await this.see(step);
+        continue;
+      }
+      if (answerOf(step.event)) {
+        const held = this.held;
+        this.held = null;
+        if (held) await held.arrived;
+        await this.arm(index + 1);
+        held?.release();
+        if (answerOf(step.event) === "lost" && this.kinds[index] !== "token") await this.dismissOffline();
+      } else {
+        await this.arm(index + 1);
+        await this.perform(step.event, index);
+      }
+      await this.see(step);
+    }
+    const last = this.path.state.value;
+    if (last !== "placed" && last !== "sessionEnded") await this.checkout.portal.checkAccessibility();
+    await this.letGo();
+  }
+
+  /** The answer of the first quote after step `index`. */
+  private nextQuoteAnswer(index: number): Answer | null {
+    const later = this.path.steps
+      .slice(index + 1)
+      .find((step) => step.event.type === "xstate.done.actor.quote");
+    return later ? answerOf(later.event) : null;
+  }
+
+  private button(name: string | RegExp): Locator {
+    return this.page.getByRole("button", { name, exact: typeof name === "string" });
+  }
+
+  private cardForm(): Locator {
+    return this.page.getByRole("form", { name: "Card for this order" });
+  }
+
+  /** The rider's gesture that sends `event` in the state before step `index`. */
+  private async perform(event: AnyEventObject, index: number): Promise<void> {
+    const { page, checkout } = this;
+    const before = this.path.steps[index - 1]?.state;
+    const split = before?.context.split ?? false;
+    const legGroup = (leg: number) =>
+      leg === 1 ? "Second payment method" : split ? "First payment method" : "Pay with";
+    switch (event.type) {
+      case "promo.change": {
+        const refused = this.nextQuoteAnswer(index) === "promoRefused";
+        await page
+          .getByRole("textbox", { name: "Promo code" })
+          .fill(refused ? "NOSUCHCODE" : String(event.value));
+        return;
+      }
+      case "promo.apply":
+        return this.button("Apply").click();
+      case "promo.remove":
+        return this.button("Remove").click();
+      case "payment.split":
+        return page.getByText("Split the payment between two methods").click();
+      case "payment.amount":
+        return page.getByRole("textbox", { name: "Amount on the first method" }).fill(String(event.value));
+      case "payment.choose": {
+        const leg = Number(event.leg);
+        const choice: { kind: string; id?: string } = event.choice;
+        const option =
+          choice.kind === "wallet"
+            ? "Wallet"
+            : choice.kind === "stored_value"
+              ? "Fare card stored value"
+              : choice.id === bank.id
+                ? /Sandbox Bank checking •••• 6789/
+                : choice.id === visa.id
+                  ? /Visa •••• 4242/
+                  : null;
+        if (option === null) throw new Error(`no gesture chooses ${JSON.stringify(choice)}`);
+        return checkout.choose(legGroup(leg), option);
+      }
+      case "payment.newCard": {
+        if (this.path.input?.guest) {
+          return this.button(before?.context.legs[0] ? "Use another card" : "Enter a card").click();
+        }
+        const group = checkout.group(legGroup(Number(event.leg)));
+        return group
+          .locator('[data-part="item"]')
+          .filter({ hasText: "A new card for this order only" })
+          .click();
+      }
+      case "card.change": {
+        const labels: Record<string, string> = {
+          lastName: "Last Name",
+          number: "Card Number",
+          expiry: "Expiration (MM/YY)",
+          cvv: "CVV",
+          address: "Billing Street Address",
+          zip: "Zip or Postal Code",
+        };
+        const values = event.values as Record<string, string>;
+        for (const [key, value] of Object.entries(values)) {
+          await this.cardForm()
+            .getByLabel(labels[key] ?? key, { exact: true })
+            .fill(value);
+        }
+        return;
+      }
+      case "card.use":
+        return this.cardForm().getByRole("button", { name: "Use this card" }).click();
+      case "card.cancel":
+        return this.cardForm().getByRole("button", { name: "Cancel" }).click();
+      case "receipt.email":
+        return page.getByLabel("Email", { exact: true }).fill(String(event.value));
+      case "receipt.confirm":
+        return page.getByLabel("Confirm Email", { exact: true }).fill(String(event.value));
+      case "shipping.guestAddress":
+        return checkout.fillAddress({
+          firstName: "Gia",
+          lastName: "Guest",
+          line1: "1 Market St",
+          state: "California",
+          city: "San Francisco",
+          zip: "94105",
+        });
+      case "shipping.chooseAddress": {
+        // The model's own address is the rider's first (the default).
+        const radios = checkout.group("Shipping address");
+        await radios.locator('[data-part="item"]').first().click();
+        await expect(radios.getByRole("radio").first()).toBeChecked();
+        return;
+      }
+      case "shipping.addressAdded":
+        await this.button("Add address").click();
+        return checkout.fillAddress({
+          firstName: "Ana",
+          lastName: "Lima",
+          line1: "1 Main St",
+          state: "Illinois",
+          city: "Springfield",
+          zip: "62701",
+        });
+      case "shipping.chooseMethod":
+        return checkout.choose("Shipping method", /Priority mail/);
+      case "checkout.review":
+        return this.button("Review order").click();
+      case "checkout.edit":
+        return this.button("Edit").click();
+      case "checkout.place":
+        return this.button("Place order").click();
+      case "checkout.retry":
+        return this.button(before?.value === "unavailable" ? "Try again" : "Retry").click();
+      case "checkout.acceptPrices":
+        return this.button("Accept new prices").click();
+      default:
+        throw new Error(`no gesture sends ${event.type}`);
+    }
+  }
+
+  /** What the rider sees in the state step reaches. */
+  async see(step: Step): Promise<void> {
+    const { page } = this;
+    const value = step.state.value;
+    const context: CheckoutContext = step.state.context;
+    const key =
+      typeof value === "string" ? value : `details.${String((value as { details: string }).details)}`;
+    switch (key) {
+      case "revalidating":
+        await expect(
+          page.getByRole("status").filter({ hasText: "Checking the prices in your cart…" }),
+        ).toBeVisible();
+        return;
+      case "unavailable":
+        await this.checkout.seeAlert("The checkout could not be loaded.");
+        await expect(this.button("Try again")).toBeEnabled();
+        return;
+      case "refused":
+        await this.checkout.seeAlert("This product is not available.");
+        await expect(page.getByRole("link", { name: "Back to cart" })).toBeVisible();
+        return;
+      case "priceChanged":
+        await expect(page.getByRole("heading", { name: "Some prices have changed" })).toBeVisible();
+        await expect(
+          page.getByRole("list", { name: "Changed prices" }).getByRole("listitem"),
+        ).not.toHaveCount(0);
+        await expect(this.button("Accept new prices")).toBeEnabled();
+        return;
+      case "details.idle":
+        await expect(this.button("Review order")).toBeEnabled();
+        await expect(
+          page.getByRole("list", { name: "Checkout steps" }).locator('[aria-current="step"]'),
+        ).toHaveText("1. Details");
+        return this.seeDetails(context);
+      case "details.quoting":
+        await expect(this.button("Review order")).toBeDisabled();
+        return;
+      case "details.card":
+        await expect(page.getByRole("heading", { name: "Card for this order" })).toBeVisible();
+        await expect(this.cardForm().getByRole("button", { name: "Use this card" })).toBeEnabled();
+        if (Object.keys(context.cardProblems).length > 0) {
+          await expect(this.cardForm().locator('[aria-invalid="true"]')).not.toHaveCount(0);
+        }
+        if (context.failure) await expect(this.cardForm().getByRole("alert")).toBeVisible();
+        return;
+      case "details.tokenizing":
+        await expect(this.cardForm().getByRole("button", { name: "Please wait…" })).toBeDisabled();
+        return;
+      case "review":
+        await expect(page.getByRole("heading", { name: "Review your order" })).toBeVisible();
+        await expect(this.button("Place order")).toBeEnabled();
+        await expect(page.getByRole("list", { name: "Payment" }).getByRole("listitem")).toHaveCount(
+          context.split ? 2 : 1,
+        );
+        return;
+      case "placing":
+        await expect(this.button("Placing your order…")).toBeDisabled();
+        return;
+      case "retrying":
+        await this.checkout.seeAlert(/The connection was lost before the order was confirmed/);
+        await expect(this.button("Retry")).toBeEnabled();
+        return;
+      case "placed":
+        await expect(page).toHaveURL(
+          context.guest
+            ? /\/anonymous\/ordersummary\/[0-9a-f-]{36}\?link=/
+            : /\/ordersummary\/[0-9a-f-]{36}$/,
+          { timeout: 20_000 },
+        );
+        return;
+      case "sessionEnded":
+        await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+        await this.checkout.portal.seeHeading("Sign in");
+        return;
+      default:
+        throw new Error(`no expectation for the state ${key}`);
+    }
+  }
+
+  /** The choices and refusals the details show. */
+  private async seeDetails(context: CheckoutContext): Promise<void> {
+    const { page, checkout } = this;
+    if (context.problem) await checkout.seeAlert(problemTexts[context.problem]);
+    if (context.failure?.code === 42203) {
+      await checkout.seeAlert(/Visa •••• 9995 was declined: .* Visa •••• 4242 was not charged\./);
+    } else if (context.failure) {
+      await expect(page.getByRole("alert").first()).toBeVisible();
+    }
+    if (context.promoRefused) {
+      await expect(page.getByRole("textbox", { name: "Promo code" })).toHaveAccessibleDescription(
+        "The promotional code you entered is not valid.",
+      );
+    } else if (context.promo) {
+      await expect(page.getByText(`${context.promo} applied`)).toBeVisible();
+    }
+    if (context.shippingRefused) await checkout.seeAlert("Shipping method not available");
+  }
+}

@@ -18,6 +18,27 @@ export class OrdersPage {
     return signInAt(this.portal, rider);
   }
 
+  /**
+   * How many orders the signed-in rider has, read from the API: other specs on the same server (the
+   * checkout's) add orders to the demo rider's 16, so the pages' sizes follow from this count.
+   */
+  async orderCount(): Promise<number> {
+    const token = await this.page.evaluate(() => localStorage.getItem("auth_token"));
+    let count = 0;
+    let after: string | null = null;
+    do {
+      const query: string = after ? `&after=${encodeURIComponent(after)}` : "";
+      const reply = await this.page.request.get(`/transit/orders?limit=50${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(reply.status()).toBe(200);
+      const { data } = (await reply.json()) as { data: { orders: unknown[]; next: string | null } };
+      count += data.orders.length;
+      after = data.next;
+    } while (after !== null);
+    return count;
+  }
+
   /** Opens Order History from the account menu and waits for its first page. */
   async openFromMenu(): Promise<void> {
     await this.page

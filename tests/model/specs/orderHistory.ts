@@ -293,6 +293,15 @@ export const orderHistoryModel = defineModel({
       ends: (snapshot) => expect(snapshot.context.order).toBeNull(),
     },
     {
+      name: "another order than the address names is never shown: not found, and nothing is asked again",
+      events: [page[0], route[4], order[0]],
+      expected: "notFound",
+      ends: (snapshot) => {
+        expect(snapshot.context.order).toBeNull();
+        expect(snapshot.children.loadOrder).toBeUndefined();
+      },
+    },
+    {
       name: "an order that is not the rider's is not found",
       events: [page[0], route[4], orderFailed[0]],
       expected: "notFound",

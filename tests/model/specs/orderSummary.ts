@@ -112,6 +112,15 @@ export const orderSummaryModel = defineModel({
       },
     },
     {
+      name: "another order than the address names is never shown: not found, and nothing is asked again",
+      events: [done[1]],
+      expected: "notFound",
+      ends: (snapshot) => {
+        expect(snapshot.context.order).toBeNull();
+        expect(snapshot.children.loadOrder).toBeUndefined();
+      },
+    },
+    {
       name: "a guest's link opens the order",
       input: 1,
       events: [done[1]],

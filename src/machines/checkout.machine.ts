@@ -97,6 +97,11 @@ export interface CheckoutContext {
   promoAllowed: boolean;
   now: number;
   quote: QuoteReply | null;
+  /**
+   * The last re-quote failed: `quote` is priced for earlier choices than the rider's (a promo applied
+   * or removed, a shipping method chosen while the connection was lost). Review quotes again first.
+   */
+  stale: boolean;
   /** Lines whose price the server changed, with the price the rider saw. */
   changed: Array<{ product: string; name: string; from: number; to: number }>;
   addresses: SavedAddress[];
@@ -369,6 +374,7 @@ function withQuote(context: CheckoutContext, quote: Quote): Partial<CheckoutCont
     }));
   return {
     quote: quote.reply,
+    stale: false,
     changed,
     promoRefused,
     promo: promoRefused ? null : (quote.reply.promo?.code ?? null),
@@ -447,6 +453,8 @@ export const checkoutMachine = setup({
     }),
     assignQuote: assign(({ context }, quote: Quote) => withQuote(context, quote)),
     assignFailure: assign((_, error: unknown) => ({ failure: failureOf(error) })),
+    /** A re-quote failed: the quote on screen is for earlier choices. */
+    markStale: assign({ stale: true }),
     acceptPrices: assign(({ context }) => ({
       items: context.items.map((item) => {
         const line = context.quote?.lines.find((candidate) => candidate.product === item.uuid);
@@ -535,6 +543,7 @@ export const checkoutMachine = setup({
   guards: {
     pricesChanged: ({ context }) => context.changed.length > 0,
     ready: ({ context }) => problemOf(context) === null,
+    stale: ({ context }) => context.stale,
     isOwnAddress: ({ context }, id: string) => context.addresses.some((address) => address.id === id),
     offersMethod: ({ context }, code: string) =>
       context.quote?.shipping_methods.some((method) => method.code === code) ?? false,
@@ -595,6 +604,7 @@ export const checkoutMachine = setup({
       cardLeg: 0,
       problem: null,
       failure: null,
+      stale: false,
       idempotencyKey: input.guest ? null : (restored?.idempotencyKey ?? null),
       keys: 0,
       order: null,
@@ -731,6 +741,8 @@ export const checkoutMachine = setup({
               actions: ["changed", { type: "typeConfirm", params: ({ event }) => event.value }],
             },
             "checkout.review": [
+              // Never review a total priced for other choices: quote the rider's choices again first.
+              { guard: "stale", target: "quoting" },
               { guard: "ready", target: "#checkout.review", actions: "showProblem" },
               { actions: "showProblem" },
             ],
@@ -756,7 +768,10 @@ export const checkoutMachine = setup({
                 target: "#checkout.sessionEnded",
                 actions: "rememberChoices",
               },
-              { target: "idle", actions: { type: "assignFailure", params: eventError } },
+              {
+                target: "idle",
+                actions: [{ type: "assignFailure", params: eventError }, "markStale"],
+              },
             ],
           },
         },

@@ -528,6 +528,10 @@ export const checkoutModel = defineModel({
   },
   invariants: [
     {
+      name: "a total priced for other choices than the rider's is never reviewed nor placed",
+      holds: (s) => !(s.matches("review") || s.matches("placing")) || !s.context.stale,
+    },
+    {
       name: "an order is placed only with legs that are positive and sum to the total",
       holds: (s) => {
         if (!s.matches("placing")) return true;
@@ -919,6 +923,23 @@ export const checkoutModel = defineModel({
       ],
       expected: { details: "idle" },
       ends: (snapshot) => expect(snapshot.context.legs[0]).toEqual({ kind: "saved", id: visa.id }),
+    },
+    {
+      name: "a promo applied while the connection is lost: Review quotes the rider's choices again first",
+      input: 0,
+      before: reset,
+      events: [
+        done[0],
+        events["promo.change"][0],
+        events["promo.apply"][0],
+        events["xstate.error.actor.quote"][0],
+        review,
+      ],
+      expected: { details: "quoting" },
+      ends: (snapshot) => {
+        expect(snapshot.context.stale).toBe(true);
+        expect(snapshot.context.promo).toBe("WELCOME10");
+      },
     },
     {
       name: "a wallet cannot pay for auto-renewed passes",

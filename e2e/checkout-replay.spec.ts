@@ -18,17 +18,14 @@ import { CheckoutReplay, choosePaths, coverageOf, pathName, skipReason } from ".
  * older list_price, an unknown product, a method code the server does not offer, expected_total + 1, a
  * saved method the rider does not have), which the real server then refuses with its own answer.
  *
- * Skipped (skipReason in e2e/models/checkout-replay.ts; 65 of the 328 paths when this was written, the
+ * Skipped (skipReason in e2e/models/checkout-replay.ts; 44 of the 284 paths when this was written, the
  * live counts are printed when the file loads):
- * - 24 paths that choose the wallet: the demo rider's wallet is empty, and the portal offers no empty
+ * - 18 paths that choose the wallet: the demo rider's wallet is empty, and the portal offers no empty
  *   wallet (the fixtures' quotes do).
- * - 22 paths with a 409 "still being placed" answer (and the wait after it): the server gives it only
+ * - 16 paths with a 409 "still being placed" answer (and the wait after it): the server gives it only
  *   while the same key's first request is still running, which one browser cannot hold open. The
  *   inFlight state is the one state no replayed path reaches.
- * - 12 paths that place (or get a declined or refused leg for) an order after a lost re-quote left the
- *   quote priced for other choices than the rider's (a promo removed or applied while the quote was
- *   lost): the real server refuses that order's total with 42212 instead (see the report).
- * - 7 paths where a guest's session ends: a guest has none.
+ * - 10 paths where a guest's session ends: a guest has none.
  *
  * Replayed: the fewest paths that reach every state and take every move (state, event and answer, next
  * state) of the replayable paths, each input at least once, then a seeded draw among the rest.

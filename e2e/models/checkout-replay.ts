@@ -91,14 +91,6 @@ export const inputIndex = (path: CheckoutPath): number => (path.input ? inputs.i
 
 export const isGuest = (path: CheckoutPath): boolean => path.input?.guest === true;
 
-/** The quote on screen was made for another promo or shipping method than the one chosen. */
-function pricedForOtherChoices(context: CheckoutContext): boolean {
-  const quote = context.quote;
-  if (!quote) return false;
-  if ((quote.promo?.code ?? null) !== context.promo) return true;
-  return quote.shipping_required && (quote.shipping_method?.code ?? null) !== context.shippingMethod;
-}
-
 /** Why the real server cannot give this path's answers, or null when it can. */
 export function skipReason(path: CheckoutPath): string | null {
   const answers = path.steps.map((step) => answerOf(step.event));
@@ -106,16 +98,6 @@ export function skipReason(path: CheckoutPath): string | null {
     return "409 in flight: the server answers it only while the same key's first request is still running";
   }
   if (isGuest(path) && answers.includes("sessionEnded")) return "a guest has no session to end";
-  const stale = path.steps.some((_step, index) => {
-    const answer = answers[index];
-    const before = path.steps[index - 1]?.state.context;
-    return (answer === "placed" || answer === "declined" || answer === "legRefused") && before
-      ? pricedForOtherChoices(before)
-      : false;
-  });
-  if (stale) {
-    return "a lost re-quote left a total priced for other choices: the server refuses that order (42212)";
-  }
   const wallet = path.steps.some(
     (step) => step.event.type === "payment.choose" && step.event.choice?.kind === "wallet",
   );

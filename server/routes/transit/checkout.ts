@@ -1,36 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import {
-  type AnonymousQuoteRequest,
-  maxPerProduct,
-  maxQuoteLines,
-  type QuoteReply,
-  type QuoteRequest,
-} from "../../../src/domain/checkout/quote.ts";
+import type { AnonymousQuoteRequest, QuoteReply, QuoteRequest } from "../../../src/domain/checkout/quote.ts";
 import type { ApiError, Envelope } from "../../../src/domain/envelope.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { localeFromHeader } from "../../http/locale.ts";
 import { riderOf } from "../../plugins/auth.ts";
 import type { Customer, QuoteResult } from "../../services/pricing.ts";
 import { emailSchema } from "../accounts/schemas.ts";
-
-const choice = { type: ["string", "null"], maxLength: 100 } as const;
+import { cartLines, choice } from "./schemas.ts";
 
 const quoteProperties = {
-  lines: {
-    type: "array",
-    minItems: 1,
-    maxItems: maxQuoteLines,
-    items: {
-      type: "object",
-      required: ["product", "quantity"],
-      additionalProperties: false,
-      properties: {
-        product: { type: "string", format: "uuid" },
-        quantity: { type: "integer", minimum: 1, maximum: maxPerProduct },
-        list_price: { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
-      },
-    },
-  },
+  lines: cartLines({}),
   promo_code: choice,
   shipping_method: choice,
   country: { type: ["string", "null"], pattern: "^[A-Za-z]{2}$" },

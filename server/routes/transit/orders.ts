@@ -5,7 +5,6 @@ import {
   maxOrderPageSize,
   type PlaceOrderRequest,
 } from "../../../src/domain/checkout/order.ts";
-import { maxPerProduct, maxQuoteLines } from "../../../src/domain/checkout/quote.ts";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { hashToken } from "../../domain/tokens.ts";
 import { idempotencyKeyPattern } from "../../gateways/payments/gateway.ts";
@@ -19,29 +18,13 @@ import {
   orderNotFoundMessage,
 } from "../../services/orders.ts";
 import { emailSchema } from "../accounts/schemas.ts";
-import { addressBody, idParams, uuidPattern } from "./schemas.ts";
+import { addressBody, cartLines, choice, idParams, uuidPattern } from "./schemas.ts";
 
 const amount = { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
-const choice = { type: ["string", "null"], maxLength: 100 } as const;
 const uuid = { type: "string", format: "uuid" } as const;
 const token = { type: "string", minLength: 1, maxLength: 4096 } as const;
 
-const lines = {
-  type: "array",
-  minItems: 1,
-  maxItems: maxQuoteLines,
-  items: {
-    type: "object",
-    required: ["product", "quantity"],
-    additionalProperties: false,
-    properties: {
-      product: uuid,
-      quantity: { type: "integer", minimum: 1, maximum: maxPerProduct },
-      list_price: { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
-      auto_renew: { type: "boolean" },
-    },
-  },
-} as const;
+const lines = cartLines({ auto_renew: { type: "boolean" } });
 
 const leg = (kind: string, extra: Record<string, object>) =>
   ({

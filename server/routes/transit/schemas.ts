@@ -3,6 +3,8 @@
  * and the services check the real limits with the spec's own messages.
  */
 
+import { maxPerProduct, maxQuoteLines } from "../../../src/domain/checkout/quote.ts";
+
 /** A uuid as the ids of rows are written; anything else is nobody's row (404, never 400). */
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,3 +40,29 @@ export const addressBody = {
     isDefault: { type: "boolean" },
   },
 } as const;
+
+/** A choice by code (a promo code, a shipping method), or none. */
+export const choice = { type: ["string", "null"], maxLength: 100 } as const;
+
+/**
+ * A cart's lines as the quote and the order take them: a product once, 1..maxPerProduct of it, and
+ * the price the rider saw (only compared). An order's lines may also ask for auto-renewal.
+ */
+export function cartLines<Extra extends Record<string, object>>(extra: Extra) {
+  return {
+    type: "array",
+    minItems: 1,
+    maxItems: maxQuoteLines,
+    items: {
+      type: "object",
+      required: ["product", "quantity"],
+      additionalProperties: false,
+      properties: {
+        product: { type: "string", format: "uuid" },
+        quantity: { type: "integer", minimum: 1, maximum: maxPerProduct },
+        list_price: { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+        ...extra,
+      },
+    },
+  } as const;
+}

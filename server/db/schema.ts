@@ -198,10 +198,17 @@ export const fareMedia = pgTable(
     type: text("type", { enum: fareMediumTypes }).notNull(),
     status: text("status", { enum: fareMediumStatuses }).notNull().default("ACTIVE"),
     riderType: text("rider_type").notNull(),
+    /** When the rider blocked it (lost or stolen); null while it is not blocked by its rider. */
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    /** When it was linked to its current rider (null for a card that came with the account). */
+    linkedAt: timestamp("linked_at", { withTimezone: true }),
+    /** Removed for good by its rider: no longer listed, linked or used. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("fare_media_card_number").on(t.printedCardNumber),
     index("fare_media_user").on(t.userId),
+    check("fare_media_blocked", sql`${t.blockedAt} is null or ${t.status} = 'BLOCKED'`),
   ],
 );
 
@@ -845,16 +852,27 @@ export const passes = pgTable(
     usedCount: integer("used_count").notNull().default(0),
     purchasedAt: timestamp("purchased_at", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** First use (a tap); a pass is `active` from then on and can no longer move. */
+    activatedAt: timestamp("activated_at", { withTimezone: true }),
+    /** The rider's device holding it while `location` is device. */
+    deviceId: uuid("device_id").references(() => devices.id),
+    /** Rider types (a fare card's `rider_type`) it may be attached to; empty means any. */
+    riderTypes: text("rider_types").array().notNull().default(sql`'{}'::text[]`),
+    /** How many days it lasts from activation (null: until `expires_at`, or for ever). */
+    validDays: integer("valid_days"),
   },
   (t) => [
     uniqueIndex("passes_serial").on(t.serialNumber),
     index("passes_order").on(t.orderId),
     index("passes_user").on(t.userId),
     index("passes_fare_medium").on(t.fareMediumId),
+    index("passes_user_page").on(t.userId, t.purchasedAt.desc(), t.id.desc()),
+    index("passes_device").on(t.deviceId),
     check(
       "passes_counts",
       sql`${t.usedCount} >= 0 and (${t.usableCount} is null or ${t.usedCount} <= ${t.usableCount})`,
     ),
+    check("passes_device_location", sql`(${t.location} = 'device') = (${t.deviceId} is not null)`),
   ],
 );
 
@@ -878,10 +896,17 @@ export const subscriptions = pgTable(
     price: bigint("price", { mode: "number" }).notNull(),
     currency: char("currency", { length: 3 }).notNull(),
     status: text("status", { enum: subscriptionStatuses }).notNull().default("active"),
+    /** The saved method renewals charge (null: the order paid with a one-time card; renewals ask). */
+    paymentMethodId: uuid("payment_method_id").references(() => paymentMethods.id, { onDelete: "set null" }),
+    /** The next renewal (the current pass's end); null once cancelled. */
+    renewsAt: timestamp("renews_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("subscriptions_user").on(t.userId),
+    index("subscriptions_fare_medium").on(t.fareMediumId),
+    index("subscriptions_due").on(t.status, t.renewsAt),
     index("subscriptions_order").on(t.orderId),
     check("subscriptions_price", sql`${t.price} >= 0`),
   ],
@@ -904,4 +929,270 @@ export const shipments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("shipments_order").on(t.orderId), check("shipments_quantity", sql`${t.quantity} > 0`)],
+);
+
+/** A rider's phones holding passes (spec section 3, Device): nickname, phone model. */
+export const devices = pgTable(
+  "devices",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    nickname: text("nickname").notNull(),
+    model: text("model").notNull(),
+    /** The app's installation id the device registered with (unique per rider). */
+    installationId: text("installation_id").notNull(),
+    registeredAt: timestamp("registered_at", { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("devices_user").on(t.userId),
+    uniqueIndex("devices_installation").on(t.userId, t.installationId),
+  ],
+);
+
+/** The agency's routes the tap simulator rides: the fare per rider type, in minor units. */
+export const transitRoutes = pgTable("transit_routes", {
+  code: text("code").primaryKey(),
+  organizationId: uuid("organization_id")
+    .notNull()
+    .references(() => organizations.id),
+  name: text("name").notNull(),
+  /** bus, rail, ferry. */
+  mode: text("mode").notNull(),
+  /** `{ "ADULT": 275, "YOUTH": 140 }`; a rider type not listed pays `ADULT`. */
+  fares: jsonb("fares").$type<Record<string, number>>().notNull(),
+  translations: jsonb("translations").$type<Translations<{ name: string }>>().notNull().default({}),
+});
+
+export const fareCapPeriods = ["day", "week", "month"] as const;
+
+/**
+ * Fare caps: after `trips` paid trips in one period (the agency's local day, ISO week or month), a
+ * card of that rider type rides free until the period ends.
+ */
+export const fareCapRules = pgTable(
+  "fare_cap_rules",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    name: text("name").notNull(),
+    riderType: text("rider_type").notNull(),
+    period: text("period", { enum: fareCapPeriods }).notNull(),
+    trips: integer("trips").notNull(),
+    translations: jsonb("translations").$type<Translations<{ name: string }>>().notNull().default({}),
+  },
+  (t) => [check("fare_cap_rules_trips", sql`${t.trips} > 0`)],
+);
+
+/**
+ * Taps at a reader: a fare card's (fare deducted from its general funds, a pass consumed, or free
+ * once capped) or a bank card's (a transaction charged through the gateway: `payment_method_id` and
+ * `transaction_number`). `entry_group` is the ledger group of the fare paid, when one was.
+ */
+export const taps = pgTable(
+  "taps",
+  {
+    id: uuid("id").primaryKey(),
+    fareMediumId: uuid("fare_medium_id").references(() => fareMedia.id),
+    paymentMethodId: uuid("payment_method_id").references(() => paymentMethods.id, { onDelete: "set null" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    transactionNumber: text("transaction_number"),
+    routeCode: text("route_code")
+      .notNull()
+      .references(() => transitRoutes.code),
+    riderType: text("rider_type").notNull(),
+    tappedAt: timestamp("tapped_at", { withTimezone: true }).notNull(),
+    /** The route's fare for the rider type, and what was charged (0 with a pass or once capped). */
+    fare: bigint("fare", { mode: "number" }).notNull(),
+    charged: bigint("charged", { mode: "number" }).notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    passId: uuid("pass_id").references(() => passes.id),
+    capRuleId: uuid("cap_rule_id").references(() => fareCapRules.id),
+    /** Free because a cap was reached. */
+    capped: boolean("capped").notNull().default(false),
+    entryGroup: uuid("entry_group"),
+    /** The simulator's idempotency: one tap per (card, key). */
+    tapKey: text("tap_key"),
+  },
+  (t) => [
+    index("taps_card").on(t.fareMediumId, t.tappedAt.desc()),
+    index("taps_user_transactions").on(t.userId, t.tappedAt.desc(), t.id.desc()),
+    uniqueIndex("taps_transaction_number").on(t.transactionNumber),
+    uniqueIndex("taps_key").on(t.tapKey),
+    check("taps_amounts", sql`${t.fare} >= 0 and ${t.charged} between 0 and ${t.fare}`),
+    check("taps_payer", sql`(${t.fareMediumId} is null) <> (${t.paymentMethodId} is null)`),
+  ],
+);
+
+export const cardActivityKinds = [
+  "tap",
+  "tap_pass",
+  "tap_capped",
+  "purchase",
+  "load",
+  "autoload",
+  "transfer_in",
+  "transfer_out",
+  "refund",
+  "pass_attached",
+  "blocked",
+  "unblocked",
+  "linked",
+  "unlinked",
+] as const;
+
+/**
+ * A fare card's activity rows (spec section 3: date and time, type, description, balance): one row
+ * for each thing that happened to it, written in the same transaction as the ledger group that moved
+ * its money. `amount` is signed (what the card's stored value gained or lost, null when nothing moved)
+ * and `balance_after` the stored value right after. `detail` holds what the description is made of
+ * (route, product, other card's nickname), so the portal words it in the rider's language. A load paid
+ * through the gateway is pending until settled (`settled_at`).
+ */
+export const cardActivity = pgTable(
+  "card_activity",
+  {
+    id: uuid("id").primaryKey(),
+    fareMediumId: uuid("fare_medium_id")
+      .notNull()
+      .references(() => fareMedia.id),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    kind: text("kind", { enum: cardActivityKinds }).notNull(),
+    detail: jsonb("detail").$type<Record<string, string | number | null>>().notNull().default({}),
+    amount: bigint("amount", { mode: "number" }),
+    balanceAfter: bigint("balance_after", { mode: "number" }),
+    currency: char("currency", { length: 3 }).notNull(),
+    entryGroup: uuid("entry_group"),
+    tapId: uuid("tap_id").references(() => taps.id),
+    orderId: uuid("order_id").references(() => orders.id),
+    pending: boolean("pending").notNull().default(false),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("card_activity_page").on(t.fareMediumId, t.occurredAt.desc(), t.id.desc()),
+    index("card_activity_pending").on(t.pending).where(sql`${t.pending}`),
+    check("card_activity_settled", sql`not (${t.pending} and ${t.settledAt} is not null)`),
+  ],
+);
+
+export const autoloadTriggers = ["threshold", "weekly", "monthly"] as const;
+export const autoloadStatuses = ["active", "paused"] as const;
+
+/**
+ * Autoload (spec section 3): load `amount` onto a card's general funds from a saved payment method,
+ * when its stored value is at or below `threshold`, or every week on `weekday` (0 Sunday) or every
+ * month on `month_day` (1-28). One live autoload per card. A failed run pauses it (`paused_reason`).
+ */
+export const autoloads = pgTable(
+  "autoloads",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fareMediumId: uuid("fare_medium_id")
+      .notNull()
+      .references(() => fareMedia.id),
+    paymentMethodId: uuid("payment_method_id").references(() => paymentMethods.id, { onDelete: "set null" }),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    trigger: text("trigger", { enum: autoloadTriggers }).notNull(),
+    threshold: bigint("threshold", { mode: "number" }),
+    weekday: integer("weekday"),
+    monthDay: integer("month_day"),
+    status: text("status", { enum: autoloadStatuses }).notNull().default("active"),
+    pausedReason: text("paused_reason"),
+    /** The next time-triggered run (null for a threshold trigger or a paused autoload). */
+    nextRunAt: timestamp("next_run_at", { withTimezone: true }),
+    lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("autoloads_card_live").on(t.fareMediumId).where(sql`${t.removedAt} is null`),
+    index("autoloads_user").on(t.userId),
+    index("autoloads_due").on(t.status, t.nextRunAt),
+    check("autoloads_amount", sql`${t.amount} > 0`),
+    check(
+      "autoloads_trigger",
+      sql`(${t.trigger} = 'threshold' and ${t.threshold} is not null and ${t.threshold} >= 0 and ${t.weekday} is null and ${t.monthDay} is null)
+       or (${t.trigger} = 'weekly' and ${t.weekday} between 0 and 6 and ${t.threshold} is null and ${t.monthDay} is null)
+       or (${t.trigger} = 'monthly' and ${t.monthDay} between 1 and 28 and ${t.threshold} is null and ${t.weekday} is null)`,
+    ),
+    check("autoloads_paused", sql`(${t.status} = 'paused') = (${t.pausedReason} is not null)`),
+  ],
+);
+
+export const autoloadRunStatuses = ["succeeded", "failed"] as const;
+
+/**
+ * One run of an autoload: (autoload, due) is unique, so a scheduler that runs twice, or two
+ * schedulers, load once. A threshold run is due at the tap or transfer that crossed the threshold.
+ */
+export const autoloadRuns = pgTable(
+  "autoload_runs",
+  {
+    id: uuid("id").primaryKey(),
+    autoloadId: uuid("autoload_id")
+      .notNull()
+      .references(() => autoloads.id, { onDelete: "cascade" }),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: autoloadRunStatuses }).notNull(),
+    orderId: uuid("order_id").references(() => orders.id),
+    failureReason: text("failure_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("autoload_runs_due").on(t.autoloadId, t.dueAt)],
+);
+
+/**
+ * Guests' card tokens (spec section 6): a card number and security code give one; it reads and
+ * loads that card only, for a short time. Hashed at rest.
+ */
+export const cardTokens = pgTable(
+  "card_tokens",
+  {
+    id: uuid("id").primaryKey(),
+    fareMediumId: uuid("fare_medium_id")
+      .notNull()
+      .references(() => fareMedia.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("card_tokens_hash").on(t.tokenHash), index("card_tokens_expiry").on(t.expiresAt)],
+);
+
+/**
+ * Balance transfers between one rider's cards (general funds only; commuter benefits never move).
+ * `key_hash` (SHA-256 of the Idempotency-Key) makes a retried transfer the same transfer.
+ */
+export const cardTransfers = pgTable(
+  "card_transfers",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    fromFareMediumId: uuid("from_fare_medium_id")
+      .notNull()
+      .references(() => fareMedia.id),
+    toFareMediumId: uuid("to_fare_medium_id")
+      .notNull()
+      .references(() => fareMedia.id),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    keyHash: text("key_hash").notNull(),
+    requestHash: text("request_hash").notNull(),
+    entryGroup: uuid("entry_group").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("card_transfers_key").on(t.userId, t.keyHash),
+    check("card_transfers_amount", sql`${t.amount} > 0`),
+    check("card_transfers_cards", sql`${t.fromFareMediumId} <> ${t.toFareMediumId}`),
+  ],
 );

@@ -56,6 +56,24 @@ export const ErrorCode = {
   priceChanged: 42212,
   /** A payment leg that cannot pay (not the rider's, blocked, too little, wallet for auto-renew...). */
   paymentRefused: 42213,
+  /** Fare cards (src/domain/transit/cards.ts): a number and security code that match no card. */
+  cardNoMatch: 42214,
+  cardMultipleMatches: 42215,
+  /** Linked to this account or another. */
+  cardAlreadyLinked: 42216,
+  cardBlocked: 42217,
+  /** Passes (src/domain/transit/passes.ts): not for the card's rider type. */
+  passNotEligible: 42218,
+  /** An active, expired or spoiled pass cannot move or be attached. */
+  passNotMovable: 42219,
+  /** A transfer above the source card's general funds. */
+  transferAmountExceeded: 42220,
+  /** A transfer needs a second card. */
+  onlyOneCard: 42221,
+  /** An amount that is not a positive integer within the deployment's bounds. */
+  amountInvalid: 42222,
+  /** A card still holding value or usable passes cannot be removed. */
+  cardNotEmpty: 42223,
   /** The first request with this Idempotency-Key is still being worked on: retry with the same key. */
   idempotencyInFlight: 40902,
   formNotFound: 40402,

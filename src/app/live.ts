@@ -52,6 +52,7 @@ import {
 import { createPortalConfigService } from "../services/portal-config.service.ts";
 import { createPortalStorage } from "../services/storage.ts";
 import { applyTheme } from "../theme/apply-theme.ts";
+import type { LiveDeps } from "./live/deps.ts";
 import type { ScreenLogic } from "./logic.tsx";
 import { isTaskLink, rememberedFrom } from "./routes.ts";
 
@@ -146,6 +147,17 @@ export function createLiveApp(
       },
     });
   const language = () => storage.get("language") ?? "en";
+  /** What feature compositions (src/app/live/*.ts) build their machines from. */
+  const deps: LiveDeps = {
+    http,
+    storage,
+    bus,
+    transitBase: () => transitBases().transit,
+    config: () => loaded,
+    tokenizeCard,
+    language,
+    browser,
+  };
   browser.addEventListener("online", () => bus.send({ type: "network.restored" }));
 
   const machine = appMachine.provide({
@@ -271,6 +283,7 @@ export function createLiveApp(
   };
 
   const logic: ScreenLogic = {
+    // Feature compositions (src/app/live/<feature>.ts): one spread each.
     forms: {
       signUp: formWith(async (values) =>
         accounts.signUp(values, language(), await captcha.checkedToken("signup")),

@@ -1,0 +1,371 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
+import { css, cx } from "../../../styled-system/css";
+import type { FareMediumStatus } from "../../domain/fare-media.ts";
+import type { ActivityRow, AutoRenew, Balance, FareCapProgress } from "../../domain/transit/cards.ts";
+import type { PassSummary } from "../../domain/transit/passes.ts";
+import {
+  activityDescription,
+  activityKindText,
+  cardStatusText,
+  dateTime,
+  day,
+  fareCapText,
+  type MoneyFormat,
+  passStatusText,
+} from "./cardText.ts";
+
+/*
+ * The parts of a fare card's page that a signed-in rider's /faremedia and a guest's /manage-card share:
+ * what the card holds (BalancePanel), its passes (PassList), its fare caps (FareCapList), its
+ * auto-renewals (AutoRenewList), its activity (ActivityList) and its status (CardStatusBadge). They
+ * only render what they are given: money through useMoney, dates in the rider's language.
+ */
+
+export const partHeading = css({ fontSize: "lg", fontWeight: "bold" });
+const muted = css({ color: "muted", fontSize: "sm" });
+const list = css({ display: "grid", gap: "3", listStyle: "none", p: "0", m: "0" });
+const row = css({
+  display: "grid",
+  gap: "1",
+  p: "3",
+  borderWidth: "1px",
+  borderColor: "border",
+  borderRadius: "md",
+});
+const line = css({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: "2" });
+const figure = css({ fontVariantNumeric: "tabular-nums", fontWeight: "semibold" });
+
+const badgeBase = css({
+  display: "inline-block",
+  px: "2",
+  py: "0.5",
+  borderRadius: "full",
+  fontSize: "sm",
+  fontWeight: "semibold",
+  borderWidth: "1px",
+  whiteSpace: "nowrap",
+});
+const badgeTone: Record<FareMediumStatus, string> = {
+  ACTIVE: css({ color: "brand.success", borderColor: "brand.success" }),
+  BLOCKED: css({ color: "brand.error", borderColor: "brand.error" }),
+  INVALID: css({ color: "brand.error", borderColor: "brand.error" }),
+  SUSPENDED: css({ color: "text", borderColor: "muted" }),
+};
+
+/** The card's status as a badge: a word, never only a colour. */
+export function CardStatusBadge({ status }: { status: FareMediumStatus }) {
+  const { i18n } = useLingui();
+  return (
+    <span className={cx(badgeBase, badgeTone[status])} data-status={status}>
+      {cardStatusText(i18n, status)}
+    </span>
+  );
+}
+
+/** General funds and commuter benefits, settled and pending, as of when they were read. */
+export function BalancePanel({
+  balance,
+  money,
+  locale,
+  headingLevel = 2,
+}: {
+  balance: Balance;
+  money: MoneyFormat;
+  locale: string;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const asOf = dateTime(balance.as_of, locale);
+  return (
+    <section className={css({ display: "grid", gap: "3" })} data-testid="balance">
+      <Heading className={partHeading}>
+        <Trans>Balance</Trans>
+      </Heading>
+      <dl
+        className={css({
+          display: "grid",
+          gridTemplateColumns: "minmax(0, 1fr) auto",
+          gap: "2",
+          "& dd": { textAlign: "end", fontVariantNumeric: "tabular-nums", fontWeight: "semibold" },
+        })}
+      >
+        <dt>
+          <Trans>General funds</Trans>
+        </dt>
+        <dd data-testid="general-funds">{money(balance.general_funds)}</dd>
+        {balance.pending > 0 ? (
+          <>
+            <dt className={css({ ps: "4", color: "muted" })}>
+              <Trans>Settled</Trans>
+            </dt>
+            <dd className={css({ color: "muted" })}>{money(balance.settled)}</dd>
+            <dt className={css({ ps: "4", color: "muted" })}>
+              <Trans>Pending</Trans>
+            </dt>
+            <dd className={css({ color: "muted" })} data-testid="pending">
+              {money(balance.pending)}
+            </dd>
+          </>
+        ) : null}
+        <dt>
+          <Trans>Commuter benefits</Trans>
+        </dt>
+        <dd data-testid="commuter-benefits">{money(balance.commuter_benefits)}</dd>
+      </dl>
+      <p className={muted}>
+        <Trans>As of {asOf}</Trans>
+      </p>
+    </section>
+  );
+}
+
+function passUse(pass: PassSummary): ReactNode {
+  if (pass.usable_count === null) return <Trans>Unlimited rides</Trans>;
+  const remaining = pass.remaining ?? pass.usable_count - pass.used_count;
+  const used = pass.used_count;
+  return (
+    <Trans>
+      {remaining} rides left, {used} used
+    </Trans>
+  );
+}
+
+/** The passes on the card: name, status, rides left and used, expiry. */
+export function PassList({
+  passes,
+  locale,
+  headingLevel = 2,
+  actions,
+}: {
+  passes: PassSummary[];
+  locale: string;
+  headingLevel?: 2 | 3;
+  /** Buttons for one pass (e.g. "Renew automatically"). */
+  actions?: (pass: PassSummary) => ReactNode;
+}) {
+  const { i18n } = useLingui();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <section className={css({ display: "grid", gap: "3" })} data-testid="passes">
+      <Heading className={partHeading}>
+        <Trans>Passes</Trans>
+      </Heading>
+      {passes.length === 0 ? (
+        <p className={muted}>
+          <Trans>No passes on this card.</Trans>
+        </p>
+      ) : (
+        <ul className={list}>
+          {passes.map((pass) => {
+            const expires = pass.expires_at ? day(pass.expires_at, locale) : null;
+            return (
+              <li key={pass.id} className={row} data-testid="pass">
+                <div className={line}>
+                  <span className={css({ fontWeight: "semibold" })}>{pass.name}</span>
+                  <span className={badgeBase}>{passStatusText(i18n, pass.status)}</span>
+                </div>
+                <span className={muted}>{passUse(pass)}</span>
+                {expires ? (
+                  <span className={muted}>
+                    <Trans>Expires {expires}</Trans>
+                  </span>
+                ) : null}
+                {actions ? actions(pass) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Fare caps in progress: trips counted toward the cap, or free rides until the period ends. */
+export function FareCapList({
+  caps,
+  locale,
+  headingLevel = 2,
+}: {
+  caps: FareCapProgress[];
+  locale: string;
+  headingLevel?: 2 | 3;
+}) {
+  const { i18n } = useLingui();
+  if (caps.length === 0) return null;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <section className={css({ display: "grid", gap: "3" })} data-testid="fare-caps">
+      <Heading className={partHeading}>
+        <Trans>Fare caps</Trans>
+      </Heading>
+      <ul className={list}>
+        {caps.map((cap) => (
+          <li key={cap.id} className={row}>
+            <span className={css({ fontWeight: "semibold" })}>{cap.name}</span>
+            <span>{fareCapText(i18n, cap, locale)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Passes renewed automatically: product, price per renewal, method and next renewal. */
+export function AutoRenewList({
+  renewals,
+  money,
+  locale,
+  headingLevel = 2,
+  actions,
+}: {
+  renewals: AutoRenew[];
+  money: MoneyFormat;
+  locale: string;
+  headingLevel?: 2 | 3;
+  actions?: (renewal: AutoRenew) => ReactNode;
+}) {
+  const active = renewals.filter((renewal) => renewal.status === "active");
+  if (active.length === 0) return null;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <section className={css({ display: "grid", gap: "3" })} data-testid="auto-renew">
+      <Heading className={partHeading}>
+        <Trans>Renewed automatically</Trans>
+      </Heading>
+      <ul className={list}>
+        {active.map((renewal) => {
+          const price = money(renewal.price);
+          const renews = renewal.renews_at ? day(renewal.renews_at, locale) : null;
+          const method = renewal.payment_method?.label ?? null;
+          return (
+            <li key={renewal.id} className={row} data-testid="auto-renewal">
+              <div className={line}>
+                <span className={css({ fontWeight: "semibold" })}>{renewal.name}</span>
+                <span className={figure}>
+                  <Trans>{price} per renewal</Trans>
+                </span>
+              </div>
+              {renews ? (
+                <span className={muted}>
+                  <Trans>Renews on {renews}</Trans>
+                </span>
+              ) : null}
+              {method ? (
+                <span className={muted}>
+                  <Trans>Charged to {method}</Trans>
+                </span>
+              ) : null}
+              {actions ? actions(renewal) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+const activityTable = css({
+  width: "100%",
+  borderCollapse: "collapse",
+  fontVariantNumeric: "tabular-nums",
+  "& th, & td": { textAlign: "start", py: "2", px: "2", verticalAlign: "top" },
+  "& thead th": { fontSize: "sm", color: "muted", fontWeight: "semibold" },
+  "& tbody tr": { borderTopWidth: "1px", borderColor: "border" },
+  "& [data-number]": { textAlign: "end", whiteSpace: "nowrap" },
+  mdDown: {
+    "& thead": {
+      position: "absolute",
+      width: "1px",
+      height: "1px",
+      overflow: "hidden",
+      clip: "rect(0 0 0 0)",
+      whiteSpace: "nowrap",
+    },
+    "& tbody": { display: "grid", gap: "3" },
+    "& tbody tr": {
+      display: "grid",
+      gridTemplateColumns: "minmax(0, 1fr) auto",
+      gap: "1",
+      p: "3",
+      borderWidth: "1px",
+      borderRadius: "md",
+    },
+    "& th, & td": { p: "0" },
+    "& [data-wide]": { gridColumn: "span 2" },
+  },
+});
+
+/** The card's activity, newest first: date and time, type, description, amount and balance after. */
+export function ActivityList({
+  rows,
+  money,
+  locale,
+  caption,
+}: {
+  rows: ActivityRow[];
+  money: MoneyFormat;
+  locale: string;
+  /** Names the table for screen readers ("Activity"). */
+  caption: string;
+}) {
+  const { i18n } = useLingui();
+  if (rows.length === 0) {
+    return (
+      <p className={muted}>
+        <Trans>No activity on this card yet.</Trans>
+      </p>
+    );
+  }
+  return (
+    <table className={activityTable} data-testid="activity">
+      <caption className={css({ srOnly: true })}>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">
+            <Trans>Date and time</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Type</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Description</Trans>
+          </th>
+          <th scope="col" data-number>
+            <Trans>Amount</Trans>
+          </th>
+          <th scope="col" data-number>
+            <Trans>Balance</Trans>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((entry) => (
+          <tr key={entry.id} data-testid="activity-row" data-pending={entry.pending || undefined}>
+            <td className={css({ whiteSpace: "nowrap" })}>{dateTime(entry.occurred_at, locale)}</td>
+            <td className={css({ fontWeight: "semibold" })}>
+              {activityKindText(i18n, entry.kind)}
+              {entry.pending ? (
+                <>
+                  {" "}
+                  <span className={badgeBase}>
+                    <Trans>Pending</Trans>
+                  </span>
+                </>
+              ) : null}
+            </td>
+            <td data-wide>{activityDescription(i18n, entry)}</td>
+            <td data-number>{entry.amount === null ? "—" : signed(money, entry.amount)}</td>
+            <td data-number className={muted}>
+              {entry.balance_after === null ? "" : money(entry.balance_after)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function signed(money: MoneyFormat, amount: number): string {
+  return amount > 0 ? `+${money(amount)}` : money(amount);
+}

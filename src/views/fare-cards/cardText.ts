@@ -1,0 +1,150 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import type { FareMediumStatus, FareMediumType } from "../../domain/fare-media.ts";
+import type { ActivityKind, ActivityRow, FareCapProgress } from "../../domain/transit/cards.ts";
+import type { PassStatus } from "../../domain/transit/passes.ts";
+
+/** Formats minor units in the deployment's currency and the rider's language (useMoney). */
+export type MoneyFormat = (minorUnits: number) => string;
+
+/** A day and time as the rider's language writes them. */
+export function dateTime(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
+
+/** A day as the rider's language writes it. */
+export function day(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(iso));
+}
+
+export function cardStatusText(i18n: I18n, status: FareMediumStatus): string {
+  switch (status) {
+    case "ACTIVE":
+      return i18n._(msg`Active`);
+    case "BLOCKED":
+      return i18n._(msg`Blocked`);
+    case "INVALID":
+      return i18n._(msg`Invalid`);
+    case "SUSPENDED":
+      return i18n._(msg`Suspended`);
+  }
+}
+
+export function cardTypeText(i18n: I18n, type: FareMediumType): string {
+  switch (type) {
+    case "VIRTUAL":
+      return i18n._(msg`Virtual card`);
+    case "PHYSICAL":
+      return i18n._(msg`Physical card`);
+    case "LIMITED_USE":
+      return i18n._(msg`Limited-use ticket`);
+  }
+}
+
+export function passStatusText(i18n: I18n, status: PassStatus): string {
+  switch (status) {
+    case "available":
+      return i18n._(msg`Available`);
+    case "active":
+      return i18n._(msg`Active`);
+    case "expired":
+      return i18n._(msg`Expired`);
+    case "spoiled":
+      return i18n._(msg`Spoiled`);
+  }
+}
+
+export function activityKindText(i18n: I18n, kind: ActivityKind): string {
+  switch (kind) {
+    case "tap":
+      return i18n._(msg`Ride`);
+    case "tap_pass":
+      return i18n._(msg`Ride on a pass`);
+    case "tap_capped":
+      return i18n._(msg`Free ride (capped)`);
+    case "purchase":
+      return i18n._(msg`Purchase`);
+    case "load":
+      return i18n._(msg`Value added`);
+    case "autoload":
+      return i18n._(msg`Autoload`);
+    case "transfer_in":
+      return i18n._(msg`Transfer in`);
+    case "transfer_out":
+      return i18n._(msg`Transfer out`);
+    case "refund":
+      return i18n._(msg`Refund`);
+    case "pass_attached":
+      return i18n._(msg`Pass added`);
+    case "blocked":
+      return i18n._(msg`Card blocked`);
+    case "unblocked":
+      return i18n._(msg`Card unblocked`);
+    case "linked":
+      return i18n._(msg`Card linked`);
+    case "unlinked":
+      return i18n._(msg`Card unlinked`);
+  }
+}
+
+const text = (value: string | number | null | undefined): string =>
+  value === null || value === undefined ? "" : String(value);
+
+/** The row's description, worded from its kind and detail (cards.ts ActivityRow). */
+export function activityDescription(i18n: I18n, row: Pick<ActivityRow, "kind" | "detail">): string {
+  const { detail } = row;
+  const route = text(detail.route);
+  const pass = text(detail.pass);
+  const card = text(detail.card);
+  const order = text(detail.order);
+  switch (row.kind) {
+    case "tap":
+      return route ? i18n._(msg`Fare paid on ${route}`) : i18n._(msg`Fare paid`);
+    case "tap_pass":
+      return route && pass ? i18n._(msg`${pass} used on ${route}`) : i18n._(msg`Ride on a pass`);
+    case "tap_capped":
+      return route
+        ? i18n._(msg`Free ride on ${route}: fare cap reached`)
+        : i18n._(msg`Free ride: fare cap reached`);
+    case "purchase":
+      return order ? i18n._(msg`Order ${order}`) : i18n._(msg`Purchase`);
+    case "load":
+      return order ? i18n._(msg`Value added, order ${order}`) : i18n._(msg`Value added`);
+    case "autoload":
+      return order ? i18n._(msg`Autoload, order ${order}`) : i18n._(msg`Autoload`);
+    case "transfer_in":
+      return card ? i18n._(msg`Transfer from ${card}`) : i18n._(msg`Transfer in`);
+    case "transfer_out":
+      return card ? i18n._(msg`Transfer to ${card}`) : i18n._(msg`Transfer out`);
+    case "refund":
+      return order ? i18n._(msg`Refund of order ${order}`) : i18n._(msg`Refund`);
+    case "pass_attached":
+      return pass ? i18n._(msg`${pass} added to the card`) : i18n._(msg`Pass added`);
+    case "blocked":
+      return i18n._(msg`The card was blocked`);
+    case "unblocked":
+      return i18n._(msg`The card was unblocked`);
+    case "linked":
+      return i18n._(msg`The card was linked to this account`);
+    case "unlinked":
+      return i18n._(msg`The card was unlinked from this account`);
+  }
+}
+
+/** "2 of 3 trips today — rides are free after 3", or "Capped: rides free until {time}". */
+export function fareCapText(i18n: I18n, cap: FareCapProgress, locale: string): string {
+  if (cap.capped) {
+    const until = dateTime(cap.period_ends_at, locale);
+    return i18n._(msg`Capped: rides free until ${until}`);
+  }
+  const counted = cap.trips_counted;
+  const trips = cap.trips;
+  switch (cap.period) {
+    case "day":
+      return i18n._(msg`${counted} of ${trips} trips today — rides are free after ${trips}`);
+    case "week":
+      return i18n._(msg`${counted} of ${trips} trips this week — rides are free after ${trips}`);
+    case "month":
+      return i18n._(msg`${counted} of ${trips} trips this month — rides are free after ${trips}`);
+  }
+}

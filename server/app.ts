@@ -49,6 +49,7 @@ import orderRoutes from "./routes/transit/orders.ts";
 import orgConfigRoutes from "./routes/transit/org-config.ts";
 import paymentMethodRoutes from "./routes/transit/payment-methods.ts";
 import { type AddressService, createAddressService } from "./services/addresses.ts";
+import { createFareCapService, type FareCapService } from "./services/fare-caps.ts";
 import { createFareMediaService, type FareMediaService } from "./services/fare-media.ts";
 import { createLedgerService, type LedgerService } from "./services/ledger.ts";
 import { createOrderService, type OrderService } from "./services/orders.ts";
@@ -85,6 +86,8 @@ declare module "fastify" {
     pricing: PricingService;
     /** Placing, reading and refunding orders (services/orders.ts). */
     orders: OrderService;
+    /** Fare caps of a card's rider type and its progress in the current period (services/fare-caps.ts). */
+    fareCaps: FareCapService;
   }
 }
 
@@ -235,6 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(options.orderNumbers ? { orderNumbers: options.orderNumbers } : {}),
     }),
   );
+  app.decorate("fareCaps", createFareCapService());
   app.decorate(
     "captcha",
     createCaptchaGate(options.captchaVerifier ?? sandboxCaptchaVerifier, undefined, clock),

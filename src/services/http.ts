@@ -16,12 +16,15 @@ export interface HttpSignals {
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly errors: ApiError[];
+  /** Seconds the reply's Retry-After header asks to wait (a throttled attempt), else null. */
+  readonly retryAfter: number | null;
 
-  constructor(status: number, errors: ApiError[], options?: { cause?: unknown }) {
+  constructor(status: number, errors: ApiError[], options?: { cause?: unknown; retryAfter?: number | null }) {
     super(errors[0]?.message ?? `HTTP ${status}`, options);
     this.name = "ApiRequestError";
     this.status = status;
     this.errors = errors;
+    this.retryAfter = options?.retryAfter ?? null;
   }
 
   /** The first error code, for machines and messages. */
@@ -115,6 +118,7 @@ export function createHttpClient({ storage, signals, clientId, fetch }: HttpClie
           errors.length > 0
             ? errors
             : [{ code: fallbackCode(response.status), message: response.statusText }],
+          { retryAfter: retryAfterOf(response.headers.get("Retry-After")) },
         );
       }
       if (errors.length > 0) options.warnings?.(errors);
@@ -122,6 +126,11 @@ export function createHttpClient({ storage, signals, clientId, fetch }: HttpClie
       return isEnvelope(body) ? ((body.data as Data | null) ?? undefined) : undefined;
     },
   };
+}
+
+/** Retry-After in seconds (the form servers here send); a date or nothing gives null. */
+function retryAfterOf(header: string | null): number | null {
+  return header !== null && /^\d+$/.test(header.trim()) ? Number(header.trim()) : null;
 }
 
 function fallbackCode(status: number): number {

@@ -1,0 +1,81 @@
+import type { ActivityPage } from "../domain/transit/cards.ts";
+import type { CardTokenReply, GuestCard } from "../domain/transit/guest-card.ts";
+import { ApiRequestError, type HttpClient, required } from "./http.ts";
+import type { PortalStorage } from "./storage.ts";
+
+/**
+ * A guest manages one card by its number and security code (spec section 6): the card token the server
+ * gives is kept under the portal storage's `cardToken` with `isGuestUser` set, which is what makes
+ * src/services/http.ts send `Authorization: Card <token>` on the calls after it. The token is
+ * forgotten when the guest is done, and when the server no longer knows it (401).
+ */
+export function createGuestCardService(http: HttpClient, base: () => string, storage: PortalStorage) {
+  const anonymous = (path: string) => `${base()}/anonymous${path}`;
+  /** A signed-in rider's token lives in memory only: their own session keeps the Bearer header. */
+  let held: string | null = null;
+  const stored = () => (storage.get("isGuestUser") === true ? storage.get("cardToken") : null);
+  const token = () => held ?? (storage.isSignedIn() ? null : stored());
+  /** Every call names the card token itself, so it goes even beside a rider's own session. */
+  const auth = (): Record<string, string> => {
+    const current = token();
+    return current === null ? {} : { Authorization: `Card ${current}` };
+  };
+  const forget = () => {
+    held = null;
+    storage.remove("cardToken");
+    storage.remove("isGuestUser");
+  };
+  /** A 401 means the token expired or is unknown: it is of no use any more. */
+  async function holding<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 401) forget();
+      throw error;
+    }
+  }
+  return {
+    /** Whether a card token is kept from an earlier visit (a signed-in rider never uses one). */
+    holdsToken: (): boolean => token() !== null,
+    async open(cardNumber: string, securityCode: string): Promise<GuestCard> {
+      const reply = await http.request<CardTokenReply>(anonymous("/card_tokens"), {
+        method: "POST",
+        body: { card_number: cardNumber, security_code: securityCode },
+      });
+      const { card_token, fare_medium } = required(reply, "POST /anonymous/card_tokens");
+      held = card_token;
+      if (!storage.isSignedIn()) {
+        storage.set("cardToken", card_token);
+        storage.set("isGuestUser", true);
+      }
+      return fare_medium;
+    },
+    card: (): Promise<GuestCard> =>
+      holding(async () => {
+        const reply = await http.request<{ fare_medium: GuestCard }>(anonymous("/card"), { headers: auth() });
+        return required(reply, "GET /anonymous/card").fare_medium;
+      }),
+    activity: (limit: number, after: string | null): Promise<ActivityPage> =>
+      holding(async () => {
+        const reply = await http.request<ActivityPage>(anonymous("/card/activity"), {
+          query: { limit, ...(after === null ? {} : { after }) },
+          headers: auth(),
+        });
+        return required(reply, "GET /anonymous/card/activity");
+      }),
+    /** The guest is done: the token dies on the server (best effort) and here (always). */
+    async done(): Promise<void> {
+      try {
+        await http.request<undefined>(anonymous("/card_tokens/current"), {
+          method: "DELETE",
+          headers: auth(),
+        });
+      } finally {
+        forget();
+      }
+    },
+    forget,
+  };
+}
+
+export type GuestCardService = ReturnType<typeof createGuestCardService>;

@@ -53,6 +53,13 @@ export interface PassSummary {
   used_count: number;
   /** usable_count - used_count; null when unlimited. */
   remaining: number | null;
+  /**
+   * Whether the pass's product allows subscriptions, so the card's page may offer "Renew
+   * automatically" for it (POST /transit/faremedia/:id/auto_renew). Absent counts as false.
+   */
+  auto_renewable?: boolean;
+  /** The product's uuid, when known (what an auto-renewal or a one-time purchase buys again). */
+  product?: string;
 }
 
 export interface PassDetail extends PassSummary {

@@ -36,6 +36,7 @@ import twoFactorRoutes, {
   type TwoFactorRateLimits,
 } from "./routes/accounts/two-factor.ts";
 import userRoutes, { type AccountRateLimits, defaultAccountRateLimits } from "./routes/accounts/users.ts";
+import devCardRoutes from "./routes/dev-cards.ts";
 import devMailboxRoutes from "./routes/dev-mailbox.ts";
 import healthRoutes from "./routes/health.ts";
 import portalConfigRoutes from "./routes/portal-config.ts";
@@ -48,7 +49,9 @@ import formRoutes from "./routes/transit/forms.ts";
 import orderRoutes from "./routes/transit/orders.ts";
 import orgConfigRoutes from "./routes/transit/org-config.ts";
 import paymentMethodRoutes from "./routes/transit/payment-methods.ts";
+import walletRoutes from "./routes/transit/wallet.ts";
 import { type AddressService, createAddressService } from "./services/addresses.ts";
+import { type CardTransferService, createCardTransferService } from "./services/card-transfers.ts";
 import { createFareCapService, type FareCapService } from "./services/fare-caps.ts";
 import { createFareMediaService, type FareMediaService } from "./services/fare-media.ts";
 import { createLedgerService, type LedgerService } from "./services/ledger.ts";
@@ -88,6 +91,8 @@ declare module "fastify" {
     orders: OrderService;
     /** Fare caps of a card's rider type and its progress in the current period (services/fare-caps.ts). */
     fareCaps: FareCapService;
+    /** Balance transfers between a rider's cards (services/card-transfers.ts). */
+    cardTransfers: CardTransferService;
   }
 }
 
@@ -203,6 +208,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db: options.database.db,
       ledger,
       currency: () => options.portalConfig.currency_code,
+      clock,
+      organizationId: () => options.portalConfig.organization.parentUuid,
     }),
   );
   app.decorate(
@@ -240,6 +247,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   app.decorate("fareCaps", createFareCapService());
   app.decorate(
+    "cardTransfers",
+    createCardTransferService({
+      db: options.database.db,
+      clock,
+      ledger,
+      currency: () => options.portalConfig.currency_code,
+    }),
+  );
+  app.decorate(
     "captcha",
     createCaptchaGate(options.captchaVerifier ?? sandboxCaptchaVerifier, undefined, clock),
   );
@@ -255,6 +271,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(addressRoutes, { prefix: "/transit" });
   await app.register(checkoutRoutes, { prefix: "/transit" });
   await app.register(orderRoutes, { prefix: "/transit", operatorToken: options.operatorToken ?? null });
+  await app.register(walletRoutes, { prefix: "/transit" });
   await app.register(userRoutes, {
     prefix: "/accounts",
     publicUrl: options.publicUrl ?? null,
@@ -279,6 +296,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   if (options.devMailbox) await app.register(devMailboxRoutes);
+  if (options.devMailbox) await app.register(devCardRoutes);
   await app.register(spa, { root: options.staticDir, flows: options.flowsDir ?? null });
 
   return app;

@@ -17,6 +17,18 @@ export const noticeCodes = [
   "accountDeleted",
   "inviteAccepted",
   "appleSignInFailed",
+  "balanceTransferred",
+  "valueAdded",
+  "autoloadSaved",
+  "autoloadRemoved",
+  "cardLinked",
+  "cardRenamed",
+  "cardUnlinked",
+  "cardRemoved",
+  "cardBlocked",
+  "cardUnblocked",
+  "autoRenewOn",
+  "autoRenewOff",
   "generic",
 ] as const;
 export type NoticeCode = (typeof noticeCodes)[number];

@@ -210,6 +210,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       currency: () => options.portalConfig.currency_code,
       clock,
       organizationId: () => options.portalConfig.organization.parentUuid,
+      // Read when a card is shown, after every decorator is in place.
+      capProgress: (tx, card, now, locale) => app.fareCaps.progress(tx, card, now, locale),
     }),
   );
   app.decorate(

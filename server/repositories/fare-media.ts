@@ -1,9 +1,11 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { FareMedium } from "../../src/domain/fare-media.ts";
-import { fareMedia } from "../db/schema.ts";
+import { fareMedia, type paymentMethods } from "../db/schema.ts";
 import type { Executor } from "./accounts.ts";
 
 export type FareMediumRow = typeof fareMedia.$inferSelect;
+export type NewFareMediumRow = typeof fareMedia.$inferInsert;
+type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
 /** A card's two purses in minor units, as the ledger sums them. */
 export interface FareMediumBalances {
@@ -30,8 +32,42 @@ export function fareMediumOf(row: FareMediumRow, balances: FareMediumBalances): 
   };
 }
 
-/** Fare card rows. Their balances are not here: they are ledger accounts (services/fare-media.ts). */
+const brandNames: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  "american-express": "American Express",
+  amex: "American Express",
+  discover: "Discover",
+  jcb: "JCB",
+  "diners-club": "Diners Club",
+  unionpay: "UnionPay",
+};
+
+/** How a saved payment method is named to its rider ("Visa •••• 4242"). */
+export function paymentMethodLabel(
+  method: Pick<PaymentMethodRow, "kind" | "brand" | "last4" | "bankName" | "paypalEmail" | "nickname">,
+): string {
+  if (method.kind === "card") {
+    const brand = method.brand ? (brandNames[method.brand.toLowerCase()] ?? method.brand) : "Card";
+    return `${brand} •••• ${method.last4 ?? ""}`.trim();
+  }
+  if (method.kind === "bank_account") {
+    return method.last4
+      ? `${method.bankName ?? "Bank account"} •••• ${method.last4}`
+      : (method.bankName ?? "Bank account");
+  }
+  return method.paypalEmail ? `PayPal ${method.paypalEmail}` : "PayPal";
+}
+
+/** A card number as typed or printed, digits only. */
+const digitsOf = sql`regexp_replace(${fareMedia.printedCardNumber}, '[^0-9]', '', 'g')`;
+
+/**
+ * Fare card rows. Their balances are not here: they are ledger accounts (services/fare-media.ts).
+ * A removed card (`removed_at`) is nobody's any more: no read here returns it.
+ */
 export function createFareMediaRepository(db: Executor) {
+  const live = isNull(fareMedia.removedAt);
   return {
     with(tx: Executor) {
       return createFareMediaRepository(tx);
@@ -41,17 +77,66 @@ export function createFareMediaRepository(db: Executor) {
       return db
         .select()
         .from(fareMedia)
-        .where(eq(fareMedia.userId, userId))
+        .where(and(eq(fareMedia.userId, userId), live))
         .orderBy(asc(fareMedia.nickname), asc(fareMedia.id));
     },
 
-    /** One of the rider's own cards; null for anyone else's (or none). */
+    /** One of the rider's own live cards; null for anyone else's (or none, or removed). */
     async findForUser(userId: string, id: string): Promise<FareMediumRow | null> {
       const rows = await db
         .select()
         .from(fareMedia)
-        .where(and(eq(fareMedia.userId, userId), eq(fareMedia.id, id)));
+        .where(and(eq(fareMedia.userId, userId), eq(fareMedia.id, id), live));
       return rows[0] ?? null;
+    },
+
+    /** The same, locked until the caller's transaction ends. */
+    async lockForUser(userId: string, id: string): Promise<FareMediumRow | null> {
+      const rows = await db
+        .select()
+        .from(fareMedia)
+        .where(and(eq(fareMedia.userId, userId), eq(fareMedia.id, id), live))
+        .for("update");
+      return rows[0] ?? null;
+    },
+
+    /** A live card by id, whoever holds it (guest tokens). */
+    async find(id: string): Promise<FareMediumRow | null> {
+      const rows = await db
+        .select()
+        .from(fareMedia)
+        .where(and(eq(fareMedia.id, id), live));
+      return rows[0] ?? null;
+    },
+
+    /** Live cards whose printed number has these digits (spaces and dashes never count). */
+    async findByDigits(digits: string, lock = false): Promise<FareMediumRow[]> {
+      const query = db
+        .select()
+        .from(fareMedia)
+        .where(and(sql`${digitsOf} = ${digits}`, live))
+        .orderBy(asc(fareMedia.id));
+      return lock ? query.for("update") : query;
+    },
+
+    /** Whether any card, removed or not, has these digits. */
+    async numberTaken(digits: string): Promise<boolean> {
+      const rows = await db.select({ id: fareMedia.id }).from(fareMedia).where(sql`${digitsOf} = ${digits}`);
+      return rows.length > 0;
+    },
+
+    async insert(row: NewFareMediumRow): Promise<void> {
+      await db.insert(fareMedia).values(row);
+    },
+
+    async update(
+      id: string,
+      fields: Partial<
+        Pick<FareMediumRow, "nickname" | "status" | "blockedAt" | "userId" | "linkedAt" | "removedAt">
+      >,
+    ): Promise<FareMediumRow | null> {
+      const [row] = await db.update(fareMedia).set(fields).where(eq(fareMedia.id, id)).returning();
+      return row ?? null;
     },
 
     /**
@@ -62,7 +147,7 @@ export function createFareMediaRepository(db: Executor) {
       return db
         .select()
         .from(fareMedia)
-        .where(and(eq(fareMedia.userId, userId), eq(fareMedia.type, "VIRTUAL")))
+        .where(and(eq(fareMedia.userId, userId), eq(fareMedia.type, "VIRTUAL"), live))
         .orderBy(asc(fareMedia.id))
         .for("update");
     },

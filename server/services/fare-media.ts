@@ -1,21 +1,101 @@
-import type { FareMedium } from "../../src/domain/fare-media.ts";
+import { createHash, randomInt, randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { canBuyFor, type FareMedium } from "../../src/domain/fare-media.ts";
+import { money } from "../../src/domain/money.ts";
+import type {
+  ActivityPage,
+  AutoRenew,
+  FareCapProgress,
+  FareCardDetail,
+  LinkCardRequest,
+} from "../../src/domain/transit/cards.ts";
+import { cardNicknameMaxLength, normaliseCardNumber } from "../../src/domain/transit/cards.ts";
+import type { GuestCard } from "../../src/domain/transit/guest-card.ts";
+import type { PassSummary } from "../../src/domain/transit/passes.ts";
+import type { Autoload } from "../../src/domain/transit/wallet.ts";
 import type { Database } from "../db/client.ts";
+import { autoloads, paymentMethods, products, subscriptions } from "../db/schema.ts";
+import type { Clock } from "../domain/clock.ts";
 import { type LedgerAccount, ledgerAccounts } from "../domain/ledger-accounts.ts";
+import { decoyHash, hashSecret, verifySecret } from "../domain/password.ts";
 import type { Executor } from "../repositories/accounts.ts";
-import { createFareMediaRepository, type FareMediumRow, fareMediumOf } from "../repositories/fare-media.ts";
+import { createAttemptBudgetRepository } from "../repositories/attempt-budgets.ts";
+import {
+  type ActivityCursor,
+  activityPage,
+  balanceOf,
+  createCardActivityRepository,
+} from "../repositories/card-activity.ts";
+import {
+  createFareMediaRepository,
+  type FareMediumRow,
+  fareMediumOf,
+  paymentMethodLabel,
+} from "../repositories/fare-media.ts";
+import { createPassRepository, passSummaryOf } from "../repositories/passes.ts";
 import type { LedgerService } from "./ledger.ts";
+import { inTransaction } from "./transaction.ts";
+
+/** Link attempts: per rider and per card number, in one window. */
+export interface LinkBudget {
+  perRider: number;
+  perNumber: number;
+  windowMs: number;
+}
+export const defaultLinkBudget: LinkBudget = { perRider: 10, perNumber: 5, windowMs: 15 * 60_000 };
+
+export type CardProblem =
+  | { problem: "notFound" }
+  | { problem: "fareCardUnavailable" }
+  | { problem: "cardNotEmpty" }
+  | { problem: "invalid"; field: string; message: string };
+
+export type LinkProblem =
+  | { problem: "throttled"; retryAfterSeconds: number }
+  | { problem: "cardNoMatch" | "cardMultipleMatches" | "cardAlreadyLinked" | "cardBlocked" };
+
+type Result<Value, Problem> = ({ ok: true } & Value) | ({ ok: false } & Problem);
+
+/** Fare caps' progress for a card (app.fareCaps.progress); none until wired. */
+export type CapProgress = (
+  tx: Executor,
+  card: { id: string; organizationId: string; riderType: string },
+  now: Date,
+  locale: string,
+) => Promise<FareCapProgress[]>;
+
+const usable = (status: PassSummary["status"]) => status === "available" || status === "active";
+const dayMs = 24 * 60 * 60_000;
+
+/** Sort: usable passes first (available, active), then the rest; newest first within each. */
+function passOrder(a: PassSummary, b: PassSummary): number {
+  const rank = (pass: PassSummary) => (usable(pass.status) ? 0 : 1);
+  return rank(a) - rank(b) || b.purchased_at.localeCompare(a.purchased_at) || b.id.localeCompare(a.id);
+}
+
+function riderCategory(riderType: string): string {
+  return riderType.charAt(0) + riderType.slice(1).toLowerCase();
+}
 
 /**
  * Fare cards as riders see them: the card's row with its general funds and commuter benefits, each
- * the balance of its ledger account in the deployment's currency.
+ * the balance of its ledger account in the deployment's currency, and what a rider does with them
+ * (link, rename, block, unlink, remove, auto-renewals). Every change writes its activity row in the
+ * same transaction.
  */
 export function createFareMediaService(options: {
   db: Database;
   ledger: LedgerService;
   currency: () => string;
+  clock?: Clock;
+  organizationId?: () => string;
+  linkBudget?: LinkBudget;
+  capProgress?: CapProgress;
 }) {
   const { db, ledger } = options;
   const cards = createFareMediaRepository(db);
+  const now = () => options.clock?.now() ?? new Date();
+  const linkBudget = options.linkBudget ?? defaultLinkBudget;
 
   /** The cards with their balances, read in one query. */
   const withBalances = async (tx: Executor, rows: FareMediumRow[]): Promise<FareMedium[]> => {
@@ -31,15 +111,496 @@ export function createFareMediaService(options: {
     );
   };
 
+  async function autoRenewsOf(tx: Executor, row: FareMediumRow, locale: string): Promise<AutoRenew[]> {
+    if (!row.userId) return [];
+    const rows = await tx
+      .select({ subscription: subscriptions, product: products, method: paymentMethods })
+      .from(subscriptions)
+      .leftJoin(products, eq(products.uuid, subscriptions.productId))
+      .leftJoin(paymentMethods, eq(paymentMethods.id, subscriptions.paymentMethodId))
+      .where(
+        and(
+          eq(subscriptions.fareMediumId, row.id),
+          eq(subscriptions.userId, row.userId),
+          eq(subscriptions.status, "active"),
+        ),
+      )
+      .orderBy(subscriptions.createdAt, subscriptions.id);
+    return rows.map(({ subscription, product, method }) =>
+      autoRenewOf(subscription, product, method, locale),
+    );
+  }
+
+  async function autoloadOf(tx: Executor, cardId: string): Promise<Autoload | null> {
+    const [found] = await tx
+      .select({ autoload: autoloads, method: paymentMethods })
+      .from(autoloads)
+      .leftJoin(paymentMethods, eq(paymentMethods.id, autoloads.paymentMethodId))
+      .where(and(eq(autoloads.fareMediumId, cardId), isNull(autoloads.removedAt)));
+    if (!found) return null;
+    const { autoload, method } = found;
+    return {
+      id: autoload.id,
+      amount: Number(autoload.amount),
+      currency: autoload.currency,
+      trigger: autoload.trigger,
+      threshold: autoload.threshold === null ? null : Number(autoload.threshold),
+      weekday: autoload.weekday,
+      month_day: autoload.monthDay,
+      payment_method: method ? { id: method.id, label: paymentMethodLabel(method) } : null,
+      status: autoload.status,
+      paused_reason: autoload.pausedReason,
+      next_run_at: autoload.nextRunAt?.toISOString() ?? null,
+      last_run_at: autoload.lastRunAt?.toISOString() ?? null,
+    };
+  }
+
+  /** Everything the card's page shows, read in `tx`. */
+  async function detailOf(tx: Executor, row: FareMediumRow, locale: string): Promise<FareCardDetail> {
+    const at = now();
+    const currency = options.currency();
+    const balance = await balanceOf(tx, row.id, currency);
+    const medium = fareMediumOf(row, balance);
+    const passes = (await createPassRepository(tx).onCard(row.id))
+      .map((record) => passSummaryOf(record, locale, at))
+      .sort(passOrder);
+    const others = row.userId
+      ? (await createFareMediaRepository(tx).listForUser(row.userId)).filter((card) => card.id !== row.id)
+      : [];
+    const fareCaps = options.capProgress ? await options.capProgress(tx, row, at, locale) : [];
+    const sellable = canBuyFor(row);
+    const empty = medium.stored_value === 0 && !passes.some((pass) => usable(pass.status));
+    return {
+      ...medium,
+      balance_detail: {
+        general_funds: balance.general,
+        commuter_benefits: balance.commuter,
+        pending: balance.pending,
+        settled: balance.general - balance.pending,
+        as_of: at.toISOString(),
+      },
+      passes,
+      auto_renew: await autoRenewsOf(tx, row, locale),
+      fare_caps: fareCaps,
+      autoload: await autoloadOf(tx, row.id),
+      can: {
+        transfer:
+          (row.status === "ACTIVE" || row.status === "BLOCKED") &&
+          balance.general - balance.pending > 0 &&
+          others.some((card) => card.status === "ACTIVE"),
+        block: row.status === "ACTIVE",
+        unblock: row.status === "BLOCKED" && row.blockedAt !== null,
+        unlink: row.type === "PHYSICAL",
+        remove: empty,
+        load: sellable,
+        autoload: sellable,
+      },
+      linked_at: row.linkedAt?.toISOString() ?? null,
+    };
+  }
+
+  async function guestDetailOf(tx: Executor, row: FareMediumRow, locale: string): Promise<GuestCard> {
+    const {
+      auto_renew: _renew,
+      autoload: _autoload,
+      linked_at: _linked,
+      can,
+      ...rest
+    } = await detailOf(tx, row, locale);
+    return { ...rest, can: { load: can.load } };
+  }
+
+  /** The rider's live card locked in `tx`, then `body`; notFound when it is not theirs. */
+  async function withCard<Value>(
+    userId: string,
+    id: string,
+    body: (tx: Executor, card: FareMediumRow) => Promise<Result<Value, CardProblem>>,
+  ): Promise<Result<Value, CardProblem>> {
+    return inTransaction(db, async ({ tx }) => {
+      const card = await createFareMediaRepository(tx).lockForUser(userId, id);
+      if (!card) return { ok: false, problem: "notFound" };
+      return body(tx, card);
+    });
+  }
+
+  const activity = (
+    tx: Executor,
+    card: FareMediumRow,
+    kind: "blocked" | "unblocked" | "linked" | "unlinked",
+  ) =>
+    createCardActivityRepository(tx).record({
+      fareMediumId: card.id,
+      kind,
+      occurredAt: now(),
+      currency: options.currency(),
+      detail: {},
+    });
+
+  /** Stops what would charge for a card the rider no longer holds: its autoload and its auto-renewals. */
+  async function stopRecurring(tx: Executor, cardId: string): Promise<void> {
+    const at = now();
+    await tx
+      .update(autoloads)
+      .set({ removedAt: at, updatedAt: at })
+      .where(and(eq(autoloads.fareMediumId, cardId), isNull(autoloads.removedAt)));
+    await tx
+      .update(subscriptions)
+      .set({ status: "cancelled", cancelledAt: at, renewsAt: null })
+      .where(and(eq(subscriptions.fareMediumId, cardId), eq(subscriptions.status, "active")));
+  }
+
+  const numberKey = (digits: string) => createHash("sha256").update(`card-number:${digits}`).digest("hex");
+
   return {
     async listForUser(userId: string): Promise<FareMedium[]> {
       return withBalances(db, await cards.listForUser(userId));
     },
-    /** One of the rider's own cards; null for anyone else's (or none). */
+    /** One of the rider's own live cards; null for anyone else's (or none). */
     async findForUser(userId: string, id: string): Promise<FareMedium | null> {
       const row = await cards.findForUser(userId, id);
       return row ? ((await withBalances(db, [row]))[0] ?? null) : null;
     },
+
+    async detail(userId: string, id: string, locale: string): Promise<FareCardDetail | null> {
+      const row = await cards.findForUser(userId, id);
+      return row ? detailOf(db, row, locale) : null;
+    },
+
+    /** What a guest holding a token for the card sees; null once the card is gone. */
+    async guestDetail(cardId: string, locale: string): Promise<GuestCard | null> {
+      const row = await cards.find(cardId);
+      return row ? guestDetailOf(db, row, locale) : null;
+    },
+
+    async activity(
+      userId: string,
+      id: string,
+      limit: number,
+      cursor: ActivityCursor | null,
+    ): Promise<ActivityPage | null> {
+      const row = await cards.findForUser(userId, id);
+      return row ? activityPage(db, row.id, limit, cursor) : null;
+    },
+
+    async guestActivity(
+      cardId: string,
+      limit: number,
+      cursor: ActivityCursor | null,
+    ): Promise<ActivityPage | null> {
+      const row = await cards.find(cardId);
+      return row ? activityPage(db, row.id, limit, cursor) : null;
+    },
+
+    async rename(
+      userId: string,
+      id: string,
+      nickname: string,
+      locale: string,
+    ): Promise<Result<{ card: FareCardDetail }, CardProblem>> {
+      const trimmed = nickname.trim();
+      return withCard<{ card: FareCardDetail }>(userId, id, async (tx, card) => {
+        if (trimmed.length === 0 || trimmed.length > cardNicknameMaxLength) {
+          return {
+            ok: false,
+            problem: "invalid",
+            field: "nickname",
+            message:
+              trimmed.length === 0
+                ? "Nickname can not be empty."
+                : `Nickname must not exceed ${cardNicknameMaxLength} characters`,
+          };
+        }
+        const updated = await createFareMediaRepository(tx).update(card.id, { nickname: trimmed });
+        return { ok: true, card: await detailOf(tx, updated ?? card, locale) };
+      });
+    },
+
+    /**
+     * Links a card by its number and security code. The attempt is counted before anything is
+     * checked (per rider and per number); a wrong pair costs one hash check whether the number
+     * exists or not.
+     */
+    async link(
+      userId: string,
+      request: LinkCardRequest,
+      locale: string,
+    ): Promise<Result<{ card: FareCardDetail }, LinkProblem>> {
+      const at = now();
+      const digits = normaliseCardNumber(request.card_number);
+      const budgets = createAttemptBudgetRepository(db);
+      const riderCount = await budgets.take(`cardlink/rider/${userId}`, at, linkBudget.windowMs);
+      const numberCount = await budgets.take(
+        `cardlink/number/${numberKey(digits ?? request.card_number)}`,
+        at,
+        linkBudget.windowMs,
+      );
+      if (riderCount > linkBudget.perRider || numberCount > linkBudget.perNumber) {
+        return { ok: false, problem: "throttled", retryAfterSeconds: Math.ceil(linkBudget.windowMs / 1000) };
+      }
+      const candidates = digits ? await cards.findByDigits(digits) : [];
+      const code = request.security_code.slice(0, 100);
+      const matches: FareMediumRow[] = [];
+      if (candidates.length === 0) await verifySecret(code, await decoyHash());
+      for (const candidate of candidates) {
+        if (await verifySecret(code, candidate.securityCodeHash)) matches.push(candidate);
+      }
+      if (matches.length === 0) return { ok: false, problem: "cardNoMatch" };
+      if (matches.length > 1) return { ok: false, problem: "cardMultipleMatches" };
+      const matched = matches[0];
+      if (!matched) return { ok: false, problem: "cardNoMatch" };
+      const nickname = request.nickname?.trim().slice(0, cardNicknameMaxLength) || matched.nickname;
+      return inTransaction(db, async ({ tx }) => {
+        const repository = createFareMediaRepository(tx);
+        const [card] = (await repository.findByDigits(digits ?? "", true)).filter(
+          (row) => row.id === matched.id,
+        );
+        if (!card) return { ok: false, problem: "cardNoMatch" };
+        if (card.userId !== null) return { ok: false, problem: "cardAlreadyLinked" };
+        if (card.status !== "ACTIVE") return { ok: false, problem: "cardBlocked" };
+        const updated = await repository.update(card.id, { userId, linkedAt: now(), nickname });
+        await createPassRepository(tx).assignCardPasses(card.id, userId);
+        await activity(tx, card, "linked");
+        return { ok: true, card: await detailOf(tx, updated ?? card, locale) };
+      });
+    },
+
+    async unlink(userId: string, id: string): Promise<Result<object, CardProblem>> {
+      return withCard<object>(userId, id, async (tx, card) => {
+        if (card.type !== "PHYSICAL") return { ok: false, problem: "fareCardUnavailable" };
+        await stopRecurring(tx, card.id);
+        await createFareMediaRepository(tx).update(card.id, { userId: null, linkedAt: null });
+        await createPassRepository(tx).assignCardPasses(card.id, null);
+        await activity(tx, card, "unlinked");
+        return { ok: true };
+      });
+    },
+
+    async remove(userId: string, id: string): Promise<Result<object, CardProblem>> {
+      return withCard<object>(userId, id, async (tx, card) => {
+        const balance = await balanceOf(tx, card.id, options.currency());
+        const at = now();
+        const passes = (await createPassRepository(tx).onCard(card.id)).map((record) =>
+          passSummaryOf(record, "en", at),
+        );
+        if (balance.general + balance.commuter > 0 || passes.some((pass) => usable(pass.status))) {
+          return { ok: false, problem: "cardNotEmpty" };
+        }
+        await stopRecurring(tx, card.id);
+        await createFareMediaRepository(tx).update(card.id, { removedAt: at });
+        return { ok: true };
+      });
+    },
+
+    async block(
+      userId: string,
+      id: string,
+      locale: string,
+    ): Promise<Result<{ card: FareCardDetail }, CardProblem>> {
+      return withCard<{ card: FareCardDetail }>(userId, id, async (tx, card) => {
+        if (card.status === "BLOCKED" && card.blockedAt !== null) {
+          return { ok: true, card: await detailOf(tx, card, locale) };
+        }
+        if (card.status !== "ACTIVE") return { ok: false, problem: "fareCardUnavailable" };
+        const updated = await createFareMediaRepository(tx).update(card.id, {
+          status: "BLOCKED",
+          blockedAt: now(),
+        });
+        await activity(tx, card, "blocked");
+        return { ok: true, card: await detailOf(tx, updated ?? card, locale) };
+      });
+    },
+
+    async unblock(
+      userId: string,
+      id: string,
+      locale: string,
+    ): Promise<Result<{ card: FareCardDetail }, CardProblem>> {
+      return withCard<{ card: FareCardDetail }>(userId, id, async (tx, card) => {
+        if (card.status === "ACTIVE") return { ok: true, card: await detailOf(tx, card, locale) };
+        if (card.status !== "BLOCKED" || card.blockedAt === null)
+          return { ok: false, problem: "fareCardUnavailable" };
+        const updated = await createFareMediaRepository(tx).update(card.id, {
+          status: "ACTIVE",
+          blockedAt: null,
+        });
+        await activity(tx, card, "unblocked");
+        return { ok: true, card: await detailOf(tx, updated ?? card, locale) };
+      });
+    },
+
+    async enableAutoRenew(
+      userId: string,
+      id: string,
+      request: { pass: string; payment_method: string },
+      locale: string,
+    ): Promise<Result<{ autoRenew: AutoRenew }, CardProblem>> {
+      return withCard<{ autoRenew: AutoRenew }>(userId, id, async (tx, card) => {
+        const pass = await createPassRepository(tx).lockForUser(userId, request.pass);
+        if (!pass || pass.fareMediumId !== card.id) {
+          return { ok: false, problem: "invalid", field: "pass", message: "Pass details not found." };
+        }
+        const [product] = await tx.select().from(products).where(eq(products.uuid, pass.productId));
+        if (!product?.subscriptionAllowed) {
+          return {
+            ok: false,
+            problem: "invalid",
+            field: "pass",
+            message: "This pass cannot renew automatically.",
+          };
+        }
+        const [method] = await tx
+          .select()
+          .from(paymentMethods)
+          .where(
+            and(
+              eq(paymentMethods.id, request.payment_method),
+              eq(paymentMethods.userId, userId),
+              isNull(paymentMethods.removedAt),
+            ),
+          );
+        if (!method) {
+          return {
+            ok: false,
+            problem: "invalid",
+            field: "payment_method",
+            message: "Payment method not found.",
+          };
+        }
+        const at = now();
+        const renewsAt = pass.expiresAt ?? new Date(at.getTime() + (pass.validDays ?? 30) * dayMs);
+        const [existing] = await tx
+          .select()
+          .from(subscriptions)
+          .where(
+            and(
+              eq(subscriptions.fareMediumId, card.id),
+              eq(subscriptions.productId, product.uuid),
+              eq(subscriptions.status, "active"),
+            ),
+          )
+          .for("update");
+        let subscription: typeof subscriptions.$inferSelect | undefined;
+        if (existing) {
+          [subscription] = await tx
+            .update(subscriptions)
+            .set({ paymentMethodId: method.id, renewsAt: existing.renewsAt ?? renewsAt })
+            .where(eq(subscriptions.id, existing.id))
+            .returning();
+        } else {
+          [subscription] = await tx
+            .insert(subscriptions)
+            .values({
+              id: randomUUID(),
+              userId,
+              fareMediumId: card.id,
+              productId: product.uuid,
+              orderId: pass.orderId,
+              price: product.listPrice,
+              currency: options.currency(),
+              status: "active",
+              paymentMethodId: method.id,
+              renewsAt,
+              createdAt: at,
+            })
+            .returning();
+        }
+        if (!subscription) throw new Error("subscription write returned nothing");
+        return { ok: true, autoRenew: autoRenewOf(subscription, product, method, locale) };
+      });
+    },
+
+    async cancelAutoRenew(
+      userId: string,
+      id: string,
+      autoRenewId: string,
+    ): Promise<Result<object, CardProblem>> {
+      return withCard<object>(userId, id, async (tx, card) => {
+        const rows = await tx
+          .update(subscriptions)
+          .set({ status: "cancelled", cancelledAt: now(), renewsAt: null })
+          .where(
+            and(
+              eq(subscriptions.id, autoRenewId),
+              eq(subscriptions.userId, userId),
+              eq(subscriptions.fareMediumId, card.id),
+              eq(subscriptions.status, "active"),
+            ),
+          )
+          .returning({ id: subscriptions.id });
+        return rows.length > 0 ? { ok: true } : { ok: false, problem: "notFound" };
+      });
+    },
+
+    /**
+     * Development and end-to-end tests only (POST /dev/transit/fare_media): a new unlinked card with a
+     * random unused number starting 6000, a random 3-digit code, and `balance` in general funds.
+     */
+    async issueUnlinked(input: {
+      riderType: string;
+      type: "PHYSICAL" | "VIRTUAL";
+      balance: number;
+    }): Promise<{ id: string; card_number: string; security_code: string }> {
+      const securityCode = String(randomInt(0, 1000)).padStart(3, "0");
+      const securityCodeHash = await hashSecret(securityCode);
+      const organizationId = options.organizationId?.();
+      if (!organizationId) throw new Error("issueUnlinked needs the organization id");
+      for (let attempt = 0; ; attempt++) {
+        const digits = `6000${String(randomInt(0, 1_000_000)).padStart(6, "0")}${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
+        const cardNumber = digits.replace(/(\d{4})(?=\d)/g, "$1 ");
+        const id = randomUUID();
+        const issued = await inTransaction(db, async ({ tx }) => {
+          const repository = createFareMediaRepository(tx);
+          if (await repository.numberTaken(digits)) return false;
+          const at = now();
+          await repository.insert({
+            id,
+            userId: null,
+            organizationId,
+            nickname: `Card ${digits.slice(-4)}`,
+            printedCardNumber: cardNumber,
+            securityCodeHash,
+            expiresOn: `${at.getUTCFullYear() + 4}-12-31`,
+            category: riderCategory(input.riderType),
+            type: input.type,
+            status: "ACTIVE",
+            riderType: input.riderType,
+          });
+          if (input.balance > 0) {
+            const currency = options.currency();
+            await ledger.post(tx, {
+              reference: `opening:${id}`,
+              entries: [
+                { account: ledgerAccounts.fareCard(id, "general"), amount: money(input.balance, currency) },
+                { account: ledgerAccounts.opening, amount: money(-input.balance, currency) },
+              ],
+            });
+          }
+          return true;
+        });
+        if (issued) return { id, card_number: cardNumber, security_code: securityCode };
+        if (attempt > 20) throw new Error("no free card number found");
+      }
+    },
+  };
+}
+
+function autoRenewOf(
+  subscription: typeof subscriptions.$inferSelect,
+  product: typeof products.$inferSelect | null,
+  method: typeof paymentMethods.$inferSelect | null,
+  locale: string,
+): AutoRenew {
+  const translated = product?.translations[locale]?.name;
+  return {
+    id: subscription.id,
+    product: subscription.productId,
+    name: translated && translated.length > 0 ? translated : (product?.name ?? ""),
+    price: Number(subscription.price),
+    currency: subscription.currency,
+    payment_method:
+      method && method.removedAt === null ? { id: method.id, label: paymentMethodLabel(method) } : null,
+    renews_at: subscription.renewsAt?.toISOString() ?? null,
+    status: subscription.status,
   };
 }
 

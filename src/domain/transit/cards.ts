@@ -35,6 +35,13 @@ import type { Autoload } from "./wallet.ts";
  *     same key and body answer the first reply.
  * - `POST   /transit/faremedia/:id/auto_renew` `EnableAutoRenewRequest` → 201 `{ auto_renew: AutoRenew }`
  * - `DELETE /transit/faremedia/:id/auto_renew/:autoRenewId` → 204
+ *
+ * Development only (registered when the dev mailbox is on, never in production), for end-to-end tests
+ * that link fresh cards to fresh riders:
+ * - `POST   /dev/transit/fare_media` `{ rider_type?: "ADULT"|"YOUTH"|"SENIOR", type?: "PHYSICAL"|"VIRTUAL",
+ *     balance?: number }` → 201 `{ id, card_number, security_code }`: a new unlinked ACTIVE card with a
+ *     random unused number starting 6000 ("6000 1234 5678 9012"), a random 3-digit security code and
+ *     `balance` minor units of general funds (default ADULT, PHYSICAL, 0).
  */
 
 export interface Balance {

@@ -7,6 +7,7 @@ import { appleSignInModel } from "./appleSignIn.ts";
 import { cartModel } from "./cart.ts";
 import { checkoutModel } from "./checkout.ts";
 import { deactivationModel } from "./deactivation.ts";
+import { devicesModel } from "./devices.ts";
 import { emailConfirmationModel } from "./emailConfirmation.ts";
 import { fareCardChoiceModel } from "./fareCardChoice.ts";
 import { formModel } from "./form.ts";
@@ -16,6 +17,7 @@ import { networkModel } from "./network.ts";
 import { notificationsModel } from "./notifications.ts";
 import { orderHistoryModel } from "./orderHistory.ts";
 import { orderSummaryModel } from "./orderSummary.ts";
+import { passMoveModel } from "./passMove.ts";
 import { paymentMethodsModel } from "./paymentMethods.ts";
 import { productsModel } from "./products.ts";
 import { profileModel } from "./profile.ts";
@@ -24,6 +26,7 @@ import { serviceLevelsModel } from "./serviceLevels.ts";
 import { sessionModel } from "./session.ts";
 import { tourModel } from "./tour.ts";
 import { twoFactorSetupModel } from "./twoFactorSetup.ts";
+import { unattachedPassesModel } from "./unattachedPasses.ts";
 
 /** Every machine's model, for the scripts (paths for QA, mutation check, flows site). */
 export const models: ModelSpec<AnyStateMachine>[] = [
@@ -34,6 +37,7 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   cartModel,
   checkoutModel,
   deactivationModel,
+  devicesModel,
   emailConfirmationModel,
   fareCardChoiceModel,
   formModel,
@@ -43,6 +47,7 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   notificationsModel,
   orderHistoryModel,
   orderSummaryModel,
+  passMoveModel,
   paymentMethodsModel,
   productsModel,
   profileModel,
@@ -51,4 +56,5 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   sessionModel,
   tourModel,
   twoFactorSetupModel,
+  unattachedPassesModel,
 ] as unknown as ModelSpec<AnyStateMachine>[];

@@ -1,0 +1,4 @@
+import { passMoveModel } from "./specs/passMove.ts";
+import { describeModel } from "./suite.ts";
+
+describeModel(passMoveModel);

@@ -1,0 +1,4 @@
+import { unattachedPassesModel } from "./specs/unattachedPasses.ts";
+import { describeModel } from "./suite.ts";
+
+describeModel(unattachedPassesModel);

@@ -38,7 +38,11 @@ import { createAddressesService } from "../services/addresses.service.ts";
 import { createAppleSignInService } from "../services/apple-sign-in.service.ts";
 import { createCaptchaService } from "../services/captcha.service.ts";
 import { createCatalogService, createFareMediaService } from "../services/catalog.service.ts";
-import { createCheckoutChoicesStore, createCheckoutService } from "../services/checkout.service.ts";
+import {
+  createCheckoutChoicesStore,
+  createCheckoutService,
+  retryDelayMs,
+} from "../services/checkout.service.ts";
 import { createFormsService } from "../services/forms.service.ts";
 import { createHealthService } from "../services/health.service.ts";
 import { createHttpClient } from "../services/http.ts";
@@ -418,8 +422,12 @@ export function createLiveApp(
             ? checkout.placeGuestOrder(input.body, input.idempotencyKey)
             : checkout.placeOrder(input.body, input.idempotencyKey),
         ),
-        // 409 in flight: the first request is still being worked on; ask again with the same key.
-        waitBeforeRetry: fromPromise(() => new Promise<void>((resolve) => browser.setTimeout(resolve, 1500))),
+        // 409 in flight: the first request is still being worked on; ask again with the same key after
+        // the server's Retry-After (within 0.5 to 10 s), or 1.5 s when it named none.
+        waitBeforeRetry: fromPromise(
+          ({ input }) =>
+            new Promise<void>((resolve) => browser.setTimeout(resolve, retryDelayMs(input.retryAfter))),
+        ),
       },
       actions: {
         rememberChoices: ({ context }) => {

@@ -417,8 +417,11 @@ export const checkoutMachine = setup({
     quote: fromPromise<Quote, QuoteInput>(unprovided("quote")),
     tokenizeCard: fromPromise<CardToken, CardDraft>(unprovided("tokenizeCard")),
     placeOrder: fromPromise<PlacedOrder, PlaceInput>(unprovided("placeOrder")),
-    /** Answers once the server's work on the same key has had time to finish (409 in flight). */
-    waitBeforeRetry: fromPromise<void>(unprovided("waitBeforeRetry")),
+    /**
+     * Answers once the server's work on the same key has had time to finish (409 in flight):
+     * `retryAfter` is the seconds its Retry-After asked for, null when it named none.
+     */
+    waitBeforeRetry: fromPromise<void, { retryAfter: number | null }>(unprovided("waitBeforeRetry")),
   },
   actions: {
     /** Writes the choices (choicesOf) where a sign-in mid-checkout finds them. */
@@ -855,13 +858,29 @@ export const checkoutMachine = setup({
     /** The server is still working on this key: ask again, with the same key, after a pause. */
     inFlight: {
       tags: ["busy"],
-      invoke: { id: "waitBeforeRetry", src: "waitBeforeRetry", onDone: "placing" },
+      invoke: {
+        id: "waitBeforeRetry",
+        src: "waitBeforeRetry",
+        input: ({ event }) => ({ retryAfter: retryAfterOf("error" in event ? event.error : null) }),
+        onDone: "placing",
+      },
     },
     placed: { type: "final" },
     /** Signed out mid-checkout: the session goes to /login; the choices wait in sessionStorage. */
     sessionEnded: { type: "final" },
   },
 });
+
+/** The seconds a refusal's Retry-After asked for (ApiRequestError.retryAfter), else null. */
+function retryAfterOf(error: unknown): number | null {
+  return typeof error === "object" &&
+    error !== null &&
+    "retryAfter" in error &&
+    typeof error.retryAfter === "number" &&
+    Number.isFinite(error.retryAfter)
+    ? error.retryAfter
+    : null;
+}
 
 type Snapshot = { context: CheckoutContext; hasTag(tag: "busy"): boolean };
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { QuoteReply } from "../domain/checkout/quote.ts";
-import { createCheckoutChoicesStore, createCheckoutService } from "./checkout.service.ts";
+import { createCheckoutChoicesStore, createCheckoutService, retryDelayMs } from "./checkout.service.ts";
 import { ApiRequestError, createHttpClient } from "./http.ts";
 import { createPortalStorage, type PortalStorage } from "./storage.ts";
 
@@ -146,5 +146,15 @@ describe("checkout choices store", () => {
       }),
     );
     expect(store.restore()).toBeNull();
+  });
+});
+
+describe("retryDelayMs", () => {
+  it("waits what Retry-After asks, within half a second and ten seconds, else 1.5 s", () => {
+    expect(retryDelayMs(null)).toBe(1500);
+    expect(retryDelayMs(2)).toBe(2000);
+    expect(retryDelayMs(0)).toBe(500);
+    expect(retryDelayMs(120)).toBe(10_000);
+    expect(retryDelayMs(1.25)).toBe(1250);
   });
 });

@@ -108,3 +108,9 @@ export function createCheckoutChoicesStore(storage: Storage) {
     },
   };
 }
+
+/** How long to wait before asking again about an order still being placed (409 with Retry-After). */
+export function retryDelayMs(retryAfterSeconds: number | null): number {
+  if (retryAfterSeconds === null) return 1500;
+  return Math.min(10_000, Math.max(500, Math.round(retryAfterSeconds * 1000)));
+}

@@ -345,7 +345,7 @@ export const events = {
     { type: "xstate.error.actor.placeOrder", error: { code: 50301, message: "Network Error" } },
     {
       type: "xstate.error.actor.placeOrder",
-      error: { code: 40902, message: "This order is still being placed." },
+      error: { code: 40902, message: "This order is still being placed.", retryAfter: 2 },
     },
     {
       type: "xstate.error.actor.placeOrder",
@@ -624,7 +624,8 @@ export const checkoutModel = defineModel({
       expect(snapshot.can({ type: "checkout.retry" })).toBe(true);
     },
     inFlight: (snapshot) => {
-      expect(snapshot.children.waitBeforeRetry).toBeDefined();
+      // The wait is the server's Retry-After, not a guess of the portal's.
+      expect(snapshot.children.waitBeforeRetry?.getSnapshot().input).toEqual({ retryAfter: 2 });
       expect(snapshot.context.idempotencyKey).not.toBeNull();
     },
     placed: (snapshot) => {

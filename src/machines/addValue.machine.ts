@@ -3,6 +3,7 @@ import type { PaymentLegRequest, PlacedOrder } from "../domain/checkout/order.ts
 import { ErrorCode } from "../domain/envelope.ts";
 import { emailProblem } from "../domain/payments/address.ts";
 import type { SavedPaymentMethod } from "../domain/payments/saved.ts";
+import type { GuestLoadRequest } from "../domain/transit/guest-card.ts";
 import type { LoadLimits, LoadRequest } from "../domain/transit/wallet.ts";
 import { type CardToken, type Leg, type PaymentChoice, parseAmount, splitLegs } from "./checkout.machine.ts";
 import {
@@ -102,7 +103,7 @@ export type AddValueEvent =
 export type LoadInput = {
   target: LoadTarget;
   idempotencyKey: string;
-} & ({ guest: false; body: LoadRequest } | { guest: true; body: LoadRequest & { email: string } });
+} & ({ guest: false; body: LoadRequest } | { guest: true; body: GuestLoadRequest });
 
 /** Preset amounts (major units): 10, 20 and 50 where the limits allow them. */
 export const presetAmounts = (limits: LoadLimits): number[] =>

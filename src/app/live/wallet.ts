@@ -1,0 +1,99 @@
+import { assign, fromPromise } from "xstate";
+import { defaultPaymentGateway } from "../../domain/portal-config.ts";
+import { type AddValueContext, addValueMachine } from "../../machines/addValue.machine.ts";
+import { autoloadMachine } from "../../machines/autoload.machine.ts";
+import { type CardTransferContext, cardTransferMachine } from "../../machines/cardTransfer.machine.ts";
+import { cardSubmission } from "../../machines/paymentMethods.machine.ts";
+import { walletMachine } from "../../machines/wallet.machine.ts";
+import { createPaymentMethodsService } from "../../services/payment-methods.service.ts";
+import { createWalletService } from "../../services/wallet.service.ts";
+import type { LiveDeps } from "./deps.ts";
+
+/** The machines of transfers, loads and autoload (issue 13), given their services. */
+export interface WalletLogic {
+  /** A card's "Transfer balance" to another of the rider's cards. */
+  cardTransfer: typeof cardTransferMachine;
+  /** "Add value" to a rider's card, the rider's wallet, or (input `guest`) the card a guest's token opens. */
+  addValue: typeof addValueMachine;
+  /** A card's autoload: add, edit, resume, remove. */
+  autoload: typeof autoloadMachine;
+  /** The rider's wallet balance on the fare cards page. */
+  wallet: typeof walletMachine;
+}
+
+export function createWalletLogic(deps: LiveDeps): WalletLogic {
+  const { http, bus, browser } = deps;
+  const wallet = createWalletService(http, deps.transitBase);
+  const gateway = () => deps.config()?.payment_gateway ?? defaultPaymentGateway;
+  const methods = createPaymentMethodsService(http, deps.transitBase, {
+    config: gateway,
+    tokenize: deps.tokenizeCard,
+  });
+  const newKey = () => browser.crypto.randomUUID();
+  return {
+    cardTransfer: cardTransferMachine.provide({
+      actors: {
+        transfer: fromPromise(({ input }) => wallet.transfer(input.body, input.idempotencyKey)),
+      },
+      actions: {
+        assignKey: assign(({ context }: { context: CardTransferContext }) =>
+          context.key !== null ? {} : { key: newKey() },
+        ),
+        transferred: () => bus.send({ type: "notify.success", code: "balanceTransferred" }),
+      },
+    }),
+    addValue: addValueMachine.provide({
+      actors: {
+        loadMethods: fromPromise(() => methods.list()),
+        // The number and code go to the gateway's token endpoint only; the load gets the token.
+        tokenizeCard: fromPromise(async ({ input }) => {
+          const card = cardSubmission(input, false, false);
+          const token = await deps.tokenizeCard<{ token: string; brand: string; last4: string }>(
+            gateway().tokens_url,
+            {
+              number: card.number,
+              exp_month: card.expMonth,
+              exp_year: card.expYear,
+              cvc: card.cvc,
+              postal_code: card.postalCode,
+              name: card.lastName,
+            },
+          );
+          return { token: token.token, brand: token.brand, last4: token.last4 };
+        }),
+        load: fromPromise(async ({ input }) => {
+          if (input.guest) {
+            const reply = await wallet.loadGuestCard(input.body, input.idempotencyKey);
+            return { order: reply.order, balance: reply.fare_medium.balance.general_funds };
+          }
+          if (input.target.kind === "wallet") {
+            const reply = await wallet.loadWallet(input.body, input.idempotencyKey);
+            return { order: reply.order, balance: reply.wallet.balance };
+          }
+          const reply = await wallet.loadCard(input.target.id, input.body, input.idempotencyKey);
+          return { order: reply.order, balance: reply.fare_medium.balance.general_funds };
+        }),
+      },
+      actions: {
+        assignKey: assign(({ context }: { context: AddValueContext }) =>
+          context.key !== null ? {} : { key: newKey() },
+        ),
+        loaded: () => bus.send({ type: "notify.success", code: "valueAdded" }),
+      },
+    }),
+    autoload: autoloadMachine.provide({
+      actors: {
+        loadMethods: fromPromise(() => methods.list()),
+        saveAutoload: fromPromise(({ input }) => wallet.saveAutoload(input.cardId, input.body)),
+        removeAutoload: fromPromise(({ input }) => wallet.removeAutoload(input.cardId)),
+      },
+      actions: {
+        saved: () => bus.send({ type: "notify.success", code: "autoloadSaved" }),
+        removed: () => bus.send({ type: "notify.success", code: "autoloadRemoved" }),
+      },
+    }),
+    wallet: walletMachine.provide({
+      actors: { loadWallet: fromPromise(() => wallet.wallet()) },
+    }),
+  };
+}

@@ -57,6 +57,7 @@ import { createPortalConfigService } from "../services/portal-config.service.ts"
 import { createPortalStorage } from "../services/storage.ts";
 import { applyTheme } from "../theme/apply-theme.ts";
 import type { LiveDeps } from "./live/deps.ts";
+import { createFareCardsLogic } from "./live/fare-cards.ts";
 import { createWalletLogic } from "./live/wallet.ts";
 import type { ScreenLogic } from "./logic.tsx";
 import { isTaskLink, rememberedFrom } from "./routes.ts";
@@ -289,6 +290,7 @@ export function createLiveApp(
 
   const logic: ScreenLogic = {
     // Feature compositions (src/app/live/<feature>.ts): one spread each.
+    ...createFareCardsLogic(deps),
     ...createWalletLogic(deps),
     forms: {
       signUp: formWith(async (values) =>

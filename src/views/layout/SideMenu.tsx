@@ -10,7 +10,7 @@ import { Sheet, SheetClose, SheetTitle } from "../../ui/Sheet.tsx";
 import { SignOutButton } from "../session/SessionViews.tsx";
 import { ExternalLink } from "../shared/ExternalLink.tsx";
 import { NavLink } from "../shared/NavLink.tsx";
-import { accountNavItems, guestNavItems, type NavItem, shopNavItems } from "./nav-items.ts";
+import { accountNavItems, guestNavItems, type NavItem, riderNavItems, shopNavItems } from "./nav-items.ts";
 
 const item = css({
   display: "block",
@@ -34,7 +34,7 @@ export function SideMenu() {
   const session = useChild("session");
   const cart = useChild("cart");
   const items: Array<Omit<NavItem, "label"> & { label: NavItem["label"] | undefined }> = signedIn
-    ? [...shopNavItems, { href: "/account", label: undefined }, ...accountNavItems]
+    ? [...shopNavItems, ...riderNavItems, { href: "/account", label: undefined }, ...accountNavItems]
     : guestNavItems;
 
   return (

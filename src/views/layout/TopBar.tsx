@@ -84,6 +84,11 @@ export function TopBar() {
           <Trans>Products</Trans>
         </NavLink>
         {signedIn ? (
+          <NavLink href="/faremedia" section className={navLink}>
+            <Trans>Fare cards</Trans>
+          </NavLink>
+        ) : null}
+        {signedIn ? (
           <NavLink href="/account" section className={navLink}>
             <Trans>My Account</Trans>
           </NavLink>

@@ -22,7 +22,9 @@ const orders = (name: keyof OrderScreens) =>
 const AccountHomeScreen = account("AccountHomeScreen");
 const DevicesScreen = account("DevicesScreen");
 const DigitalScreen = account("DigitalScreen");
-const FareMediaScreen = account("FareMediaScreen");
+const FareMediaScreen = lazy(() =>
+  import("./FareCardsScreen.tsx").then((module) => ({ default: module.FareCardsScreen })),
+);
 const ManageCardScreen = account("ManageCardScreen");
 const PassHistoryScreen = account("PassHistoryScreen");
 const PaymentMethodsScreen = account("PaymentMethodsScreen");

@@ -1,0 +1,83 @@
+import { navigate } from "wouter/use-browser-location";
+import { fromPromise } from "xstate";
+import type { FareMedium } from "../../domain/fare-media.ts";
+import type { NoticeCode } from "../../domain/notices.ts";
+import { defaultPaymentGateway } from "../../domain/portal-config.ts";
+import { autoRenewMachine } from "../../machines/autoRenew.machine.ts";
+import { cardBlockMachine } from "../../machines/cardBlock.machine.ts";
+import { cardLinkMachine } from "../../machines/cardLink.machine.ts";
+import { fareCardsMachine } from "../../machines/fareCards.machine.ts";
+import { createFareCardsService } from "../../services/fare-cards.service.ts";
+import { createPaymentMethodsService } from "../../services/payment-methods.service.ts";
+import type { LiveDeps } from "./deps.ts";
+
+/** /faremedia/:cardId?: the signed-in rider's fare cards and what they may do to each. */
+export interface FareCardsLogic {
+  /** The list and the route's card: details, activity pages, nickname, unlink and remove. */
+  fareCards: typeof fareCardsMachine;
+  /** The "Link a card" dialog. */
+  cardLink: typeof cardLinkMachine;
+  /** Block (asks first) and unblock one card. */
+  cardBlock: typeof cardBlockMachine;
+  /** "Renew automatically" on a card's pass, and removing an auto-renewal. */
+  autoRenew: typeof autoRenewMachine;
+}
+
+export function createFareCardsLogic(deps: LiveDeps): FareCardsLogic {
+  const cards = createFareCardsService(deps.http, deps.transitBase);
+  const paymentMethods = createPaymentMethodsService(deps.http, deps.transitBase, {
+    config: () => deps.config()?.payment_gateway ?? defaultPaymentGateway,
+    tokenize: deps.tokenizeCard,
+  });
+  const notify = (code: NoticeCode) => deps.bus.send({ type: "notify.success", code });
+  return {
+    fareCards: fareCardsMachine.provide({
+      actors: {
+        load: fromPromise(({ input }) => cards.load(input.id, input.limit)),
+        loadActivity: fromPromise(({ input }) => cards.activity(input.id, input)),
+        rename: fromPromise(({ input }) => cards.rename(input.id, input.nickname)),
+        unlink: fromPromise(({ input }) => cards.unlink(input.id)),
+        remove: fromPromise(({ input }) => cards.remove(input.id)),
+      },
+      actions: {
+        openCard: (_, id) => navigate(`/faremedia/${encodeURIComponent(id)}`),
+        showList: () => navigate("/faremedia"),
+        notify: (_, code) => notify(code),
+      },
+    }),
+    cardLink: cardLinkMachine.provide({
+      actors: { link: fromPromise(({ input }) => cards.link(input)) },
+      actions: { notify: (_, code) => notify(code) },
+    }),
+    cardBlock: cardBlockMachine.provide({
+      actors: {
+        block: fromPromise(({ input }) => cards.block(input.id)),
+        unblock: fromPromise(({ input }) => cards.unblock(input.id)),
+      },
+      actions: { notify: (_, code) => notify(code) },
+    }),
+    autoRenew: autoRenewMachine.provide({
+      actors: {
+        loadMethods: fromPromise(() => paymentMethods.list()),
+        enable: fromPromise(({ input }) => cards.enableAutoRenew(input.id, input.request)),
+        stop: fromPromise(({ input }) => cards.removeAutoRenew(input.id, input.autoRenewId)),
+      },
+      actions: {
+        notify: (_, code) => notify(code),
+        buyOnce: (_, card: FareMedium) => {
+          // The card chosen the way /digital chooses one, then the digital products.
+          deps.storage.set("currentFareCard", {
+            nickname: card.nickname,
+            faremediaId: card.faremedia_id,
+            cardNumber: card.printed_card_number,
+            category: card.category,
+            storedValue: card.stored_value,
+          });
+          deps.storage.set("faremediaId", card.faremedia_id);
+          deps.storage.set("purchaseFlowType", "digital");
+          navigate("/products/null/digital");
+        },
+      },
+    }),
+  };
+}

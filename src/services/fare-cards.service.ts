@@ -1,0 +1,97 @@
+import type { FareMedium } from "../domain/fare-media.ts";
+import type {
+  ActivityPage,
+  AutoRenew,
+  EnableAutoRenewRequest,
+  FareCardDetail,
+  LinkCardRequest,
+} from "../domain/transit/cards.ts";
+import { type HttpClient, required } from "./http.ts";
+
+/** A card's page as the screen opens it: the rider's cards, the chosen card and its newest activity. */
+export interface FareCardsLoad {
+  cards: FareMedium[];
+  card: FareCardDetail | null;
+  activity: ActivityPage | null;
+}
+
+/**
+ * The signed-in rider's fare cards (src/domain/transit/cards.ts): the list, one card's details and
+ * activity pages, and what the rider may do to a card. Changes answer nothing the screen keeps: it
+ * reads the card again afterwards, so it shows what the server has.
+ */
+export function createFareCardsService(http: HttpClient, transitBase: () => string) {
+  const url = (path = "") => `${transitBase()}/faremedia${path}`;
+  const card = (id: string, path = "") => url(`/${encodeURIComponent(id)}${path}`);
+
+  async function list(): Promise<FareMedium[]> {
+    const reply = await http.request<{ fare_mediums: FareMedium[] }>(url());
+    return required(reply, "GET /faremedia").fare_mediums;
+  }
+
+  async function detail(id: string): Promise<FareCardDetail> {
+    const reply = await http.request<{ fare_medium: FareCardDetail }>(card(id));
+    return required(reply, "GET /faremedia/:id").fare_medium;
+  }
+
+  async function activity(id: string, page: { limit: number; after: string | null }): Promise<ActivityPage> {
+    const reply = await http.request<ActivityPage>(card(id, "/activity"), {
+      query: { limit: page.limit, after: page.after ?? undefined },
+    });
+    return required(reply, "GET /faremedia/:id/activity");
+  }
+
+  return {
+    list,
+    detail,
+    activity,
+    /** The list, and when `id` names a card its details and first activity page. */
+    async load(id: string | null, limit: number): Promise<FareCardsLoad> {
+      if (id === null) return { cards: await list(), card: null, activity: null };
+      const [cards, found, page] = await Promise.all([
+        list(),
+        detail(id),
+        activity(id, { limit, after: null }),
+      ]);
+      return { cards, card: found, activity: page };
+    },
+    async rename(id: string, nickname: string): Promise<FareCardDetail> {
+      const reply = await http.request<{ fare_medium: FareCardDetail }>(card(id), {
+        method: "PATCH",
+        body: { nickname },
+      });
+      return required(reply, "PATCH /faremedia/:id").fare_medium;
+    },
+    async link(request: LinkCardRequest): Promise<FareCardDetail> {
+      const reply = await http.request<{ fare_medium: FareCardDetail }>(url("/link"), {
+        method: "POST",
+        body: { ...request },
+      });
+      return required(reply, "POST /faremedia/link").fare_medium;
+    },
+    async unlink(id: string): Promise<void> {
+      await http.request(card(id, "/unlink"), { method: "POST" });
+    },
+    async remove(id: string): Promise<void> {
+      await http.request(card(id), { method: "DELETE" });
+    },
+    async block(id: string): Promise<void> {
+      await http.request(card(id, "/block"), { method: "POST" });
+    },
+    async unblock(id: string): Promise<void> {
+      await http.request(card(id, "/unblock"), { method: "POST" });
+    },
+    async enableAutoRenew(id: string, request: EnableAutoRenewRequest): Promise<AutoRenew> {
+      const reply = await http.request<{ auto_renew: AutoRenew }>(card(id, "/auto_renew"), {
+        method: "POST",
+        body: { ...request },
+      });
+      return required(reply, "POST /faremedia/:id/auto_renew").auto_renew;
+    },
+    async removeAutoRenew(id: string, autoRenewId: string): Promise<void> {
+      await http.request(card(id, `/auto_renew/${encodeURIComponent(autoRenewId)}`), { method: "DELETE" });
+    },
+  };
+}
+
+export type FareCardsService = ReturnType<typeof createFareCardsService>;

@@ -1,0 +1,173 @@
+import { Trans } from "@lingui/react/macro";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect } from "react";
+import type { ActorRefFrom } from "xstate";
+import { css } from "../../../styled-system/css";
+import { button } from "../../../styled-system/recipes";
+import type { FareCardDetail } from "../../domain/transit/cards.ts";
+import type { cardBlockMachine } from "../../machines/cardBlock.machine.ts";
+import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
+import { errorLine } from "../account/paymentParts.tsx";
+
+type CardBlockRef = ActorRefFrom<typeof cardBlockMachine>;
+
+/** Why nothing can be done online with a card in one of the agency's states. */
+export function CardStatusNote({ card }: { card: Pick<FareCardDetail, "status" | "can"> }) {
+  switch (card.status) {
+    case "ACTIVE":
+      return null;
+    case "BLOCKED":
+      return (
+        <p data-testid="status-note">
+          {card.can.unblock ? (
+            <Trans>This card is blocked: it cannot be used to ride or to buy until you unblock it.</Trans>
+          ) : (
+            <Trans>
+              The agency blocked this card. It cannot be unblocked online: please contact customer service.
+            </Trans>
+          )}
+        </p>
+      );
+    case "INVALID":
+      return (
+        <p data-testid="status-note">
+          <Trans>
+            This card is no longer valid and cannot be used or changed online. Please contact customer
+            service.
+          </Trans>
+        </p>
+      );
+    case "SUSPENDED":
+      return (
+        <p data-testid="status-note">
+          <Trans>
+            The agency suspended this card. Nothing can be done with it online until the agency lifts the
+            suspension: please contact customer service.
+          </Trans>
+        </p>
+      );
+  }
+}
+
+/** Block (asks first) or Unblock, for a card that allows it; a fresh machine per state of the card. */
+export function CardBlockPanel({
+  machine,
+  card,
+  onChanged,
+}: {
+  machine: typeof cardBlockMachine;
+  card: FareCardDetail;
+  onChanged: () => void;
+}) {
+  return (
+    <CardBlockActions
+      key={`${card.faremedia_id}:${card.status}:${card.can.block}:${card.can.unblock}`}
+      machine={machine}
+      card={card}
+      onChanged={onChanged}
+    />
+  );
+}
+
+function CardBlockActions({
+  machine,
+  card,
+  onChanged,
+}: {
+  machine: typeof cardBlockMachine;
+  card: FareCardDetail;
+  onChanged: () => void;
+}) {
+  const actor = useActorRef(machine, {
+    input: { cardId: card.faremedia_id, canBlock: card.can.block, canUnblock: card.can.unblock },
+  });
+  useEffect(() => {
+    const subscription = actor.on("changed", onChanged);
+    return () => subscription.unsubscribe();
+  }, [actor, onChanged]);
+  const unblocking = useSelector(actor, (s) => s.matches("unblocking"));
+  const failure = useSelector(actor, (s) => (s.matches("idle") ? s.context.failure : null));
+  if (!card.can.block && !card.can.unblock) return null;
+  return (
+    <div className={css({ display: "grid", gap: "2" })}>
+      {card.can.block ? (
+        <p>
+          <button
+            type="button"
+            className={button({ variant: "outline" })}
+            onClick={() => actor.send({ type: "block.ask" })}
+          >
+            <Trans>Block card</Trans>
+          </button>
+        </p>
+      ) : null}
+      {card.can.unblock ? (
+        <p>
+          <button
+            type="button"
+            className={button()}
+            disabled={unblocking}
+            aria-busy={unblocking}
+            onClick={() => actor.send({ type: "unblock" })}
+          >
+            {unblocking ? <Trans>Please wait…</Trans> : <Trans>Unblock card</Trans>}
+          </button>
+        </p>
+      ) : null}
+      {failure ? (
+        <p role="alert" className={errorLine}>
+          <Trans>The card could not be unblocked. Please try again.</Trans>
+        </p>
+      ) : null}
+      <BlockQuestion actor={actor} />
+    </div>
+  );
+}
+
+function BlockQuestion({ actor }: { actor: CardBlockRef }) {
+  const open = useSelector(actor, (s) => s.matches("confirmingBlock") || s.matches("blocking"));
+  const blocking = useSelector(actor, (s) => s.matches("blocking"));
+  const failure = useSelector(actor, (s) => (s.matches("confirmingBlock") ? s.context.failure : null));
+  const keep = () => actor.send({ type: "block.cancel" });
+  return (
+    <Sheet open={open} onDismiss={keep} placement="center" role="alertdialog">
+      {(styles) => (
+        <div className={css({ display: "grid", gap: "4" })}>
+          <SheetTitle className={styles.title}>
+            <Trans>Block this card?</Trans>
+          </SheetTitle>
+          <SheetDescription className={styles.description}>
+            <Trans>
+              Blocking stops all use of the card, riding and buying, until you unblock it. Block a card that
+              is lost or stolen; its balance and passes stay on it.
+            </Trans>
+          </SheetDescription>
+          {failure ? (
+            <p role="alert" className={errorLine}>
+              <Trans>The card could not be blocked. Please try again.</Trans>
+            </p>
+          ) : null}
+          <div className={css({ display: "flex", flexWrap: "wrap", gap: "3" })}>
+            <button
+              type="button"
+              className={button({ variant: "danger" })}
+              disabled={blocking}
+              aria-busy={blocking}
+              onClick={() => actor.send({ type: "block.confirm" })}
+            >
+              {blocking ? <Trans>Please wait…</Trans> : <Trans>Block card</Trans>}
+            </button>
+            <button
+              type="button"
+              className={button({ variant: "outline" })}
+              disabled={blocking}
+              onClick={keep}
+            >
+              <Trans>Keep it active</Trans>
+            </button>
+          </div>
+        </div>
+      )}
+    </Sheet>
+  );
+}

@@ -1,0 +1,63 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useActorRef, useSelector } from "@xstate/react";
+import { Link, useParams } from "wouter";
+import { button } from "../../../styled-system/recipes";
+import { useActionBlocked, useChild, useSignedIn } from "../../app/children.ts";
+import { useScreenLogic } from "../../app/logic.tsx";
+import { activityPageSize } from "../../domain/transit/cards.ts";
+import { selectLocale } from "../../machines/language.machine.ts";
+import { ResendVerification } from "../account/ResendVerification.tsx";
+import { cardIdOf, FareCardsView, FollowCardRoute } from "../fare-cards/FareCardsView.tsx";
+import { card, Screen } from "../shared/Screen.tsx";
+import { useMoney } from "../shared/useMoney.ts";
+import { CardMoneyActions } from "../wallet/CardMoneyActions.tsx";
+
+/**
+ * /faremedia/:cardId?: a signed-in rider's fare cards (a confirmed email first when the deployment
+ * asks for one); a guest is asked to sign in and comes back here.
+ */
+export function FareCardsScreen() {
+  const { t } = useLingui();
+  const signedIn = useSignedIn();
+  const blocked = useActionBlocked();
+  return (
+    <Screen title={t`Fare cards`}>
+      {!signedIn ? <SignInPrompt /> : blocked ? <ResendVerification /> : <FareCards />}
+    </Screen>
+  );
+}
+
+function FareCards() {
+  const logic = useScreenLogic();
+  const cardId = cardIdOf(useParams<{ cardId?: string }>());
+  const actor = useActorRef(logic.fareCards, {
+    input: { cardId, pageSize: activityPageSize },
+  });
+  return (
+    <>
+      <FollowCardRoute cards={actor} />
+      <FareCardsView
+        cards={actor}
+        machines={{ cardLink: logic.cardLink, cardBlock: logic.cardBlock, autoRenew: logic.autoRenew }}
+        money={useMoney()}
+        locale={useSelector(useChild("language"), selectLocale)}
+        MoneyActions={CardMoneyActions}
+      />
+    </>
+  );
+}
+
+function SignInPrompt() {
+  return (
+    <div className={card}>
+      <p>
+        <Trans>Sign in to see the fare cards on your account.</Trans>
+      </p>
+      <p>
+        <Link href="/login" state={{ from: "/faremedia" }} className={button()}>
+          <Trans>Sign in</Trans>
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -45,6 +45,7 @@ import addressRoutes from "./routes/transit/addresses.ts";
 import captchaRoutes from "./routes/transit/captcha.ts";
 import catalogRoutes from "./routes/transit/catalog.ts";
 import checkoutRoutes from "./routes/transit/checkout.ts";
+import fareCardRoutes from "./routes/transit/fare-cards.ts";
 import formRoutes from "./routes/transit/forms.ts";
 import orderRoutes from "./routes/transit/orders.ts";
 import orgConfigRoutes from "./routes/transit/org-config.ts";
@@ -274,6 +275,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(checkoutRoutes, { prefix: "/transit" });
   await app.register(orderRoutes, { prefix: "/transit", operatorToken: options.operatorToken ?? null });
   await app.register(walletRoutes, { prefix: "/transit" });
+  await app.register(fareCardRoutes, { prefix: "/transit" });
   await app.register(userRoutes, {
     prefix: "/accounts",
     publicUrl: options.publicUrl ?? null,

@@ -48,7 +48,9 @@ export type CardProblem =
   | { problem: "notFound" }
   | { problem: "fareCardUnavailable" }
   | { problem: "cardNotEmpty" }
-  | { problem: "invalid"; field: string; message: string };
+  | { problem: "invalid"; field: string; message: string }
+  /** A row the request names (a pass, a payment method) that is not the rider's: 404 on `field`. */
+  | { problem: "missing"; field: string; message: string };
 
 export type LinkProblem =
   | { problem: "throttled"; retryAfterSeconds: number }
@@ -437,7 +439,7 @@ export function createFareMediaService(options: {
       return withCard<{ autoRenew: AutoRenew }>(userId, id, async (tx, card) => {
         const pass = await createPassRepository(tx).lockForUser(userId, request.pass);
         if (!pass || pass.fareMediumId !== card.id) {
-          return { ok: false, problem: "invalid", field: "pass", message: "Pass details not found." };
+          return { ok: false, problem: "missing", field: "pass", message: "Pass details not found." };
         }
         const [product] = await tx.select().from(products).where(eq(products.uuid, pass.productId));
         if (!product?.subscriptionAllowed) {
@@ -461,7 +463,7 @@ export function createFareMediaService(options: {
         if (!method) {
           return {
             ok: false,
-            problem: "invalid",
+            problem: "missing",
             field: "payment_method",
             message: "Payment method not found.",
           };

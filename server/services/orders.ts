@@ -231,7 +231,7 @@ export function createOrderService(options: {
     const [row] = lock
       ? await tx.select().from(fareMedia).where(where).for("update")
       : await tx.select().from(fareMedia).where(where);
-    return row && row.userId === userId && canBuyFor(row) ? row : null;
+    return row && row.userId === userId && row.removedAt === null && canBuyFor(row) ? row : null;
   }
 
   /** Everything about the order that needs no gateway: a refusal, or what to charge and write. */
@@ -706,6 +706,7 @@ export function createOrderService(options: {
             name: line.name,
             serialNumber: serialNumber(),
             purchasedAt: now,
+            riderTypes: product.riderTypes,
           });
         }
         if (plan.autoRenew[index] && plan.userId && plan.card) {

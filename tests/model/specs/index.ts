@@ -11,16 +11,19 @@ import { devicesModel } from "./devices.ts";
 import { emailConfirmationModel } from "./emailConfirmation.ts";
 import { fareCardChoiceModel } from "./fareCardChoice.ts";
 import { formModel } from "./form.ts";
+import { guestCardModel } from "./guestCard.ts";
 import { inviteModel } from "./invite.ts";
 import { languageModel } from "./language.ts";
 import { networkModel } from "./network.ts";
 import { notificationsModel } from "./notifications.ts";
 import { orderHistoryModel } from "./orderHistory.ts";
 import { orderSummaryModel } from "./orderSummary.ts";
+import { passHistoryModel } from "./passHistory.ts";
 import { passMoveModel } from "./passMove.ts";
 import { paymentMethodsModel } from "./paymentMethods.ts";
 import { productsModel } from "./products.ts";
 import { profileModel } from "./profile.ts";
+import { purchaseHistoryModel } from "./purchaseHistory.ts";
 import { requestModel } from "./request.ts";
 import { serviceLevelsModel } from "./serviceLevels.ts";
 import { sessionModel } from "./session.ts";
@@ -41,16 +44,19 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   emailConfirmationModel,
   fareCardChoiceModel,
   formModel,
+  guestCardModel,
   inviteModel,
   languageModel,
   networkModel,
   notificationsModel,
   orderHistoryModel,
   orderSummaryModel,
+  passHistoryModel,
   passMoveModel,
   paymentMethodsModel,
   productsModel,
   profileModel,
+  purchaseHistoryModel,
   requestModel,
   serviceLevelsModel,
   sessionModel,

@@ -93,7 +93,7 @@ describe("infrastructure", () => {
       promoCodeRequired: true,
       max_cart_quantity: 20,
       multifactorAuth: { enable: true, required: false, supportedMethods: ["mobile"] },
-      enableSplitPayments: { purchasePasses: true, loadValue: false },
+      enableSplitPayments: { purchasePasses: true, loadValue: true },
       socialSignIn: { google: false, facebook: false, apple: false },
       ideal_row_count: 12,
       currentDeployedVersion: 44,

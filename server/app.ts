@@ -45,20 +45,25 @@ import addressRoutes from "./routes/transit/addresses.ts";
 import captchaRoutes from "./routes/transit/captcha.ts";
 import catalogRoutes from "./routes/transit/catalog.ts";
 import checkoutRoutes from "./routes/transit/checkout.ts";
+import deviceRoutes from "./routes/transit/devices.ts";
 import fareCardRoutes from "./routes/transit/fare-cards.ts";
 import formRoutes from "./routes/transit/forms.ts";
 import orderRoutes from "./routes/transit/orders.ts";
 import orgConfigRoutes from "./routes/transit/org-config.ts";
+import passRoutes from "./routes/transit/passes.ts";
 import paymentMethodRoutes from "./routes/transit/payment-methods.ts";
 import walletRoutes from "./routes/transit/wallet.ts";
 import { type AddressService, createAddressService } from "./services/addresses.ts";
 import { type CardTransferService, createCardTransferService } from "./services/card-transfers.ts";
+import { createDeviceService, type DeviceService } from "./services/devices.ts";
 import { createFareCapService, type FareCapService } from "./services/fare-caps.ts";
 import { createFareMediaService, type FareMediaService } from "./services/fare-media.ts";
 import { createLedgerService, type LedgerService } from "./services/ledger.ts";
 import { createOrderService, type OrderService } from "./services/orders.ts";
+import { createPassService, type PassService } from "./services/passes.ts";
 import { createPaymentMethodService, type PaymentMethodService } from "./services/payment-methods.ts";
 import { createPricingService, type PricingService } from "./services/pricing.ts";
+import { createWalletService, type WalletService } from "./services/wallet.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -92,8 +97,14 @@ declare module "fastify" {
     orders: OrderService;
     /** Fare caps of a card's rider type and its progress in the current period (services/fare-caps.ts). */
     fareCaps: FareCapService;
+    /** A rider's passes: history, details, attach, move (services/passes.ts). */
+    passes: PassService;
+    /** A rider's devices holding passes (services/devices.ts). */
+    devices: DeviceService;
     /** Balance transfers between a rider's cards (services/card-transfers.ts). */
     cardTransfers: CardTransferService;
+    /** Loads onto cards and the wallet, through orders.placeLoad; settles pending loads (services/wallet.ts). */
+    wallet: WalletService;
   }
 }
 
@@ -250,12 +261,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   app.decorate("fareCaps", createFareCapService());
   app.decorate(
+    "passes",
+    createPassService({ db: options.database.db, clock, currency: () => options.portalConfig.currency_code }),
+  );
+  app.decorate("devices", createDeviceService({ db: options.database.db, clock }));
+  app.decorate(
     "cardTransfers",
     createCardTransferService({
       db: options.database.db,
       clock,
       ledger,
       currency: () => options.portalConfig.currency_code,
+    }),
+  );
+  app.decorate(
+    "wallet",
+    createWalletService({
+      db: options.database.db,
+      clock,
+      ledger,
+      orders: app.orders,
+      config: () => options.portalConfig,
     }),
   );
   app.decorate(
@@ -276,6 +302,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(orderRoutes, { prefix: "/transit", operatorToken: options.operatorToken ?? null });
   await app.register(walletRoutes, { prefix: "/transit" });
   await app.register(fareCardRoutes, { prefix: "/transit" });
+  await app.register(passRoutes, { prefix: "/transit" });
+  await app.register(deviceRoutes, { prefix: "/transit" });
   await app.register(userRoutes, {
     prefix: "/accounts",
     publicUrl: options.publicUrl ?? null,

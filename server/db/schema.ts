@@ -633,7 +633,7 @@ export const shippingMethods = pgTable(
   ],
 );
 
-export const orderKinds = ["digital", "physical"] as const;
+export const orderKinds = ["digital", "physical", "load"] as const;
 export const orderStatuses = ["paid", "partially_refunded", "refunded"] as const;
 export const orderFulfilments = ["pass", "stored_value", "shipment", "subscription"] as const;
 export const orderPaymentKinds = ["saved", "card", "stored_value", "wallet"] as const;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import {
   type GuestOrderRequest,
   maxPaymentLegs,
@@ -13,14 +13,27 @@ import {
   splitLegCount,
   walletAutoRenewMessage,
 } from "../../src/domain/checkout/order.ts";
-import { CheckoutErrorCode, type Purses, promoCodeInvalidMessage } from "../../src/domain/checkout/quote.ts";
+import {
+  CheckoutErrorCode,
+  type Purses,
+  promoCodeInvalidMessage,
+  type QuoteReply,
+} from "../../src/domain/checkout/quote.ts";
 import { type ApiError, type Envelope, ErrorCode } from "../../src/domain/envelope.ts";
 import { canBuyFor } from "../../src/domain/fare-media.ts";
 import { type Money, money } from "../../src/domain/money.ts";
 import type { Address } from "../../src/domain/payments/address.ts";
 import type { PortalConfig } from "../../src/domain/portal-config.ts";
+import type { GuestLoadRequest } from "../../src/domain/transit/guest-card.ts";
+import {
+  autoloadMessages,
+  defaultLoadLimits,
+  type LoadLimits,
+  type LoadRequest,
+  maxStoredValue,
+} from "../../src/domain/transit/wallet.ts";
 import type { Database } from "../db/client.ts";
-import { fareMedia } from "../db/schema.ts";
+import { fareMedia, products } from "../db/schema.ts";
 import type { Clock } from "../domain/clock.ts";
 import { type LedgerAccount, ledgerAccounts } from "../domain/ledger-accounts.ts";
 import type { Outbox, StoredMessage } from "../gateways/outbox.ts";
@@ -28,6 +41,7 @@ import type { DeclineReason, PaymentGateway } from "../gateways/payments/gateway
 import { composeReceipt } from "../mail/receipts.ts";
 import { createAccountRepository, type Executor, type User } from "../repositories/accounts.ts";
 import { createAddressRepository, savedAddressOf } from "../repositories/addresses.ts";
+import { balanceOf, createCardActivityRepository } from "../repositories/card-activity.ts";
 import type { FareMediumRow } from "../repositories/fare-media.ts";
 import {
   createOrderRepository,
@@ -64,6 +78,25 @@ export interface PlaceInput {
   receipt?: boolean;
 }
 
+/** Where a load's value goes: one fare card's general funds, or the rider's wallet. */
+export type LoadTarget = { kind: "card"; cardId: string } | { kind: "wallet" };
+
+/**
+ * A load (issue 13, src/domain/transit/wallet.ts): an order of kind "load" with one stored-value line,
+ * placed like any order (the same Idempotency-Key claim, gateway legs, order number, receipt).
+ */
+export interface LoadInput {
+  customer: OrderCustomer;
+  idempotencyKey: string;
+  request: LoadRequest | GuestLoadRequest;
+  target: LoadTarget;
+  locale: string;
+  address: string;
+  receipt?: boolean;
+  /** The activity row's kind: "autoload" for a scheduler's run; "load" otherwise. */
+  activity?: "load" | "autoload";
+}
+
 /** A reply as sent: its status and the exact JSON text, so a repeated key answers it byte for byte. */
 export interface OrderReply {
   status: number;
@@ -92,6 +125,15 @@ export const renewNotAllowedMessage = "This product cannot renew automatically."
 export const addressNotFoundMessage = "Address not found.";
 export const addressRequiredMessage = "Shipping address can not be empty.";
 export const shippingRequiredMessage = "Please choose a shipping method.";
+export const loadUnavailableMessage = "Stored value cannot be loaded now.";
+export const cardNotFoundMessage = "Fare card not found.";
+/** The name of a load's one line, per language. */
+const loadLineNames: Record<string, string> = { en: "Stored value", es: "Saldo", vi: "Số dư" };
+
+/** The deployment's bounds of a load (the contract's defaults: the deployment names none). */
+export function loadLimitsOf(config: PortalConfig): LoadLimits {
+  return { min: defaultLoadLimits.min, max: defaultLoadLimits.max, currency: config.currency_code };
+}
 
 /** How long a claim may wait for its reply before a retry takes it over (its server stopped). */
 export const staleClaimMs = 2 * 60 * 1000;
@@ -425,6 +467,7 @@ export function createOrderService(options: {
         // An address matters only to what ships; a digital order keeps none.
         address: quote.shipping_required ? address : null,
         legs,
+        load: null as { target: LoadTarget; activity: "load" | "autoload" } | null,
       },
     };
   }
@@ -446,6 +489,140 @@ export function createOrderService(options: {
   }
 
   type Plan = NonNullable<Awaited<ReturnType<typeof prepare>>["plan"]>;
+  type Prepared = { refused: OrderReply; plan?: undefined } | { refused: null; plan: Plan };
+
+  /** A load's plan: an order's, with one stored-value line of `amount` for the card or the wallet. */
+  async function prepareLoad(input: LoadInput, orderId: string): Promise<Prepared> {
+    const { customer, request, target } = input;
+    const userId = customer.kind === "rider" ? customer.user.id : null;
+    const email = customer.kind === "rider" ? customer.user.email : customer.email;
+    const cur = currency();
+    const config = options.config();
+    const limits = loadLimitsOf(config);
+    let card: FareMediumRow | null = null;
+    if (target.kind === "card") {
+      const [row] = await db.select().from(fareMedia).where(eq(fareMedia.id, target.cardId));
+      const mine = row && !row.removedAt && (customer.kind === "guest" || row.userId === userId);
+      if (!row || !mine) {
+        return { refused: refused(404, [{ code: ErrorCode.notFound, message: cardNotFoundMessage }]) };
+      }
+      if (row.status !== "ACTIVE") {
+        return {
+          refused: refusal(OrderErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
+        };
+      }
+      card = row;
+    } else if (!userId) {
+      return { refused: refusal(ErrorCode.paymentRefused, guestPaymentMessage, "payments") };
+    }
+    const { amount } = request;
+    const amountInvalid = {
+      refused: refusal(ErrorCode.amountInvalid, autoloadMessages.amountInvalid, "amount"),
+    };
+    if (!Number.isSafeInteger(amount) || amount < limits.min || amount > limits.max) return amountInvalid;
+    if (request.expected_total !== amount) {
+      return { refused: refusal(ErrorCode.priceChanged, priceChangedMessage, "expected_total") };
+    }
+    if (card && (await balanceOf(db, card.id, cur)).general + amount > maxStoredValue) return amountInvalid;
+    const organizationId = card?.organizationId ?? config.organization.parentUuid;
+    const [product] = await db
+      .select()
+      .from(products)
+      .where(
+        and(
+          eq(products.subType, "STORED_VALUE"),
+          eq(products.organizationId, organizationId),
+          eq(products.active, true),
+        ),
+      )
+      .orderBy(products.listPrice, products.uuid)
+      .limit(1);
+    if (!product) {
+      return { refused: refusal(CheckoutErrorCode.productUnavailable, loadUnavailableMessage, "amount") };
+    }
+    const requested = request.payments;
+    const allowed = config.enableSplitPayments.loadValue ? splitLegCount : 1;
+    if (requested.length === 0) {
+      return { refused: refusal(ErrorCode.paymentRefused, selectPaymentMethodMessage, "payments") };
+    }
+    if (requested.length > allowed) {
+      return {
+        refused: refusal(ErrorCode.paymentRefused, tooManyLegsMessage, `payments/${requested.length - 1}`),
+      };
+    }
+    if (requested.reduce((sum, leg) => sum + leg.amount, 0) !== amount) {
+      return { refused: refusal(ErrorCode.paymentRefused, paymentsTotalMessage, "payments") };
+    }
+    const legs: Leg[] = [];
+    const tokens = new Set<string>();
+    for (const [n, leg] of requested.entries()) {
+      const field = `payments/${n}`;
+      if (!Number.isSafeInteger(leg.amount) || leg.amount <= 0) {
+        return { refused: refusal(ErrorCode.paymentRefused, paymentsTotalMessage, field) };
+      }
+      if (leg.kind === "saved") {
+        const method = userId
+          ? await createPaymentMethodRepository(db).findLive(userId, leg.payment_method)
+          : null;
+        if (!method) return { refused: refusal(ErrorCode.paymentRefused, paymentUnavailableMessage, field) };
+        legs.push({ n, kind: "saved", amount: leg.amount, method });
+      } else if (leg.kind === "card") {
+        const tokenHash = tokenHashOf(leg.token);
+        if (tokens.has(tokenHash) || (await repository.tokenUsed(tokenHash))) {
+          return { refused: refusal(ErrorCode.paymentTokenInvalid, tokenInvalidMessage, field) };
+        }
+        tokens.add(tokenHash);
+        legs.push({ n, kind: "card", amount: leg.amount, token: leg.token, tokenHash });
+      } else {
+        return { refused: refusal(ErrorCode.paymentRefused, paymentUnavailableMessage, field) };
+      }
+    }
+    const quote: QuoteReply = {
+      currency: cur,
+      lines: [
+        {
+          product: product.uuid,
+          name: loadLineNames[input.locale] ?? loadLineNames.en ?? "Stored value",
+          sub_type: "STORED_VALUE",
+          shipping_enabled: false,
+          organization: product.organizationId,
+          quantity: 1,
+          unit_price: amount,
+          line_total: amount,
+          price_changed: false,
+          promo_eligible: false,
+          discount: 0,
+        },
+      ],
+      subtotal: amount,
+      shipping: 0,
+      discount: 0,
+      total: amount,
+      prices_changed: false,
+      promo: null,
+      shipping_required: false,
+      shipping_method: null,
+      shipping_methods: [],
+      purses: null,
+    };
+    return {
+      refused: null,
+      plan: {
+        orderId,
+        userId,
+        email,
+        quote,
+        promoCodeId: null,
+        products: [product],
+        autoRenew: [false],
+        physical: false,
+        card,
+        address: null,
+        legs,
+        load: { target, activity: input.activity ?? "load" },
+      },
+    };
+  }
 
   /**
    * Authorizes every card leg (attaching one-time cards first), voiding the approved ones when one is
@@ -547,6 +724,8 @@ export function createOrderService(options: {
       const product = plan.products[index];
       if (product?.subType === "STORED_VALUE" && plan.card) {
         add(ledgerAccounts.fareCard(plan.card.id, "general"), line.line_total);
+      } else if (product?.subType === "STORED_VALUE" && plan.load?.target.kind === "wallet" && plan.userId) {
+        add(ledgerAccounts.wallet(plan.userId), line.line_total);
       } else {
         add(ledgerAccounts.revenue, line.line_total);
       }
@@ -559,7 +738,7 @@ export function createOrderService(options: {
 
   /** The one transaction that makes the order: everything, or nothing. */
   async function write(
-    input: PlaceInput,
+    input: Pick<PlaceInput, "customer" | "locale" | "receipt">,
     plan: Plan,
     claim: { scope: string; key: string; orderNumber: string },
     held: readonly HeldLeg[],
@@ -571,7 +750,22 @@ export function createOrderService(options: {
     const reply = await inTransaction(db, async ({ tx, afterCommit }) => {
       const orders = repository.with(tx);
       if (plan.userId) await createAccountRepository(tx).lock(plan.userId);
-      if (plan.card && plan.userId && !(await usableCard(tx, plan.userId, plan.card.id, true))) {
+      if (plan.load && plan.card) {
+        const [locked] = await tx
+          .select()
+          .from(fareMedia)
+          .where(eq(fareMedia.id, plan.card.id))
+          .for("update");
+        if (locked?.status !== "ACTIVE" || locked.removedAt || locked.userId !== plan.card.userId) {
+          throw new OrderRefusal(
+            refusal(OrderErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
+          );
+        }
+        const held = await balanceOf(tx, locked.id, cur);
+        if (held.general + quote.total > maxStoredValue) {
+          throw new OrderRefusal(refusal(ErrorCode.amountInvalid, autoloadMessages.amountInvalid, "amount"));
+        }
+      } else if (plan.card && plan.userId && !(await usableCard(tx, plan.userId, plan.card.id, true))) {
         throw new OrderRefusal(
           refusal(OrderErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
         );
@@ -619,7 +813,7 @@ export function createOrderService(options: {
           userId: plan.userId,
           email: plan.email,
           guestLinkHash: guestLink ? linkHashOf(guestLink) : null,
-          kind: plan.physical ? "physical" : "digital",
+          kind: plan.load ? "load" : plan.physical ? "physical" : "digital",
           fareMediumId: plan.card?.id ?? null,
           currency: cur,
           subtotal: quote.subtotal,
@@ -686,6 +880,20 @@ export function createOrderService(options: {
         entryGroup: group,
         createdAt: now,
       });
+      if (plan.load && plan.card) {
+        // Paid through the gateway: pending until the settle step marks it settled.
+        await createCardActivityRepository(tx).record({
+          fareMediumId: plan.card.id,
+          kind: plan.load.activity,
+          occurredAt: now,
+          currency: cur,
+          detail: { order: number },
+          amount: quote.total,
+          entryGroup: group,
+          orderId,
+          pending: true,
+        });
+      }
 
       // Fulfilment: a pass per unit of each pass line, a subscription per auto-renewed line, a shipment.
       const passRows: NewPassRow[] = [];
@@ -772,10 +980,11 @@ export function createOrderService(options: {
 
   /** The attempt behind a claimed key: a reply to store, or a thrown error (the key is then freed). */
   async function attempt(
-    input: PlaceInput,
+    input: Pick<PlaceInput, "customer" | "locale" | "receipt">,
     claim: { scope: string; key: string; orderId: string; orderNumber: string },
+    preparer: (orderId: string) => Promise<Prepared>,
   ): Promise<OrderReply> {
-    const prepared = await prepare(input, claim.orderId);
+    const prepared = await preparer(claim.orderId);
     if (prepared.refused) return prepared.refused;
     const { plan } = prepared;
     const held: HeldLeg[] = [];
@@ -798,13 +1007,17 @@ export function createOrderService(options: {
     }
   }
 
-  return {
-    /** Places an order once per Idempotency-Key; the reply to send (stored for the key's repeats). */
-    async place(input: PlaceInput): Promise<OrderReply> {
+  /** Claims the key, runs the attempt once, stores its reply: what `place` and `placeLoad` share. */
+  async function placeOnce(
+    input: Pick<PlaceInput, "customer" | "locale" | "receipt" | "idempotencyKey">,
+    body: unknown,
+    preparer: (orderId: string) => Promise<Prepared>,
+  ): Promise<OrderReply> {
+    {
       const scope = input.customer.kind === "rider" ? input.customer.user.id : guestScope;
       // Only a digest of the key is kept: a client may put anything in it, even a card number.
       const key = idempotencyKeyHash(input.idempotencyKey);
-      const requestHash = orderRequestHash(input.request);
+      const requestHash = orderRequestHash(body);
       const now = clock.now();
       let claim: OrderRequestRow | null = null;
       let held: OrderRequestRow | null = null;
@@ -850,13 +1063,32 @@ export function createOrderService(options: {
       const claimed = { scope, key, orderId: claim.orderId, orderNumber: claim.orderNumber };
       let reply: OrderReply;
       try {
-        reply = await attempt(input, claimed);
+        reply = await attempt(input, claimed, preparer);
       } catch (error) {
         await repository.releaseRequest(scope, key);
         throw error;
       }
       if (reply.status !== 201) await repository.storeReply(scope, key, reply.status, reply.body);
       return reply;
+    }
+  }
+
+  return {
+    /** Places an order once per Idempotency-Key; the reply to send (stored for the key's repeats). */
+    async place(input: PlaceInput): Promise<OrderReply> {
+      return placeOnce(input, input.request, (orderId) => prepare(input, orderId));
+    },
+
+    /**
+     * Places a load (an order of kind "load") once per Idempotency-Key: the same claim, legs, ledger
+     * posting, receipt and stored reply as `place`; the value lands in the card's general funds
+     * (a pending `load` or `autoload` activity row) or the rider's wallet.
+     */
+    async placeLoad(input: LoadInput): Promise<OrderReply> {
+      const target = input.target.kind === "card" ? { card: input.target.cardId } : { wallet: true };
+      return placeOnce(input, { load: target, request: input.request }, (orderId) =>
+        prepareLoad(input, orderId),
+      );
     },
 
     /** A page of the rider's orders, newest first; `next` is the cursor of the following page. */

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { money } from "../../src/domain/money.ts";
 import { fareCapRules, fareMedia, organizations, transitRoutes } from "../db/schema.ts";
 import { ledgerAccounts } from "../domain/ledger-accounts.ts";
+import { SandboxPaymentGateway } from "../gateways/payments/sandbox.ts";
 import type { TestApp } from "./helpers.ts";
 
 let riders = 0;
@@ -114,4 +115,38 @@ export async function newCapRule(
     translations: { es: { name: `Tope ${period}` } },
   });
   return id;
+}
+
+/** A sandbox gateway token for a card number (4242... approves; 4000000000009995 saves and declines when charged). */
+export function sandboxCardToken(t: TestApp, number = "4242424242424242"): string {
+  const gateway = t.app.payments;
+  if (!(gateway instanceof SandboxPaymentGateway)) throw new Error("the test app has the sandbox");
+  const made = gateway.createCardToken({
+    number,
+    exp_month: 12,
+    exp_year: 2031,
+    cvc: "739",
+    postal_code: "94103",
+  });
+  if (!made.ok) throw new Error(`not tokenized: ${made.problem}`);
+  return made.value.token;
+}
+
+/** Saves a sandbox card for the rider through the API; its id. */
+export async function savedCard(
+  t: TestApp,
+  rider: { token: string },
+  number = "4242424242424242",
+): Promise<string> {
+  const reply = await t.app.inject({
+    method: "POST",
+    url: "/transit/payment_methods",
+    headers: { authorization: `Bearer ${rider.token}` },
+    payload: {
+      token: sandboxCardToken(t, number),
+      billing: { last_name: "Byron", address_1: "1 Main St", zip_code: "94103" },
+    },
+  });
+  if (reply.statusCode !== 201) throw new Error(`card not saved: ${reply.body}`);
+  return reply.json().data.payment_method.id;
 }

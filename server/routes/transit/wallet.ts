@@ -1,10 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
 import type { TransferRequest } from "../../../src/domain/transit/cards.ts";
+import type { GuestLoadRequest } from "../../../src/domain/transit/guest-card.ts";
+import type { LoadRequest } from "../../../src/domain/transit/wallet.ts";
 import { idempotencyKeyPattern } from "../../gateways/payments/gateway.ts";
-import { fail } from "../../http/envelope.ts";
-import { riderOf } from "../../plugins/auth.ts";
+import { fail, ok } from "../../http/envelope.ts";
+import { localeFromHeader } from "../../http/locale.ts";
+import { riderOf, unauthorizedMessage } from "../../plugins/auth.ts";
+import { cardNotFoundMessage } from "../../services/orders.ts";
+import { emailSchema } from "../accounts/schemas.ts";
 import { idempotencyKeyMessage } from "./orders.ts";
+import { idParams, uuidPattern } from "./schemas.ts";
 
 const cardId = { type: "string", maxLength: 100 } as const;
 
@@ -15,6 +21,46 @@ const transferSchema = {
     additionalProperties: false,
     // Any number: the service answers amountInvalid for one that is not a positive integer.
     properties: { from: cardId, to: cardId, amount: { type: "number" } },
+  },
+} as const;
+
+const money = { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
+const legAmount = { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+const uuid = { type: "string", format: "uuid" } as const;
+const token = { type: "string", minLength: 1, maxLength: 4096 } as const;
+const leg = (kind: string, extra: Record<string, object>) =>
+  ({
+    type: "object",
+    required: ["kind", "amount", ...Object.keys(extra)],
+    additionalProperties: false,
+    properties: { kind: { const: kind }, amount: legAmount, ...extra },
+  }) as const;
+/** More legs than any deployment allows are the service's refusal (paymentRefused on the leg). */
+const maxLegsInBody = 5;
+
+const loadBody = {
+  type: "object",
+  required: ["amount", "expected_total", "payments"],
+  additionalProperties: false,
+  properties: {
+    // Any number: the service answers amountInvalid outside the deployment's bounds.
+    amount: { type: "number" },
+    expected_total: money,
+    payments: {
+      type: "array",
+      maxItems: maxLegsInBody,
+      items: { anyOf: [leg("saved", { payment_method: uuid }), leg("card", { token })] },
+    },
+  },
+} as const;
+
+const guestLoadBody = {
+  ...loadBody,
+  required: [...loadBody.required, "email"],
+  properties: {
+    ...loadBody.properties,
+    email: emailSchema,
+    payments: { type: "array", maxItems: maxLegsInBody, items: leg("card", { token }) },
   },
 } as const;
 
@@ -41,6 +87,76 @@ export function missingKey(reply: FastifyReply): FastifyReply {
  * loads, the wallet and autoload. The rules are the services'; these routes check the JSON.
  */
 export default async function walletRoutes(app: FastifyInstance) {
+  const cardNotFound = (reply: FastifyReply) =>
+    fail(reply, 404, [{ code: ErrorCode.notFound, message: cardNotFoundMessage }]);
+  const locale = (request: FastifyRequest) => localeFromHeader(request.headers["accept-language"]);
+
+  app.post<{ Params: { id: string }; Body: LoadRequest }>(
+    "/faremedia/:id/loads",
+    { schema: { params: idParams, body: loadBody }, preHandler: app.requireVerifiedRider },
+    async (request, reply) => {
+      if (!uuidPattern.test(request.params.id)) return cardNotFound(reply);
+      const key = idempotencyKeyOf(request);
+      if (key === null) return missingKey(reply);
+      return sendAnswer(
+        reply,
+        await app.wallet.loadCard({
+          user: riderOf(request),
+          cardId: request.params.id.toLowerCase(),
+          idempotencyKey: key,
+          request: request.body,
+          locale: locale(request),
+          address: request.ip,
+        }),
+      );
+    },
+  );
+
+  app.get("/wallet", { preHandler: app.requireVerifiedRider }, async (request) =>
+    ok({ wallet: await app.wallet.wallet(riderOf(request).id) }),
+  );
+
+  app.post<{ Body: LoadRequest }>(
+    "/wallet/loads",
+    { schema: { body: loadBody }, preHandler: app.requireVerifiedRider },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      if (key === null) return missingKey(reply);
+      return sendAnswer(
+        reply,
+        await app.wallet.loadWallet({
+          user: riderOf(request),
+          idempotencyKey: key,
+          request: request.body,
+          locale: locale(request),
+          address: request.ip,
+        }),
+      );
+    },
+  );
+
+  app.post<{ Body: GuestLoadRequest }>(
+    "/anonymous/card/loads",
+    { schema: { body: guestLoadBody }, config: { rateLimit: { max: 30, timeWindow: "1 minute" } } },
+    async (request, reply) => {
+      const given = /^Card (\S{1,300})$/.exec(request.headers.authorization ?? "")?.[1];
+      const cardId = given ? await app.wallet.cardOfToken(given) : null;
+      if (!cardId) return fail(reply, 401, [{ code: ErrorCode.unauthorized, message: unauthorizedMessage }]);
+      const key = idempotencyKeyOf(request);
+      if (key === null) return missingKey(reply);
+      return sendAnswer(
+        reply,
+        await app.wallet.loadGuestCard({
+          cardId,
+          idempotencyKey: key,
+          request: request.body,
+          locale: locale(request),
+          address: request.ip,
+        }),
+      );
+    },
+  );
+
   app.post<{ Body: TransferRequest }>(
     "/faremedia/transfers",
     { schema: transferSchema, preHandler: app.requireVerifiedRider },

@@ -149,7 +149,8 @@ export interface OrderSummary {
   number: string;
   created_at: string;
   status: OrderStatus;
-  kind: "digital" | "physical";
+  /** "load": stored value added to a fare card or the wallet (issue 13). */
+  kind: "digital" | "physical" | "load";
   currency: string;
   total: number;
   item_count: number;

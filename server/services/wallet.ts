@@ -1,0 +1,156 @@
+import { and, eq, gt, isNull, lte } from "drizzle-orm";
+import type { PlacedOrder } from "../../src/domain/checkout/order.ts";
+import type { Envelope } from "../../src/domain/envelope.ts";
+import type { FareMedium } from "../../src/domain/fare-media.ts";
+import type { PortalConfig } from "../../src/domain/portal-config.ts";
+import type { GuestLoadRequest } from "../../src/domain/transit/guest-card.ts";
+import type { LoadRequest, Wallet } from "../../src/domain/transit/wallet.ts";
+import type { Database } from "../db/client.ts";
+import { cardActivity, cardTokens, fareMedia } from "../db/schema.ts";
+import type { Clock } from "../domain/clock.ts";
+import { ledgerAccounts } from "../domain/ledger-accounts.ts";
+import { hashToken } from "../domain/tokens.ts";
+import type { User } from "../repositories/accounts.ts";
+import { balanceOf } from "../repositories/card-activity.ts";
+import { fareMediumOf } from "../repositories/fare-media.ts";
+import type { LedgerService } from "./ledger.ts";
+import { loadLimitsOf, type OrderReply, type OrderService } from "./orders.ts";
+
+/** A load paid through the gateway settles this long after it was placed (the settle step). */
+export const loadSettleMs = 10 * 60 * 1000;
+
+/**
+ * Loads and the wallet (issue 13; src/domain/transit/wallet.ts): a load is an order placed through
+ * `orders.placeLoad`; this words its reply for each route and settles pending load rows.
+ */
+export function createWalletService(options: {
+  db: Database;
+  clock: Clock;
+  ledger: LedgerService;
+  orders: OrderService;
+  config: () => PortalConfig;
+}) {
+  const { db, clock, ledger, orders } = options;
+  const currency = () => options.config().currency_code;
+
+  async function cardShown(cardId: string): Promise<FareMedium | null> {
+    const [row] = await db.select().from(fareMedia).where(eq(fareMedia.id, cardId));
+    return row ? fareMediumOf(row, await balanceOf(db, cardId, currency())) : null;
+  }
+
+  async function walletOf(userId: string): Promise<Wallet> {
+    const balance = await ledger.balance(db, ledgerAccounts.wallet(userId), currency());
+    return { balance: balance.amount, currency: currency(), limits: loadLimitsOf(options.config()) };
+  }
+
+  /** A placed order's reply with `extra` beside the order (a refusal goes as it is). */
+  async function wrapped(
+    reply: OrderReply,
+    extra: () => Promise<Record<string, unknown>>,
+  ): Promise<OrderReply> {
+    if (reply.status !== 201) return reply;
+    const parsed = JSON.parse(reply.body) as Envelope<PlacedOrder>;
+    const data = { order: parsed.data, ...(await extra()) };
+    return { status: 201, body: JSON.stringify({ data, errors: [] }) };
+  }
+
+  return {
+    limits: () => loadLimitsOf(options.config()),
+    wallet: walletOf,
+
+    /** POST /transit/faremedia/:id/loads: `{ order, fare_medium }`. */
+    async loadCard(input: {
+      user: User;
+      cardId: string;
+      idempotencyKey: string;
+      request: LoadRequest;
+      locale: string;
+      address: string;
+    }): Promise<OrderReply> {
+      const reply = await orders.placeLoad({
+        customer: { kind: "rider", user: input.user },
+        idempotencyKey: input.idempotencyKey,
+        request: input.request,
+        target: { kind: "card", cardId: input.cardId },
+        locale: input.locale,
+        address: input.address,
+      });
+      return wrapped(reply, async () => ({ fare_medium: await cardShown(input.cardId) }));
+    },
+
+    /** POST /transit/wallet/loads: `{ order, wallet }`. */
+    async loadWallet(input: {
+      user: User;
+      idempotencyKey: string;
+      request: LoadRequest;
+      locale: string;
+      address: string;
+    }): Promise<OrderReply> {
+      const reply = await orders.placeLoad({
+        customer: { kind: "rider", user: input.user },
+        idempotencyKey: input.idempotencyKey,
+        request: input.request,
+        target: { kind: "wallet" },
+        locale: input.locale,
+        address: input.address,
+      });
+      return wrapped(reply, async () => ({ wallet: await walletOf(input.user.id) }));
+    },
+
+    /** POST /transit/anonymous/card/loads: `{ order, fare_medium }`, the receipt to `email`. */
+    async loadGuestCard(input: {
+      cardId: string;
+      idempotencyKey: string;
+      request: GuestLoadRequest;
+      locale: string;
+      address: string;
+    }): Promise<OrderReply> {
+      const reply = await orders.placeLoad({
+        customer: { kind: "guest", email: input.request.email.trim() },
+        idempotencyKey: `card:${input.cardId}:${input.idempotencyKey}`,
+        request: input.request,
+        target: { kind: "card", cardId: input.cardId },
+        locale: input.locale,
+        address: input.address,
+      });
+      return wrapped(reply, async () => ({ fare_medium: await cardShown(input.cardId) }));
+    },
+
+    /**
+     * The card a guest's `Authorization: Card <token>` names, while the token lives; null otherwise.
+     * (Stands in until the auth plugin resolves card tokens itself.)
+     */
+    async cardOfToken(token: string): Promise<string | null> {
+      if (!/^[A-Za-z0-9_-]{16,200}$/.test(token)) return null;
+      const [row] = await db
+        .select({ cardId: cardTokens.fareMediumId })
+        .from(cardTokens)
+        .innerJoin(fareMedia, eq(fareMedia.id, cardTokens.fareMediumId))
+        .where(
+          and(
+            eq(cardTokens.tokenHash, hashToken(token)),
+            gt(cardTokens.expiresAt, clock.now()),
+            isNull(fareMedia.removedAt),
+          ),
+        );
+      return row?.cardId ?? null;
+    },
+
+    /** Marks pending load rows older than `loadSettleMs` settled; how many. */
+    async settle(now: Date = clock.now()): Promise<number> {
+      const rows = await db
+        .update(cardActivity)
+        .set({ pending: false, settledAt: now })
+        .where(
+          and(
+            eq(cardActivity.pending, true),
+            lte(cardActivity.occurredAt, new Date(now.getTime() - loadSettleMs)),
+          ),
+        )
+        .returning({ id: cardActivity.id });
+      return rows.length;
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;

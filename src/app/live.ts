@@ -58,6 +58,7 @@ import { createPortalStorage } from "../services/storage.ts";
 import { applyTheme } from "../theme/apply-theme.ts";
 import type { LiveDeps } from "./live/deps.ts";
 import { createFareCardsLogic } from "./live/fare-cards.ts";
+import { createPassesLogic } from "./live/passes.ts";
 import { createWalletLogic } from "./live/wallet.ts";
 import type { ScreenLogic } from "./logic.tsx";
 import { isTaskLink, rememberedFrom } from "./routes.ts";
@@ -292,6 +293,7 @@ export function createLiveApp(
     // Feature compositions (src/app/live/<feature>.ts): one spread each.
     ...createFareCardsLogic(deps),
     ...createWalletLogic(deps),
+    ...createPassesLogic(deps),
     forms: {
       signUp: formWith(async (values) =>
         accounts.signUp(values, language(), await captcha.checkedToken("signup")),

@@ -29,6 +29,11 @@ export const noticeCodes = [
   "cardUnblocked",
   "autoRenewOn",
   "autoRenewOff",
+  "passToCloud",
+  "passToDevice",
+  "passAttached",
+  "deviceUpdated",
+  "deviceRemoved",
   "generic",
 ] as const;
 export type NoticeCode = (typeof noticeCodes)[number];

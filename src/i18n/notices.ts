@@ -29,5 +29,10 @@ export const noticeMessages = {
   cardUnblocked: msg`The card is unblocked.`,
   autoRenewOn: msg`The pass will renew automatically.`,
   autoRenewOff: msg`The pass will no longer renew automatically.`,
+  passToCloud: msg`Pass successfully transferred to cloud.`,
+  passToDevice: msg`Pass successfully transferred to device.`,
+  passAttached: msg`The pass was attached to the fare card.`,
+  deviceUpdated: msg`The device was updated.`,
+  deviceRemoved: msg`The device was removed. Its passes are back in the cloud.`,
   generic: msg`Something went wrong, please try again!`,
 } satisfies Record<NoticeCode, MessageDescriptor>;

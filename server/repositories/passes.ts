@@ -217,14 +217,12 @@ export function createPassRepository(db: Executor) {
 
     async devices(userId: string): Promise<Array<DeviceRow & { tickets: number }>> {
       const rows = await db
-        .select({
-          device: devices,
-          tickets: sql<string>`(select count(*) from ${passes} where ${passes.deviceId} = ${devices.id})`,
-        })
+        .select()
         .from(devices)
         .where(and(eq(devices.userId, userId), isNull(devices.removedAt)))
         .orderBy(devices.registeredAt, devices.id);
-      return rows.map((row) => ({ ...row.device, tickets: Number(row.tickets) }));
+      const counts = await createPassRepository(db).tickets(rows.map((row) => row.id));
+      return rows.map((row) => ({ ...row, tickets: counts.get(row.id) ?? 0 }));
     },
 
     async device(userId: string, id: string, lock = false): Promise<DeviceRow | null> {

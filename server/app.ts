@@ -46,12 +46,10 @@ import captchaRoutes from "./routes/transit/captcha.ts";
 import catalogRoutes from "./routes/transit/catalog.ts";
 import checkoutRoutes from "./routes/transit/checkout.ts";
 import deviceRoutes from "./routes/transit/devices.ts";
-import deviceRoutes from "./routes/transit/devices.ts";
 import fareCardRoutes from "./routes/transit/fare-cards.ts";
 import formRoutes from "./routes/transit/forms.ts";
 import orderRoutes from "./routes/transit/orders.ts";
 import orgConfigRoutes from "./routes/transit/org-config.ts";
-import passRoutes from "./routes/transit/passes.ts";
 import passRoutes from "./routes/transit/passes.ts";
 import paymentMethodRoutes from "./routes/transit/payment-methods.ts";
 import walletRoutes from "./routes/transit/wallet.ts";
@@ -59,12 +57,10 @@ import { type AddressService, createAddressService } from "./services/addresses.
 import { type CardTransferService, createCardTransferService } from "./services/card-transfers.ts";
 import { createDeviceService, type DeviceService } from "./services/devices.ts";
 import { createFareCapService, type FareCapService } from "./services/fare-caps.ts";
-import { createDeviceService, type DeviceService } from "./services/devices.ts";
 import { createFareMediaService, type FareMediaService } from "./services/fare-media.ts";
 import { createPassService, type PassService } from "./services/passes.ts";
 import { createLedgerService, type LedgerService } from "./services/ledger.ts";
 import { createOrderService, type OrderService } from "./services/orders.ts";
-import { createPassService, type PassService } from "./services/passes.ts";
 import { createPaymentMethodService, type PaymentMethodService } from "./services/payment-methods.ts";
 import { createPricingService, type PricingService } from "./services/pricing.ts";
 import { createWalletService, type WalletService } from "./services/wallet.ts";
@@ -101,10 +97,6 @@ declare module "fastify" {
     orders: OrderService;
     /** Fare caps of a card's rider type and its progress in the current period (services/fare-caps.ts). */
     fareCaps: FareCapService;
-    /** A rider's passes: history, details, attach, move (services/passes.ts). */
-    passes: PassService;
-    /** A rider's devices holding passes (services/devices.ts). */
-    devices: DeviceService;
     /** A rider's passes: history, details, attach, move (services/passes.ts). */
     passes: PassService;
     /** A rider's devices holding passes (services/devices.ts). */
@@ -274,11 +266,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   app.decorate("devices", createDeviceService({ db: options.database.db, clock }));
   app.decorate(
-    "passes",
-    createPassService({ db: options.database.db, clock, currency: () => options.portalConfig.currency_code }),
-  );
-  app.decorate("devices", createDeviceService({ db: options.database.db, clock }));
-  app.decorate(
     "cardTransfers",
     createCardTransferService({
       db: options.database.db,
@@ -315,8 +302,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(orderRoutes, { prefix: "/transit", operatorToken: options.operatorToken ?? null });
   await app.register(walletRoutes, { prefix: "/transit" });
   await app.register(fareCardRoutes, { prefix: "/transit" });
-  await app.register(passRoutes, { prefix: "/transit" });
-  await app.register(deviceRoutes, { prefix: "/transit" });
   await app.register(passRoutes, { prefix: "/transit" });
   await app.register(deviceRoutes, { prefix: "/transit" });
   await app.register(userRoutes, {

@@ -58,9 +58,9 @@ import { type CardTransferService, createCardTransferService } from "./services/
 import { createDeviceService, type DeviceService } from "./services/devices.ts";
 import { createFareCapService, type FareCapService } from "./services/fare-caps.ts";
 import { createFareMediaService, type FareMediaService } from "./services/fare-media.ts";
-import { createPassService, type PassService } from "./services/passes.ts";
 import { createLedgerService, type LedgerService } from "./services/ledger.ts";
 import { createOrderService, type OrderService } from "./services/orders.ts";
+import { createPassService, type PassService } from "./services/passes.ts";
 import { createPaymentMethodService, type PaymentMethodService } from "./services/payment-methods.ts";
 import { createPricingService, type PricingService } from "./services/pricing.ts";
 import { createWalletService, type WalletService } from "./services/wallet.ts";

@@ -36,7 +36,10 @@ export const walletMachine = setup({
         id: "loadWallet",
         src: "loadWallet",
         onDone: { target: "ready", actions: { type: "assignWallet", params: ({ event }) => event.output } },
-        onError: { target: "failed", actions: { type: "assignError", params: ({ event }) => event.error } },
+        onError: {
+          target: "failed",
+          actions: { type: "assignError", params: ({ event }: { event: { error: unknown } }) => event.error },
+        },
       },
     },
     ready: { on: { "wallet.reload": "loading" } },

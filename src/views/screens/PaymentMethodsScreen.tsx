@@ -4,10 +4,12 @@ import { useConfig } from "../../app/children.ts";
 import { useScreenLogic } from "../../app/logic.tsx";
 import { payPalReturnOf } from "../../machines/paymentMethods.machine.ts";
 import { PaymentMethodsView } from "../account/PaymentMethodsView.tsx";
+import { WalletPanel } from "../wallet/WalletPanel.tsx";
 
 /**
  * /account/paymentmethods: starts the payment methods machine with the deployment's default support
- * and whatever PayPal's approval page put in the address (the machine checks it and cleans it away).
+ * and whatever PayPal's approval page put in the address (the machine checks it and cleans it away);
+ * the rider's wallet and its "Add value" come first.
  */
 export function PaymentMethods() {
   const { paymentMethods } = useScreenLogic();
@@ -20,5 +22,10 @@ export function PaymentMethods() {
       payPalReturn: payPalReturnOf(search),
     },
   });
-  return <PaymentMethodsView methods={actor} />;
+  return (
+    <>
+      <WalletPanel />
+      <PaymentMethodsView methods={actor} />
+    </>
+  );
 }

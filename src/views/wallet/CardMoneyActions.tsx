@@ -1,11 +1,25 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect, useRef, useState } from "react";
 import { css } from "../../../styled-system/css";
+import { button } from "../../../styled-system/recipes";
+import { useChild, useConfig } from "../../app/children.ts";
+import { useScreenLogic } from "../../app/logic.tsx";
 import type { FareMedium } from "../../domain/fare-media.ts";
 import type { FareCardDetail } from "../../domain/transit/cards.ts";
+import { defaultLoadLimits } from "../../domain/transit/wallet.ts";
+import { selectLocale } from "../../machines/language.machine.ts";
+import { useMoney } from "../shared/useMoney.ts";
+import { AddValue } from "./AddValue.tsx";
+import { AutoloadView } from "./AutoloadView.tsx";
+import { TransferView } from "./TransferView.tsx";
+
+type Open = "transfer" | "addValue" | null;
 
 /**
- * A fare card's money actions on its details screen: transfer balance, add value and autoload.
- * The details screen renders it where these go and refetches the card when `onChanged` is called.
+ * A fare card's money actions on its details screen: "Add value" and "Transfer balance" open a panel
+ * in the page (one at a time, so a 390 px phone shows it whole), and the card's autoload below them.
+ * The details screen reads the card again when `onChanged` is called.
  */
 export function CardMoneyActions({
   card,
@@ -16,13 +30,103 @@ export function CardMoneyActions({
   cards: FareMedium[];
   onChanged: () => void;
 }) {
-  void cards;
-  void onChanged;
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
   return (
-    <section aria-label={card.nickname} className={css({ display: "flex", flexWrap: "wrap", gap: "3" })}>
-      <p>
-        <Trans>Transfer balance, add value and autoload are coming.</Trans>
-      </p>
+    <section
+      aria-label={card.nickname}
+      className={css({ display: "flex", flexDirection: "column", gap: "4" })}
+    >
+      {open === null && (card.can.load || card.can.transfer) ? (
+        <p className={css({ display: "flex", flexWrap: "wrap", gap: "3" })}>
+          {card.can.load ? (
+            <button type="button" className={button()} onClick={() => setOpen("addValue")}>
+              <Trans>Add value</Trans>
+            </button>
+          ) : null}
+          {card.can.transfer ? (
+            <button
+              type="button"
+              className={button({ variant: "outline" })}
+              onClick={() => setOpen("transfer")}
+            >
+              <Trans>Transfer balance</Trans>
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+      {open === "addValue" ? <CardAddValue card={card} onChanged={onChanged} onClose={close} /> : null}
+      {open === "transfer" ? (
+        <CardTransfer card={card} cards={cards} onChanged={onChanged} onClose={close} />
+      ) : null}
+      {card.can.autoload || card.autoload ? <CardAutoload card={card} onChanged={onChanged} /> : null}
     </section>
   );
+}
+
+function CardAddValue({
+  card,
+  onChanged,
+  onClose,
+}: {
+  card: FareCardDetail;
+  onChanged: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <AddValue
+      target={{ kind: "card", id: card.faremedia_id }}
+      balance={card.balance.general_funds}
+      title={t`Add value to ${card.nickname}`}
+      onChanged={onChanged}
+      onClose={onClose}
+    />
+  );
+}
+
+function CardTransfer({
+  card,
+  cards,
+  onChanged,
+  onClose,
+}: {
+  card: FareCardDetail;
+  cards: FareMedium[];
+  onChanged: () => void;
+  onClose: () => void;
+}) {
+  const { cardTransfer } = useScreenLogic();
+  const config = useConfig();
+  const money = useMoney();
+  const actor = useActorRef(cardTransfer, { input: { source: card, cards, currency: config.currency_code } });
+  const done = useSelector(actor, (snapshot) => snapshot.matches("done"));
+  useEffect(() => {
+    if (done) onChanged();
+  }, [done, onChanged]);
+  return <TransferView transfer={actor} money={money} onClose={onClose} />;
+}
+
+function CardAutoload({ card, onChanged }: { card: FareCardDetail; onChanged: () => void }) {
+  const { autoload } = useScreenLogic();
+  const config = useConfig();
+  const money = useMoney();
+  const locale = useSelector(useChild("language"), selectLocale);
+  const actor = useActorRef(autoload, {
+    input: {
+      cardId: card.faremedia_id,
+      autoload: card.autoload,
+      limits: { ...defaultLoadLimits, currency: config.currency_code },
+    },
+  });
+  // The machine's autoload changes only when it is saved or removed: the card is read again then.
+  const current = useSelector(actor, (snapshot) => snapshot.context.autoload);
+  const first = useRef(current);
+  useEffect(() => {
+    if (current !== first.current) {
+      first.current = current;
+      onChanged();
+    }
+  }, [current, onChanged]);
+  return <AutoloadView autoload={actor} money={money} locale={locale} />;
 }

@@ -1,0 +1,498 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { useEffect, useRef } from "react";
+import type { ActorRefFrom } from "xstate";
+import { css } from "../../../styled-system/css";
+import { button } from "../../../styled-system/recipes";
+import { ErrorCode } from "../../domain/envelope.ts";
+import {
+  type addValueMachine,
+  type LoadChoice,
+  type LoadProblem,
+  loadAmount,
+  presetAmounts,
+} from "../../machines/addValue.machine.ts";
+import { type Leg, parseAmount, splitLegs } from "../../machines/checkout.machine.ts";
+import type { CardDraft } from "../../machines/paymentMethods.machine.ts";
+import { Choice } from "../../ui/Choice.tsx";
+import { CardFields } from "../account/CardForm.tsx";
+import { BrandMark, markOf, methodName } from "../account/PaymentMethodsView.tsx";
+import { MakeDefault, problemText, TextField } from "../account/paymentParts.tsx";
+import { choiceName, failureMessage } from "../checkout/parts.tsx";
+import { textLink } from "../shared/Screen.tsx";
+import {
+  actions,
+  errorText,
+  figures,
+  figureValue,
+  type Money,
+  muted,
+  panel,
+  panelHeading,
+  stack,
+} from "./parts.tsx";
+
+export type AddValueRef = ActorRefFrom<typeof addValueMachine>;
+
+const newCard = "new-card";
+const presetButton = css({ minWidth: "20" });
+
+/**
+ * "Add value" to a card or the wallet: the amount, the payment, a review, then the new balance. A
+ * guest's (`guest` in the machine's input) pays with a one-time card and names a receipt email.
+ * `title` names what is loaded ("Add value to Commute card", "Add value to your wallet").
+ */
+export function AddValueView({
+  addValue,
+  money,
+  title,
+  onClose,
+}: {
+  addValue: AddValueRef;
+  money: Money;
+  title: string;
+  onClose?: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const snapshot = useSelector(addValue, (s) => s);
+  const { context } = snapshot;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const busy = snapshot.hasTag("busy");
+  const amount = loadAmount(context);
+  const chosen = typeof amount === "number" ? amount : 0;
+  const legName = (leg: number) => {
+    const choice = context.failure?.leg === leg ? null : (context.legs[leg as Leg] ?? null);
+    return choice ? choiceName(i18n, choice, context.methods) : null;
+  };
+  const amountProblem = (problem: LoadProblem | null) =>
+    problem === "amountMissing"
+      ? t`Please enter a valid amount`
+      : problem === "amountInvalid"
+        ? t`Amount is not valid.`
+        : null;
+  const close = onClose ? (
+    <button type="button" className={button({ variant: "outline" })} onClick={onClose} disabled={busy}>
+      {snapshot.matches("done") ? <Trans>Close</Trans> : <Trans>Cancel</Trans>}
+    </button>
+  ) : null;
+  const failure = context.failure
+    ? failureMessage(i18n, { ...context.failure, declined: null }, legName, context.split)
+    : null;
+  const state = typeof snapshot.value === "string" ? snapshot.value : "";
+  return (
+    <section aria-labelledby="add-value-heading" className={panel} data-state={state}>
+      <h2 id="add-value-heading" ref={heading} tabIndex={-1} className={panelHeading}>
+        {title}
+      </h2>
+      {snapshot.matches("methods") ? (
+        <p role="status">
+          <Trans>Loading your payment methods…</Trans>
+        </p>
+      ) : null}
+      {snapshot.matches("amount") ? (
+        <form
+          noValidate
+          className={stack}
+          onSubmit={(event) => {
+            event.preventDefault();
+            addValue.send({ type: "amount.next" });
+          }}
+        >
+          <p>
+            <Trans>Balance now: {money(context.balance)}</Trans>
+          </p>
+          <fieldset className={stack}>
+            <legend className={css({ fontWeight: "semibold", mb: "2" })}>
+              <Trans>Amount</Trans>
+            </legend>
+            <div className={actions}>
+              {presetAmounts(context.limits).map((preset) => (
+                <button
+                  key={preset}
+                  type="button"
+                  aria-pressed={context.preset === preset}
+                  className={`${button({ variant: context.preset === preset ? "solid" : "outline" })} ${presetButton}`}
+                  onClick={() => addValue.send({ type: "amount.preset", amount: preset })}
+                >
+                  {money(preset)}
+                </button>
+              ))}
+            </div>
+            <TextField
+              label={t`Other amount`}
+              name="otherAmount"
+              inputMode="text"
+              autoComplete="off"
+              required={false}
+              value={context.other}
+              problem={amountProblem(context.problem)}
+              helper={
+                <Trans>
+                  From {money(context.limits.min)} to {money(context.limits.max)}
+                </Trans>
+              }
+              onChange={(value) => addValue.send({ type: "amount.other", value })}
+            />
+          </fieldset>
+          <p className={actions}>
+            <button type="submit" className={button()}>
+              <Trans>Continue</Trans>
+            </button>
+            {close}
+          </p>
+        </form>
+      ) : null}
+      {snapshot.matches("payment") || snapshot.matches("card") || snapshot.matches("tokenizing") ? (
+        <div className={stack}>
+          <p>
+            <Trans>Amount: {money(chosen)}</Trans>
+          </p>
+          {failure && snapshot.matches("payment") ? (
+            <p role="alert" className={errorText}>
+              {failure}
+            </p>
+          ) : null}
+          <Payment addValue={addValue} money={money} total={chosen} />
+          {snapshot.matches("payment") ? (
+            <p className={actions}>
+              <button
+                type="button"
+                className={button()}
+                onClick={() => addValue.send({ type: "payment.next" })}
+              >
+                <Trans>Review</Trans>
+              </button>
+              <button
+                type="button"
+                className={button({ variant: "outline" })}
+                onClick={() => addValue.send({ type: "payment.back" })}
+              >
+                <Trans>Back</Trans>
+              </button>
+              {close}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {snapshot.matches("review") || snapshot.matches("loading") || snapshot.matches("interrupted") ? (
+        <div className={stack}>
+          <dl className={figures}>
+            <dt>
+              <Trans>Amount</Trans>
+            </dt>
+            <dd className={figureValue}>{money(chosen)}</dd>
+            {context.legs
+              .filter((choice): choice is LoadChoice => choice !== null)
+              .map((choice, leg) => (
+                <LegRow key={choiceKey(choice)} label={choiceName(i18n, choice, context.methods)}>
+                  {money(legAmount(context.split, chosen, context.firstAmount, context.limits.currency, leg))}
+                </LegRow>
+              ))}
+            {context.guest ? (
+              <>
+                <dt>
+                  <Trans>Receipt to</Trans>
+                </dt>
+                <dd className={figureValue}>{context.email.trim()}</dd>
+              </>
+            ) : null}
+          </dl>
+          {snapshot.matches("interrupted") ? (
+            <p role="alert" className={errorText}>
+              <Trans>The connection was lost. Try again: you are charged only once.</Trans>
+            </p>
+          ) : null}
+          <p className={actions}>
+            {snapshot.matches("interrupted") ? (
+              <button
+                type="button"
+                className={button()}
+                onClick={() => addValue.send({ type: "load.retry" })}
+              >
+                <Trans>Try again</Trans>
+              </button>
+            ) : (
+              <button
+                type="button"
+                className={button()}
+                disabled={busy}
+                aria-busy={busy}
+                onClick={() => addValue.send({ type: "load.confirm" })}
+              >
+                {busy ? <Trans>Please wait…</Trans> : <Trans>Pay {money(chosen)}</Trans>}
+              </button>
+            )}
+            <button
+              type="button"
+              className={button({ variant: "outline" })}
+              disabled={busy}
+              onClick={() => addValue.send({ type: "load.edit" })}
+            >
+              <Trans>Change</Trans>
+            </button>
+          </p>
+        </div>
+      ) : null}
+      {snapshot.matches("failed") ? (
+        <div className={stack}>
+          <p role="alert" className={errorText}>
+            {context.failure?.code === ErrorCode.fareCardUnavailable ? (
+              <Trans>This card cannot be loaded now.</Trans>
+            ) : (
+              failure
+            )}
+          </p>
+          <p className={actions}>
+            <button type="button" className={button()} onClick={() => addValue.send({ type: "load.edit" })}>
+              <Trans>Try again</Trans>
+            </button>
+            {close}
+          </p>
+        </div>
+      ) : null}
+      {snapshot.matches("done") && context.result ? (
+        <div className={stack}>
+          <p role="status">
+            <Trans>
+              {money(chosen)} added. New balance: {money(context.result.balance)}, pending until the payment
+              settles.
+            </Trans>
+          </p>
+          <p>
+            {context.guest ? (
+              <Trans>
+                Order {context.result.order.number}: a receipt was sent to {context.email.trim()}.
+              </Trans>
+            ) : (
+              <a className={textLink} href={`/ordersummary/${encodeURIComponent(context.result.order.id)}`}>
+                <Trans>View order summary {context.result.order.number}</Trans>
+              </a>
+            )}
+          </p>
+          {close ? <p className={actions}>{close}</p> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function LegRow({ label, children }: { label: string; children: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd className={figureValue}>{children}</dd>
+    </>
+  );
+}
+
+const choiceKey = (choice: LoadChoice) => (choice.kind === "saved" ? choice.id : choice.token);
+
+function legAmount(split: boolean, total: number, first: string, currency: string, leg: number): number {
+  if (!split) return total;
+  const amounts = splitLegs(total, parseAmount(first, currency));
+  return amounts?.[leg] ?? 0;
+}
+
+/** One method, or two with the first's amount; a guest's one-time card and receipt email. */
+function Payment({ addValue, money, total }: { addValue: AddValueRef; money: Money; total: number }) {
+  const { t, i18n } = useLingui();
+  const snapshot = useSelector(addValue, (s) => s);
+  const { context } = snapshot;
+  const editing = snapshot.matches("payment");
+  const carding = snapshot.matches("card") || snapshot.matches("tokenizing");
+  const problem = context.problem;
+  const second = splitLegs(total, parseAmount(context.firstAmount, context.limits.currency))?.[1] ?? null;
+  return (
+    <div className={stack}>
+      {context.guest ? (
+        <>
+          {context.legs[0] ? (
+            <p className={actions}>
+              <BrandMark
+                markKey={context.legs[0].kind === "card" ? context.legs[0].brand : ""}
+                label={t`Card`}
+              />
+              <span>{choiceName(i18n, context.legs[0], [])}</span>
+            </p>
+          ) : null}
+          {editing ? (
+            <p>
+              <button
+                type="button"
+                className={button({ variant: context.legs[0] ? "outline" : "solid" })}
+                onClick={() => addValue.send({ type: "payment.newCard", leg: 0 })}
+              >
+                {context.legs[0] ? <Trans>Use another card</Trans> : <Trans>Enter a card</Trans>}
+              </button>
+            </p>
+          ) : null}
+          <TextField
+            label={t`Email for the receipt`}
+            name="email"
+            autoComplete="email"
+            value={context.email}
+            problem={problem === "email" ? t`Invalid Email Address` : null}
+            onChange={(value) => addValue.send({ type: "receipt.email", value })}
+          />
+        </>
+      ) : (
+        <LegChoice
+          addValue={addValue}
+          leg={0}
+          label={context.split ? t`First payment method` : t`Pay with`}
+        />
+      )}
+      {context.splitAllowed && editing ? (
+        <MakeDefault
+          label={t`Split the payment between two methods`}
+          checked={context.split}
+          onChange={(on) => addValue.send({ type: "payment.split", on })}
+        />
+      ) : null}
+      {context.split ? (
+        <>
+          <TextField
+            label={t`Amount on the first method`}
+            name="firstAmount"
+            inputMode="text"
+            value={context.firstAmount}
+            problem={problem === "splitInvalid" ? t`Amount is not valid.` : null}
+            helper={second !== null ? <Trans>The second method pays {money(second)}.</Trans> : null}
+            onChange={(value) => addValue.send({ type: "payment.firstAmount", value })}
+          />
+          <LegChoice addValue={addValue} leg={1} label={t`Second payment method`} />
+        </>
+      ) : null}
+      {problem === "selectPayment" ? (
+        <p role="alert" className={errorText}>
+          <Trans>Please select a payment method.</Trans>
+        </p>
+      ) : null}
+      {problem === "sameMethod" ? (
+        <p role="alert" className={errorText}>
+          <Trans>Please choose two different payment methods.</Trans>
+        </p>
+      ) : null}
+      {carding ? <OneTimeCard addValue={addValue} /> : null}
+    </div>
+  );
+}
+
+function LegChoice({ addValue, leg, label }: { addValue: AddValueRef; leg: Leg; label: string }) {
+  const { t, i18n } = useLingui();
+  const methods = useSelector(addValue, (s) => s.context.methods);
+  const choice = useSelector(addValue, (s) => s.context.legs[leg]);
+  const editing = useSelector(addValue, (s) => s.matches("payment"));
+  const value = !choice ? null : choice.kind === "saved" ? `saved:${choice.id}` : "card";
+  const options = [
+    ...methods.map((method) => {
+      const mark = markOf(i18n, method);
+      return {
+        value: `saved:${method.id}`,
+        title: (
+          <span className={actions}>
+            <BrandMark markKey={mark.markKey} label={mark.label} />
+            {methodName(i18n, method)}
+          </span>
+        ),
+        detail: method.nickname ?? undefined,
+        disabled: !editing,
+      };
+    }),
+    ...(choice?.kind === "card"
+      ? [{ value: "card", title: choiceName(i18n, choice, methods), disabled: !editing }]
+      : []),
+    { value: newCard, title: t`A new card for this payment only`, disabled: !editing },
+  ];
+  return (
+    <Choice<string>
+      label={label}
+      value={value}
+      options={options}
+      onPick={(picked) => {
+        if (picked === newCard) return addValue.send({ type: "payment.newCard", leg });
+        if (picked === "card") return;
+        addValue.send({
+          type: "payment.choose",
+          leg,
+          choice: { kind: "saved", id: picked.slice("saved:".length) },
+        });
+      }}
+    />
+  );
+}
+
+/** A card for this load only: its number and code go to the gateway, which answers a token. */
+function OneTimeCard({ addValue }: { addValue: AddValueRef }) {
+  const { t, i18n } = useLingui();
+  const draft = useSelector(addValue, (s) => s.context.card);
+  const problems = useSelector(addValue, (s) => s.context.cardProblems);
+  const tokenizing = useSelector(addValue, (s) => s.matches("tokenizing"));
+  const failure = useSelector(addValue, (s) => (s.matches("card") ? s.context.failure : null));
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const labels = {
+    lastName: t`Last Name`,
+    number: t`Card Number`,
+    expiry: t`Expiration (MM/YY)`,
+    cvv: t`CVV`,
+    address: t`Billing Street Address`,
+    zip: t`Zip or Postal Code`,
+  };
+  const problem = (key: keyof typeof labels) => {
+    const found = problems[key];
+    return found ? problemText(i18n, found, labels[key], 100) : null;
+  };
+  return (
+    <form
+      noValidate
+      aria-labelledby="add-value-card"
+      className={css({
+        display: "grid",
+        gap: "4",
+        gridTemplateColumns: { base: "1fr", md: "repeat(2, minmax(0, 1fr))" },
+      })}
+      onSubmit={(event) => {
+        event.preventDefault();
+        addValue.send({ type: "card.use" });
+      }}
+    >
+      <h3
+        id="add-value-card"
+        ref={heading}
+        tabIndex={-1}
+        className={css({ fontSize: "md", fontWeight: "bold", outline: "none", gridColumn: { md: "span 2" } })}
+      >
+        <Trans>Card for this payment</Trans>
+      </h3>
+      <p className={`${muted} ${css({ gridColumn: { md: "span 2" } })}`}>
+        <Trans>The card is used for this payment only and is not saved.</Trans>
+      </p>
+      {failure ? (
+        <p role="alert" className={`${errorText} ${css({ gridColumn: { md: "span 2" } })}`}>
+          {failureMessage(i18n, { ...failure, declined: null }, () => null, false)}
+        </p>
+      ) : null}
+      <CardFields
+        card={draft}
+        labels={labels}
+        problem={problem}
+        onChange={(values: Partial<CardDraft>) => addValue.send({ type: "card.change", values })}
+      />
+      <p className={`${actions} ${css({ gridColumn: { md: "span 2" } })}`}>
+        <button type="submit" className={button()} disabled={tokenizing} aria-busy={tokenizing}>
+          {tokenizing ? <Trans>Please wait…</Trans> : <Trans>Use this card</Trans>}
+        </button>
+        <button
+          type="button"
+          className={button({ variant: "outline" })}
+          disabled={tokenizing}
+          onClick={() => addValue.send({ type: "card.cancel" })}
+        >
+          <Trans>Cancel</Trans>
+        </button>
+      </p>
+    </form>
+  );
+}

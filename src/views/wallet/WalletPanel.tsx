@@ -1,0 +1,37 @@
+import { useLingui } from "@lingui/react/macro";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useCallback, useState } from "react";
+import { useScreenLogic } from "../../app/logic.tsx";
+import { useMoney } from "../shared/useMoney.ts";
+import { AddValue } from "./AddValue.tsx";
+import { WalletView } from "./WalletView.tsx";
+
+/** The wallet panel of /account/paymentmethods: the balance, and "Add value" in the page. */
+export function WalletPanel() {
+  const { t } = useLingui();
+  const { wallet } = useScreenLogic();
+  const money = useMoney();
+  const actor = useActorRef(wallet);
+  const current = useSelector(actor, (snapshot) => snapshot.context.wallet);
+  const [adding, setAdding] = useState(false);
+  const reload = useCallback(() => actor.send({ type: "wallet.reload" }), [actor]);
+  return (
+    <WalletView
+      wallet={actor}
+      money={money}
+      onAddValue={() => setAdding(true)}
+      adding={
+        adding && current ? (
+          <AddValue
+            target={{ kind: "wallet" }}
+            balance={current.balance}
+            limits={current.limits}
+            title={t`Add value to your wallet`}
+            onChanged={reload}
+            onClose={() => setAdding(false)}
+          />
+        ) : null
+      }
+    />
+  );
+}

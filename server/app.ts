@@ -54,6 +54,8 @@ import passRoutes from "./routes/transit/passes.ts";
 import paymentMethodRoutes from "./routes/transit/payment-methods.ts";
 import walletRoutes from "./routes/transit/wallet.ts";
 import { type AddressService, createAddressService } from "./services/addresses.ts";
+import { type AutoloadScheduler, createAutoloadScheduler } from "./services/autoload-scheduler.ts";
+import { type AutoloadService, createAutoloadService } from "./services/autoloads.ts";
 import { type CardTransferService, createCardTransferService } from "./services/card-transfers.ts";
 import { createDeviceService, type DeviceService } from "./services/devices.ts";
 import { createFareCapService, type FareCapService } from "./services/fare-caps.ts";
@@ -105,6 +107,8 @@ declare module "fastify" {
     cardTransfers: CardTransferService;
     /** Loads onto cards and the wallet, through orders.placeLoad; settles pending loads (services/wallet.ts). */
     wallet: WalletService;
+    /** Autoloads saved and removed, and `runDue(now)` of the scheduler (services/autoloads.ts, autoload-scheduler.ts). */
+    autoloads: AutoloadService & AutoloadScheduler;
   }
 }
 
@@ -272,6 +276,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       clock,
       ledger,
       currency: () => options.portalConfig.currency_code,
+      // A transfer may leave the source card at its autoload's threshold.
+      afterValueOut: () => async (cardId, at) => {
+        await app.autoloads.runDue(at, { cardId });
+      },
     }),
   );
   app.decorate(
@@ -284,6 +292,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       config: () => options.portalConfig,
     }),
   );
+  app.decorate("autoloads", {
+    ...createAutoloadService({ db: options.database.db, clock, config: () => options.portalConfig }),
+    ...createAutoloadScheduler({
+      db: options.database.db,
+      clock,
+      orders: app.orders,
+      outbox,
+      publicUrl: options.publicUrl ?? null,
+      currency: () => options.portalConfig.currency_code,
+      settle: (now) => app.wallet.settle(now),
+    }),
+  });
   app.decorate(
     "captcha",
     createCaptchaGate(options.captchaVerifier ?? sandboxCaptchaVerifier, undefined, clock),

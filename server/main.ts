@@ -56,6 +56,19 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: env.port, host: env.host });
+  // Due autoloads and load settlement every 30 s (tests call app.autoloads.runDue themselves).
+  let running = false;
+  const autoloadTimer = setInterval(() => {
+    if (running || closing) return;
+    running = true;
+    app.autoloads
+      .runDue()
+      .catch((error: unknown) => app.log.error({ err: error }, "autoload run failed"))
+      .finally(() => {
+        running = false;
+      });
+  }, 30_000);
+  autoloadTimer.unref();
   const where = database.driver === "postgres" ? "PostgreSQL" : `PGlite in ${env.dataDir}`;
   console.log(`Transit portal ready at http://localhost:${env.port} (database: ${where})`);
 }

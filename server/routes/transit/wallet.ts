@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
 import type { TransferRequest } from "../../../src/domain/transit/cards.ts";
 import type { GuestLoadRequest } from "../../../src/domain/transit/guest-card.ts";
-import type { LoadRequest } from "../../../src/domain/transit/wallet.ts";
+import type { AutoloadRequest, LoadRequest } from "../../../src/domain/transit/wallet.ts";
 import { idempotencyKeyPattern } from "../../gateways/payments/gateway.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { localeFromHeader } from "../../http/locale.ts";
@@ -109,6 +109,46 @@ export default async function walletRoutes(app: FastifyInstance) {
           address: request.ip,
         }),
       );
+    },
+  );
+
+  const autoloadBody = {
+    type: "object",
+    required: ["amount", "payment_method", "trigger"],
+    additionalProperties: false,
+    properties: {
+      amount: { type: "number" },
+      payment_method: { type: "string", maxLength: 100 },
+      trigger: { type: "string", maxLength: 20 },
+      threshold: { type: ["number", "null"] },
+      weekday: { type: ["number", "null"] },
+      month_day: { type: ["number", "null"] },
+    },
+  } as const;
+
+  app.put<{ Params: { id: string }; Body: AutoloadRequest }>(
+    "/faremedia/:id/autoload",
+    { schema: { params: idParams, body: autoloadBody }, preHandler: app.requireVerifiedRider },
+    async (request, reply) => {
+      if (!uuidPattern.test(request.params.id)) return cardNotFound(reply);
+      const result = await app.autoloads.save(
+        riderOf(request).id,
+        request.params.id.toLowerCase(),
+        request.body,
+        locale(request),
+      );
+      if (!result.ok) return fail(reply, result.status, result.errors);
+      return ok({ autoload: result.autoload });
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    "/faremedia/:id/autoload",
+    { schema: { params: idParams }, preHandler: app.requireVerifiedRider },
+    async (request, reply) => {
+      if (!uuidPattern.test(request.params.id)) return cardNotFound(reply);
+      const removed = await app.autoloads.remove(riderOf(request).id, request.params.id.toLowerCase());
+      return removed ? reply.code(204).send() : cardNotFound(reply);
     },
   );
 

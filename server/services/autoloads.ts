@@ -1,0 +1,217 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { type ApiError, ErrorCode } from "../../src/domain/envelope.ts";
+import type { PortalConfig } from "../../src/domain/portal-config.ts";
+import {
+  type Autoload,
+  type AutoloadRequest,
+  autoloadMessages,
+  autoloadTriggers,
+  maxStoredValue,
+} from "../../src/domain/transit/wallet.ts";
+import type { Database } from "../db/client.ts";
+import { autoloads, fareMedia, type paymentMethods } from "../db/schema.ts";
+import type { Clock } from "../domain/clock.ts";
+import { langOf, pausedReasons } from "../mail/autoload.ts";
+import { paymentMethodLabel } from "../repositories/fare-media.ts";
+import { createPaymentMethodRepository } from "../repositories/payment-methods.ts";
+import { nextRunAfter } from "./autoload-scheduler.ts";
+import { loadLimitsOf } from "./orders.ts";
+import { inTransaction, isUniqueViolation } from "./transaction.ts";
+
+export type AutoloadResult =
+  | { ok: true; autoload: Autoload }
+  | { ok: false; status: 400 | 404 | 422; errors: ApiError[] };
+
+export const autoloadCardNotFound = "Fare card not found.";
+const invalid = (field: string, message: string): ApiError => ({
+  code: ErrorCode.validation,
+  message,
+  field,
+});
+
+type AutoloadRow = typeof autoloads.$inferSelect;
+type MethodRow = typeof paymentMethods.$inferSelect;
+
+/** The wire form of an autoload; its paused reason in `locale`. */
+export function autoloadOf(row: AutoloadRow, method: MethodRow | null, locale: string): Autoload {
+  const reason = Object.values(pausedReasons).find((texts) => texts.en === row.pausedReason);
+  return {
+    id: row.id,
+    amount: Number(row.amount),
+    currency: row.currency,
+    trigger: row.trigger,
+    threshold: row.threshold === null ? null : Number(row.threshold),
+    weekday: row.weekday,
+    month_day: row.monthDay,
+    payment_method: method ? { id: method.id, label: paymentMethodLabel(method) } : null,
+    status: row.status,
+    paused_reason: reason ? reason[langOf(locale)] : row.pausedReason,
+    next_run_at: row.nextRunAt?.toISOString() ?? null,
+    last_run_at: row.lastRunAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * A card's autoload as its rider saves and removes it (PUT / DELETE /transit/faremedia/:id/autoload):
+ * the fields checked one by one, the method the rider's live saved one, the card ACTIVE; saving
+ * replaces the live autoload (a paused one saved again is active again).
+ */
+export function createAutoloadService(options: { db: Database; clock: Clock; config: () => PortalConfig }) {
+  const { db, clock } = options;
+
+  /** Field problems (400), or the amount refused (422), or null. */
+  function check(body: AutoloadRequest): AutoloadResult | null {
+    const errors: ApiError[] = [];
+    const fields = body as Record<string, unknown>;
+    const integer = (value: unknown): value is number =>
+      typeof value === "number" && Number.isSafeInteger(value);
+    if (!(autoloadTriggers as readonly string[]).includes(String(fields.trigger))) {
+      errors.push(invalid("trigger", "Choose when to load: threshold, weekly or monthly."));
+    }
+    const allowed: Record<string, string> = {
+      threshold: "threshold",
+      weekly: "weekday",
+      monthly: "month_day",
+    };
+    for (const [trigger, field] of Object.entries(allowed)) {
+      if (fields.trigger !== trigger && fields[field] !== undefined && fields[field] !== null) {
+        errors.push(invalid(field, `${field} goes only with the ${trigger} trigger.`));
+      }
+    }
+    if (
+      fields.trigger === "threshold" &&
+      !(integer(fields.threshold) && fields.threshold >= 0 && fields.threshold <= maxStoredValue)
+    ) {
+      errors.push(invalid("threshold", "Please enter a valid amount"));
+    }
+    if (
+      fields.trigger === "weekly" &&
+      !(integer(fields.weekday) && fields.weekday >= 0 && fields.weekday <= 6)
+    ) {
+      errors.push(invalid("weekday", "Choose a day of the week."));
+    }
+    if (
+      fields.trigger === "monthly" &&
+      !(integer(fields.month_day) && fields.month_day >= 1 && fields.month_day <= 28)
+    ) {
+      errors.push(invalid("month_day", "Choose a day of the month from 1 to 28."));
+    }
+    if (typeof fields.payment_method !== "string" || fields.payment_method.length === 0) {
+      errors.push(invalid("payment_method", "Please select a payment method."));
+    }
+    if (errors.length > 0) return { ok: false, status: 400, errors };
+    const limits = loadLimitsOf(options.config());
+    if (!integer(body.amount) || body.amount < limits.min || body.amount > limits.max) {
+      return {
+        ok: false,
+        status: 422,
+        errors: [{ code: ErrorCode.amountInvalid, message: autoloadMessages.amountInvalid, field: "amount" }],
+      };
+    }
+    return null;
+  }
+
+  return {
+    async save(
+      userId: string,
+      cardId: string,
+      body: AutoloadRequest,
+      locale: string,
+    ): Promise<AutoloadResult> {
+      const notFound: AutoloadResult = {
+        ok: false,
+        status: 404,
+        errors: [{ code: ErrorCode.notFound, message: autoloadCardNotFound }],
+      };
+      const [card] = await db.select().from(fareMedia).where(eq(fareMedia.id, cardId));
+      if (!card || card.userId !== userId || card.removedAt) return notFound;
+      const problem = check(body);
+      if (problem) return problem;
+      const uuidLike = /^[0-9a-f-]{36}$/i.test(body.payment_method);
+      const method = uuidLike
+        ? await createPaymentMethodRepository(db).findLive(userId, body.payment_method.toLowerCase())
+        : null;
+      if (!method) {
+        return {
+          ok: false,
+          status: 400,
+          errors: [invalid("payment_method", "This payment method is not available.")],
+        };
+      }
+      if (card.status !== "ACTIVE") {
+        return {
+          ok: false,
+          status: 422,
+          errors: [
+            {
+              code: ErrorCode.fareCardUnavailable,
+              message: "This fare card cannot be loaded.",
+              field: "fare_medium",
+            },
+          ],
+        };
+      }
+      const now = clock.now();
+      const values = {
+        amount: body.amount,
+        currency: options.config().currency_code,
+        trigger: body.trigger,
+        threshold: body.trigger === "threshold" ? body.threshold : null,
+        weekday: body.trigger === "weekly" ? body.weekday : null,
+        monthDay: body.trigger === "monthly" ? body.month_day : null,
+        paymentMethodId: method.id,
+        status: "active" as const,
+        pausedReason: null,
+        nextRunAt:
+          body.trigger === "weekly"
+            ? nextRunAfter({ trigger: "weekly", weekday: body.weekday }, now)
+            : body.trigger === "monthly"
+              ? nextRunAfter({ trigger: "monthly", monthDay: body.month_day }, now)
+              : null,
+        updatedAt: now,
+      };
+      const write = () =>
+        inTransaction(db, async ({ tx }) => {
+          await tx
+            .select({ id: fareMedia.id })
+            .from(fareMedia)
+            .where(eq(fareMedia.id, card.id))
+            .for("update");
+          const [updated] = await tx
+            .update(autoloads)
+            .set(values)
+            .where(and(eq(autoloads.fareMediumId, card.id), isNull(autoloads.removedAt)))
+            .returning();
+          if (updated) return updated;
+          const [inserted] = await tx
+            .insert(autoloads)
+            .values({ id: randomUUID(), userId, fareMediumId: card.id, createdAt: now, ...values })
+            .returning();
+          if (!inserted) throw new Error("The autoload was not written");
+          return inserted;
+        });
+      let row: AutoloadRow;
+      try {
+        row = await write();
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        row = await write();
+      }
+      return { ok: true, autoload: autoloadOf(row, method, locale) };
+    },
+
+    /** Removes the card's live autoload; false when the card is not the rider's. */
+    async remove(userId: string, cardId: string): Promise<boolean> {
+      const [card] = await db.select().from(fareMedia).where(eq(fareMedia.id, cardId));
+      if (!card || card.userId !== userId || card.removedAt) return false;
+      await db
+        .update(autoloads)
+        .set({ removedAt: clock.now(), nextRunAt: null })
+        .where(and(eq(autoloads.fareMediumId, card.id), isNull(autoloads.removedAt)));
+      return true;
+    },
+  };
+}
+
+export type AutoloadService = ReturnType<typeof createAutoloadService>;

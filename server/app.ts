@@ -48,6 +48,7 @@ import checkoutRoutes from "./routes/transit/checkout.ts";
 import deviceRoutes from "./routes/transit/devices.ts";
 import fareCardRoutes from "./routes/transit/fare-cards.ts";
 import formRoutes from "./routes/transit/forms.ts";
+import guestCardRoutes from "./routes/transit/guest-card.ts";
 import orderRoutes from "./routes/transit/orders.ts";
 import orgConfigRoutes from "./routes/transit/org-config.ts";
 import passRoutes from "./routes/transit/passes.ts";
@@ -56,6 +57,7 @@ import walletRoutes from "./routes/transit/wallet.ts";
 import { type AddressService, createAddressService } from "./services/addresses.ts";
 import { type AutoloadScheduler, createAutoloadScheduler } from "./services/autoload-scheduler.ts";
 import { type AutoloadService, createAutoloadService } from "./services/autoloads.ts";
+import { type CardTokenService, createCardTokenService } from "./services/card-tokens.ts";
 import { type CardTransferService, createCardTransferService } from "./services/card-transfers.ts";
 import { createDeviceService, type DeviceService } from "./services/devices.ts";
 import { createFareCapService, type FareCapService } from "./services/fare-caps.ts";
@@ -103,6 +105,8 @@ declare module "fastify" {
     passes: PassService;
     /** A rider's devices holding passes (services/devices.ts). */
     devices: DeviceService;
+    /** Guests' card tokens: issued from a card's number and code, resolved by requireCardToken (services/card-tokens.ts). */
+    cardTokens: CardTokenService;
     /** Balance transfers between a rider's cards (services/card-transfers.ts). */
     cardTransfers: CardTransferService;
     /** Loads onto cards and the wallet, through orders.placeLoad; settles pending loads (services/wallet.ts). */
@@ -270,6 +274,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   app.decorate("devices", createDeviceService({ db: options.database.db, clock }));
   app.decorate(
+    "cardTokens",
+    createCardTokenService({ db: options.database.db, clock, fareMedia: () => app.fareMedia }),
+  );
+  app.decorate(
     "cardTransfers",
     createCardTransferService({
       db: options.database.db,
@@ -324,6 +332,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fareCardRoutes, { prefix: "/transit" });
   await app.register(passRoutes, { prefix: "/transit" });
   await app.register(deviceRoutes, { prefix: "/transit" });
+  await app.register(guestCardRoutes, { prefix: "/transit" });
   await app.register(userRoutes, {
     prefix: "/accounts",
     publicUrl: options.publicUrl ?? null,

@@ -7,6 +7,8 @@ import type { User } from "../repositories/accounts.ts";
 declare module "fastify" {
   interface FastifyRequest {
     account: { user: User; sessionId: string; mfaPending: boolean } | null;
+    /** The guest's card token (`Authorization: Card <token>`) a requireCardToken preHandler resolved. */
+    cardToken: { tokenId: string; cardId: string } | null;
   }
   interface FastifyInstance {
     /** preHandler for routes that need a signed-in rider. */
@@ -18,6 +20,11 @@ declare module "fastify" {
      * and, when the deployment requires it, with a confirmed email.
      */
     requireVerifiedRider: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+    /**
+     * preHandler for a guest's card routes (src/domain/transit/guest-card.ts): `Authorization: Card
+     * <token>` of a live token (app.cardTokens); `cardOf(request)` is then the card's id.
+     */
+    requireCardToken: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
   }
 }
 
@@ -25,6 +32,7 @@ export const unauthorizedMessage =
   "You are unauthorized to perform this request. Please sign in and try again.";
 export const sessionExpiredMessage = "Your session has expired. Please sign in again.";
 export const deactivatedMessage = "This account has been deactivated.";
+export const cardTokenExpiredMessage = "Your card session has ended. Please enter the card number again.";
 export const emailNotVerifiedMessage =
   "Unable to complete your request. Please verify your email and try again.";
 
@@ -56,6 +64,15 @@ export default fp(async function auth(app: FastifyInstance) {
     request.account = { user: resolved.user, sessionId: resolved.sessionId, mfaPending: pending };
     return undefined;
   };
+  app.decorateRequest("cardToken", null);
+  app.decorate("requireCardToken", async (request: FastifyRequest, reply: FastifyReply) => {
+    const match = /^Card ([A-Za-z0-9_-]{20,200})$/.exec(request.headers.authorization ?? "");
+    const resolved = match?.[1] ? await app.cardTokens.resolve(match[1]) : null;
+    if (!resolved)
+      return fail(reply, 401, [{ code: ErrorCode.unauthorized, message: cardTokenExpiredMessage }]);
+    request.cardToken = resolved;
+    return undefined;
+  });
   app.decorate("requireRider", resolve(false));
   app.decorate("requirePendingRider", resolve(true));
   app.decorate("requireVerifiedRider", async (request: FastifyRequest, reply: FastifyReply) => {
@@ -74,4 +91,11 @@ export function riderOf(request: FastifyRequest): User {
   const user = request.account?.user;
   if (!user) throw new Error("A rider route ran without requireRider or requireVerifiedRider");
   return user;
+}
+
+/** The card a requireCardToken preHandler let through (a bug if there is none). */
+export function cardOf(request: FastifyRequest): { tokenId: string; cardId: string } {
+  const token = request.cardToken;
+  if (!token) throw new Error("A guest card route ran without requireCardToken");
+  return token;
 }

@@ -38,6 +38,7 @@ import twoFactorRoutes, {
 import userRoutes, { type AccountRateLimits, defaultAccountRateLimits } from "./routes/accounts/users.ts";
 import devCardRoutes from "./routes/dev-cards.ts";
 import devMailboxRoutes from "./routes/dev-mailbox.ts";
+import devTransitRoutes from "./routes/dev-transit.ts";
 import healthRoutes from "./routes/health.ts";
 import portalConfigRoutes from "./routes/portal-config.ts";
 import sandboxGatewayRoutes from "./routes/sandbox-gateway.ts";
@@ -53,6 +54,7 @@ import orderRoutes from "./routes/transit/orders.ts";
 import orgConfigRoutes from "./routes/transit/org-config.ts";
 import passRoutes from "./routes/transit/passes.ts";
 import paymentMethodRoutes from "./routes/transit/payment-methods.ts";
+import transactionRoutes from "./routes/transit/transactions.ts";
 import walletRoutes from "./routes/transit/wallet.ts";
 import { type AddressService, createAddressService } from "./services/addresses.ts";
 import { type AutoloadScheduler, createAutoloadScheduler } from "./services/autoload-scheduler.ts";
@@ -67,6 +69,7 @@ import { createOrderService, type OrderService } from "./services/orders.ts";
 import { createPassService, type PassService } from "./services/passes.ts";
 import { createPaymentMethodService, type PaymentMethodService } from "./services/payment-methods.ts";
 import { createPricingService, type PricingService } from "./services/pricing.ts";
+import { createTapService, type TapService } from "./services/taps.ts";
 import { createWalletService, type WalletService } from "./services/wallet.ts";
 
 declare module "fastify" {
@@ -113,6 +116,8 @@ declare module "fastify" {
     wallet: WalletService;
     /** Autoloads saved and removed, and `runDue(now)` of the scheduler (services/autoloads.ts, autoload-scheduler.ts). */
     autoloads: AutoloadService & AutoloadScheduler;
+    /** Taps at readers: fare cards and bank cards, the simulator's routes, riders' transactions (services/taps.ts). */
+    taps: TapService;
   }
 }
 
@@ -313,6 +318,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
   app.decorate(
+    "taps",
+    createTapService({
+      db: options.database.db,
+      clock,
+      ledger,
+      gateway: payments,
+      fareCaps: app.fareCaps,
+      currency: () => options.portalConfig.currency_code,
+      // A fare tap may leave the card at its autoload's threshold.
+      afterValueOut: () => async (cardId, at) => {
+        await app.autoloads.runDue(at, { cardId });
+      },
+    }),
+  );
+  app.decorate(
     "captcha",
     createCaptchaGate(options.captchaVerifier ?? sandboxCaptchaVerifier, undefined, clock),
   );
@@ -329,6 +349,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(checkoutRoutes, { prefix: "/transit" });
   await app.register(orderRoutes, { prefix: "/transit", operatorToken: options.operatorToken ?? null });
   await app.register(walletRoutes, { prefix: "/transit" });
+  await app.register(transactionRoutes, { prefix: "/transit" });
   await app.register(fareCardRoutes, { prefix: "/transit" });
   await app.register(passRoutes, { prefix: "/transit" });
   await app.register(deviceRoutes, { prefix: "/transit" });
@@ -357,6 +378,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   if (options.devMailbox) await app.register(devMailboxRoutes);
+  if (options.devMailbox) await app.register(devTransitRoutes);
   if (options.devMailbox) await app.register(devCardRoutes);
   await app.register(spa, { root: options.staticDir, flows: options.flowsDir ?? null });
 

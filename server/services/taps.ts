@@ -1,0 +1,446 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { type ApiError, ErrorCode } from "../../src/domain/envelope.ts";
+import { money } from "../../src/domain/money.ts";
+import type { Transaction, TransactionPage } from "../../src/domain/transit/passes.ts";
+import type { TapRequest, TapResult, TransitRoute } from "../../src/domain/transit/taps.ts";
+import type { Database } from "../db/client.ts";
+import { fareMedia, passes, paymentMethods, taps, transitRoutes } from "../db/schema.ts";
+import type { Clock } from "../domain/clock.ts";
+import { ledgerAccounts } from "../domain/ledger-accounts.ts";
+import type { PaymentGateway } from "../gateways/payments/gateway.ts";
+import type { Executor } from "../repositories/accounts.ts";
+import { balanceOf, createCardActivityRepository } from "../repositories/card-activity.ts";
+import { type FareMediumRow, paymentMethodLabel } from "../repositories/fare-media.ts";
+import type { FareCapService } from "./fare-caps.ts";
+import type { LedgerService } from "./ledger.ts";
+import { inTransaction, isUniqueViolation } from "./transaction.ts";
+
+export type TapOutcomeResult =
+  | { ok: true; tap: TapResult }
+  | { ok: false; status: 400 | 404; errors: ApiError[] };
+
+type RouteRow = typeof transitRoutes.$inferSelect;
+type TapRow = typeof taps.$inferSelect;
+
+const riderTypeNames: Record<string, Record<string, string>> = {
+  en: { ADULT: "Adult", YOUTH: "Youth", SENIOR: "Senior" },
+  es: { ADULT: "Adulto", YOUTH: "Joven", SENIOR: "Mayor" },
+  vi: { ADULT: "Người lớn", YOUTH: "Thanh thiếu niên", SENIOR: "Người cao tuổi" },
+};
+const fareWords: Record<string, (type: string, route: string) => string> = {
+  en: (type, route) => `${type} fare, Route ${route}`,
+  es: (type, route) => `Tarifa ${type.toLowerCase()}, ruta ${route}`,
+  vi: (type, route) => `Giá vé ${type.toLowerCase()}, tuyến ${route}`,
+};
+
+const lang = (locale: string) => (locale.startsWith("es") ? "es" : locale.startsWith("vi") ? "vi" : "en");
+export const routeName = (route: RouteRow, locale: string) =>
+  route.translations[lang(locale)]?.name ?? route.name;
+const fareOf = (route: RouteRow, riderType: string) => route.fares[riderType] ?? route.fares.ADULT ?? 0;
+const transactionNumber = () => `TX-${String(randomInt(0, 10_000_000_000)).padStart(10, "0")}`;
+
+export const routeNotFoundMessage = "Route not found.";
+export const tapperNotFoundMessage = "Card not found.";
+
+/** What a page of transactions starts after: the last row's time and id. */
+export interface TapCursor {
+  tappedAt: Date;
+  id: string;
+}
+
+export function encodeTapCursor(cursor: TapCursor): string {
+  return Buffer.from(`${cursor.tappedAt.toISOString()}|${cursor.id}`).toString("base64url");
+}
+
+export function decodeTapCursor(text: string): TapCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
+  const match =
+    /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
+      Buffer.from(text, "base64url").toString("utf8"),
+    );
+  if (!match?.[1] || !match[2]) return null;
+  const tappedAt = new Date(match[1]);
+  return Number.isNaN(tappedAt.getTime()) ? null : { tappedAt, id: match[2] };
+}
+
+/**
+ * Taps at a reader (issue 13; the rules are the comment of src/domain/transit/taps.ts). A fare card's
+ * tap, with the card locked: refused for a blocked or unusable card; a usable pass first (activated on
+ * first use, its ride counted, spent at its last ride); else free once a fare cap is reached; else the
+ * route's fare from the general funds (refused when they do not hold it, nothing moves). A bank card's
+ * tap charges the fare through the gateway (`tap:<tap id>`) as a transaction "TX-" and 10 digits.
+ * Money moves as one ledger group with the tap row and the activity row, in one transaction.
+ */
+export function createTapService(options: {
+  db: Database;
+  clock: Clock;
+  ledger: LedgerService;
+  gateway: PaymentGateway;
+  fareCaps: FareCapService;
+  currency: () => string;
+  /** Called after a fare tap took value from a card (threshold autoloads). */
+  afterValueOut?: () => ((cardId: string, at: Date) => Promise<void>) | null;
+}) {
+  const { db, clock, ledger, gateway, fareCaps } = options;
+
+  const declined = (id: string, fare: number, reason: string, balance: number | null): TapResult => ({
+    id,
+    outcome: "declined",
+    fare,
+    charged: 0,
+    currency: options.currency(),
+    balance_after: balance,
+    pass: null,
+    transaction_number: null,
+    declined_reason: reason,
+  });
+
+  async function resultOf(tx: Executor, row: TapRow): Promise<TapResult> {
+    const balance = row.fareMediumId ? await balanceOf(tx, row.fareMediumId, row.currency) : null;
+    return {
+      id: row.id,
+      outcome: row.passId ? "pass" : row.capped ? "capped" : "fare",
+      fare: Number(row.fare),
+      charged: Number(row.charged),
+      currency: row.currency,
+      balance_after: balance ? balance.general + balance.commuter : null,
+      pass: row.passId,
+      transaction_number: row.transactionNumber,
+      declined_reason: null,
+    };
+  }
+
+  async function findCard(request: TapRequest): Promise<FareMediumRow | null> {
+    if ("card_number" in request) {
+      const digits = request.card_number.replace(/\D/g, "");
+      if (!/^\d{8,19}$/.test(digits)) return null;
+      const [row] = await db
+        .select()
+        .from(fareMedia)
+        .where(
+          and(
+            sql`regexp_replace(${fareMedia.printedCardNumber}, '[^0-9]', '', 'g') = ${digits}`,
+            isNull(fareMedia.removedAt),
+          ),
+        );
+      return row ?? null;
+    }
+    if ("fare_medium" in request) {
+      if (!/^[0-9a-f-]{36}$/i.test(request.fare_medium)) return null;
+      const [row] = await db
+        .select()
+        .from(fareMedia)
+        .where(and(eq(fareMedia.id, request.fare_medium.toLowerCase()), isNull(fareMedia.removedAt)));
+      return row ?? null;
+    }
+    return null;
+  }
+
+  async function fareCardTap(
+    card: FareMediumRow,
+    route: RouteRow,
+    at: Date,
+    tapKey: string | null,
+    locale: string,
+  ): Promise<{ result: TapResult; valueOut: boolean }> {
+    const cur = options.currency();
+    const id = randomUUID();
+    const fare = fareOf(route, card.riderType);
+    const detail = { route: routeName(route, locale), code: route.code };
+    return inTransaction(db, async ({ tx }) => {
+      const [locked] = await tx.select().from(fareMedia).where(eq(fareMedia.id, card.id)).for("update");
+      if (!locked) throw new Error(`Card ${card.id} vanished`);
+      if (locked.status === "BLOCKED")
+        return { result: declined(id, fare, "card_blocked", null), valueOut: false };
+      if (locked.status !== "ACTIVE" || locked.removedAt) {
+        return { result: declined(id, fare, "card_unusable", null), valueOut: false };
+      }
+      const activity = createCardActivityRepository(tx);
+      const insertTap = async (values: Partial<typeof taps.$inferInsert>) => {
+        const [row] = await tx
+          .insert(taps)
+          .values({
+            id,
+            fareMediumId: locked.id,
+            userId: locked.userId,
+            routeCode: route.code,
+            riderType: locked.riderType,
+            tappedAt: at,
+            fare,
+            charged: 0,
+            currency: cur,
+            tapKey,
+            ...values,
+          })
+          .returning();
+        if (!row) throw new Error("The tap was not written");
+        return row;
+      };
+
+      // A usable pass first: active ones, then the oldest available.
+      const candidates = await tx
+        .select()
+        .from(passes)
+        .where(
+          and(
+            eq(passes.fareMediumId, locked.id),
+            inArray(passes.status, ["active", "available"]),
+            or(isNull(passes.expiresAt), sql`${passes.expiresAt} > ${at.toISOString()}`),
+            or(isNull(passes.usableCount), sql`${passes.usedCount} < ${passes.usableCount}`),
+          ),
+        )
+        .orderBy(asc(passes.status), asc(passes.purchasedAt), asc(passes.id))
+        .for("update");
+      const pass = candidates.find(
+        (candidate) => candidate.riderTypes.length === 0 || candidate.riderTypes.includes(locked.riderType),
+      );
+      if (pass) {
+        const activatedAt = pass.activatedAt ?? at;
+        const expiresAt =
+          pass.activatedAt === null && pass.validDays !== null
+            ? new Date(at.getTime() + pass.validDays * 24 * 3600_000)
+            : pass.expiresAt;
+        const used = pass.usedCount + 1;
+        const spent = pass.usableCount !== null && used >= pass.usableCount;
+        await tx
+          .update(passes)
+          .set({ activatedAt, expiresAt, usedCount: used, status: spent ? "expired" : "active" })
+          .where(eq(passes.id, pass.id));
+        const row = await insertTap({ passId: pass.id });
+        await activity.record({
+          fareMediumId: locked.id,
+          kind: "tap_pass",
+          occurredAt: at,
+          currency: cur,
+          detail: { ...detail, pass: pass.name },
+          tapId: id,
+        });
+        return { result: await resultOf(tx, row), valueOut: false };
+      }
+
+      const capped = (await fareCaps.progress(tx, locked, at, locale)).find((cap) => cap.capped);
+      if (capped) {
+        const row = await insertTap({ capped: true, capRuleId: capped.id });
+        await activity.record({
+          fareMediumId: locked.id,
+          kind: "tap_capped",
+          occurredAt: at,
+          currency: cur,
+          detail: { ...detail, cap: capped.name },
+          tapId: id,
+        });
+        return { result: await resultOf(tx, row), valueOut: false };
+      }
+
+      const balance = await balanceOf(tx, locked.id, cur);
+      if (balance.general < fare) {
+        return {
+          result: declined(id, fare, "insufficient_funds", balance.general + balance.commuter),
+          valueOut: false,
+        };
+      }
+      const entryGroup =
+        fare > 0
+          ? await ledger.post(tx, {
+              reference: `tap:${id}`,
+              entries: [
+                { account: ledgerAccounts.fareCard(locked.id, "general"), amount: money(-fare, cur) },
+                { account: ledgerAccounts.revenue, amount: money(fare, cur) },
+              ],
+            })
+          : null;
+      const row = await insertTap({ charged: fare, entryGroup });
+      await activity.record({
+        fareMediumId: locked.id,
+        kind: "tap",
+        occurredAt: at,
+        currency: cur,
+        detail,
+        amount: fare > 0 ? -fare : null,
+        entryGroup,
+        tapId: id,
+      });
+      return { result: await resultOf(tx, row), valueOut: fare > 0 };
+    });
+  }
+
+  async function bankCardTap(
+    methodId: string,
+    route: RouteRow,
+    at: Date,
+    tapKey: string | null,
+  ): Promise<TapOutcomeResult> {
+    if (!/^[0-9a-f-]{36}$/i.test(methodId)) return notFound(tapperNotFoundMessage);
+    const [method] = await db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.id, methodId.toLowerCase()), isNull(paymentMethods.removedAt)));
+    if (method?.kind !== "card") return notFound(tapperNotFoundMessage);
+    const cur = options.currency();
+    const id = randomUUID();
+    const fare = fareOf(route, "ADULT");
+    const authorized = await gateway.authorize({
+      idempotencyKey: `tap:${id}:authorize`,
+      customer: { id: method.userId },
+      methodId: method.gatewayMethodId,
+      amount: { amount: fare, currency: cur },
+      reference: `tap:${id}`,
+    });
+    if (authorized.outcome !== "approved") {
+      return { ok: true, tap: declined(id, fare, "payment_declined", null) };
+    }
+    const captured = await gateway.capture({
+      idempotencyKey: `tap:${id}:capture`,
+      authorizationId: authorized.authorizationId,
+    });
+    if (captured.outcome !== "approved") {
+      await gateway.void({ idempotencyKey: `tap:${id}:void`, authorizationId: authorized.authorizationId });
+      return { ok: true, tap: declined(id, fare, "payment_declined", null) };
+    }
+    for (let draw = 0; ; draw++) {
+      try {
+        const row = await inTransaction(db, async ({ tx }) => {
+          const entryGroup = await ledger.post(tx, {
+            reference: `tap:${id}`,
+            entries: [
+              { account: ledgerAccounts.gatewayClearing, amount: money(-fare, cur) },
+              { account: ledgerAccounts.revenue, amount: money(fare, cur) },
+            ],
+          });
+          const [inserted] = await tx
+            .insert(taps)
+            .values({
+              id,
+              paymentMethodId: method.id,
+              userId: method.userId,
+              transactionNumber: transactionNumber(),
+              routeCode: route.code,
+              riderType: "ADULT",
+              tappedAt: at,
+              fare,
+              charged: fare,
+              currency: cur,
+              entryGroup,
+              tapKey,
+            })
+            .returning();
+          if (!inserted) throw new Error("The tap was not written");
+          return inserted;
+        });
+        return { ok: true, tap: await resultOf(db, row) };
+      } catch (error) {
+        if (!isUniqueViolation(error) || draw >= 5) throw error;
+        const repeated = tapKey ? await byKey(tapKey) : null;
+        if (repeated) return { ok: true, tap: await resultOf(db, repeated) };
+      }
+    }
+  }
+
+  async function byKey(tapKey: string): Promise<TapRow | null> {
+    const [row] = await db.select().from(taps).where(eq(taps.tapKey, tapKey));
+    return row ?? null;
+  }
+
+  function notFound(message: string): TapOutcomeResult {
+    return { ok: false, status: 404, errors: [{ code: ErrorCode.notFound, message }] };
+  }
+
+  return {
+    /** The agency's routes with their fares, in `locale`. */
+    async routes(locale = "en"): Promise<TransitRoute[]> {
+      const rows = await db.select().from(transitRoutes).orderBy(asc(transitRoutes.code));
+      return rows.map((row) => ({
+        code: row.code,
+        name: routeName(row, locale),
+        mode: row.mode === "rail" || row.mode === "ferry" ? row.mode : "bus",
+        fares: row.fares,
+      }));
+    },
+
+    /** One tap at a reader; the same `key` again answers the first tap. */
+    async tap(request: TapRequest, locale = "en"): Promise<TapOutcomeResult> {
+      const at = request.at ? new Date(request.at) : clock.now();
+      if (Number.isNaN(at.getTime())) {
+        return {
+          ok: false,
+          status: 400,
+          errors: [{ code: ErrorCode.validation, message: "at is not a time.", field: "at" }],
+        };
+      }
+      const [route] = await db.select().from(transitRoutes).where(eq(transitRoutes.code, request.route));
+      if (!route) return notFound(routeNotFoundMessage);
+      if ("payment_method" in request) {
+        const tapKey = request.key ? `pm:${request.payment_method}:${request.key}` : null;
+        const repeated = tapKey ? await byKey(tapKey) : null;
+        if (repeated) return { ok: true, tap: await resultOf(db, repeated) };
+        return bankCardTap(request.payment_method, route, at, tapKey);
+      }
+      const card = await findCard(request);
+      if (!card) return notFound(tapperNotFoundMessage);
+      const tapKey = request.key ? `card:${card.id}:${request.key}` : null;
+      const repeated = tapKey ? await byKey(tapKey) : null;
+      if (repeated) return { ok: true, tap: await resultOf(db, repeated) };
+      let done: { result: TapResult; valueOut: boolean };
+      try {
+        done = await fareCardTap(card, route, at, tapKey, locale);
+      } catch (error) {
+        const again = tapKey && isUniqueViolation(error) ? await byKey(tapKey) : null;
+        if (!again) throw error;
+        return { ok: true, tap: await resultOf(db, again) };
+      }
+      const after = options.afterValueOut?.();
+      if (after && done.valueOut) await after(card.id, at).catch(() => undefined);
+      return { ok: true, tap: done.result };
+    },
+
+    /** A page of the rider's bank-card taps (transactions), newest first. */
+    async transactions(
+      userId: string,
+      limit: number,
+      after: TapCursor | null,
+      locale = "en",
+    ): Promise<TransactionPage> {
+      const position = after
+        ? or(lt(taps.tappedAt, after.tappedAt), and(eq(taps.tappedAt, after.tappedAt), lt(taps.id, after.id)))
+        : undefined;
+      const rows = await db
+        .select({ tap: taps, method: paymentMethods, route: transitRoutes })
+        .from(taps)
+        .innerJoin(transitRoutes, eq(transitRoutes.code, taps.routeCode))
+        .leftJoin(paymentMethods, eq(paymentMethods.id, taps.paymentMethodId))
+        .where(and(eq(taps.userId, userId), sql`${taps.transactionNumber} is not null`, position))
+        .orderBy(desc(taps.tappedAt), desc(taps.id))
+        .limit(limit + 1);
+      const shown = rows.slice(0, limit);
+      const language = lang(locale);
+      const transactions = shown.map(({ tap, method, route }): Transaction => {
+        const type = riderTypeNames[language]?.[tap.riderType] ?? tap.riderType;
+        const words = fareWords[language] ?? fareWords.en;
+        const name = words ? words(type, `${route.code} ${routeName(route, locale)}`) : route.code;
+        return {
+          id: tap.id,
+          transaction_number: tap.transactionNumber ?? "",
+          tapped_at: tap.tappedAt.toISOString(),
+          items: [{ name, amount: Number(tap.fare) }],
+          amount: Number(tap.charged),
+          currency: tap.currency,
+          payment_method: method
+            ? { id: method.id, label: paymentMethodLabel(method) }
+            : { id: null, label: "Card" },
+          capped: tap.capped,
+        };
+      });
+      const last = shown.at(-1);
+      return {
+        transactions,
+        next:
+          rows.length > limit && last
+            ? encodeTapCursor({ tappedAt: last.tap.tappedAt, id: last.tap.id })
+            : null,
+      };
+    },
+  };
+}
+
+export type TapService = ReturnType<typeof createTapService>;

@@ -28,6 +28,8 @@ import {
   users,
 } from "./schema.ts";
 import { childOrganizationId, seedDemoCatalog } from "./seed-catalog.ts";
+import { seedDemoFareSystem } from "./seed-fare-system.ts";
+import { seedDemoPasses } from "./seed-passes.ts";
 
 /** The demo rider of the README. Seeded only outside production. */
 export const demoRider = { email: "rider@example.com", password: "transit-demo-2026" } as const;
@@ -70,6 +72,8 @@ export async function seedDemoData(
   }
   await seedDemoCheckout(db, config);
   await seedDemoOrders(db, config);
+  await seedDemoFareSystem(db, config);
+  await seedDemoPasses(db, config);
   return seeded;
 }
 

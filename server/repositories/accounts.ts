@@ -4,9 +4,11 @@ import type { Database } from "../db/client.ts";
 import {
   type accountTokenKinds,
   accountTokens,
+  devices,
   fareMedia,
   invites,
   outboxMessages,
+  passes,
   sessions,
   users,
 } from "../db/schema.ts";
@@ -201,6 +203,16 @@ export function createAccountRepository(db: Executor) {
     async deleteAccount(user: User): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.update(fareMedia).set({ userId: null }).where(eq(fareMedia.userId, user.id));
+        // Their devices go with the row (cascade): the passes on them go back to the cloud first.
+        await tx
+          .update(passes)
+          .set({ location: "cloud", deviceId: null })
+          .where(
+            inArray(
+              passes.deviceId,
+              tx.select({ id: devices.id }).from(devices).where(eq(devices.userId, user.id)),
+            ),
+          );
         const recipients = [user.email, ...(user.mfaPhone ? [user.mfaPhone] : [])];
         await tx.delete(outboxMessages).where(inArray(outboxMessages.recipient, recipients));
         await tx.delete(invites).where(eq(invites.email, user.email));

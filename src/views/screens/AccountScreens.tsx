@@ -87,9 +87,6 @@ export function PaymentMethodsScreen() {
     </AccountScreen>
   );
 }
-export const UnattachedPassesScreen = () => <AccountSection title={msg`Unattached Passes`} />;
-export const DevicesScreen = () => <AccountSection title={msg`Devices`} />;
-export const PassHistoryScreen = () => <AccountSection title={msg`Pass History`} />;
 
 /** The signed-in rider; account screens render only behind the login guard. */
 function useRider() {
@@ -212,17 +209,6 @@ function Deactivation() {
       </h2>
       <DeactivationView deactivation={actor} money={useMoney()} language={language} />
     </section>
-  );
-}
-
-export function ManageCardScreen() {
-  const { t } = useLingui();
-  return (
-    <Screen title={t`Manage Card`}>
-      <p>
-        <Trans>Check a fare card with its card number and security code, no account needed.</Trans>
-      </p>
-    </Screen>
   );
 }
 

@@ -20,18 +20,26 @@ const orders = (name: keyof OrderScreens) =>
   lazy(() => import("./OrderScreens.tsx").then((module) => ({ default: module[name] })));
 
 const AccountHomeScreen = account("AccountHomeScreen");
-const DevicesScreen = account("DevicesScreen");
+const DevicesScreen = lazy(() =>
+  import("./DevicesScreen.tsx").then((module) => ({ default: module.DevicesScreen })),
+);
 const DigitalScreen = account("DigitalScreen");
 const FareMediaScreen = lazy(() =>
   import("./FareCardsScreen.tsx").then((module) => ({ default: module.FareCardsScreen })),
 );
-const ManageCardScreen = account("ManageCardScreen");
-const PassHistoryScreen = account("PassHistoryScreen");
+const ManageCardScreen = lazy(() =>
+  import("./ManageCardScreen.tsx").then((module) => ({ default: module.ManageCardScreen })),
+);
+const PassHistoryScreen = lazy(() =>
+  import("./PassHistoryScreen.tsx").then((module) => ({ default: module.PassHistoryScreen })),
+);
 const PaymentMethodsScreen = account("PaymentMethodsScreen");
 const ProfileScreen = account("ProfileScreen");
 const SecurityScreen = account("SecurityScreen");
 const ShippingAddressScreen = account("ShippingAddressScreen");
-const UnattachedPassesScreen = account("UnattachedPassesScreen");
+const UnattachedPassesScreen = lazy(() =>
+  import("./UnattachedPassesScreen.tsx").then((module) => ({ default: module.UnattachedPassesScreen })),
+);
 const AppleRedirectScreen = auth("AppleRedirectScreen");
 const ConfirmEmailScreen = auth("ConfirmEmailScreen");
 const ForgotPasswordScreen = auth("ForgotPasswordScreen");

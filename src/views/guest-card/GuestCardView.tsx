@@ -1,0 +1,260 @@
+import type { I18n } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import type { ReactNode } from "react";
+import type { ActorRefFrom } from "xstate";
+import { css } from "../../../styled-system/css";
+import { button } from "../../../styled-system/recipes";
+import type { GuestCardNotice, guestCardMachine } from "../../machines/guestCard.machine.ts";
+import { useFocusWhenLost } from "../account/AddressForm.tsx";
+import { errorLine, problemText, TextField } from "../account/paymentParts.tsx";
+import { ActivityList, BalancePanel, CardStatusBadge, PassList } from "../fare-cards/CardParts.tsx";
+import type { MoneyFormat } from "../fare-cards/cardText.ts";
+import { card } from "../shared/Screen.tsx";
+
+export type GuestCardRef = ActorRefFrom<typeof guestCardMachine>;
+
+const formBox = css({ display: "grid", gap: "4", maxWidth: "28rem" });
+const heading = css({ fontSize: "xl", fontWeight: "bold", _focusVisible: { outline: "none" } });
+const muted = css({ color: "muted" });
+const actions = css({ display: "flex", flexWrap: "wrap", gap: "3" });
+
+/** What the form says when it is shown again. */
+export function guestNoticeText(i18n: I18n, notice: GuestCardNotice): string {
+  switch (notice.kind) {
+    case "noMatch":
+      return i18n._(msg`No matches found. Check the card number and security code and try again.`);
+    case "throttled":
+      return notice.minutes === null
+        ? i18n._(msg`Too many attempts, try again later.`)
+        : i18n._(
+            plural(notice.minutes, {
+              one: "Too many attempts, try again in # minute",
+              other: "Too many attempts, try again in # minutes",
+            }),
+          );
+    case "expired":
+      return i18n._(msg`Your card session has expired. Enter the card number and security code again.`);
+    case "failed":
+      return i18n._(msg`The card could not be opened. Please try again.`);
+    case "done":
+      return i18n._(msg`You are done with this card. Its details are no longer shown on this device.`);
+  }
+}
+
+export interface GuestCardViewProps {
+  guest: GuestCardRef;
+  money: MoneyFormat;
+  locale: string;
+  /** "Add value" with a one-time card for the open card (the wallet's AddValue in guest mode). */
+  addValue?: (card: { id: string; balance: number; onChanged: () => void }) => ReactNode;
+}
+
+/** /manage-card: the card number and security code form, then the card: balance, passes, activity. */
+export function GuestCardView({ guest, money, locale, addValue }: GuestCardViewProps) {
+  const phase = useSelector(guest, (s) => {
+    if (s.matches("form") || s.matches("opening")) return "form";
+    if (s.matches("loadingCard")) return "loadingCard";
+    if (s.matches("cardFailed")) return "cardFailed";
+    if (s.matches("leaving")) return "leaving";
+    return "card";
+  });
+  switch (phase) {
+    case "form":
+      return <CardForm guest={guest} />;
+    case "loadingCard":
+      return (
+        <p role="status">
+          <Trans>Loading the card…</Trans>
+        </p>
+      );
+    case "leaving":
+      return (
+        <p role="status">
+          <Trans>Closing the card…</Trans>
+        </p>
+      );
+    case "cardFailed":
+      return (
+        <div role="alert" className={card}>
+          <p className={errorLine}>
+            <Trans>The card could not be loaded. Check your connection and try again.</Trans>
+          </p>
+          <div className={actions}>
+            <button type="button" className={button()} onClick={() => guest.send({ type: "card.retry" })}>
+              <Trans>Try again</Trans>
+            </button>
+            <button
+              type="button"
+              className={button({ variant: "outline" })}
+              onClick={() => guest.send({ type: "card.done" })}
+            >
+              <Trans>Done</Trans>
+            </button>
+          </div>
+        </div>
+      );
+    case "card":
+      return <CardShown guest={guest} money={money} locale={locale} addValue={addValue} />;
+  }
+}
+
+function CardForm({ guest }: { guest: GuestCardRef }) {
+  const { t, i18n } = useLingui();
+  const cardNumber = useSelector(guest, (s) => s.context.cardNumber);
+  const securityCode = useSelector(guest, (s) => s.context.securityCode);
+  const problems = useSelector(guest, (s) => s.context.problems);
+  const notice = useSelector(guest, (s) => s.context.notice);
+  const opening = useSelector(guest, (s) => s.matches("opening"));
+  const labels = { cardNumber: t`Card number`, securityCode: t`Security code` };
+  const problem = (key: keyof typeof labels) => {
+    const found = problems[key];
+    return found ? problemText(i18n, found, labels[key]) : null;
+  };
+  return (
+    <section className={card} aria-labelledby="manage-card-form">
+      <h2 id="manage-card-form" className={heading}>
+        <Trans>Open your fare card</Trans>
+      </h2>
+      <p>
+        <Trans>
+          Check a fare card's balance, passes and activity, and add value, with the 16-digit number printed on
+          the card and the security code on its back. No account needed.
+        </Trans>
+      </p>
+      {notice ? (
+        <p
+          role={notice.kind === "done" ? "status" : "alert"}
+          className={notice.kind === "done" ? undefined : errorLine}
+          data-testid="guest-notice"
+        >
+          {guestNoticeText(i18n, notice)}
+        </p>
+      ) : null}
+      <form
+        noValidate
+        className={formBox}
+        onSubmit={(event) => {
+          event.preventDefault();
+          guest.send({ type: "form.submit" });
+        }}
+      >
+        <TextField
+          label={labels.cardNumber}
+          name="card_number"
+          value={cardNumber}
+          problem={problem("cardNumber")}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="6000 0000 0000 0000"
+          onChange={(value) => guest.send({ type: "form.change", values: { cardNumber: value } })}
+        />
+        <TextField
+          label={labels.securityCode}
+          name="security_code"
+          value={securityCode}
+          problem={problem("securityCode")}
+          inputMode="numeric"
+          autoComplete="off"
+          onChange={(value) => guest.send({ type: "form.change", values: { securityCode: value } })}
+        />
+        <p>
+          <button type="submit" className={button()} disabled={opening} aria-busy={opening}>
+            {opening ? <Trans>Please wait…</Trans> : <Trans>View card</Trans>}
+          </button>
+        </p>
+      </form>
+    </section>
+  );
+}
+
+function CardShown({ guest, money, locale, addValue }: GuestCardViewProps) {
+  const { t } = useLingui();
+  const fare = useSelector(guest, (s) => s.context.card);
+  const rows = useSelector(guest, (s) => s.context.activity);
+  const more = useSelector(guest, (s) => s.context.activityNext !== null);
+  const loadingActivity = useSelector(guest, (s) => s.matches({ card: "loadingActivity" }));
+  const error = useSelector(guest, (s) => s.context.error);
+  const title = useFocusWhenLost<HTMLHeadingElement>(fare?.faremedia_id ?? "");
+  if (!fare) return null;
+  const done = () => guest.send({ type: "card.done" });
+  return (
+    <div className={css({ display: "grid", gap: "5" })}>
+      <section className={card} aria-labelledby="guest-card-title" data-testid="guest-card">
+        <div
+          className={css({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: "3" })}
+        >
+          <div className={css({ display: "grid", gap: "1" })}>
+            <h2 id="guest-card-title" ref={title} tabIndex={-1} className={heading}>
+              {fare.printed_card_number}
+            </h2>
+            <span className={muted}>
+              {fare.category} · {fare.rider_type}
+            </span>
+          </div>
+          <CardStatusBadge status={fare.status} />
+        </div>
+        {fare.status === "ACTIVE" ? null : (
+          <p>
+            <Trans>This card cannot be used or loaded now. Contact customer service for help.</Trans>
+          </p>
+        )}
+        <BalancePanel balance={fare.balance_detail} money={money} locale={locale} headingLevel={3} />
+        <p>
+          <button type="button" className={button({ variant: "outline" })} onClick={done}>
+            <Trans>Done</Trans>
+          </button>
+        </p>
+      </section>
+      {fare.can.load && addValue ? (
+        <section className={card} aria-label={t`Add value`}>
+          {addValue({
+            id: fare.faremedia_id,
+            balance: fare.balance_detail.general_funds,
+            onChanged: () => guest.send({ type: "card.refresh" }),
+          })}
+        </section>
+      ) : null}
+      <section className={card}>
+        <PassList passes={fare.passes} locale={locale} headingLevel={3} />
+      </section>
+      <section className={card} aria-labelledby="guest-activity" aria-busy={loadingActivity}>
+        <h3 id="guest-activity" className={css({ fontSize: "lg", fontWeight: "bold" })}>
+          <Trans>Activity</Trans>
+        </h3>
+        {loadingActivity && rows.length === 0 ? (
+          <p role="status">
+            <Trans>Loading the card's activity…</Trans>
+          </p>
+        ) : (
+          <ActivityList rows={rows} money={money} locale={locale} caption={t`Activity`} />
+        )}
+        {error !== null ? (
+          <div role="alert" className={css({ display: "grid", gap: "3" })}>
+            <p className={errorLine}>
+              <Trans>The card's activity could not be loaded.</Trans>
+            </p>
+            <p>
+              <button type="button" className={button()} onClick={() => guest.send({ type: "card.retry" })}>
+                <Trans>Try again</Trans>
+              </button>
+            </p>
+          </div>
+        ) : more ? (
+          <p>
+            <button
+              type="button"
+              className={button({ variant: "outline" })}
+              disabled={loadingActivity}
+              aria-busy={loadingActivity}
+              onClick={() => guest.send({ type: "activity.more" })}
+            >
+              {loadingActivity ? <Trans>Loading…</Trans> : <Trans>Show more</Trans>}
+            </button>
+          </p>
+        ) : null}
+      </section>
+    </div>
+  );
+}

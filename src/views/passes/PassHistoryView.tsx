@@ -1,0 +1,390 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect, useRef } from "react";
+import { Link, useParams } from "wouter";
+import type { ActorRefFrom } from "xstate";
+import { css } from "../../../styled-system/css";
+import { button } from "../../../styled-system/recipes";
+import type { PassDetail } from "../../domain/transit/passes.ts";
+import {
+  type PassRoute,
+  pageNumberOf,
+  type passHistoryMachine,
+  selectPageLinks,
+} from "../../machines/passHistory.machine.ts";
+import type { passMoveMachine } from "../../machines/passMove.machine.ts";
+import { useFocusWhenLost } from "../account/AddressForm.tsx";
+import { dateTime, day, passStatusText } from "../fare-cards/cardText.ts";
+import { NothingHere } from "../shared/NothingHere.tsx";
+import { PassMoveView } from "./PassMoveView.tsx";
+import { locationText, remainingText } from "./passText.ts";
+
+type PassHistoryRef = ActorRefFrom<typeof passHistoryMachine>;
+
+const sectionHeading = css({ fontSize: "xl", fontWeight: "bold", _focusVisible: { outline: "none" } });
+const alertText = css({ color: "brand.error", fontWeight: "semibold" });
+export const panel = css({
+  bg: "surface",
+  borderRadius: "lg",
+  borderWidth: "1px",
+  borderColor: "border",
+  p: { base: "4", md: "8" },
+  display: "grid",
+  gap: "5",
+  minWidth: "0",
+});
+/** A table on a desktop; on a phone each row is a card of label-value lines (labels from data-label). */
+export const table = css({
+  width: "100%",
+  borderCollapse: "collapse",
+  fontVariantNumeric: "tabular-nums",
+  "& th, & td": { textAlign: "start", py: "3", px: "2", verticalAlign: "top" },
+  "& thead th": { fontSize: "sm", color: "muted", fontWeight: "semibold" },
+  "& tbody tr": { borderTopWidth: "1px", borderColor: "border" },
+  "& [data-number]": { textAlign: "end", whiteSpace: "nowrap" },
+  mdDown: {
+    "& thead": {
+      position: "absolute",
+      width: "1px",
+      height: "1px",
+      overflow: "hidden",
+      clip: "rect(0 0 0 0)",
+      whiteSpace: "nowrap",
+    },
+    "& tbody": { display: "grid", gap: "3" },
+    "& tbody tr": {
+      display: "grid",
+      gap: "1",
+      p: "4",
+      borderWidth: "1px",
+      borderColor: "border",
+      borderRadius: "md",
+    },
+    "& th, & td": { display: "flex", justifyContent: "space-between", gap: "4", p: "0", textAlign: "start" },
+    "& td::before": { content: 'attr(data-label) / ""', color: "muted" },
+  },
+});
+const passLink = css({
+  color: "brand.button",
+  textDecoration: "underline",
+  textUnderlineOffset: "3px",
+  fontWeight: "semibold",
+  overflowWrap: "anywhere",
+});
+const pager = css({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: "3",
+});
+const facts = css({
+  display: "grid",
+  gridTemplateColumns: { base: "1fr", sm: "auto minmax(0, 1fr)" },
+  columnGap: "6",
+  rowGap: { base: "1", sm: "2" },
+  "& dt": { color: "muted" },
+  "& dd": { mb: { base: "2", sm: "0" }, overflowWrap: "anywhere" },
+});
+
+/** The page and pass a route names. */
+export function routeOf(params: { page?: string; id?: string }): PassRoute {
+  return { page: pageNumberOf(params.page), passId: params.id ?? null };
+}
+
+/** Tells the history machine where the route went; the route it started with is its input. */
+export function FollowRoute({ history }: { history: PassHistoryRef }) {
+  const route = routeOf(useParams<{ page?: string; id?: string }>());
+  const sent = useRef(`${route.page}/${route.passId}`);
+  useEffect(() => {
+    const key = `${route.page}/${route.passId}`;
+    if (key === sent.current) return;
+    sent.current = key;
+    history.send({ type: "route.changed", page: route.page, passId: route.passId });
+  }, [history, route.page, route.passId]);
+  return null;
+}
+
+export interface PassHistoryViewProps {
+  history: PassHistoryRef;
+  locale: string;
+  /** The pass transfer machine a pass's detail starts (already given its services). */
+  passMove: typeof passMoveMachine;
+}
+
+/** Pass history: a page of passes with Previous and Next, one pass's details, or why there is none. */
+export function PassHistoryView({ history, locale, passMove }: PassHistoryViewProps) {
+  const phase = useSelector(history, (snapshot) => {
+    for (const state of ["listing", "empty", "detail", "notFound", "failed", "loadingPass"] as const) {
+      if (snapshot.matches(state)) return state;
+    }
+    return "loadingPage" as const;
+  });
+  switch (phase) {
+    case "loadingPage":
+    case "listing":
+      return <Pages history={history} locale={locale} />;
+    case "loadingPass":
+      return (
+        <p role="status">
+          <Trans>Loading the pass…</Trans>
+        </p>
+      );
+    case "empty":
+      return (
+        <NothingHere className={panel}>
+          <Trans>You have no passes yet.</Trans>
+        </NothingHere>
+      );
+    case "failed":
+      return (
+        <div role="alert" className={panel}>
+          <p className={alertText}>
+            <Trans>Your passes could not be loaded. Check your connection and try again.</Trans>
+          </p>
+          <p>
+            <button type="button" className={button()} onClick={() => history.send({ type: "passes.retry" })}>
+              <Trans>Try again</Trans>
+            </button>
+          </p>
+        </div>
+      );
+    case "notFound":
+      return <NotFound history={history} />;
+    case "detail":
+      return <Detail history={history} locale={locale} passMove={passMove} />;
+  }
+}
+
+function NotFound({ history }: { history: PassHistoryRef }) {
+  const isPass = useSelector(history, (snapshot) => snapshot.context.passId !== null);
+  const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
+  const heading = useFocusWhenLost<HTMLHeadingElement>();
+  return (
+    <div className={panel}>
+      <h2 ref={heading} tabIndex={-1} className={sectionHeading}>
+        {isPass ? <Trans>Pass not found</Trans> : <Trans>Page not found</Trans>}
+      </h2>
+      <p role="status">
+        {isPass ? (
+          <Trans>Pass details not found.</Trans>
+        ) : (
+          <Trans>This page of your pass history does not exist.</Trans>
+        )}
+      </p>
+      <p>
+        <Link href={`/account/passhistory/${isPass ? page : 1}`} className={button({ variant: "outline" })}>
+          <Trans>Back to pass history</Trans>
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function Pages({ history, locale }: { history: PassHistoryRef; locale: string }) {
+  const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
+  const loading = useSelector(history, (snapshot) => snapshot.matches("loadingPage"));
+  const heading = useFocusWhenLost<HTMLHeadingElement>(`${page}/${loading}`);
+  return (
+    <section className={panel} aria-labelledby="passes-title" aria-busy={loading}>
+      <h2 id="passes-title" ref={heading} tabIndex={-1} className={sectionHeading}>
+        <Trans>Your passes, page {page}</Trans>
+      </h2>
+      {loading ? (
+        <p role="status">
+          <Trans>Loading your passes…</Trans>
+        </p>
+      ) : (
+        <Listing history={history} locale={locale} />
+      )}
+    </section>
+  );
+}
+
+function Listing({ history, locale }: { history: PassHistoryRef; locale: string }) {
+  const { t, i18n } = useLingui();
+  const passes = useSelector(history, (snapshot) => snapshot.context.passes);
+  const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
+  const { previous, next } = useSelector(history, selectPageLinks);
+  return (
+    <>
+      <table className={table} aria-labelledby="passes-title">
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Pass</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Status</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Location</Trans>
+            </th>
+            <th scope="col" data-number="">
+              <Trans>Remaining</Trans>
+            </th>
+            <th scope="col" data-number="">
+              <Trans>Used</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Activated</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {passes.map((pass) => (
+            <tr key={pass.id}>
+              <th scope="row">
+                <Link
+                  href={`/account/passhistory/${page}/${encodeURIComponent(pass.id)}`}
+                  className={passLink}
+                >
+                  {pass.name}
+                </Link>
+              </th>
+              <td data-label={t`Status`}>{passStatusText(i18n, pass.status)}</td>
+              <td data-label={t`Location`}>{locationText(i18n, pass)}</td>
+              <td data-label={t`Remaining`} data-number="">
+                {remainingText(i18n, pass)}
+              </td>
+              <td data-label={t`Used`} data-number="">
+                {pass.used_count}
+              </td>
+              <td data-label={t`Activated`}>
+                {pass.activated_at ? dateTime(pass.activated_at, locale) : <Trans>Not yet</Trans>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <nav aria-label={t`Pass history pages`} className={pager}>
+        {previous === null ? (
+          <span />
+        ) : (
+          <Link
+            href={`/account/passhistory/${previous}`}
+            rel="prev"
+            className={button({ variant: "outline" })}
+          >
+            <Trans>Previous</Trans>
+          </Link>
+        )}
+        <span aria-current="page">
+          <Trans>Page {page}</Trans>
+        </span>
+        {next === null ? (
+          <span />
+        ) : (
+          <Link href={`/account/passhistory/${next}`} rel="next" className={button({ variant: "outline" })}>
+            <Trans>Next</Trans>
+          </Link>
+        )}
+      </nav>
+    </>
+  );
+}
+
+function Detail({ history, locale, passMove }: PassHistoryViewProps) {
+  const pass = useSelector(history, (snapshot) => snapshot.context.pass);
+  const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
+  if (!pass) return null;
+  return (
+    <div className={css({ display: "grid", gap: "5" })}>
+      <p>
+        <Link href={`/account/passhistory/${page}`} className={button({ variant: "outline" })}>
+          <Trans>Back to pass history</Trans>
+        </Link>
+      </p>
+      <PassFacts pass={pass} locale={locale} />
+      {/* Another pass is another move: the machine starts again with it. */}
+      <PassMovePanel key={pass.id} pass={pass} history={history} passMove={passMove} />
+    </div>
+  );
+}
+
+/** The pass's move machine; every pass it answers goes back to the history as `pass.moved`. */
+function PassMovePanel({
+  pass,
+  history,
+  passMove,
+}: {
+  pass: PassDetail;
+  history: PassHistoryRef;
+  passMove: typeof passMoveMachine;
+}) {
+  const move = useActorRef(passMove, { input: { pass } });
+  const moved = useSelector(move, (snapshot) => snapshot.context.pass);
+  useEffect(() => {
+    if (moved !== pass) history.send({ type: "pass.moved", pass: moved });
+  }, [moved, pass, history]);
+  return (
+    <section className={panel}>
+      <PassMoveView move={move} />
+    </section>
+  );
+}
+
+export function PassFacts({ pass, locale }: { pass: PassDetail; locale: string }) {
+  const { i18n } = useLingui();
+  const heading = useFocusWhenLost<HTMLHeadingElement>(pass.id);
+  return (
+    <section className={panel} aria-labelledby="pass-title" data-testid="pass-detail">
+      <h2 id="pass-title" ref={heading} tabIndex={-1} className={sectionHeading}>
+        {pass.name}
+      </h2>
+      {pass.description ? <p>{pass.description}</p> : null}
+      <dl className={facts}>
+        <dt>
+          <Trans>Status</Trans>
+        </dt>
+        <dd data-testid="pass-status">{passStatusText(i18n, pass.status)}</dd>
+        <dt>
+          <Trans>Location</Trans>
+        </dt>
+        <dd data-testid="pass-location">{locationText(i18n, pass)}</dd>
+        <dt>
+          <Trans>Remaining rides</Trans>
+        </dt>
+        <dd>{remainingText(i18n, pass)}</dd>
+        <dt>
+          <Trans>Used rides</Trans>
+        </dt>
+        <dd>{pass.used_count}</dd>
+        <dt>
+          <Trans>First activated</Trans>
+        </dt>
+        <dd>{pass.activated_at ? dateTime(pass.activated_at, locale) : <Trans>Not yet</Trans>}</dd>
+        <dt>
+          <Trans>Expires</Trans>
+        </dt>
+        <dd>{pass.expires_at ? day(pass.expires_at, locale) : <Trans>Never</Trans>}</dd>
+        <dt>
+          <Trans>Purchased</Trans>
+        </dt>
+        <dd>{dateTime(pass.purchased_at, locale)}</dd>
+        <dt>
+          <Trans>Fare card</Trans>
+        </dt>
+        <dd>
+          {pass.fare_medium ? (
+            `${pass.fare_medium.nickname} (${pass.fare_medium.card_number})`
+          ) : (
+            <Trans>None</Trans>
+          )}
+        </dd>
+        <dt>
+          <Trans>Serial number</Trans>
+        </dt>
+        <dd>{pass.serial_number}</dd>
+        <dt>
+          <Trans>Order number</Trans>
+        </dt>
+        <dd>{pass.order.number}</dd>
+        <dt>
+          <Trans>Rider types</Trans>
+        </dt>
+        <dd>{pass.rider_types.length === 0 ? <Trans>Any</Trans> : pass.rider_types.join(", ")}</dd>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { useLingui } from "@lingui/react/macro";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useChild } from "../../app/children.ts";
+import { useScreenLogic } from "../../app/logic.tsx";
+import { activityPageSize } from "../../domain/transit/cards.ts";
+import { selectLocale } from "../../machines/language.machine.ts";
+import { GuestCardView } from "../guest-card/GuestCardView.tsx";
+import { Screen } from "../shared/Screen.tsx";
+import { useMoney } from "../shared/useMoney.ts";
+import { AddValue } from "../wallet/AddValue.tsx";
+
+/**
+ * /manage-card: a fare card opened by its number and security code, no account needed (a signed-in
+ * rider may use it too; the menu hides it from them). The card token stays for the visit.
+ */
+export function ManageCardScreen() {
+  const { t } = useLingui();
+  const logic = useScreenLogic();
+  const actor = useActorRef(logic.guestCard, {
+    input: { holdsToken: logic.holdsCardToken(), activityPageSize },
+  });
+  return (
+    <Screen title={t`Manage Card`}>
+      <GuestCardView
+        guest={actor}
+        money={useMoney()}
+        locale={useSelector(useChild("language"), selectLocale)}
+        addValue={({ id, balance, onChanged }) => (
+          <AddValue guest target={{ kind: "card", id }} balance={balance} onChanged={onChanged} />
+        )}
+      />
+    </Screen>
+  );
+}

@@ -1,0 +1,41 @@
+import { useLingui } from "@lingui/react/macro";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useParams } from "wouter";
+import { useChild } from "../../app/children.ts";
+import { useScreenLogic } from "../../app/logic.tsx";
+import { selectLocale } from "../../machines/language.machine.ts";
+import { FollowRoute, PassHistoryView, routeOf } from "../passes/PassHistoryView.tsx";
+import { PurchaseHistoryView } from "../passes/PurchaseHistoryView.tsx";
+import { useMoney } from "../shared/useMoney.ts";
+import { AccountScreen } from "./AccountScreens.tsx";
+
+/** Passes and bank-card taps a page holds. */
+export const passPageSize = 12;
+
+/** /account/passhistory/:page/:id?: every pass by pages, one pass's details and moves, and purchases. */
+export function PassHistoryScreen() {
+  const { t } = useLingui();
+  return (
+    <AccountScreen title={t`Pass History`}>
+      <Passes />
+    </AccountScreen>
+  );
+}
+
+function Passes() {
+  const logic = useScreenLogic();
+  const route = routeOf(useParams<{ page?: string; id?: string }>());
+  const locale = useSelector(useChild("language"), selectLocale);
+  const money = useMoney();
+  const history = useActorRef(logic.passHistory, { input: { pageSize: passPageSize, ...route } });
+  const purchases = useActorRef(logic.purchaseHistory, { input: { pageSize: passPageSize } });
+  return (
+    <>
+      <FollowRoute history={history} />
+      <PassHistoryView history={history} locale={locale} passMove={logic.passMove} />
+      {route.passId === null ? (
+        <PurchaseHistoryView purchases={purchases} money={money} locale={locale} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { useLingui } from "@lingui/react/macro";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useChild } from "../../app/children.ts";
+import { useScreenLogic } from "../../app/logic.tsx";
+import { selectLocale } from "../../machines/language.machine.ts";
+import { UnattachedPassesView } from "../passes/UnattachedPassesView.tsx";
+import { AccountScreen } from "./AccountScreens.tsx";
+
+/** /account/unattachedpasses: passes on no fare card, attached to one of the rider's active cards. */
+export function UnattachedPassesScreen() {
+  const { t } = useLingui();
+  return (
+    <AccountScreen title={t`Unattached Passes`}>
+      <Unattached />
+    </AccountScreen>
+  );
+}
+
+function Unattached() {
+  const actor = useActorRef(useScreenLogic().unattachedPasses);
+  return <UnattachedPassesView unattached={actor} locale={useSelector(useChild("language"), selectLocale)} />;
+}

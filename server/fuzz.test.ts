@@ -94,6 +94,15 @@ const fieldsOfTheApi = fc.dictionary(
     "promo_code",
     "shipping_method",
     "shipping_address",
+    "card_number",
+    "security_code",
+    "nickname",
+    "pass",
+    "payment_method",
+    "to",
+    "device",
+    "model",
+    "installation_id",
   ),
   hostileValue,
   { maxKeys: 6 },
@@ -120,6 +129,8 @@ const headers = fc.record(
       fc.constant("Bearer "),
       fc.constant(`Bearer ${"A".repeat(5000)}`),
       fc.string({ maxLength: 60 }).map((s) => `Bearer ${s}`),
+      fc.string({ maxLength: 60 }).map((s) => `Card ${s}`),
+      fc.constant(`Card ${"A".repeat(43)}`),
     ),
     "accept-language": fc.oneof(
       fc.constant("*"),
@@ -197,6 +208,55 @@ describe("every route under hostile input", () => {
         }
       }),
       { seed: 20261123, numRuns: 300 },
+    );
+  }, 120_000);
+
+  it("a signed-in rider's and a guest's card, pass and device routes never answer 5xx to hostile input", async () => {
+    const rider = await app.accounts.findByEmail("rider@example.com");
+    if (!rider) throw new Error("no demo rider");
+    const bearer = (await app.accounts.startSession(rider.id, new Date())).token;
+    const issued = await app.inject({
+      method: "POST",
+      url: "/transit/anonymous/card_tokens",
+      payload: { card_number: "6000 0000 0000 0031", security_code: "731" },
+    });
+    const cardToken = (issued.json() as { data: { card_token: string } }).data.card_token;
+    const mine = routes.filter(
+      (route) =>
+        /^\/transit\/(faremedia|passes|devices|anonymous\/card)/.test(route.url) &&
+        !route.url.includes("transfers"),
+    );
+    expect(mine.length).toBeGreaterThan(15);
+    const ids = fc.constantFrom(
+      "f1000000-0000-4000-8000-000000000001",
+      "f1000000-0000-4000-8000-000000000003",
+      "e2000000-0000-4000-8000-000000000001",
+      "d1000000-0000-4000-8000-000000000001",
+      "00000000-0000-4000-8000-000000000000",
+      "x",
+    );
+    const request = fc.record({
+      route: fc.constantFrom(...mine),
+      id: ids,
+      body,
+      guest: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(request, async ({ route, id, body: payload, guest }) => {
+        const url = route.url.replace(/:[A-Za-z_]+/g, id);
+        const reply = await app.inject({
+          method: route.method as HTTPMethods,
+          url,
+          headers: {
+            authorization: guest ? `Card ${cardToken}` : `Bearer ${bearer}`,
+            "content-type": "application/json",
+            "idempotency-key": "fuzz-key",
+          },
+          ...(payload === undefined || route.method === "GET" ? {} : { payload }),
+        });
+        expect(reply.statusCode, `${route.method} ${url} -> ${reply.body.slice(0, 200)}`).toBeLessThan(500);
+      }),
+      { seed: 20261123, numRuns: 200 },
     );
   }, 120_000);
 

@@ -464,6 +464,25 @@ describe("a realistic payments flow", () => {
     expect(keyed.statusCode).toBeGreaterThanOrEqual(400);
   });
 
+  it("keeps no payment card number typed where a fare card's number goes (linking, a guest's card token)", async () => {
+    const lee = await signedInRider("lee");
+    for (const written of ["4242424242424242", spaced("4000000000009995"), dashed("4242424242424242")]) {
+      const linked = await call({
+        method: "POST",
+        url: "/transit/faremedia/link",
+        token: lee,
+        payload: { card_number: written, security_code: "739", nickname: written },
+      });
+      expect(linked.statusCode).toBe(422);
+      const guest = await call({
+        method: "POST",
+        url: "/transit/anonymous/card_tokens",
+        payload: { card_number: written, security_code: "739" },
+      });
+      expect(guest.statusCode).toBe(422);
+    }
+  });
+
   it("leaves no card number in any table", async () => {
     const tables = rowsOf<{ table_name: string }>(
       await database.db.execute(

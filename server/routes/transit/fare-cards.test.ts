@@ -461,3 +461,73 @@ describe("GET /transit/faremedia/:id/activity", () => {
     }
   });
 });
+
+describe("parallel requests and hostile input", () => {
+  it("links a card to exactly one of many riders racing for it", async () => {
+    const issued = await issueCard(t, { balance: 100 });
+    const riders = await Promise.all(Array.from({ length: 4 }, () => newRider(t, "race")));
+    const replies = await Promise.all(
+      riders.map((rider) =>
+        call("POST", "/transit/faremedia/link", rider.token, {
+          card_number: issued.card_number,
+          security_code: issued.security_code,
+        }),
+      ),
+    );
+    const codes = replies.map((reply) => reply.statusCode).sort();
+    expect(codes).toEqual([201, 422, 422, 422]);
+    for (const reply of replies.filter((each) => each.statusCode === 422)) {
+      expect(codeOf(reply)).toBe(ErrorCode.cardAlreadyLinked);
+    }
+    const activity = await t.app.fareMedia.guestActivity(issued.id, 50, null);
+    expect(activity?.activity.filter((row) => row.kind === "linked")).toHaveLength(1);
+  });
+
+  it("blocks once under parallel blocks, and removes once under parallel removes", async () => {
+    const ada = await newRider(t, "race");
+    const card = await newCard(t, ada.id);
+    const blocks = await Promise.all(
+      Array.from({ length: 5 }, () => call("POST", `/transit/faremedia/${card.id}/block`, ada.token)),
+    );
+    expect(blocks.every((reply) => reply.statusCode === 200)).toBe(true);
+    const page = (await call("GET", `/transit/faremedia/${card.id}/activity`, ada.token)).json()
+      .data as ActivityPage;
+    expect(page.activity.filter((row) => row.kind === "blocked")).toHaveLength(1);
+
+    const empty = await newCard(t, ada.id);
+    const removes = await Promise.all(
+      Array.from({ length: 5 }, () => call("DELETE", `/transit/faremedia/${empty.id}`, ada.token)),
+    );
+    expect(removes.map((reply) => reply.statusCode).sort()).toEqual([204, 404, 404, 404, 404]);
+  });
+
+  it("refuses empty and hostile bodies and headers without a 5xx", async () => {
+    const ada = await newRider(t, "hostile");
+    const card = await newCard(t, ada.id);
+    const cases: Array<[Method, string, unknown, Record<string, string>]> = [
+      ["POST", "/transit/faremedia/link", undefined, {}],
+      ["POST", "/transit/faremedia/link", { card_number: "6000\u00000000", security_code: "1" }, {}],
+      ["PATCH", `/transit/faremedia/${card.id}`, {}, {}],
+      ["PATCH", `/transit/faremedia/${card.id}`, { nickname: "a\u0000b" }, {}],
+      [
+        "POST",
+        `/transit/faremedia/${card.id}/auto_renew`,
+        { pass: "x".repeat(300), payment_method: "y" },
+        {},
+      ],
+      ["GET", `/transit/faremedia/${card.id}`, undefined, { "accept-language": "x".repeat(300) }],
+      ["GET", `/transit/faremedia/${card.id}/activity?after=${"A".repeat(300)}`, undefined, {}],
+    ];
+    for (const [method, url, payload, headers] of cases) {
+      const reply = await call(method, url, ada.token, payload, headers);
+      expect(reply.statusCode, `${method} ${url}`).toBeLessThan(500);
+      expect(reply.json()).toHaveProperty("errors");
+    }
+    const hostileKey = await t.app.inject({
+      method: "GET",
+      url: `/transit/faremedia/${card.id}`,
+      headers: { authorization: `Bearer ${ada.token}`, ["x".repeat(300)]: "1", "x-note": "a\u0000b" },
+    });
+    expect(hostileKey.statusCode).toBeLessThan(500);
+  });
+});

@@ -290,6 +290,23 @@ describe("POST /transit/passes/:id/move and devices", () => {
     expect(back.json().data.device).toMatchObject({ id: phone.id, tickets: 0 });
   });
 
+  it("makes one device of parallel registrations from one installation", async () => {
+    const ada = await newRider(t, "ps");
+    const installation = randomUUID();
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call("POST", "/transit/devices", ada.token, {
+          nickname: "Pixel",
+          model: "Pixel 9",
+          installation_id: installation,
+        }),
+      ),
+    );
+    expect(replies.every((reply) => reply.statusCode < 300)).toBe(true);
+    expect(new Set(replies.map((reply) => reply.json().data.device.id)).size).toBe(1);
+    expect((await call("GET", "/transit/devices", ada.token)).json().data.devices).toHaveLength(1);
+  });
+
   it("refuses a register body that is not one", async () => {
     const ada = await newRider(t, "ps");
     for (const body of [

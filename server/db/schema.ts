@@ -1024,7 +1024,12 @@ export const taps = pgTable(
     uniqueIndex("taps_transaction_number").on(t.transactionNumber),
     uniqueIndex("taps_key").on(t.tapKey),
     check("taps_amounts", sql`${t.fare} >= 0 and ${t.charged} between 0 and ${t.fare}`),
-    check("taps_payer", sql`(${t.fareMediumId} is null) <> (${t.paymentMethodId} is null)`),
+    // A fare card's tap or a bank card's transaction; a transaction keeps its number when its saved
+    // method is deleted (set null, with the rider's account).
+    check(
+      "taps_payer",
+      sql`(${t.fareMediumId} is null or ${t.paymentMethodId} is null) and (${t.fareMediumId} is not null or ${t.transactionNumber} is not null)`,
+    ),
   ],
 );
 

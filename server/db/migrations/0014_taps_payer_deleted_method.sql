@@ -1,0 +1,2 @@
+ALTER TABLE "taps" DROP CONSTRAINT "taps_payer";--> statement-breakpoint
+ALTER TABLE "taps" ADD CONSTRAINT "taps_payer" CHECK (("taps"."fare_medium_id" is null or "taps"."payment_method_id" is null) and ("taps"."fare_medium_id" is not null or "taps"."transaction_number" is not null));

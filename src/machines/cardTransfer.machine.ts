@@ -102,10 +102,13 @@ export const cardTransferMachine = setup({
     refuse: assign((_, problem: TransferProblem) => ({ problem, key: null })),
     assignFailure: assign((_, code: number) => ({ failure: code, key: null })),
     forgetKey: assign({ key: null, failure: null }),
+    clearProblem: assign({ problem: null }),
   },
   guards: {
     onlyOneCard: ({ context }) => context.others === 0,
     reviewable: ({ context }) => transferProblem(context) === null,
+    /** Only one of the rider's other ACTIVE cards receives. */
+    canReceive: ({ context }, id: string) => context.targets.some((card) => card.faremedia_id === id),
     interrupted: (_, error: unknown) => isInterrupted(error),
     exceeded: (_, error: unknown) => hasCode(ErrorCode.transferAmountExceeded)(error),
     amountRefused: (_, error: unknown) => hasCode(ErrorCode.amountInvalid)(error),
@@ -137,9 +140,15 @@ export const cardTransferMachine = setup({
     onlyOne: {},
     editing: {
       on: {
-        "transfer.target": { actions: { type: "chooseTarget", params: ({ event }) => event.id } },
+        "transfer.target": {
+          guard: { type: "canReceive", params: ({ event }) => event.id },
+          actions: { type: "chooseTarget", params: ({ event }) => event.id },
+        },
         "transfer.amount": { actions: { type: "typeAmount", params: ({ event }) => event.value } },
-        "transfer.review": [{ guard: "reviewable", target: "confirming" }, { actions: "checkTransfer" }],
+        "transfer.review": [
+          { guard: "reviewable", target: "confirming", actions: "clearProblem" },
+          { actions: "checkTransfer" },
+        ],
       },
     },
     confirming: {

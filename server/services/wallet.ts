@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte } from "drizzle-orm";
+import { and, eq, lte } from "drizzle-orm";
 import type { PlacedOrder } from "../../src/domain/checkout/order.ts";
 import type { Envelope } from "../../src/domain/envelope.ts";
 import type { FareMedium } from "../../src/domain/fare-media.ts";
@@ -6,10 +6,9 @@ import type { PortalConfig } from "../../src/domain/portal-config.ts";
 import type { GuestLoadRequest } from "../../src/domain/transit/guest-card.ts";
 import type { LoadRequest, Wallet } from "../../src/domain/transit/wallet.ts";
 import type { Database } from "../db/client.ts";
-import { cardActivity, cardTokens, fareMedia } from "../db/schema.ts";
+import { cardActivity, fareMedia } from "../db/schema.ts";
 import type { Clock } from "../domain/clock.ts";
 import { ledgerAccounts } from "../domain/ledger-accounts.ts";
-import { hashToken } from "../domain/tokens.ts";
 import type { User } from "../repositories/accounts.ts";
 import { balanceOf } from "../repositories/card-activity.ts";
 import { fareMediumOf } from "../repositories/fare-media.ts";
@@ -114,26 +113,6 @@ export function createWalletService(options: {
         address: input.address,
       });
       return wrapped(reply, async () => ({ fare_medium: await cardShown(input.cardId) }));
-    },
-
-    /**
-     * The card a guest's `Authorization: Card <token>` names, while the token lives; null otherwise.
-     * (Stands in until the auth plugin resolves card tokens itself.)
-     */
-    async cardOfToken(token: string): Promise<string | null> {
-      if (!/^[A-Za-z0-9_-]{16,200}$/.test(token)) return null;
-      const [row] = await db
-        .select({ cardId: cardTokens.fareMediumId })
-        .from(cardTokens)
-        .innerJoin(fareMedia, eq(fareMedia.id, cardTokens.fareMediumId))
-        .where(
-          and(
-            eq(cardTokens.tokenHash, hashToken(token)),
-            gt(cardTokens.expiresAt, clock.now()),
-            isNull(fareMedia.removedAt),
-          ),
-        );
-      return row?.cardId ?? null;
     },
 
     /** Marks pending load rows older than `loadSettleMs` settled; how many. */

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { cardActivity, cardTokens, orders, outboxMessages } from "../../db/schema.ts";
 import { manualClock } from "../../domain/clock.ts";
-import { hashToken } from "../../domain/tokens.ts";
 import { balanceOf } from "../../repositories/card-activity.ts";
+import { cardTokenHash } from "../../services/card-tokens.ts";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
 import { newCard, newRider, sandboxCardToken, savedCard } from "../../test/transit-fixtures.ts";
 
@@ -223,7 +223,7 @@ describe("POST /transit/anonymous/card/loads", () => {
     await t.app.db.insert(cardTokens).values({
       id: randomUUID(),
       fareMediumId: card.id,
-      tokenHash: hashToken(token),
+      tokenHash: cardTokenHash(token),
       expiresAt: new Date(clock.now().getTime() + 30 * 60_000),
     });
     const body = {

@@ -6,7 +6,7 @@ import type { AutoloadRequest, LoadRequest } from "../../../src/domain/transit/w
 import { idempotencyKeyPattern } from "../../gateways/payments/gateway.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { localeFromHeader } from "../../http/locale.ts";
-import { riderOf, unauthorizedMessage } from "../../plugins/auth.ts";
+import { cardOf, riderOf } from "../../plugins/auth.ts";
 import { cardNotFoundMessage } from "../../services/orders.ts";
 import { emailSchema } from "../accounts/schemas.ts";
 import { idempotencyKeyMessage } from "./orders.ts";
@@ -177,11 +177,13 @@ export default async function walletRoutes(app: FastifyInstance) {
 
   app.post<{ Body: GuestLoadRequest }>(
     "/anonymous/card/loads",
-    { schema: { body: guestLoadBody }, config: { rateLimit: { max: 30, timeWindow: "1 minute" } } },
+    {
+      schema: { body: guestLoadBody },
+      preHandler: app.requireCardToken,
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    },
     async (request, reply) => {
-      const given = /^Card (\S{1,300})$/.exec(request.headers.authorization ?? "")?.[1];
-      const cardId = given ? await app.wallet.cardOfToken(given) : null;
-      if (!cardId) return fail(reply, 401, [{ code: ErrorCode.unauthorized, message: unauthorizedMessage }]);
+      const { cardId } = cardOf(request);
       const key = idempotencyKeyOf(request);
       if (key === null) return missingKey(reply);
       return sendAnswer(

@@ -103,6 +103,15 @@ const fieldsOfTheApi = fc.dictionary(
     "device",
     "model",
     "installation_id",
+    "amount",
+    "from",
+    "trigger",
+    "threshold",
+    "weekday",
+    "month_day",
+    "route",
+    "at",
+    "key",
   ),
   hostileValue,
   { maxKeys: 6 },
@@ -313,6 +322,78 @@ describe("every route under hostile input", () => {
         expect(parsed.data).toBeNull();
         expect(Array.isArray(parsed.errors)).toBe(true);
       }),
+      { seed: 20261123, numRuns: 200 },
+    );
+  }, 120_000);
+
+  it("the money routes (transfers, loads, wallet, autoload, transactions, dev taps) never answer 5xx to a rider's hostile input", async () => {
+    const rider = await app.accounts.findByEmail("rider@example.com");
+    if (!rider) throw new Error("no demo rider");
+    const bearer = (await app.accounts.startSession(rider.id, new Date())).token;
+    const cards = ["f1000000-0000-4000-8000-000000000001", "f1000000-0000-4000-8000-000000000004", "x"];
+    const anything = fc.oneof(hostileValue, fc.integer({ min: -5, max: 100_000 }), fc.constantFrom(...cards));
+    const moneyBody = fc.record(
+      {
+        from: fc.oneof(fc.constantFrom(...cards), hostileString),
+        to: fc.oneof(fc.constantFrom(...cards), hostileString),
+        amount: anything,
+        expected_total: anything,
+        payments: fc.array(
+          fc.record({
+            kind: fc.oneof(fc.constantFrom("card", "saved", "wallet"), hostileString),
+            payment_method: fc.oneof(fc.uuid(), hostileString),
+            token: hostileString,
+            amount: anything,
+          }),
+          { maxLength: 3 },
+        ),
+        payment_method: anything,
+        trigger: fc.oneof(fc.constantFrom("threshold", "weekly", "monthly"), hostileString),
+        threshold: anything,
+        weekday: anything,
+        month_day: anything,
+        route: fc.oneof(fc.constantFrom("10", "RED", "F1"), hostileString),
+        at: fc.oneof(fc.constant("2026-01-01T00:00:00Z"), hostileString),
+        card_number: fc.oneof(fc.constant("6000 0000 0000 0049"), hostileString),
+        fare_medium: fc.oneof(fc.constantFrom(...cards), hostileString),
+        key: hostileString,
+      },
+      { requiredKeys: [] },
+    );
+    const targets = fc.constantFrom(
+      { method: "POST", url: "/transit/faremedia/transfers" },
+      { method: "POST", url: "/transit/faremedia/:id/loads" },
+      { method: "PUT", url: "/transit/faremedia/:id/autoload" },
+      { method: "DELETE", url: "/transit/faremedia/:id/autoload" },
+      { method: "GET", url: "/transit/wallet" },
+      { method: "POST", url: "/transit/wallet/loads" },
+      { method: "GET", url: "/transit/transactions" },
+      { method: "POST", url: "/dev/transit/taps" },
+      { method: "GET", url: "/dev/transit/routes" },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        targets,
+        fc.constantFrom(...cards),
+        moneyBody,
+        fc.uuid(),
+        async (target, id, payload, key) => {
+          const url = target.url.replace(":id", id);
+          const reply = await app.inject({
+            method: target.method as HTTPMethods,
+            url,
+            headers: {
+              authorization: `Bearer ${bearer}`,
+              "content-type": "application/json",
+              "idempotency-key": key,
+            },
+            ...(target.method === "GET" ? {} : { payload: JSON.stringify(payload) }),
+          });
+          expect(reply.statusCode, `${target.method} ${url} -> ${reply.body.slice(0, 300)}`).toBeLessThan(
+            500,
+          );
+        },
+      ),
       { seed: 20261123, numRuns: 200 },
     );
   }, 120_000);

@@ -8,11 +8,12 @@ export interface WalletContext {
   error: number | null;
 }
 
-export type WalletEvent = { type: "wallet.reload" };
+export type WalletEvent = { type: "wallet.reload" } | { type: "wallet.retry" };
 
 /*
- * The rider's wallet on the fare cards page: `loading` reads it (again after a load, "wallet.reload"),
- * `ready` shows its balance with "Add value", `failed` keeps the error code and retries by hand.
+ * The rider's wallet on /account/paymentmethods: `loading` reads it (again after a load, "wallet.reload"),
+ * `ready` shows its balance with "Add value", `failed` keeps the error code and retries by hand
+ * ("wallet.retry").
  */
 export const walletMachine = setup({
   types: {
@@ -24,6 +25,7 @@ export const walletMachine = setup({
   actions: {
     assignWallet: assign((_, wallet: Wallet) => ({ wallet, error: null })),
     assignError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
+    clearError: assign({ error: null }),
   },
 }).createMachine({
   id: "wallet",
@@ -43,6 +45,6 @@ export const walletMachine = setup({
       },
     },
     ready: { on: { "wallet.reload": "loading" } },
-    failed: { on: { "wallet.reload": "loading" } },
+    failed: { on: { "wallet.retry": { target: "loading", actions: "clearError" } } },
   },
 });

@@ -51,7 +51,7 @@ export function WalletView({
           <button
             type="button"
             className={button({ variant: "outline" })}
-            onClick={() => wallet.send({ type: "wallet.reload" })}
+            onClick={() => wallet.send({ type: "wallet.retry" })}
           >
             <Trans>Try again</Trans>
           </button>

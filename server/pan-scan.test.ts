@@ -483,6 +483,82 @@ describe("a realistic payments flow", () => {
     }
   });
 
+  it("loads the wallet with one-time and saved cards, and takes card numbers typed anywhere in the money routes", async () => {
+    const max = await signedInRider("max");
+    const tokenFor = async (number: string) => {
+      const made = await call({
+        method: "POST",
+        url: "/sandbox-gateway/v1/tokens",
+        payload: {
+          number,
+          exp_month: 12,
+          exp_year: 2031,
+          cvc: "739",
+          postal_code: "94103",
+          name: "Max Payer",
+        },
+      });
+      expect(made.statusCode).toBe(200);
+      return made.json().data.token as string;
+    };
+    const saved = await call({
+      method: "POST",
+      url: "/transit/payment_methods",
+      token: max,
+      payload: { token: await tokenFor("4242424242424242"), billing },
+    });
+    expect(saved.statusCode).toBe(201);
+    const method = saved.json().data.payment_method.id as string;
+    const load = (payments: object[], key: string) =>
+      call({
+        method: "POST",
+        url: "/transit/wallet/loads",
+        token: max,
+        headers: { "idempotency-key": key },
+        payload: { amount: 1000, expected_total: 1000, payments },
+      });
+    const loaded = await load(
+      [
+        { kind: "card", token: await tokenFor("4242424242424242"), amount: 600 },
+        { kind: "saved", payment_method: method, amount: 400 },
+      ],
+      "wallet-load-1",
+    );
+    expect(loaded.statusCode).toBe(201);
+    const declined = await load(
+      [{ kind: "card", token: await tokenFor("4000000000009995"), amount: 1000 }],
+      "wallet-load-2",
+    );
+    expect(declined.statusCode).toBe(422);
+    // A card number as the Idempotency-Key, a payment method, a card id, a route's card: refused or
+    // kept only as a digest.
+    const keyed = await load([{ kind: "saved", payment_method: method, amount: 1000 }], "4242424242424242");
+    expect(keyed.statusCode).toBe(201);
+    for (const written of ["4242424242424242", spaced("4000000000009995")]) {
+      const autoload = await call({
+        method: "PUT",
+        url: `/transit/faremedia/${encodeURIComponent(written)}/autoload`,
+        token: max,
+        payload: { amount: 1000, payment_method: written, trigger: "threshold", threshold: 0 },
+      });
+      expect(autoload.statusCode).toBe(404);
+      const transfer = await call({
+        method: "POST",
+        url: "/transit/faremedia/transfers",
+        token: max,
+        headers: { "idempotency-key": written.replace(/ /g, "") },
+        payload: { from: written, to: written, amount: 100 },
+      });
+      expect(transfer.statusCode).toBeGreaterThanOrEqual(400);
+      const tap = await call({
+        method: "POST",
+        url: "/dev/transit/taps",
+        payload: { route: "10", card_number: written },
+      });
+      expect(tap.statusCode).toBe(404);
+    }
+  });
+
   it("leaves no card number in any table", async () => {
     const tables = rowsOf<{ table_name: string }>(
       await database.db.execute(

@@ -96,7 +96,7 @@ function DeviceList({ devices }: { devices: DevicesRef }) {
       ) : null}
       <ul className={list}>
         {entries.map((device) => (
-          <li key={device.id} className={item} data-testid="device">
+          <li key={device.id} className={item} data-testid="device" data-device-id={device.id}>
             <div className={css({ display: "grid", gap: "2" })}>
               <h3 className={css({ fontWeight: "bold", fontSize: "lg", overflowWrap: "anywhere" })}>
                 {device.nickname}

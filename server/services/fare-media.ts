@@ -437,6 +437,8 @@ export function createFareMediaService(options: {
       locale: string,
     ): Promise<Result<{ autoRenew: AutoRenew }, CardProblem>> {
       return withCard<{ autoRenew: AutoRenew }>(userId, id, async (tx, card) => {
+        // A card the rider blocked (or the agency stopped) renews nothing.
+        if (card.status !== "ACTIVE") return { ok: false, problem: "fareCardUnavailable" };
         const pass = await createPassRepository(tx).lockForUser(userId, request.pass);
         if (!pass || pass.fareMediumId !== card.id) {
           return { ok: false, problem: "missing", field: "pass", message: "Pass details not found." };

@@ -417,6 +417,11 @@ describe("auto-renew", () => {
       expect(reply.json().errors[0].field).toBe("payment_method");
     }
 
+    await call("POST", `/transit/faremedia/${card.id}/block`, ada.token);
+    const whileBlocked = await call("POST", url, ada.token, { pass: week.id, payment_method: method });
+    expect(codeOf(whileBlocked)).toBe(ErrorCode.fareCardUnavailable);
+    await call("POST", `/transit/faremedia/${card.id}/unblock`, ada.token);
+
     const enabled = await call("POST", url, ada.token, { pass: week.id, payment_method: method });
     expect(enabled.statusCode).toBe(201);
     const autoRenew = enabled.json().data.auto_renew;

@@ -49,6 +49,13 @@ export function PassMoveView({ move }: { move: PassMoveRef }) {
   const failure = useSelector(move, (s) => s.context.failure);
   const moving = useSelector(move, (s) => s.matches("moving"));
   const here = whereIs(pass);
+  const listed = devices.map((device) => ({ id: device.id, label: device.nickname }));
+  // A device the list no longer has (removed meanwhile) still shows where the pass is.
+  const current =
+    here !== "cloud" && !devices.some((device) => device.id === here)
+      ? [{ id: here, label: pass.device?.nickname ?? "" }]
+      : [];
+  const destinations = [{ id: "cloud", label: t`Cloud` }, ...current, ...listed];
   return (
     <section className={box} aria-labelledby="move-pass" data-testid="pass-move">
       <h3 id="move-pass" className={heading}>
@@ -85,29 +92,27 @@ export function PassMoveView({ move }: { move: PassMoveRef }) {
             <legend className={css({ mb: "2" })}>
               <Trans>Where should the pass be?</Trans>
             </legend>
-            {[{ id: "cloud", label: t`Cloud` }, ...devices.map((d) => ({ id: d.id, label: d.nickname }))].map(
-              (choice) => (
-                <label key={choice.id}>
-                  <input
-                    type="radio"
-                    name="destination"
-                    value={choice.id}
-                    checked={(destination ?? here) === choice.id}
-                    disabled={moving}
-                    onChange={() => move.send({ type: "destination.choose", destination: choice.id })}
-                  />
-                  <span>
-                    {choice.label}
-                    {choice.id === here ? (
-                      <span className={css({ color: "muted" })}>
-                        {" "}
-                        <Trans>(where it is now)</Trans>
-                      </span>
-                    ) : null}
-                  </span>
-                </label>
-              ),
-            )}
+            {destinations.map((choice) => (
+              <label key={choice.id}>
+                <input
+                  type="radio"
+                  name="destination"
+                  value={choice.id}
+                  checked={(destination ?? here) === choice.id}
+                  disabled={moving}
+                  onChange={() => move.send({ type: "destination.choose", destination: choice.id })}
+                />
+                <span>
+                  {choice.label}
+                  {choice.id === here ? (
+                    <span className={css({ color: "muted" })}>
+                      {" "}
+                      <Trans>(where it is now)</Trans>
+                    </span>
+                  ) : null}
+                </span>
+              </label>
+            ))}
           </fieldset>
           {devices.length === 0 ? (
             <p className={css({ color: "muted" })}>

@@ -133,6 +133,20 @@ describe("PUT / DELETE /transit/faremedia/:id/autoload", () => {
       ),
     );
     expect(new Set(bodies).size).toBe(1);
+    const bobsCard = await newCard(t, bob.id);
+    const removals = await Promise.all(
+      [bobsCard.id, randomUUID(), "nope"].map(
+        async (id) =>
+          (
+            await t.app.inject({
+              method: "DELETE",
+              url: `/transit/faremedia/${id}/autoload`,
+              headers: { authorization: `Bearer ${ada.token}` },
+            })
+          ).body,
+      ),
+    );
+    expect(new Set([...removals, ...bodies]).size).toBe(1);
 
     const saved = await put(ada.token, card.id, {
       amount: 1000,

@@ -129,7 +129,7 @@ describe("POST /transit/faremedia/transfers", () => {
     expect(await general(a.id)).toBe(1000);
   });
 
-  it("50 parallel transfers between 3 cards never go below zero nor change the total", async () => {
+  it("the bank test: 50 parallel transfers between 3 cards, no 5xx, never below zero, the total unchanged", async () => {
     const ada = await newRider(t);
     const cards = [
       await newCard(t, ada.id, { general: 1000, commuter: 300 }),

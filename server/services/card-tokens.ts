@@ -46,6 +46,7 @@ export function createCardTokenService(options: {
   const { db, clock } = options;
   const budget = options.budget ?? defaultCardTokenBudget;
   const lifetimeMs = cardTokenMinutes * 60_000;
+  let attempts = 0;
 
   return {
     budget,
@@ -58,6 +59,9 @@ export function createCardTokenService(options: {
       const now = clock.now();
       const digits = normaliseCardNumber(request.card_number);
       const budgets = createAttemptBudgetRepository(db);
+      // Spent windows would start over anyway: drop them now and then so the table stays small.
+      if (++attempts % 100 === 0)
+        await budgets.prune("cardtoken/", new Date(now.getTime() - budget.windowMs));
       const perAddress = await budgets.take(`cardtoken/address/${sha256(address)}`, now, budget.windowMs);
       const perNumber = await budgets.take(
         `cardtoken/number/${sha256(digits ?? request.card_number)}`,
@@ -81,15 +85,13 @@ export function createCardTokenService(options: {
       await db.transaction(async (tx) => {
         // Expired tokens go as new ones come: the table holds only live ones (and the last minutes').
         await tx.delete(cardTokens).where(lte(cardTokens.expiresAt, now));
-        await tx
-          .insert(cardTokens)
-          .values({
-            id: randomUUID(),
-            fareMediumId: card.id,
-            tokenHash: cardTokenHash(token),
-            expiresAt,
-            createdAt: now,
-          });
+        await tx.insert(cardTokens).values({
+          id: randomUUID(),
+          fareMediumId: card.id,
+          tokenHash: cardTokenHash(token),
+          expiresAt,
+          createdAt: now,
+        });
       });
       const fareMedium = await options.fareMedia().guestDetail(card.id, locale);
       if (!fareMedium) return { ok: false, problem: "cardNoMatch" };

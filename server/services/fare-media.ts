@@ -98,6 +98,7 @@ export function createFareMediaService(options: {
   const cards = createFareMediaRepository(db);
   const now = () => options.clock?.now() ?? new Date();
   const linkBudget = options.linkBudget ?? defaultLinkBudget;
+  let linkAttempts = 0;
 
   /** The cards with their balances, read in one query. */
   const withBalances = async (tx: Executor, rows: FareMediumRow[]): Promise<FareMedium[]> => {
@@ -330,6 +331,9 @@ export function createFareMediaService(options: {
       const at = now();
       const digits = normaliseCardNumber(request.card_number);
       const budgets = createAttemptBudgetRepository(db);
+      // Spent windows would start over anyway: drop them now and then so the table stays small.
+      if (++linkAttempts % 100 === 0)
+        await budgets.prune("cardlink/", new Date(at.getTime() - linkBudget.windowMs));
       const riderCount = await budgets.take(`cardlink/rider/${userId}`, at, linkBudget.windowMs);
       const numberCount = await budgets.take(
         `cardlink/number/${numberKey(digits ?? request.card_number)}`,

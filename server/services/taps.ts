@@ -186,6 +186,8 @@ export function createTapService(options: {
           and(
             eq(passes.fareMediumId, locked.id),
             inArray(passes.status, ["active", "available"]),
+            // A pass bought after the tap (the simulator taps in the past) did not exist then.
+            sql`${passes.purchasedAt} <= ${at.toISOString()}`,
             or(isNull(passes.expiresAt), sql`${passes.expiresAt} > ${at.toISOString()}`),
             or(isNull(passes.usableCount), sql`${passes.usedCount} < ${passes.usableCount}`),
           ),

@@ -188,11 +188,15 @@ export const autoloadMachine = setup({
     assignFailure: assign((_, error: unknown) => ({ failure: failureOf(error) })),
     clearAutoload: assign({ autoload: null, removeFailed: false }),
     removeFailed: assign({ removeFailed: true }),
+    forgetFailure: assign({ failure: null }),
     forget: assign({ failure: null, problems: {}, removeFailed: false }),
   },
   guards: {
     hasAutoload: ({ context }) => context.autoload !== null,
     paused: ({ context }) => context.autoload?.status === "paused",
+    /** Only one of the rider's saved methods is offered. */
+    knownMethod: ({ context }, values: Partial<AutoloadDraft>) =>
+      values.method === undefined || context.methods.some((method) => method.id === values.method),
     valid: ({ context }) => Object.keys(autoloadProblems(context)).length === 0,
   },
 }).createMachine({
@@ -234,13 +238,17 @@ export const autoloadMachine = setup({
     },
     editing: {
       on: {
-        "autoload.change": { actions: { type: "change", params: ({ event }) => event.values } },
+        "autoload.change": {
+          guard: { type: "knownMethod", params: ({ event }) => event.values },
+          actions: { type: "change", params: ({ event }) => event.values },
+        },
         "autoload.save": [{ guard: "valid", target: "saving" }, { actions: "check" }],
         "autoload.cancel": { target: "idle", actions: "forget" },
       },
     },
     saving: {
       tags: ["busy"],
+      entry: "forgetFailure",
       invoke: {
         id: "saveAutoload",
         src: "saveAutoload",

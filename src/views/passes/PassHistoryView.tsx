@@ -314,9 +314,13 @@ function PassMovePanel({
 }) {
   const move = useActorRef(passMove, { input: { pass } });
   const moved = useSelector(move, (snapshot) => snapshot.context.pass);
+  // Only a pass the move machine answered goes back, once: never the detail's own pass again.
+  const reported = useRef(moved);
   useEffect(() => {
-    if (moved !== pass) history.send({ type: "pass.moved", pass: moved });
-  }, [moved, pass, history]);
+    if (moved === reported.current) return;
+    reported.current = moved;
+    history.send({ type: "pass.moved", pass: moved });
+  }, [moved, history]);
   return (
     <section className={panel}>
       <PassMoveView move={move} />

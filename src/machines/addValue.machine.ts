@@ -237,7 +237,14 @@ export const addValueMachine = setup({
     typeFirst: assign((_, value: string) => ({ firstAmount: value, problem: null, key: null })),
     typeEmail: assign((_, value: string) => ({ email: value, problem: null, key: null })),
     checkPayment: assign(({ context }) => ({ problem: paymentProblem(context) })),
-    openCard: assign((_, leg: Leg) => ({ card: emptyCard, cardProblems: {}, cardLeg: leg, failure: null })),
+    openCard: assign((_, leg: Leg) => ({
+      card: emptyCard,
+      cardProblems: {},
+      cardLeg: leg,
+      failure: null,
+      problem: null,
+    })),
+    clearProblem: assign({ problem: null }),
     changeCard: assign(({ context }, values: Partial<CardDraft>) => {
       const card = { ...context.card, ...values };
       const found = cardFormProblems(card, new Date(context.now));
@@ -333,7 +340,10 @@ export const addValueMachine = setup({
       on: {
         "amount.preset": { actions: { type: "choosePreset", params: ({ event }) => event.amount } },
         "amount.other": { actions: { type: "typeOther", params: ({ event }) => event.value } },
-        "amount.next": [{ guard: "amountValid", target: "payment" }, { actions: "checkAmount" }],
+        "amount.next": [
+          { guard: "amountValid", target: "payment", actions: "clearProblem" },
+          { actions: "checkAmount" },
+        ],
       },
     },
     payment: {
@@ -359,8 +369,11 @@ export const addValueMachine = setup({
           guard: "isGuest",
           actions: { type: "typeEmail", params: ({ event }) => event.value },
         },
-        "payment.back": { target: "amount", actions: "forgetFailure" },
-        "payment.next": [{ guard: "paymentValid", target: "review" }, { actions: "checkPayment" }],
+        "payment.back": { target: "amount", actions: ["forgetFailure", "clearProblem"] },
+        "payment.next": [
+          { guard: "paymentValid", target: "review", actions: "clearProblem" },
+          { actions: "checkPayment" },
+        ],
       },
     },
     card: {

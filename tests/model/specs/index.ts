@@ -2,8 +2,11 @@ import type { AnyStateMachine } from "xstate";
 import type { ModelSpec } from "../harness.ts";
 import { accountDeletionModel } from "./accountDeletion.ts";
 import { addressesModel } from "./addresses.ts";
+import { addValueModel } from "./addValue.ts";
 import { appModel } from "./app.ts";
 import { appleSignInModel } from "./appleSignIn.ts";
+import { autoloadModel } from "./autoload.ts";
+import { cardTransferModel } from "./cardTransfer.ts";
 import { cartModel } from "./cart.ts";
 import { checkoutModel } from "./checkout.ts";
 import { deactivationModel } from "./deactivation.ts";
@@ -30,13 +33,17 @@ import { sessionModel } from "./session.ts";
 import { tourModel } from "./tour.ts";
 import { twoFactorSetupModel } from "./twoFactorSetup.ts";
 import { unattachedPassesModel } from "./unattachedPasses.ts";
+import { walletModel } from "./wallet.ts";
 
 /** Every machine's model, for the scripts (paths for QA, mutation check, flows site). */
 export const models: ModelSpec<AnyStateMachine>[] = [
   accountDeletionModel,
   addressesModel,
+  addValueModel,
   appModel,
   appleSignInModel,
+  autoloadModel,
+  cardTransferModel,
   cartModel,
   checkoutModel,
   deactivationModel,
@@ -63,4 +70,5 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   tourModel,
   twoFactorSetupModel,
   unattachedPassesModel,
+  walletModel,
 ] as unknown as ModelSpec<AnyStateMachine>[];

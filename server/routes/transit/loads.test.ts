@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
-import { cardActivity, cardTokens, orders, outboxMessages } from "../../db/schema.ts";
+import { cardActivity, cardTokens, orders, outboxMessages, sandboxCharges } from "../../db/schema.ts";
 import { manualClock } from "../../domain/clock.ts";
+import { sandboxCustomerId } from "../../gateways/payments/sandbox-charges.ts";
 import { balanceOf } from "../../repositories/card-activity.ts";
 import { cardTokenHash } from "../../services/card-tokens.ts";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
@@ -143,6 +144,20 @@ describe("POST /transit/faremedia/:id/loads", () => {
     expect(declined.statusCode).toBe(422);
     expect(codeOf(declined)).toMatchObject({ code: ErrorCode.paymentMethodDeclined, field: "payments/1" });
     expect(await general(card.id)).toBe(3000);
+    // The approved first leg was voided: of this rider's charges, the declined load's 10.00 is void.
+    const charges = await t.database.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.customerId, sandboxCustomerId(ada.id)));
+    expect(charges.filter((charge) => charge.amount === 1000).map((charge) => charge.status)).toContain(
+      "voided",
+    );
+    // The same key for another card is another load.
+    const key = randomUUID();
+    const body = { amount: 500, expected_total: 500, payments: [saved(good, 500)] };
+    expect((await load(ada.token, card.id, body, key)).statusCode).toBe(201);
+    const other = await newCard(t, ada.id);
+    expect(codeOf(await load(ada.token, other.id, body, key))?.code).toBe(ErrorCode.idempotencyMismatch);
   });
 
   it("keeps to the bounds, the card's state and the price", async () => {

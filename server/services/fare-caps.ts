@@ -11,6 +11,13 @@ export interface CappedCard {
   riderType: string;
 }
 
+/** A saved bank card tapped at readers: its taps count toward the adult caps like a fare card's. */
+export interface CappedBankCard {
+  paymentMethodId: string;
+  organizationId: string;
+  riderType: string;
+}
+
 /**
  * Fare caps (issue 13): a rule of the card's organisation and rider type caps its paid trips per
  * period (the agency's local day, ISO week from Monday, or month). A trip counts when its tap charged
@@ -21,7 +28,14 @@ export function createFareCapService(options: { timeZone?: string } = {}) {
   const timeZone = options.timeZone ?? agencyTimeZone;
   return {
     /** Every rule of the card's rider type with its progress in the period holding `now`. */
-    async progress(tx: Executor, card: CappedCard, now: Date, locale = "en"): Promise<FareCapProgress[]> {
+    async progress(
+      tx: Executor,
+      card: CappedCard | CappedBankCard,
+      now: Date,
+      locale = "en",
+    ): Promise<FareCapProgress[]> {
+      const payer =
+        "id" in card ? eq(taps.fareMediumId, card.id) : eq(taps.paymentMethodId, card.paymentMethodId);
       const rules = await tx
         .select()
         .from(fareCapRules)
@@ -38,14 +52,7 @@ export function createFareCapService(options: { timeZone?: string } = {}) {
         const [row] = await tx
           .select({ count: sql<number>`count(*)::int` })
           .from(taps)
-          .where(
-            and(
-              eq(taps.fareMediumId, card.id),
-              gt(taps.charged, 0),
-              gte(taps.tappedAt, starts),
-              lt(taps.tappedAt, ends),
-            ),
-          );
+          .where(and(payer, gt(taps.charged, 0), gte(taps.tappedAt, starts), lt(taps.tappedAt, ends)));
         const counted = Number(row?.count ?? 0);
         found.push({
           id: rule.id,

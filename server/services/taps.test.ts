@@ -187,6 +187,39 @@ describe("bank-card taps and GET /transit/transactions", () => {
   });
 });
 
+describe("bank-card taps and fare caps", () => {
+  it("ride free once the adult daily cap (the demo's 3) is reached on that bank card", async () => {
+    const ada = await newRider(t);
+    const method = await savedCard(t, ada);
+    const route = await newRoute(t, { ADULT: 300 });
+    const outcomes = [];
+    for (const hour of [12, 14, 16, 18]) {
+      const tapped = await tap({
+        route,
+        payment_method: method,
+        at: new Date(Date.UTC(2026, 6, 7, hour)).toISOString(),
+      });
+      outcomes.push([tapped.outcome, tapped.charged]);
+    }
+    expect(outcomes).toEqual([
+      ["fare", 300],
+      ["fare", 300],
+      ["fare", 300],
+      ["capped", 0],
+    ]);
+    const page = await t.app.inject({
+      method: "GET",
+      url: "/transit/transactions?limit=1",
+      headers: { authorization: `Bearer ${ada.token}` },
+    });
+    expect(page.json().data.transactions[0]).toMatchObject({
+      amount: 0,
+      capped: true,
+      items: [{ amount: 300 }],
+    });
+  });
+});
+
 describe("dev routes", () => {
   it("lists routes and taps over HTTP where the dev mailbox is on", async () => {
     const route = await newRoute(t, { ADULT: 100 });

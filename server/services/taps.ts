@@ -13,7 +13,7 @@ import type { Executor } from "../repositories/accounts.ts";
 import { balanceOf, createCardActivityRepository } from "../repositories/card-activity.ts";
 import { type FareMediumRow, paymentMethodLabel } from "../repositories/fare-media.ts";
 import type { FareCapService } from "./fare-caps.ts";
-import type { LedgerService } from "./ledger.ts";
+import type { LedgerEntry, LedgerService } from "./ledger.ts";
 import { inTransaction, isUniqueViolation } from "./transaction.ts";
 
 export type TapOutcomeResult =
@@ -282,6 +282,28 @@ export function createTapService(options: {
     const cur = options.currency();
     const id = randomUUID();
     const fare = fareOf(route, "ADULT");
+    // A bank card rides at the adult fare and toward the adult caps, counted on its own taps.
+    const capped = (
+      await fareCaps.progress(
+        db,
+        { paymentMethodId: method.id, organizationId: route.organizationId, riderType: "ADULT" },
+        at,
+      )
+    ).find((cap) => cap.capped);
+    if (capped) {
+      const row = await insertTransaction({
+        id,
+        method,
+        route,
+        at,
+        fare,
+        charged: 0,
+        capRuleId: capped.id,
+        tapKey,
+        entries: null,
+      });
+      return { ok: true, tap: await resultOf(db, row) };
+    }
     const authorized = await gateway.authorize({
       idempotencyKey: `tap:${id}:authorize`,
       customer: { id: method.userId },
@@ -300,41 +322,69 @@ export function createTapService(options: {
       await gateway.void({ idempotencyKey: `tap:${id}:void`, authorizationId: authorized.authorizationId });
       return { ok: true, tap: declined(id, fare, "payment_declined", null) };
     }
+    const row = await insertTransaction({
+      id,
+      method,
+      route,
+      at,
+      fare,
+      charged: fare,
+      capRuleId: null,
+      tapKey,
+      entries: [
+        { account: ledgerAccounts.gatewayClearing, amount: money(-fare, cur) },
+        { account: ledgerAccounts.revenue, amount: money(fare, cur) },
+      ],
+    });
+    return { ok: true, tap: await resultOf(db, row) };
+  }
+
+  /** A bank card's tap row with its transaction number (drawn again on a collision) and its ledger group. */
+  async function insertTransaction(input: {
+    id: string;
+    method: typeof paymentMethods.$inferSelect;
+    route: RouteRow;
+    at: Date;
+    fare: number;
+    charged: number;
+    capRuleId: string | null;
+    tapKey: string | null;
+    entries: LedgerEntry[] | null;
+  }): Promise<TapRow> {
+    const cur = options.currency();
     for (let draw = 0; ; draw++) {
       try {
-        const row = await inTransaction(db, async ({ tx }) => {
-          const entryGroup = await ledger.post(tx, {
-            reference: `tap:${id}`,
-            entries: [
-              { account: ledgerAccounts.gatewayClearing, amount: money(-fare, cur) },
-              { account: ledgerAccounts.revenue, amount: money(fare, cur) },
-            ],
-          });
+        return await inTransaction(db, async ({ tx }) => {
+          const entryGroup =
+            input.entries && input.fare > 0
+              ? await ledger.post(tx, { reference: `tap:${input.id}`, entries: input.entries })
+              : null;
           const [inserted] = await tx
             .insert(taps)
             .values({
-              id,
-              paymentMethodId: method.id,
-              userId: method.userId,
+              id: input.id,
+              paymentMethodId: input.method.id,
+              userId: input.method.userId,
               transactionNumber: transactionNumber(),
-              routeCode: route.code,
+              routeCode: input.route.code,
               riderType: "ADULT",
-              tappedAt: at,
-              fare,
-              charged: fare,
+              tappedAt: input.at,
+              fare: input.fare,
+              charged: input.charged,
               currency: cur,
+              capped: input.capRuleId !== null,
+              capRuleId: input.capRuleId,
               entryGroup,
-              tapKey,
+              tapKey: input.tapKey,
             })
             .returning();
           if (!inserted) throw new Error("The tap was not written");
           return inserted;
         });
-        return { ok: true, tap: await resultOf(db, row) };
       } catch (error) {
         if (!isUniqueViolation(error) || draw >= 5) throw error;
-        const repeated = tapKey ? await byKey(tapKey) : null;
-        if (repeated) return { ok: true, tap: await resultOf(db, repeated) };
+        const repeated = input.tapKey ? await byKey(input.tapKey) : null;
+        if (repeated) return repeated;
       }
     }
   }

@@ -171,6 +171,9 @@ async function seedAgencyAndRider(db: Database, config: PortalConfig): Promise<b
         type: "PHYSICAL",
         status: "BLOCKED",
         riderType: "ADULT",
+        // Blocked by its rider when it was lost, so the demo shows unblocking (an agency's block has
+        // no blocked_at and cannot be lifted online).
+        blockedAt: new Date("2026-09-14T16:20:00Z"),
       },
       {
         id: "f1000000-0000-4000-8000-000000000006",

@@ -100,6 +100,8 @@ export const autoRenewMachine = setup({
     isRenewal: ({ context }, id: string) => context.renewals.includes(id),
     isOwnMethod: ({ context }, id: string) => context.methods.some((method) => method.id === id),
     buysOnce: ({ context }) => context.mode === "once",
+    /** The methods could not be loaded, and they are what the rider is choosing among. */
+    methodsFailed: ({ context }) => context.mode === "auto" && context.failure?.kind === "methods",
     methodChosen: ({ context }) => context.method !== null,
   },
 }).createMachine({
@@ -153,7 +155,7 @@ export const autoRenewMachine = setup({
           guard: { type: "isOwnMethod", params: ({ event }) => event.id },
           actions: { type: "assignMethod", params: ({ event }) => event.id },
         },
-        "methods.retry": { target: "loadingMethods", actions: "clearFailure" },
+        "methods.retry": { guard: "methodsFailed", target: "loadingMethods", actions: "clearFailure" },
         "renew.submit": [
           {
             guard: "buysOnce",
@@ -161,7 +163,7 @@ export const autoRenewMachine = setup({
             actions: [{ type: "buyOnce", params: ({ context }) => context.card }, "close"],
           },
           { guard: "methodChosen", target: "enabling", actions: "clearFailure" },
-          { actions: "markMethodMissing" },
+          { actions: ["markMethodMissing", "clearFailure"] },
         ],
         "renew.cancel": { target: "idle", actions: ["close", "clearFailure"] },
       },

@@ -109,7 +109,9 @@ export const cardLinkMachine = setup({
       const problems = Object.fromEntries(
         Object.entries(context.problems).filter(([key]) => !(key in values)),
       ) as LinkProblems;
-      return { draft: { ...context.draft, ...next }, problems };
+      // A new number or code is a new attempt: the last refusal no longer speaks about it.
+      const failure = "number" in values || "code" in values ? null : context.failure;
+      return { draft: { ...context.draft, ...next }, problems, failure };
     }),
     check: assign(({ context }) => ({ problems: linkProblems(context.draft) })),
     refused: assign(({ context }, error: unknown) => ({

@@ -85,6 +85,11 @@ function CardBlockActions({
     const subscription = actor.on("changed", onChanged);
     return () => subscription.unsubscribe();
   }, [actor, onChanged]);
+  return <BlockButtons actor={actor} card={card} />;
+}
+
+/** Block card (then its question) or Unblock card, as the card allows. */
+export function BlockButtons({ actor, card }: { actor: CardBlockRef; card: Pick<FareCardDetail, "can"> }) {
   const unblocking = useSelector(actor, (s) => s.matches("unblocking"));
   const failure = useSelector(actor, (s) => (s.matches("idle") ? s.context.failure : null));
   if (!card.can.block && !card.can.unblock) return null;

@@ -120,7 +120,7 @@ export function FareCardsView({ cards, machines, money, locale, MoneyActions }: 
   if (phase === "failed") return <Failed cards={cards} />;
   if (phase === "loading" && list.length === 0) {
     return (
-      <p aria-busy="true" data-state="loading">
+      <p role="status" aria-busy="true" data-state="loading">
         <Trans>Loading your fare cards…</Trans>
       </p>
     );
@@ -182,8 +182,8 @@ export function FareCardsView({ cards, machines, money, locale, MoneyActions }: 
             </p>
           </div>
         ) : phase === "loading" ? (
-          <p aria-busy="true" className={cardBox}>
-            <Trans>Loading the card…</Trans>
+          <p role="status" aria-busy="true" className={cardBox}>
+            {onCard ? <Trans>Loading the card…</Trans> : <Trans>Loading your fare cards…</Trans>}
           </p>
         ) : (
           <p className={cx(cardBox, muted)}>

@@ -6,6 +6,9 @@ import { addValueModel } from "./addValue.ts";
 import { appModel } from "./app.ts";
 import { appleSignInModel } from "./appleSignIn.ts";
 import { autoloadModel } from "./autoload.ts";
+import { autoRenewModel } from "./autoRenew.ts";
+import { cardBlockModel } from "./cardBlock.ts";
+import { cardLinkModel } from "./cardLink.ts";
 import { cardTransferModel } from "./cardTransfer.ts";
 import { cartModel } from "./cart.ts";
 import { checkoutModel } from "./checkout.ts";
@@ -13,6 +16,7 @@ import { deactivationModel } from "./deactivation.ts";
 import { devicesModel } from "./devices.ts";
 import { emailConfirmationModel } from "./emailConfirmation.ts";
 import { fareCardChoiceModel } from "./fareCardChoice.ts";
+import { fareCardsModel } from "./fareCards.ts";
 import { formModel } from "./form.ts";
 import { guestCardModel } from "./guestCard.ts";
 import { inviteModel } from "./invite.ts";
@@ -43,6 +47,9 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   appModel,
   appleSignInModel,
   autoloadModel,
+  autoRenewModel,
+  cardBlockModel,
+  cardLinkModel,
   cardTransferModel,
   cartModel,
   checkoutModel,
@@ -50,6 +57,7 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   devicesModel,
   emailConfirmationModel,
   fareCardChoiceModel,
+  fareCardsModel,
   formModel,
   guestCardModel,
   inviteModel,

@@ -1,0 +1,4 @@
+import { cardLinkModel } from "./specs/cardLink.ts";
+import { describeModel } from "./suite.ts";
+
+describeModel(cardLinkModel);

@@ -55,6 +55,17 @@ describe("order texts", () => {
       items: passOrder.items.map((item) => ({ ...item, fulfilment: "pass" as const })),
     };
     expect(fulfilmentLines(i18n, twoPasses, "en")).toEqual(["Passes issued"]);
+    const walletLoad = {
+      ...passOrder,
+      kind: "load" as const,
+      card_number: null,
+      fare_medium: null,
+      items: passOrder.items.slice(0, 1).map((item) => ({ ...item, fulfilment: "stored_value" as const })),
+    };
+    expect(fulfilmentLines(i18n, walletLoad, "en")).toEqual(["Value added to your wallet"]);
+    expect(fulfilmentLines(i18n, { ...walletLoad, kind: "digital" as const }, "en")).toEqual([
+      "Stored value added",
+    ]);
     expect(
       fulfilmentLines(i18n, { ...shippedOrder, shipping_method: null, shipping_address: null }, "en"),
     ).toEqual(["Card to be shipped"]);

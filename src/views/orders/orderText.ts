@@ -106,8 +106,10 @@ function fulfilmentLine(
         ? i18n._(msg`Auto-renewing pass added to the fare card ${card}`)
         : i18n._(msg`Auto-renewing pass issued`);
     case "stored_value":
-      return card
-        ? i18n._(msg`Stored value added to the fare card ${card}`)
+      if (card) return i18n._(msg`Stored value added to the fare card ${card}`);
+      // A load with no fare card went to the rider's wallet.
+      return order.kind === "load"
+        ? i18n._(msg`Value added to your wallet`)
         : i18n._(msg`Stored value added`);
     case "shipment": {
       const address = order.shipping_address ? addressLine(order.shipping_address, locale) : null;

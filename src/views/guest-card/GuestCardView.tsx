@@ -183,7 +183,13 @@ function CardShown({ guest, money, locale, addValue }: GuestCardViewProps) {
     <div className={css({ display: "grid", gap: "5" })}>
       <section className={card} aria-labelledby="guest-card-title" data-testid="guest-card">
         <div
-          className={css({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: "3" })}
+          className={css({
+            display: "flex",
+            flexWrap: "wrap",
+            justifyContent: "space-between",
+            alignItems: "flex-start",
+            gap: "3",
+          })}
         >
           <div className={css({ display: "grid", gap: "1" })}>
             <h2 id="guest-card-title" ref={title} tabIndex={-1} className={heading}>
@@ -208,13 +214,13 @@ function CardShown({ guest, money, locale, addValue }: GuestCardViewProps) {
         </p>
       </section>
       {fare.can.load && addValue ? (
-        <section className={card} aria-label={t`Add value`}>
+        <div>
           {addValue({
             id: fare.faremedia_id,
             balance: fare.balance_detail.general_funds,
             onChanged: () => guest.send({ type: "card.refresh" }),
           })}
-        </section>
+        </div>
       ) : null}
       <section className={card}>
         <PassList passes={fare.passes} locale={locale} headingLevel={3} />

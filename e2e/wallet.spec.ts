@@ -17,6 +17,8 @@ for (const size of sizes) {
     test.beforeEach(async ({ page }) => {
       await page.setViewportSize(size.viewport);
     });
+    // Signing up, two cards, a saved card, then three flows: about 30 s on a loaded machine.
+    test.setTimeout(90_000);
 
     test("a rider moves value between two cards, adds value and sets up a weekly autoload", async ({
       page,

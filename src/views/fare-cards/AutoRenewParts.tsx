@@ -16,9 +16,17 @@ import { textLink } from "../shared/Screen.tsx";
 
 export type AutoRenewRef = ActorRefFrom<typeof autoRenewMachine>;
 
-/** A pass that may be offered "Renew automatically": its product allows it and it is still usable. */
-export const isRenewable = (pass: PassSummary): boolean =>
-  pass.auto_renewable === true && (pass.status === "available" || pass.status === "active");
+/**
+ * A pass that may be offered "Renew automatically": its product allows it, it is still usable, and
+ * its product does not renew automatically on this card already.
+ */
+export const isRenewable = (pass: PassSummary, card: Pick<FareCardDetail, "auto_renew">): boolean =>
+  pass.auto_renewable === true &&
+  (pass.status === "available" || pass.status === "active") &&
+  !card.auto_renew.some(
+    (renewal) =>
+      renewal.status === "active" && pass.product !== undefined && renewal.product === pass.product,
+  );
 
 /** The auto-renew machine of the card as it is now: started again whenever the card is read again. */
 export function useAutoRenew(
@@ -29,7 +37,7 @@ export function useAutoRenew(
   const actor = useActorRef(machine, {
     input: {
       card,
-      renewable: card.passes.filter(isRenewable).map((pass) => pass.id),
+      renewable: card.passes.filter((pass) => isRenewable(pass, card)).map((pass) => pass.id),
       renewals: card.auto_renew.filter((renewal) => renewal.status === "active").map((renewal) => renewal.id),
     },
   });
@@ -41,7 +49,8 @@ export function useAutoRenew(
 }
 
 export function RenewButton({ actor, pass }: { actor: AutoRenewRef; pass: PassSummary }) {
-  if (!isRenewable(pass)) return null;
+  const renewable = useSelector(actor, (s) => s.context.renewable.includes(pass.id));
+  if (!renewable) return null;
   return (
     <p>
       <button

@@ -99,7 +99,7 @@ export function BlockButtons({ actor, card }: { actor: CardBlockRef; card: Pick<
         <p>
           <button
             type="button"
-            className={button({ variant: "outline" })}
+            className={button({ variant: "outline", size: "sm" })}
             onClick={() => actor.send({ type: "block.ask" })}
           >
             <Trans>Block card</Trans>
@@ -110,7 +110,7 @@ export function BlockButtons({ actor, card }: { actor: CardBlockRef; card: Pick<
         <p>
           <button
             type="button"
-            className={button()}
+            className={button({ size: "sm" })}
             disabled={unblocking}
             aria-busy={unblocking}
             onClick={() => actor.send({ type: "unblock" })}

@@ -490,32 +490,41 @@ function Nickname({ cards }: { cards: FareCardsRef }) {
 }
 
 function ManageCard({ cards, card }: { cards: FareCardsRef; card: FareCardDetail }) {
-  if (!card.can.unlink && !card.can.remove) return null;
   return (
     <div className={cardBox}>
       <h2 className={partHeading}>
         <Trans>Remove from your account</Trans>
       </h2>
-      <div className={actionRow}>
-        {card.can.unlink ? (
-          <button
-            type="button"
-            className={button({ variant: "outline" })}
-            onClick={() => cards.send({ type: "unlink.ask" })}
-          >
-            <Trans>Unlink card</Trans>
-          </button>
-        ) : null}
-        {card.can.remove ? (
-          <button
-            type="button"
-            className={button({ variant: "outline" })}
-            onClick={() => cards.send({ type: "remove.ask" })}
-          >
-            <Trans>Remove card</Trans>
-          </button>
-        ) : null}
-      </div>
+      {card.can.unlink || card.can.remove ? (
+        <div className={actionRow}>
+          {card.can.unlink ? (
+            <button
+              type="button"
+              className={button({ variant: "outline" })}
+              onClick={() => cards.send({ type: "unlink.ask" })}
+            >
+              <Trans>Unlink card</Trans>
+            </button>
+          ) : null}
+          {card.can.remove ? (
+            <button
+              type="button"
+              className={button({ variant: "outline" })}
+              onClick={() => cards.send({ type: "remove.ask" })}
+            >
+              <Trans>Remove card</Trans>
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {card.can.remove ? null : (
+        <p className={muted} data-testid="remove-note">
+          <Trans>
+            A card that still holds value or usable passes cannot be removed: transfer its balance to another
+            card first.
+          </Trans>
+        </p>
+      )}
       <UnlinkQuestion cards={cards} />
       <RemoveQuestion cards={cards} />
     </div>

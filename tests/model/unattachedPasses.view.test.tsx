@@ -28,7 +28,7 @@ describeViewModel({
   gestures: {
     "passes.retry": async (user) => user.click(screen.getByRole("button", { name: "Try again" })),
     "attach.open": async (user, event: AnyEventObject) => {
-      const button = screen.queryByRole("button", { name: `Attach ${passName(event.id)} to a fare card` });
+      const button = screen.queryByRole("button", { name: `Attach to a fare card: ${passName(event.id)}` });
       if (button) await user.click(button);
     },
     // A blocked card is not offered: nothing to choose.

@@ -119,7 +119,7 @@ function PassList({ unattached, locale }: { unattached: UnattachedRef; locale: s
             <button
               type="button"
               className={button()}
-              aria-label={t`Attach ${pass.name} to a fare card`}
+              aria-label={t`Attach to a fare card: ${pass.name}`}
               onClick={() => unattached.send({ type: "attach.open", id: pass.id })}
             >
               <Trans>Attach to a fare card</Trans>

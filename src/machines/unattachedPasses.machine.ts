@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate";
 import { errorCodeOf } from "../domain/envelope.ts";
-import type { FareMedium } from "../domain/fare-media.ts";
+import { canBuyFor, type FareMedium } from "../domain/fare-media.ts";
 import type { PassSummary } from "../domain/transit/passes.ts";
 import { unprovided } from "./unprovided.ts";
 
@@ -12,7 +12,7 @@ export interface UnattachedData {
 
 export interface UnattachedPassesContext {
   passes: PassSummary[];
-  /** The rider's ACTIVE cards: the only ones a pass can be attached to. */
+  /** The rider's ACTIVE cards of a type that carries passes: the only ones a pass can go on. */
   cards: FareMedium[];
   /** The pass being attached, and the card chosen for it. */
   target: string | null;
@@ -50,7 +50,8 @@ export const unattachedPassesMachine = setup({
   actions: {
     assignData: assign((_, data: UnattachedData) => ({
       passes: data.passes,
-      cards: data.cards.filter((card) => card.status === "ACTIVE"),
+      // Active cards that carry passes (a paper ticket does not).
+      cards: data.cards.filter(canBuyFor),
       failure: null,
     })),
     openAttach: assign(({ context }, id: string) => ({

@@ -52,7 +52,10 @@ export function createGuestCardService(http: HttpClient, base: () => string, sto
     },
     card: (): Promise<GuestCard> =>
       holding(async () => {
-        const reply = await http.request<{ fare_medium: GuestCard }>(anonymous("/card"), { headers: auth() });
+        const reply = await http.request<{ fare_medium: GuestCard }>(anonymous("/card"), {
+          headers: auth(),
+          ownCredentials: true,
+        });
         return required(reply, "GET /anonymous/card").fare_medium;
       }),
     activity: (limit: number, after: string | null): Promise<ActivityPage> =>
@@ -60,6 +63,7 @@ export function createGuestCardService(http: HttpClient, base: () => string, sto
         const reply = await http.request<ActivityPage>(anonymous("/card/activity"), {
           query: { limit, ...(after === null ? {} : { after }) },
           headers: auth(),
+          ownCredentials: true,
         });
         return required(reply, "GET /anonymous/card/activity");
       }),
@@ -69,6 +73,7 @@ export function createGuestCardService(http: HttpClient, base: () => string, sto
         await http.request<undefined>(anonymous("/card_tokens/current"), {
           method: "DELETE",
           headers: auth(),
+          ownCredentials: true,
         });
       } finally {
         forget();

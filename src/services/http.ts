@@ -50,6 +50,11 @@ export interface RequestOptions {
    * (a checkout quote priced without a promo code or shipping method that does not hold).
    */
   warnings?: (errors: ApiError[]) => void;
+  /**
+   * The request carries its own credentials (a guest card token on /manage-card): a 401 speaks of them,
+   * not of the rider's session, so it never signs the rider out.
+   */
+  ownCredentials?: boolean;
 }
 
 export interface HttpClient {
@@ -110,7 +115,8 @@ export function createHttpClient({ storage, signals, clientId, fetch }: HttpClie
       const sessionInvalid = errors.some((error) => error.code === ErrorCode.sessionInvalid);
       const deactivated = signedIn && errors.some((error) => error.code === ErrorCode.accountDeactivated);
       if (deactivated) signals.accountDeactivated();
-      else if (sessionInvalid || (response.status === 401 && signedIn)) signals.sessionExpired();
+      else if (sessionInvalid || (response.status === 401 && signedIn && !options.ownCredentials))
+        signals.sessionExpired();
       if (response.status === 503) signals.networkLost();
       if (!response.ok || sessionInvalid) {
         throw new ApiRequestError(

@@ -283,16 +283,24 @@ const activityTable = css({
       whiteSpace: "nowrap",
     },
     "& tbody": { display: "grid", gap: "3" },
+    // On a phone each row is a small card: when, then what and how much, then the description.
     "& tbody tr": {
       display: "grid",
       gridTemplateColumns: "minmax(0, 1fr) auto",
-      gap: "1",
+      gridTemplateAreas: '"date date" "type amount" "desc desc" "balance balance"',
+      columnGap: "3",
+      rowGap: "1",
       p: "3",
       borderWidth: "1px",
       borderRadius: "md",
     },
     "& th, & td": { p: "0" },
-    "& [data-wide]": { gridColumn: "span 2" },
+    "& td:empty": { display: "none" },
+    "& [data-cell=date]": { gridArea: "date", color: "muted", fontSize: "sm" },
+    "& [data-cell=type]": { gridArea: "type" },
+    "& [data-cell=amount]": { gridArea: "amount" },
+    "& [data-cell=desc]": { gridArea: "desc" },
+    "& [data-cell=balance]": { gridArea: "balance", textAlign: "start", fontSize: "sm" },
   },
 });
 
@@ -342,8 +350,10 @@ export function ActivityList({
       <tbody>
         {rows.map((entry) => (
           <tr key={entry.id} data-testid="activity-row" data-pending={entry.pending || undefined}>
-            <td className={css({ whiteSpace: "nowrap" })}>{dateTime(entry.occurred_at, locale)}</td>
-            <td className={css({ fontWeight: "semibold" })}>
+            <td data-cell="date" className={css({ whiteSpace: "nowrap" })}>
+              {dateTime(entry.occurred_at, locale)}
+            </td>
+            <td data-cell="type" className={css({ fontWeight: "semibold" })}>
               {activityKindText(i18n, entry.kind)}
               {entry.pending ? (
                 <>
@@ -354,10 +364,19 @@ export function ActivityList({
                 </>
               ) : null}
             </td>
-            <td data-wide>{activityDescription(i18n, entry)}</td>
-            <td data-number>{entry.amount === null ? "—" : signed(money, entry.amount)}</td>
-            <td data-number className={muted}>
-              {entry.balance_after === null ? "" : money(entry.balance_after)}
+            <td data-cell="desc">{activityDescription(i18n, entry)}</td>
+            <td data-cell="amount" data-number>
+              {entry.amount === null ? "—" : signed(money, entry.amount)}
+            </td>
+            <td data-cell="balance" data-number className={muted}>
+              {entry.balance_after === null ? null : (
+                <>
+                  <span className={css({ md: { srOnly: true } })}>
+                    <Trans>Balance after:</Trans>{" "}
+                  </span>
+                  {money(entry.balance_after)}
+                </>
+              )}
             </td>
           </tr>
         ))}

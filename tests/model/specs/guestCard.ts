@@ -154,6 +154,48 @@ export const guestCardModel = defineModel({
   },
   journeys: [
     {
+      name: "after an expired kept token the form works like a first visit: nothing is read until a pair is sent",
+      input: 1,
+      events: [readFailed[0], submit, change[0], change[1], submit, refused[0]],
+      expected: "form",
+      ends: (snapshot) => {
+        expect(snapshot.context.notice).toEqual({ kind: "noMatch" });
+        expect(snapshot.children.loadCard).toBeUndefined();
+      },
+    },
+    {
+      name: "a kept token that expires while the activity loads goes back to the form and stays there",
+      input: 1,
+      events: [read, activityFailed[0]],
+      expected: "form",
+      ends: (snapshot) => expect(snapshot.context.notice).toEqual({ kind: "expired" }),
+    },
+    {
+      name: "Done on a kept token goes back to the form even when the server could not be told",
+      input: 1,
+      events: [read, activity[0], done, events["xstate.error.actor.finish"][0]],
+      expected: "form",
+      ends: (snapshot) => expect(snapshot.context.notice).toEqual({ kind: "done" }),
+    },
+    {
+      name: "activity that could not be read shows its failure beside the card",
+      events: [...openedCard.slice(0, 4), activityFailed[1]],
+      expected: { card: "activity" },
+      ends: (snapshot) => {
+        expect(snapshot.context.error).toBe(50301);
+        expect(snapshot.children.loadActivity).toBeUndefined();
+      },
+    },
+    {
+      name: "an older page that failed is asked again with its cursor, the rows shown kept",
+      events: [...openedCard, more, activityFailed[1], retry],
+      expected: { card: "loadingActivity" },
+      ends: (snapshot) => {
+        expect(snapshot.context.activity).toEqual(activityPageOne.activity);
+        expect(snapshot.context.activityNext).toBe("activity-cursor-2");
+      },
+    },
+    {
       name: "a guest opens the card with its number and security code and sees its activity",
       events: openedCard,
       expected: { card: "activity" },

@@ -126,6 +126,12 @@ export const passMoveModel = defineModel({
   },
   journeys: [
     {
+      name: "devices that could not be read stop at the failure: nothing is asked again until a retry",
+      events: [events["xstate.error.actor.loadDevices"][0]],
+      expected: "failed",
+      ends: (snapshot) => expect(snapshot.children.loadDevices).toBeUndefined(),
+    },
+    {
       name: "a pass in the cloud goes to the rider's phone and says so",
       before: () => void passMoveEffects.splice(0),
       events: [devices[0], choose[1], submit, moved[0]],

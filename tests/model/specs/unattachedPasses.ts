@@ -121,6 +121,15 @@ export const unattachedPassesModel = defineModel({
   },
   journeys: [
     {
+      name: "choosing a card only chooses it: nothing is sent before Attach pass",
+      events: [loaded[0], open[0], choose[0]],
+      expected: { shown: "choosing" },
+      ends: (snapshot) => {
+        expect(snapshot.context.card).toBe(youthCard.faremedia_id);
+        expect(snapshot.children.attachPass).toBeUndefined();
+      },
+    },
+    {
       name: "the unattached passes are listed with the rider's active cards only",
       events: [loaded[0]],
       expected: { shown: "listing" },

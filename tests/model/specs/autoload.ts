@@ -158,6 +158,32 @@ export const autoloadModel = defineModel({
       },
     },
     {
+      name: "the saved methods could not be read: the autoload is still shown",
+      input: 1,
+      events: [methodsLost],
+      expected: "idle",
+      ends: (s) => {
+        expect(s.context.methods).toEqual([]);
+        expect(s.context.autoload).toEqual(autoloadWeekly);
+      },
+    },
+    {
+      name: "choosing another method stays in the form",
+      events: [methodsLoaded, edit, otherMethod],
+      expected: "editing",
+      ends: (s) => expect(s.context.draft.method).toBe(mastercard.id),
+    },
+    {
+      name: "cancelling the form saves nothing",
+      before: () => void autoloadEffects.splice(0),
+      events: [methodsLoaded, edit, weekly, cancel],
+      expected: "idle",
+      ends: (s) => {
+        expect(s.context.autoload).toBeNull();
+        expect(autoloadEffects).toEqual([]);
+      },
+    },
+    {
       name: "saved, the card is told",
       before: () => void autoloadEffects.splice(0),
       events: [methodsLoaded, edit, monthly, otherMethod, save, saved],

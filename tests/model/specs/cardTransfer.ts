@@ -187,6 +187,16 @@ export const cardTransferModel = defineModel({
       },
     },
     {
+      name: "changing the transfer before confirming goes back to the form and forgets the key",
+      events: [toSpare, five, review, edit],
+      expected: "editing",
+      ends: (s) => {
+        expect(s.context.key).toBeNull();
+        expect(s.context.amount).toBe("5.00");
+        expect(s.context.to).toBe(spare.faremedia_id);
+      },
+    },
+    {
       name: "more than the general funds is refused before asking",
       events: [toSpare, twenty, review],
       expected: "editing",

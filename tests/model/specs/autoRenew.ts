@@ -215,6 +215,28 @@ export const autoRenewModel = defineModel({
       ends: () => expect(autoRenewEffects).toEqual(["notify autoRenewOff"]),
     },
     {
+      name: "Stop renewing asks first and sends nothing yet",
+      events: [e("stop.ask")],
+      expected: "confirmingStop",
+      ends: (snapshot) => expect(snapshot.children.stop).toBeUndefined(),
+    },
+    {
+      name: "keeping the renewal after the question changes nothing",
+      events: [e("stop.ask"), e("stop.cancel")],
+      expected: "idle",
+    },
+    {
+      name: "closing the dialog while methods load changes nothing",
+      events: [e("renew.open"), e("renew.cancel")],
+      expected: "idle",
+    },
+    {
+      name: "closing the dialog after choosing changes nothing",
+      events: [e("renew.open"), e("xstate.done.actor.loadMethods"), e("renew.cancel")],
+      expected: "idle",
+      ends: (snapshot) => expect(snapshot.context.method).toBeNull(),
+    },
+    {
       name: "a failed removal stays on the question",
       events: [e("stop.ask"), e("stop.confirm"), e("xstate.error.actor.stop")],
       expected: "confirmingStop",

@@ -149,6 +149,11 @@ export const cardLinkModel = defineModel({
       },
     })),
     {
+      name: "cancelling closes the dialog",
+      events: [events["link.open"][0], change[0], events["link.cancel"][0]],
+      expected: "closed",
+    },
+    {
       name: "cancelling forgets what was typed",
       events: [events["link.open"][0], change[0], events["link.cancel"][0], events["link.open"][0]],
       expected: "editing",

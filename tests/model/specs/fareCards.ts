@@ -378,6 +378,72 @@ export const fareCardsModel = defineModel({
       expected: "listing",
     },
     {
+      name: "cancelling the nickname form keeps the old nickname and forgets what was typed",
+      input: 1,
+      events: [load[2], e("nickname.edit"), e("nickname.change"), e("nickname.cancel")],
+      expected: { card: "viewing" },
+      ends: (snapshot) => {
+        expect(snapshot.context.nickname).toBe("");
+        expect(snapshot.context.card?.nickname).toBe("Commute card");
+      },
+    },
+    {
+      name: "Unlink asks first and sends nothing yet",
+      input: 1,
+      events: [load[2], e("unlink.ask")],
+      expected: { card: "confirmingUnlink" },
+      ends: (snapshot) => expect(snapshot.children.unlink).toBeUndefined(),
+    },
+    {
+      name: "keeping the card after the unlink question goes back to the card",
+      input: 1,
+      events: [load[2], e("unlink.ask"), e("unlink.cancel")],
+      expected: { card: "viewing" },
+    },
+    {
+      name: "a failed unlink stays on its question with why",
+      input: 1,
+      events: [load[2], e("unlink.ask"), e("unlink.confirm"), e("xstate.error.actor.unlink")],
+      expected: { card: "confirmingUnlink" },
+      ends: (snapshot) => expect(snapshot.context.failure).toEqual({ kind: "unlink", code: 50301 }),
+    },
+    {
+      name: "Remove asks first and sends nothing yet",
+      input: 1,
+      events: [load[2], e("remove.ask")],
+      expected: { card: "confirmingRemove" },
+      ends: (snapshot) => expect(snapshot.children.remove).toBeUndefined(),
+    },
+    {
+      name: "keeping the card after the remove question goes back to the card",
+      input: 1,
+      events: [load[2], e("remove.ask"), e("remove.cancel")],
+      expected: { card: "viewing" },
+    },
+    {
+      name: "more activity that could not be read keeps the rows shown and says so",
+      input: 1,
+      events: [load[2], e("activity.more"), e("xstate.error.actor.loadActivity")],
+      expected: { card: "viewing" },
+      ends: (snapshot) => {
+        expect(snapshot.context.activity).toEqual(activityOne.activity);
+        expect(snapshot.context.failure).toEqual({ kind: "more", code: 50301 });
+      },
+    },
+    {
+      name: "a card gone when read again (unlinked elsewhere) is not found",
+      input: 1,
+      events: [load[2], e("card.changed"), loadFailed[1]],
+      expected: "notFound",
+      ends: (snapshot) => expect(snapshot.context.card).toBeNull(),
+    },
+    {
+      name: "a lost connection when read again stops at the failure",
+      input: 1,
+      events: [load[2], e("card.changed"), loadFailed[0]],
+      expected: "failed",
+    },
+    {
       name: "a rider without cards sees the empty list",
       events: [load[1]],
       expected: "listing",

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { demoRider, PassesPage } from "./models/passes.ts";
+import { signInAsNewRider } from "./models/riders.ts";
 
 /*
  * Devices, pass history and unattached passes against the real server, in Chromium at a phone's and a
@@ -107,6 +108,25 @@ for (const size of sizes) {
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await passes.portal.seeNoDialogLeft();
       await expect(youth).toBeVisible();
+    });
+
+    test("a fresh rider attaches an unattached pass to their card of its rider type", async ({ page }) => {
+      const passes = new PassesPage(page);
+      await signInAsNewRider(passes.portal, "attach");
+      const { card, pass } = await passes.freshYouthCardAndUnattachedPass();
+      await passes.openFromMenu("Unattached Passes");
+      const item = passes.unattached(new RegExp(pass));
+      await expect(item).toHaveCount(1);
+      await item.getByRole("button", { name: /to a fare card/ }).click();
+      const dialog = page.getByRole("dialog", { name: `Attach ${pass}` });
+      await passes.portal.seeCentred(dialog);
+      // The rider's only card is chosen already.
+      await expect(dialog.getByRole("radio", { name: new RegExp(card) })).toBeChecked();
+      await dialog.getByRole("button", { name: "Attach pass" }).click();
+      await expect(page.getByText("The pass was attached to the fare card.")).toBeVisible();
+      await passes.portal.seeNoDialogLeft();
+      await expect(page.getByText(/You have no unattached passes/)).toBeVisible();
+      await passes.portal.checkAccessibility();
     });
   });
 }

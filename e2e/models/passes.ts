@@ -2,6 +2,14 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { Portal } from "./portal.ts";
 import { signInAt } from "./riders.ts";
 
+interface Product {
+  uuid: string;
+  name: string;
+  list_price: number;
+  sub_type: string;
+  rider_types: string[];
+}
+
 export { demoRider } from "./riders.ts";
 
 /** Devices, pass history with a pass's moves, purchase history and unattached passes, as a rider uses them. */
@@ -70,5 +78,58 @@ export class PassesPage {
 
   unattached(name: RegExp): Locator {
     return this.page.getByTestId("unattached-pass").filter({ hasText: name });
+  }
+
+  private async token(): Promise<string> {
+    const token = await this.page.evaluate(() => localStorage.getItem("auth_token"));
+    if (!token) throw new Error("not signed in");
+    return token;
+  }
+
+  /**
+   * Gives the signed-in rider a fresh youth card (the dev-only route issues one, the link route links
+   * it) and buys a youth digital pass for no card (an unattached pass), both through the API; returns
+   * the card's nickname and the pass's name.
+   */
+  async freshYouthCardAndUnattachedPass(): Promise<{ card: string; pass: string }> {
+    const headers = { authorization: `Bearer ${await this.token()}` };
+    const issued = await this.page.request.post("/dev/transit/fare_media", { data: { rider_type: "YOUTH" } });
+    expect(issued.status(), await issued.text()).toBe(201);
+    const fresh = (await issued.json()).data as { card_number: string; security_code: string };
+    const linked = await this.page.request.post("/transit/faremedia/link", {
+      headers,
+      data: { card_number: fresh.card_number, security_code: fresh.security_code, nickname: "School card" },
+    });
+    expect(linked.status(), await linked.text()).toBe(201);
+    const search = await this.page.request.post("/transit/anonymous/v3.0/product/search", {
+      data: { return: "ENTITY", applied_filters: [], sort: [{ key_name: "list_priority", order: "asc" }] },
+    });
+    const products: Product[] = (await search.json()).data.results;
+    const pass = products.find(
+      (product) => product.sub_type === "DIGITAL_PASS" && product.rider_types.includes("YOUTH"),
+    );
+    if (!pass) throw new Error("no youth digital pass in the catalogue");
+    const tokenized = await this.page.request.post("/sandbox-gateway/v1/tokens", {
+      data: {
+        number: "4242424242424242",
+        exp_month: 12,
+        exp_year: 2030,
+        cvc: "123",
+        postal_code: "94105",
+        name: "Rider",
+      },
+    });
+    const token: string = (await tokenized.json()).data.token;
+    const placed = await this.page.request.post("/transit/orders", {
+      headers: { ...headers, "Idempotency-Key": crypto.randomUUID() },
+      data: {
+        lines: [{ product: pass.uuid, quantity: 1, list_price: pass.list_price }],
+        fare_medium: null,
+        expected_total: pass.list_price,
+        payments: [{ kind: "card", token, amount: pass.list_price }],
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    return { card: "School card", pass: pass.name };
   }
 }

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useConfig } from "../../app/children.ts";
 import { useScreenLogic } from "../../app/logic.tsx";
 import { defaultLoadLimits, type LoadLimits } from "../../domain/transit/wallet.ts";
@@ -56,8 +56,11 @@ export function AddValue({
     },
   });
   const done = useSelector(actor, (snapshot) => snapshot.matches("done"));
+  // Once per load, whatever the parent passes on its next renders.
+  const changed = useRef(onChanged);
+  changed.current = onChanged;
   useEffect(() => {
-    if (done) onChanged();
-  }, [done, onChanged]);
+    if (done) changed.current();
+  }, [done]);
   return <AddValueView addValue={actor} money={money} title={title ?? t`Add value`} onClose={onClose} />;
 }

@@ -101,9 +101,12 @@ function CardTransfer({
   const money = useMoney();
   const actor = useActorRef(cardTransfer, { input: { source: card, cards, currency: config.currency_code } });
   const done = useSelector(actor, (snapshot) => snapshot.matches("done"));
+  // Once per transfer, whatever the parent passes on its next renders.
+  const changed = useRef(onChanged);
+  changed.current = onChanged;
   useEffect(() => {
-    if (done) onChanged();
-  }, [done, onChanged]);
+    if (done) changed.current();
+  }, [done]);
   return <TransferView transfer={actor} money={money} onClose={onClose} />;
 }
 
@@ -122,11 +125,13 @@ function CardAutoload({ card, onChanged }: { card: FareCardDetail; onChanged: ()
   // The machine's autoload changes only when it is saved or removed: the card is read again then.
   const current = useSelector(actor, (snapshot) => snapshot.context.autoload);
   const first = useRef(current);
+  const changed = useRef(onChanged);
+  changed.current = onChanged;
   useEffect(() => {
     if (current !== first.current) {
       first.current = current;
-      onChanged();
+      changed.current();
     }
-  }, [current, onChanged]);
+  }, [current]);
   return <AutoloadView autoload={actor} money={money} locale={locale} />;
 }

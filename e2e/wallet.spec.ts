@@ -91,6 +91,35 @@ for (const size of sizes) {
       await expect(autoload.getByText("Every week on Wednesday")).toBeVisible();
     });
 
+    test("an autoload whose card is declined pauses, and the card says why with Resume", async ({ page }) => {
+      const wallet = new WalletPage(page);
+      await wallet.signInAsNewRider(`wallet-pause-${size.name}`);
+      const commute = await wallet.linkNewCard("Commute", 2_000);
+      await wallet.linkNewCard("Spare", 0);
+      await wallet.saveVisa("4000000000009995");
+
+      // Load $20 when the balance is at or below $5, paid by a card that declines when charged.
+      await wallet.openCard(commute);
+      const autoload = wallet.panel("Autoload");
+      await autoload.getByRole("button", { name: "Add autoload" }).click();
+      await expect(autoload.getByRole("radio", { name: "The balance is low" })).toBeChecked();
+      await autoload.getByRole("textbox", { name: "When the balance is at or below" }).fill("5.00");
+      await autoload.getByRole("button", { name: "Save autoload" }).click();
+      await expect(autoload.getByText("When the balance is at or below $5.00")).toBeVisible();
+
+      // A transfer leaves $4: the autoload runs at once, is declined and pauses.
+      await wallet.actions(commute).getByRole("button", { name: "Transfer balance" }).click();
+      const transfer = wallet.panel("Transfer balance");
+      await transfer.getByRole("textbox", { name: "Amount" }).fill("16");
+      await transfer.getByRole("button", { name: "Review transfer" }).click();
+      await transfer.getByRole("button", { name: "Transfer", exact: true }).click();
+      await expect(transfer.getByRole("status")).toHaveText("$16.00 moved to Spare.");
+      await expect(autoload.getByText(/^Paused:/)).toBeVisible();
+      await expect(autoload.getByRole("button", { name: "Resume" })).toBeVisible();
+      await wallet.screenshot(`autoload-paused-${size.name}`);
+      await wallet.portal.checkAccessibility();
+    });
+
     test("the wallet's balance and Add value on the payment methods page", async ({ page }) => {
       const wallet = new WalletPage(page);
       await wallet.signInAsNewRider(`wallet-load-${size.name}`);

@@ -38,21 +38,24 @@ export class WalletPage {
     return { id: body.fare_medium.faremedia_id, nickname };
   }
 
-  /** Saves a Visa through the Payment Methods screen (its number goes to the sandbox gateway only). */
-  async saveVisa(): Promise<void> {
+  /**
+   * Saves a Visa through the Payment Methods screen (its number goes to the sandbox gateway only);
+   * 4000 0000 0000 9995 attaches and is declined for insufficient funds when charged.
+   */
+  async saveVisa(number = "4242424242424242"): Promise<void> {
     const methods = new PaymentMethodsPage(this.page);
     await methods.open();
     await methods.clickAdd("Card");
     await methods.fillCard({
       lastName: "Rider",
-      number: "4242424242424242",
+      number,
       expiry: "12/34",
       cvv: "123",
       address: "1 Main St",
       zip: "94105",
     });
     await methods.saveCard();
-    await methods.seeMethod("Visa •••• 4242");
+    await methods.seeMethod(`Visa •••• ${number.slice(-4)}`);
   }
 
   async openCard(card: LinkedCard): Promise<void> {

@@ -59,7 +59,14 @@ export function CardMoneyActions({
       {open === "transfer" ? (
         <CardTransfer card={card} cards={cards} onChanged={onChanged} onClose={close} />
       ) : null}
-      {card.can.autoload || card.autoload ? <CardAutoload card={card} onChanged={onChanged} /> : null}
+      {card.can.autoload || card.autoload ? (
+        // A card read again with its autoload paused or gone (a declined run, another tab) starts afresh.
+        <CardAutoload
+          key={card.autoload ? `${card.autoload.id}:${card.autoload.status}` : "none"}
+          card={card}
+          onChanged={onChanged}
+        />
+      ) : null}
     </section>
   );
 }

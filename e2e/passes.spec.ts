@@ -80,7 +80,19 @@ for (const size of sizes) {
 
     test("an active pass says why it cannot move; an unknown pass is not found", async ({ page }) => {
       const passes = new PassesPage(page);
-      await passes.signIn(demoRider);
+      await signInAsNewRider(passes.portal, "active-pass");
+      const card = await passes.freshYouthCard();
+      const pass = await passes.buyYouthPass(card.id);
+      await passes.tap(card.number);
+      await passes.openFromMenu("Pass History");
+      await passes.historyTable(1).getByRole("link", { name: pass }).click();
+      await expect(page.getByTestId("pass-detail").getByTestId("pass-status")).toHaveText("Active");
+      await expect(page.getByTestId("immovable")).toHaveText(
+        "This pass is active: a pass in use cannot be moved.",
+      );
+      await expect(page.getByRole("button", { name: "Move pass" })).toHaveCount(0);
+      await passes.portal.checkAccessibility();
+
       await passes.portal.open("/account/passhistory/1/00000000-0000-4000-8000-00000000beef");
       await expect(page.getByRole("heading", { name: "Pass not found" })).toBeVisible();
       await expect(page.getByText("Pass details not found.")).toBeVisible();

@@ -92,6 +92,13 @@ export class PassesPage {
    * the card's nickname and the pass's name.
    */
   async freshYouthCardAndUnattachedPass(): Promise<{ card: string; pass: string }> {
+    const card = await this.freshYouthCard();
+    const pass = await this.buyYouthPass(null);
+    return { card: card.nickname, pass };
+  }
+
+  /** A fresh unlinked youth card (the dev-only route) linked to the signed-in rider. */
+  async freshYouthCard(): Promise<{ id: string; number: string; nickname: string }> {
     const headers = { authorization: `Bearer ${await this.token()}` };
     const issued = await this.page.request.post("/dev/transit/fare_media", { data: { rider_type: "YOUTH" } });
     expect(issued.status(), await issued.text()).toBe(201);
@@ -101,6 +108,13 @@ export class PassesPage {
       data: { card_number: fresh.card_number, security_code: fresh.security_code, nickname: "School card" },
     });
     expect(linked.status(), await linked.text()).toBe(201);
+    const id: string = (await linked.json()).data.fare_medium.faremedia_id;
+    return { id, number: fresh.card_number, nickname: "School card" };
+  }
+
+  /** Buys a youth digital pass through the API for a card of the rider, or for none; returns its name. */
+  async buyYouthPass(card: string | null): Promise<string> {
+    const headers = { authorization: `Bearer ${await this.token()}` };
     const search = await this.page.request.post("/transit/anonymous/v3.0/product/search", {
       data: { return: "ENTITY", applied_filters: [], sort: [{ key_name: "list_priority", order: "asc" }] },
     });
@@ -124,12 +138,24 @@ export class PassesPage {
       headers: { ...headers, "Idempotency-Key": crypto.randomUUID() },
       data: {
         lines: [{ product: pass.uuid, quantity: 1, list_price: pass.list_price }],
-        fare_medium: null,
+        fare_medium: card,
         expected_total: pass.list_price,
         payments: [{ kind: "card", token, amount: pass.list_price }],
       },
     });
     expect(placed.status(), await placed.text()).toBe(201);
-    return { card: "School card", pass: pass.name };
+    return pass.name;
+  }
+
+  /** A tap of the card at a reader on the first route (the dev-only simulator): a pass on it activates. */
+  async tap(cardNumber: string): Promise<void> {
+    const routes = await this.page.request.get("/dev/transit/routes");
+    const [route] = (await routes.json()).data.routes as Array<{ code: string }>;
+    if (!route) throw new Error("no transit route to tap on");
+    const tapped = await this.page.request.post("/dev/transit/taps", {
+      data: { route: route.code, card_number: cardNumber },
+    });
+    expect(tapped.status(), await tapped.text()).toBe(201);
+    expect((await tapped.json()).data.tap.outcome).toBe("pass");
   }
 }

@@ -14,6 +14,7 @@ const heading = css({ fontSize: "lg", fontWeight: "bold" });
 const choices = css({
   display: "grid",
   gap: "2",
+  maxWidth: "32rem",
   border: "none",
   p: "0",
   m: "0",

@@ -49,6 +49,7 @@ export function useAutoRenew(
 }
 
 export function RenewButton({ actor, pass }: { actor: AutoRenewRef; pass: PassSummary }) {
+  const { t } = useLingui();
   const renewable = useSelector(actor, (s) => s.context.renewable.includes(pass.id));
   if (!renewable) return null;
   return (
@@ -56,27 +57,26 @@ export function RenewButton({ actor, pass }: { actor: AutoRenewRef; pass: PassSu
       <button
         type="button"
         className={button({ variant: "outline", size: "sm" })}
+        aria-label={t`Renew automatically: ${pass.name}`}
         onClick={() => actor.send({ type: "renew.open", pass: pass.id })}
       >
-        <Trans>
-          Renew automatically<span className={css({ srOnly: true })}>: {pass.name}</span>
-        </Trans>
+        <Trans>Renew automatically</Trans>
       </button>
     </p>
   );
 }
 
 export function StopRenewButton({ actor, renewal }: { actor: AutoRenewRef; renewal: AutoRenew }) {
+  const { t } = useLingui();
   return (
     <p>
       <button
         type="button"
         className={button({ variant: "outline", size: "sm" })}
+        aria-label={t`Stop renewing: ${renewal.name}`}
         onClick={() => actor.send({ type: "stop.ask", id: renewal.id })}
       >
-        <Trans>
-          Stop renewing<span className={css({ srOnly: true })}>: {renewal.name}</span>
-        </Trans>
+        <Trans>Stop renewing</Trans>
       </button>
     </p>
   );

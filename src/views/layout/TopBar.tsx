@@ -20,6 +20,7 @@ const navLink = css({
   color: "brand.navigationText",
   textDecoration: "none",
   fontWeight: "semibold",
+  whiteSpace: "nowrap",
   px: "3",
   py: "2",
   borderRadius: "md",
@@ -50,6 +51,10 @@ export function TopBar() {
         alignItems: "center",
         gap: { base: "1", sm: "2" },
         px: { base: "1", sm: "2", md: "6" },
+        // Between 960 and 1280 px the links take a second row: a signed-in rider's five do not fit beside
+        // the logo, the language and the cart.
+        flexWrap: { md: "wrap", lg: "nowrap" },
+        pt: { md: "2", lg: "0" },
       })}
     >
       <button
@@ -78,7 +83,13 @@ export function TopBar() {
       </Link>
       <nav
         aria-label={t`Main`}
-        className={css({ display: { base: "none", md: "flex" }, gap: "1", flex: "1" })}
+        className={css({
+          display: { base: "none", md: "flex" },
+          gap: "1",
+          flex: { md: "1 0 100%", lg: "1" },
+          order: { md: 1, lg: 0 },
+          pb: { md: "2", lg: "0" },
+        })}
       >
         <NavLink href="/products" section className={navLink}>
           <Trans>Products</Trans>

@@ -110,9 +110,10 @@ describe("fare cards service", () => {
     const { cards } = setup(() =>
       json(429, { data: null, errors: throttledError.errors }, { "Retry-After": "300" }),
     );
-    const refusal = await cards.link({ card_number: "6000000000000015", security_code: "1" }).catch((e) => e);
+    const refusal: unknown = await cards
+      .link({ card_number: "6000000000000015", security_code: "1" })
+      .catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ApiRequestError);
-    expect(refusal.code).toBe(42901);
-    expect(refusal.retryAfter).toBe(300);
+    expect(refusal).toMatchObject({ code: 42901, retryAfter: 300 });
   });
 });

@@ -20,7 +20,8 @@ export function day(iso: string, locale: string): string {
 export function cardStatusText(i18n: I18n, status: FareMediumStatus): string {
   switch (status) {
     case "ACTIVE":
-      return i18n._(msg`Active`);
+      // A card's word, apart from a pass's "Active": their genders differ in Spanish and French.
+      return i18n._(msg({ message: "Active", context: "fare card status" }));
     case "BLOCKED":
       return i18n._(msg`Blocked`);
     case "INVALID":

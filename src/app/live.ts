@@ -44,6 +44,7 @@ import {
   retryDelayMs,
 } from "../services/checkout.service.ts";
 import { createFormsService } from "../services/forms.service.ts";
+import { createGuestCardService } from "../services/guest-card.service.ts";
 import { createHealthService } from "../services/health.service.ts";
 import { createHttpClient } from "../services/http.ts";
 import { createOrdersService } from "../services/orders.service.ts";
@@ -164,6 +165,7 @@ export function createLiveApp(
     tokenizeCard,
     language,
     browser,
+    guestCard: createGuestCardService(http, () => transitBases().transit, storage),
   };
   browser.addEventListener("online", () => bus.send({ type: "network.restored" }));
 

@@ -54,6 +54,30 @@ describe("guest card service", () => {
     expect(setup(() => json(200, {})).guest.holdsToken()).toBe(true);
   });
 
+  it("adds value with the card token named, even beside a signed-in rider's own session", async () => {
+    storage.set("authToken", "rider-token");
+    const { guest, requests, signals } = setup((request) =>
+      request.url.endsWith("/card_tokens")
+        ? json(201, { data: tokenReply, errors: [] })
+        : json(201, { data: { order: { id: "o1" }, fare_medium: guestCard }, errors: [] }),
+    );
+    await guest.open("6000000000000031", "731");
+    // A rider's card token stays in memory: the rider's own session is not turned into a guest's.
+    expect(storage.get("cardToken")).toBeNull();
+    const body = {
+      amount: 1_000,
+      expected_total: 1_000,
+      email: "rider@example.com",
+      payments: [{ kind: "card" as const, token: "tok", amount: 1_000 }],
+    };
+    await guest.load(body, "key-guest");
+    expect(new URL(requests[1]?.url ?? "").pathname).toBe("/transit/anonymous/card/loads");
+    expect(requests[1]?.headers.get("authorization")).toBe("Card ct_123");
+    expect(requests[1]?.headers.get("idempotency-key")).toBe("key-guest");
+    expect(await requests[1]?.json()).toEqual(body);
+    expect(signals.sessionExpired).not.toHaveBeenCalled();
+  });
+
   it("forgets the token when the guest is done, even when the server could not be told", async () => {
     storage.set("cardToken", "ct_123");
     storage.set("isGuestUser", true);

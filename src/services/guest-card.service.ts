@@ -1,5 +1,7 @@
+import type { PlacedOrder } from "../domain/checkout/order.ts";
+import type { FareMedium } from "../domain/fare-media.ts";
 import type { ActivityPage } from "../domain/transit/cards.ts";
-import type { CardTokenReply, GuestCard } from "../domain/transit/guest-card.ts";
+import type { CardTokenReply, GuestCard, GuestLoadRequest } from "../domain/transit/guest-card.ts";
 import { ApiRequestError, type HttpClient, required } from "./http.ts";
 import type { PortalStorage } from "./storage.ts";
 
@@ -66,6 +68,26 @@ export function createGuestCardService(http: HttpClient, base: () => string, sto
           ownCredentials: true,
         });
         return required(reply, "GET /anonymous/card/activity");
+      }),
+    /**
+     * Adds value to the card the token opens (a one-time card; the receipt goes to `body.email`),
+     * with the token named even beside a signed-in rider's own session.
+     */
+    load: (
+      body: GuestLoadRequest,
+      idempotencyKey: string,
+    ): Promise<{ order: PlacedOrder; fare_medium: FareMedium }> =>
+      holding(async () => {
+        const reply = await http.request<{ order: PlacedOrder; fare_medium: FareMedium }>(
+          anonymous("/card/loads"),
+          {
+            method: "POST",
+            body: { ...body },
+            headers: { ...auth(), "Idempotency-Key": idempotencyKey },
+            ownCredentials: true,
+          },
+        );
+        return required(reply, "POST /anonymous/card/loads");
       }),
     /** The guest is done: the token dies on the server (best effort) and here (always). */
     async done(): Promise<void> {

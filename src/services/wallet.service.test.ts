@@ -75,23 +75,14 @@ describe("wallet service", () => {
       order: loadOrder,
       wallet: walletReply,
     });
-    const guest = {
-      ...load,
-      email: "guest@example.com",
-      payments: [{ kind: "card" as const, token: "tok", amount: 1_000 }],
-    };
-    await service.loadGuestCard(guest, "key-guest");
     expect(requests.map(pathOf)).toEqual([
       `/transit/faremedia/${source.faremedia_id}/loads`,
       "/transit/wallet/loads",
-      "/transit/anonymous/card/loads",
     ]);
     expect(requests.map((request) => request.headers.get("idempotency-key"))).toEqual([
       "key-card",
       "key-wallet",
-      "key-guest",
     ]);
-    expect(await requests[2]?.json()).toEqual(guest);
   });
 
   it("reads the wallet", async () => {

@@ -1,14 +1,12 @@
 import type { PlacedOrder } from "../domain/checkout/order.ts";
-import type { FareMedium } from "../domain/fare-media.ts";
 import type { TransferReply, TransferRequest } from "../domain/transit/cards.ts";
-import type { GuestLoadRequest } from "../domain/transit/guest-card.ts";
 import type { Autoload, AutoloadRequest, LoadReply, LoadRequest, Wallet } from "../domain/transit/wallet.ts";
 import { type HttpClient, required } from "./http.ts";
 
 /**
  * Moving money onto fare cards and the wallet (src/domain/transit/wallet.ts and cards.ts), under the
- * transit service: a transfer between two of the rider's cards, a load onto a card (a rider's, or a
- * guest's through the card token), the wallet and its loads, and a card's autoload. Transfers and
+ * transit service: a transfer between two of the rider's cards, a load onto one of them, the wallet
+ * and its loads, and a card's autoload (a guest's load is the guest card service's). Transfers and
  * loads carry the caller's Idempotency-Key: the same key again answers the first reply. Failures are
  * the client's ApiRequestError (its errors keep `field`, `payments/1` for a declined leg).
  */
@@ -31,14 +29,6 @@ export function createWalletService(http: HttpClient, base: () => string) {
         headers: keyed(idempotencyKey),
       });
       return required(reply, "POST /faremedia/:id/loads");
-    },
-    /** A guest's load onto the card their token opens; the receipt goes to `body.email`. */
-    async loadGuestCard(body: GuestLoadRequest, idempotencyKey: string): Promise<LoadReply> {
-      const reply = await http.request<{ order: PlacedOrder; fare_medium: FareMedium }>(
-        `${base()}/anonymous/card/loads`,
-        { method: "POST", body: { ...body }, headers: keyed(idempotencyKey) },
-      );
-      return required(reply, "POST /anonymous/card/loads");
     },
     async wallet(): Promise<Wallet> {
       const reply = await http.request<{ wallet: Wallet }>(`${base()}/wallet`);

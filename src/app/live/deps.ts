@@ -1,5 +1,6 @@
 import type { PortalConfig } from "../../domain/portal-config.ts";
 import type { AppEvent } from "../../machines/app.machine.ts";
+import type { GuestCardService } from "../../services/guest-card.service.ts";
 import type { HttpClient } from "../../services/http.ts";
 import type { createGatewayClient } from "../../services/payment-methods.service.ts";
 import type { PortalStorage } from "../../services/storage.ts";
@@ -23,4 +24,6 @@ export interface LiveDeps {
   /** The current language code ("en", "es"). */
   language: () => string;
   browser: Window;
+  /** The card a guest opened on /manage-card, and its token: one holder for every feature using it. */
+  guestCard: GuestCardService;
 }

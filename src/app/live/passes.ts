@@ -7,7 +7,6 @@ import { purchaseHistoryMachine } from "../../machines/purchaseHistory.machine.t
 import { unattachedPassesMachine } from "../../machines/unattachedPasses.machine.ts";
 import { createFareMediaService } from "../../services/catalog.service.ts";
 import { createDevicesService } from "../../services/devices.service.ts";
-import { createGuestCardService } from "../../services/guest-card.service.ts";
 import { createPassesService } from "../../services/passes.service.ts";
 import type { LiveDeps } from "./deps.ts";
 
@@ -33,7 +32,7 @@ export function createPassesLogic(deps: LiveDeps): PassesLogic {
   const passes = createPassesService(deps.http, deps.transitBase);
   const devices = createDevicesService(deps.http, deps.transitBase);
   const fareMedia = createFareMediaService(deps.http, deps.transitBase);
-  const guest = createGuestCardService(deps.http, deps.transitBase, deps.storage);
+  const guest = deps.guestCard;
   const success = (
     code: "passToCloud" | "passToDevice" | "passAttached" | "deviceUpdated" | "deviceRemoved",
   ) => deps.bus.send({ type: "notify.success", code });

@@ -63,7 +63,9 @@ export function createWalletLogic(deps: LiveDeps): WalletLogic {
         }),
         load: fromPromise(async ({ input }) => {
           if (input.guest) {
-            const reply = await wallet.loadGuestCard(input.body, input.idempotencyKey);
+            // The guest card service names the card token itself, so this works for a signed-in
+            // rider on /manage-card too (their Bearer session stays their own).
+            const reply = await deps.guestCard.load(input.body, input.idempotencyKey);
             return { order: reply.order, balance: reply.fare_medium.balance.general_funds };
           }
           if (input.target.kind === "wallet") {

@@ -21,7 +21,9 @@ export const accountNavItems: NavItem[] = [
 ];
 
 /** A signed-in rider's own places beside the shop: their fare cards. */
-export const riderNavItems: NavItem[] = [{ href: "/faremedia", label: msg`Fare cards`, section: "/faremedia" }];
+export const riderNavItems: NavItem[] = [
+  { href: "/faremedia", label: msg`Fare cards`, section: "/faremedia" },
+];
 
 /** What every rider can shop, signed in or not: shown before the account or sign-in links. */
 export const shopNavItems: NavItem[] = [{ href: "/products", label: msg`Products` }];

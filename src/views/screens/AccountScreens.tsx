@@ -3,9 +3,8 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
 import { type ReactNode, useEffect } from "react";
-import { Link, useLocation } from "wouter";
+import { useLocation } from "wouter";
 import { css } from "../../../styled-system/css";
-import { button } from "../../../styled-system/recipes";
 import { useActionBlocked, useChild, useConfig, useSignedIn } from "../../app/children.ts";
 import { useScreenLogic } from "../../app/logic.tsx";
 import { selectLocale } from "../../machines/language.machine.ts";
@@ -212,12 +211,6 @@ function Deactivation() {
   );
 }
 
-export function FareMediaScreen() {
-  const { t } = useLingui();
-  const signedIn = useSignedIn();
-  return <Screen title={t`Fare cards`}>{signedIn ? null : <SignInPrompt from="/faremedia" />}</Screen>;
-}
-
 /** /digital: the rider's fare cards to buy for; guests get the sign-in form inside the page. */
 export function DigitalScreen() {
   const { t } = useLingui();
@@ -248,21 +241,6 @@ function InlineSignIn({ from }: { from: string }) {
         <Trans>Sign in to see the fare cards on your account.</Trans>
       </p>
       <SignInPanel session={useChild("session")} />
-    </div>
-  );
-}
-
-function SignInPrompt({ from }: { from: string }) {
-  return (
-    <div className={card}>
-      <p>
-        <Trans>Sign in to see the fare cards on your account.</Trans>
-      </p>
-      <p>
-        <Link href="/login" state={{ from }} className={button()}>
-          <Trans>Sign in</Trans>
-        </Link>
-      </p>
     </div>
   );
 }

@@ -34,6 +34,7 @@ import {
 } from "../repositories/fare-media.ts";
 import { createPassRepository, passSummaryOf } from "../repositories/passes.ts";
 import type { LedgerService } from "./ledger.ts";
+import { renewsAtFor } from "./subscription-dates.ts";
 import { inTransaction } from "./transaction.ts";
 
 /** Link attempts: per rider and per card number, in one window. */
@@ -67,7 +68,6 @@ export type CapProgress = (
 ) => Promise<FareCapProgress[]>;
 
 const usable = (status: PassSummary["status"]) => status === "available" || status === "active";
-const dayMs = 24 * 60 * 60_000;
 
 /** Sort: usable passes first (available, active), then the rest; newest first within each. */
 function passOrder(a: PassSummary, b: PassSummary): number {
@@ -475,7 +475,7 @@ export function createFareMediaService(options: {
           };
         }
         const at = now();
-        const renewsAt = pass.expiresAt ?? new Date(at.getTime() + (pass.validDays ?? 30) * dayMs);
+        const renewsAt = renewsAtFor(pass, at);
         const [existing] = await tx
           .select()
           .from(subscriptions)

@@ -60,6 +60,7 @@ import type { LedgerEntry, LedgerService } from "./ledger.ts";
 import { publicLink } from "./links.ts";
 import { tokenHashOf } from "./payment-methods.ts";
 import type { Customer, PricingService } from "./pricing.ts";
+import { renewsAtFor } from "./subscription-dates.ts";
 import { inTransaction } from "./transaction.ts";
 
 /** Who places the order: a signed-in rider, or a guest with the receipt email. */
@@ -898,6 +899,9 @@ export function createOrderService(options: {
       // Fulfilment: a pass per unit of each pass line, a subscription per auto-renewed line, a shipment.
       const passRows: NewPassRow[] = [];
       const subscriptionRows: NewSubscriptionRow[] = [];
+      // An auto-renewed pass renews by itself only when one saved method paid the whole order.
+      const [onlyLeg, ...otherLegs] = plan.legs;
+      const renewalMethodId = onlyLeg?.kind === "saved" && otherLegs.length === 0 ? onlyLeg.method.id : null;
       let cards = 0;
       for (const [index, line] of quote.lines.entries()) {
         const product = plan.products[index];
@@ -917,6 +921,10 @@ export function createOrderService(options: {
             riderTypes: product.riderTypes,
           });
         }
+        const lastRow = passRows[passRows.length - 1];
+        const issuedPass = lastRow
+          ? { expiresAt: lastRow.expiresAt ?? null, validDays: lastRow.validDays ?? null }
+          : undefined;
         if (plan.autoRenew[index] && plan.userId && plan.card) {
           subscriptionRows.push({
             id: randomUUID(),
@@ -927,6 +935,8 @@ export function createOrderService(options: {
             price: line.unit_price,
             currency: cur,
             createdAt: now,
+            paymentMethodId: renewalMethodId,
+            renewsAt: renewsAtFor(issuedPass ?? { expiresAt: null, validDays: null }, now),
           });
         }
       }

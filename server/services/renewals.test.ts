@@ -18,7 +18,9 @@ beforeAll(async () => {
   t = await createTestApp({ clock });
   if (!(t.app.payments instanceof SandboxPaymentGateway)) throw new Error("the test app has the sandbox");
   gateway = t.app.payments;
-  const week = (await t.app.catalog.snapshot()).products.find((entry) => entry.row.uuid === products.weekPass);
+  const week = (await t.app.catalog.snapshot()).products.find(
+    (entry) => entry.row.uuid === products.weekPass,
+  );
   if (!week) throw new Error("no week pass in the catalogue");
   weekPrice = week.row.listPrice;
 });
@@ -62,7 +64,13 @@ async function fareCard(owner: Rider): Promise<string> {
 }
 
 function cardToken(number = "4242424242424242"): string {
-  const made = gateway.createCardToken({ number, exp_month: 12, exp_year: 2031, cvc: "739", postal_code: "94103" });
+  const made = gateway.createCardToken({
+    number,
+    exp_month: 12,
+    exp_year: 2031,
+    cvc: "739",
+    postal_code: "94103",
+  });
   if (!made.ok) throw new Error(`not tokenized: ${made.problem}`);
   return made.value.token;
 }
@@ -115,7 +123,9 @@ describe("checkout's auto-renewed passes", () => {
     const subscription = await subscriptionOf(orderId);
     expect(subscription.status).toBe("active");
     expect(subscription.paymentMethodId).toBe(method);
-    expect(subscription.renewsAt?.toISOString()).toBe(new Date(clock.now().getTime() + 30 * dayMs).toISOString());
+    expect(subscription.renewsAt?.toISOString()).toBe(
+      new Date(clock.now().getTime() + 30 * dayMs).toISOString(),
+    );
   });
 
   it("have no method when a one-time card paid, but still a date", async () => {
@@ -124,6 +134,8 @@ describe("checkout's auto-renewed passes", () => {
     const orderId = await checkout(bob, card, { kind: "card", token: cardToken(), amount: weekPrice });
     const subscription = await subscriptionOf(orderId);
     expect(subscription.paymentMethodId).toBeNull();
-    expect(subscription.renewsAt?.toISOString()).toBe(new Date(clock.now().getTime() + 30 * dayMs).toISOString());
+    expect(subscription.renewsAt?.toISOString()).toBe(
+      new Date(clock.now().getTime() + 30 * dayMs).toISOString(),
+    );
   });
 });

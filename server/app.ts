@@ -69,6 +69,7 @@ import { createOrderService, type OrderService } from "./services/orders.ts";
 import { createPassService, type PassService } from "./services/passes.ts";
 import { createPaymentMethodService, type PaymentMethodService } from "./services/payment-methods.ts";
 import { createPricingService, type PricingService } from "./services/pricing.ts";
+import { createRenewalService, type RenewalService } from "./services/renewals.ts";
 import { createTapService, type TapService } from "./services/taps.ts";
 import { createWalletService, type WalletService } from "./services/wallet.ts";
 
@@ -114,6 +115,8 @@ declare module "fastify" {
     cardTransfers: CardTransferService;
     /** Loads onto cards and the wallet, through orders.placeLoad; settles pending loads (services/wallet.ts). */
     wallet: WalletService;
+    /** Auto-renewed passes renewed when due: `runDue(now)` (services/renewals.ts). */
+    renewals: RenewalService;
     /** Autoloads saved and removed, and `runDue(now)` of the scheduler (services/autoloads.ts, autoload-scheduler.ts). */
     autoloads: AutoloadService & AutoloadScheduler;
     /** Taps at readers: fare cards and bank cards, the simulator's routes, riders' transactions (services/taps.ts). */
@@ -270,6 +273,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       outbox,
       publicUrl: options.publicUrl ?? null,
       ...(options.orderNumbers ? { orderNumbers: options.orderNumbers } : {}),
+    }),
+  );
+  app.decorate(
+    "renewals",
+    createRenewalService({
+      db: options.database.db,
+      clock,
+      orders: app.orders,
+      pricing: app.pricing,
+      outbox,
+      publicUrl: options.publicUrl ?? null,
     }),
   );
   app.decorate("fareCaps", createFareCapService());

@@ -56,7 +56,8 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: env.port, host: env.host });
-  // Due autoloads and load settlement every 30 s (tests call app.autoloads.runDue themselves).
+  // Due autoloads, load settlement and renewals every 30 s (tests call runDue themselves); one
+  // failing does not stop the other.
   let running = false;
   const autoloadTimer = setInterval(() => {
     if (running || closing) return;
@@ -64,6 +65,8 @@ async function main() {
     app.autoloads
       .runDue()
       .catch((error: unknown) => app.log.error({ err: error }, "autoload run failed"))
+      .then(() => app.renewals.runDue())
+      .catch((error: unknown) => app.log.error({ err: error }, "renewal run failed"))
       .finally(() => {
         running = false;
       });

@@ -77,6 +77,11 @@ export interface PlaceInput {
   address: string;
   /** Write the receipt email (the demo seed's past orders have none). */
   receipt?: boolean;
+  /**
+   * Whose keys the Idempotency-Key is among: the rider's id (or "guest") unless the server itself
+   * places the order (renewals: "renewal"), so no rider's key can meet the server's.
+   */
+  scope?: string;
 }
 
 /** Where a load's value goes: one fare card's general funds, or the rider's wallet. */
@@ -1019,12 +1024,12 @@ export function createOrderService(options: {
 
   /** Claims the key, runs the attempt once, stores its reply: what `place` and `placeLoad` share. */
   async function placeOnce(
-    input: Pick<PlaceInput, "customer" | "locale" | "receipt" | "idempotencyKey">,
+    input: Pick<PlaceInput, "customer" | "locale" | "receipt" | "idempotencyKey" | "scope">,
     body: unknown,
     preparer: (orderId: string) => Promise<Prepared>,
   ): Promise<OrderReply> {
     {
-      const scope = input.customer.kind === "rider" ? input.customer.user.id : guestScope;
+      const scope = input.scope ?? (input.customer.kind === "rider" ? input.customer.user.id : guestScope);
       // Only a digest of the key is kept: a client may put anything in it, even a card number.
       const key = idempotencyKeyHash(input.idempotencyKey);
       const requestHash = orderRequestHash(body);

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fareMedia, subscriptions } from "../db/schema.ts";
+import { fareMedia, orders, outboxMessages, passes, subscriptions, users } from "../db/schema.ts";
 import { demoCatalog } from "../db/seed-catalog.ts";
 import { manualClock } from "../domain/clock.ts";
 import { SandboxPaymentGateway } from "../gateways/payments/sandbox.ts";
 import { createTestApp, type TestApp } from "../test/helpers.ts";
+import { renewalKey } from "./renewals.ts";
 
 const clock = manualClock(new Date("2026-11-23T12:00:00Z"));
 const dayMs = 24 * 60 * 60_000;
@@ -137,5 +138,122 @@ describe("checkout's auto-renewed passes", () => {
     expect(subscription.renewsAt?.toISOString()).toBe(
       new Date(clock.now().getTime() + 30 * dayMs).toISOString(),
     );
+  });
+});
+
+const subscriptionById = async (id: string) => {
+  const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  if (!row) throw new Error("no subscription");
+  return row;
+};
+const ordersOf = (owner: Rider) => t.database.db.select().from(orders).where(eq(orders.userId, owner.id));
+const passesOn = (card: string) => t.database.db.select().from(passes).where(eq(passes.fareMediumId, card));
+async function mailTo(owner: Rider): Promise<string[]> {
+  const [user] = await t.database.db.select().from(users).where(eq(users.id, owner.id));
+  const mail = await t.database.db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.recipient, user?.email ?? ""));
+  return mail.map((message) => message.subject ?? "");
+}
+
+describe("renewals (app.renewals.runDue)", () => {
+  it("renew nothing before the date, then buy the pass again at today's price with the saved method, once", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada);
+    const method = await savedCard(ada);
+    const orderId = await checkout(ada, card, { kind: "saved", payment_method: method, amount: weekPrice });
+    const subscription = await subscriptionOf(orderId);
+    const due = subscription.renewsAt;
+    if (!due) throw new Error("no renewal date");
+
+    // (Other tests' subscriptions share this app: each test checks its own rider's rows.)
+    await t.app.renewals.runDue(new Date(due.getTime() - 1));
+    expect(await ordersOf(ada)).toHaveLength(1);
+
+    // Two schedulers at once: one renewal.
+    await Promise.all([t.app.renewals.runDue(due), t.app.renewals.runDue(due)]);
+    const placed = await ordersOf(ada);
+    expect(placed).toHaveLength(2);
+    const renewal = placed.find((order) => order.id !== orderId);
+    expect(renewal?.total).toBe(weekPrice);
+    expect(await passesOn(card)).toHaveLength(2);
+    const after = await subscriptionById(subscription.id);
+    expect(after.status).toBe("active");
+    expect(after.renewsAt?.getTime()).toBeGreaterThan(due.getTime());
+    // The renewal is an order like any: a receipt, and no second subscription.
+    expect(
+      (await mailTo(ada)).filter((subject) => subject.includes(renewal?.number ?? "-")),
+    ).not.toHaveLength(0);
+    expect(
+      await t.database.db.select().from(subscriptions).where(eq(subscriptions.fareMediumId, card)),
+    ).toHaveLength(1);
+    // Running again at the same time changes nothing.
+    await t.app.renewals.runDue(due);
+    expect(await ordersOf(ada)).toHaveLength(2);
+    // The renewal's key is the server's own: a rider's request with the same key is a new order.
+    const reply = await t.app.inject({
+      method: "POST",
+      url: "/transit/orders",
+      headers: { authorization: `Bearer ${ada.token}`, "idempotency-key": renewalKey(subscription, due) },
+      payload: {
+        lines: [{ product: products.weekPass, quantity: 1 }],
+        fare_medium: card,
+        expected_total: weekPrice,
+        payments: [{ kind: "saved", payment_method: method, amount: weekPrice }],
+      },
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect(reply.json().data.id).not.toBe(renewal?.id);
+  });
+
+  it("cancel a subscription whose card is declined, and tell the rider; no order, no pass", async () => {
+    const cy = await rider();
+    const card = await fareCard(cy);
+    const good = await savedCard(cy);
+    const orderId = await checkout(cy, card, { kind: "saved", payment_method: good, amount: weekPrice });
+    const subscription = await subscriptionOf(orderId);
+    const declining = await savedCard(cy, "4000000000009995");
+    await t.database.db
+      .update(subscriptions)
+      .set({ paymentMethodId: declining })
+      .where(eq(subscriptions.id, subscription.id));
+    const due = subscription.renewsAt ?? clock.now();
+    await t.app.renewals.runDue(due);
+    const after = await subscriptionById(subscription.id);
+    expect(after.status).toBe("cancelled");
+    expect(after.renewsAt).toBeNull();
+    expect(await ordersOf(cy)).toHaveLength(1);
+    expect(await passesOn(card)).toHaveLength(1);
+    expect(await mailTo(cy)).toContain("Your pass did not renew");
+  });
+
+  it("cancel when the card is blocked, or when a one-time card paid (no method to charge)", async () => {
+    const di = await rider();
+    const blockedCard = await fareCard(di);
+    const method = await savedCard(di);
+    const blockedOrder = await checkout(di, blockedCard, {
+      kind: "saved",
+      payment_method: method,
+      amount: weekPrice,
+    });
+    const onBlocked = await subscriptionOf(blockedOrder);
+    await t.database.db
+      .update(fareMedia)
+      .set({ status: "BLOCKED", blockedAt: clock.now() })
+      .where(eq(fareMedia.id, blockedCard));
+    const otherCard = await fareCard(di);
+    const oneTimeOrder = await checkout(di, otherCard, {
+      kind: "card",
+      token: cardToken(),
+      amount: weekPrice,
+    });
+    const oneTime = await subscriptionOf(oneTimeOrder);
+
+    await t.app.renewals.runDue(new Date(clock.now().getTime() + 31 * dayMs));
+    expect((await subscriptionById(onBlocked.id)).status).toBe("cancelled");
+    expect((await subscriptionById(oneTime.id)).status).toBe("cancelled");
+    expect(await ordersOf(di)).toHaveLength(2);
+    expect((await mailTo(di)).filter((subject) => subject === "Your pass did not renew")).toHaveLength(2);
   });
 });

@@ -1,0 +1,184 @@
+import { and, asc, eq, lte } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { fareMedia, passes, subscriptions, users } from "../db/schema.ts";
+import type { Clock } from "../domain/clock.ts";
+import type { Outbox, StoredMessage } from "../gateways/outbox.ts";
+import { composeRenewalFailed, type RenewalFailure } from "../mail/renewal.ts";
+import { createPaymentMethodRepository } from "../repositories/payment-methods.ts";
+import { publicLink } from "./links.ts";
+import type { OrderService } from "./orders.ts";
+import type { PricingService } from "./pricing.ts";
+import { renewsAtFor } from "./subscription-dates.ts";
+import { inTransaction } from "./transaction.ts";
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** The claim scope of renewal orders' keys: never a rider's id nor "guest". */
+export const renewalScope = "renewal";
+
+/** The key of one renewal: the subscription and the date it renews on, so a renewal happens once. */
+export const renewalKey = (subscription: { id: string }, renewsAt: Date) =>
+  `renewal:${subscription.id}:${renewsAt.toISOString()}`;
+
+export interface RenewalReport {
+  renewed: number;
+  cancelled: number;
+}
+
+/**
+ * Auto-renewed passes (issue 13): `runDue(now)` renews every active subscription whose `renews_at` has
+ * come. A renewal is an order placed through the orders service like a rider's (the catalogue's price
+ * today, the subscription's saved method, a receipt, order history), under the key
+ * `renewal:<id>:<renews_at>` in its own scope, so two schedulers or a retry renew once; the new pass's
+ * end is the next `renews_at`. A subscription that cannot renew (no live method, its card blocked or
+ * gone, the product no longer sold, a declined charge) is cancelled and the rider emailed why: the
+ * card's page turns it on again.
+ */
+export function createRenewalService(options: {
+  db: Database;
+  clock: Clock;
+  orders: OrderService;
+  pricing: PricingService;
+  outbox: Outbox;
+  publicUrl: string | null;
+}) {
+  const { db, orders, pricing, outbox } = options;
+
+  /** Cancels `row` if it is still due as read; emails the rider why. */
+  async function cancel(
+    row: SubscriptionRow,
+    due: Date,
+    reason: RenewalFailure,
+    now: Date,
+  ): Promise<boolean> {
+    const [user] = await db.select().from(users).where(eq(users.id, row.userId));
+    const [card] = await db.select().from(fareMedia).where(eq(fareMedia.id, row.fareMediumId));
+    const [pass] = await db
+      .select({ name: passes.name })
+      .from(passes)
+      .where(eq(passes.orderId, row.orderId))
+      .limit(1);
+    return inTransaction(db, async ({ tx, afterCommit }) => {
+      const cancelled = await tx
+        .update(subscriptions)
+        .set({ status: "cancelled", cancelledAt: now, renewsAt: null })
+        .where(
+          and(
+            eq(subscriptions.id, row.id),
+            eq(subscriptions.status, "active"),
+            eq(subscriptions.renewsAt, due),
+          ),
+        )
+        .returning({ id: subscriptions.id });
+      // Another run got there first: it emails, not this one.
+      if (cancelled.length === 0 || !user) return cancelled.length > 0;
+      const { subject, body } = composeRenewalFailed(
+        user.locale,
+        user.firstName,
+        pass?.name ?? "",
+        card?.nickname ?? "",
+        reason,
+        publicLink(options.publicUrl, card ? `/faremedia/${card.id}` : "/faremedia"),
+      );
+      const stored: StoredMessage = await outbox.write(tx, {
+        channel: "email",
+        recipient: user.email,
+        subject,
+        body,
+      });
+      afterCommit(() => outbox.dispatch(stored));
+      return true;
+    });
+  }
+
+  /** Renews one due subscription: "renewed", "cancelled", or null when another run holds it. */
+  async function renew(row: SubscriptionRow, due: Date, now: Date): Promise<"renewed" | "cancelled" | null> {
+    const outcome = (done: boolean, what: "cancelled") => (done ? what : null);
+    const [user] = await db.select().from(users).where(eq(users.id, row.userId));
+    if (!user || user.deactivatedAt) return outcome(await cancel(row, due, "refused", now), "cancelled");
+    const [card] = await db.select().from(fareMedia).where(eq(fareMedia.id, row.fareMediumId));
+    if (!card || card.removedAt || card.status !== "ACTIVE" || card.userId !== row.userId) {
+      return outcome(await cancel(row, due, "cardUnavailable", now), "cancelled");
+    }
+    const method = row.paymentMethodId
+      ? await createPaymentMethodRepository(db).findLive(row.userId, row.paymentMethodId)
+      : null;
+    if (!method) return outcome(await cancel(row, due, "noMethod", now), "cancelled");
+    const priced = await pricing.quote({
+      customer: { kind: "rider", userId: user.id, email: user.email },
+      lines: [{ product: row.productId, quantity: 1 }],
+      promoCode: null,
+      shippingMethod: null,
+      country: null,
+      locale: user.locale,
+      address: "renewals",
+    });
+    if (!priced.ok || priced.problems.length > 0) {
+      return outcome(await cancel(row, due, "productUnavailable", now), "cancelled");
+    }
+    const total = priced.quote.total;
+    const reply = await orders.place({
+      customer: { kind: "rider", user },
+      scope: renewalScope,
+      idempotencyKey: renewalKey(row, due),
+      request: {
+        lines: [{ product: row.productId, quantity: 1 }],
+        fare_medium: card.id,
+        expected_total: total,
+        payments: total > 0 ? [{ kind: "saved", payment_method: method.id, amount: total }] : [],
+      },
+      locale: user.locale,
+      address: "renewals",
+    });
+    // Another run is placing this very renewal: it finishes it.
+    if (reply.status === 409) return null;
+    if (reply.status !== 201) {
+      const parsed = JSON.parse(reply.body) as { errors?: Array<{ code: number }> };
+      const declined = parsed.errors?.some((error) => error.code === 42203) ?? false;
+      return outcome(await cancel(row, due, declined ? "declined" : "refused", now), "cancelled");
+    }
+    const orderId = (JSON.parse(reply.body) as { data: { id: string } }).data.id;
+    const [issued] = await db
+      .select({ expiresAt: passes.expiresAt, validDays: passes.validDays })
+      .from(passes)
+      .where(eq(passes.orderId, orderId))
+      .limit(1);
+    // The next renewal is the new pass's end; never earlier than the day after this one.
+    const next = renewsAtFor(issued ?? { expiresAt: null, validDays: null }, now);
+    const moved = await db
+      .update(subscriptions)
+      .set({
+        renewsAt:
+          next.getTime() > due.getTime() ? next : renewsAtFor({ expiresAt: null, validDays: null }, due),
+      })
+      .where(
+        and(
+          eq(subscriptions.id, row.id),
+          eq(subscriptions.status, "active"),
+          eq(subscriptions.renewsAt, due),
+        ),
+      )
+      .returning({ id: subscriptions.id });
+    return moved.length > 0 ? "renewed" : null;
+  }
+
+  return {
+    async runDue(now: Date = options.clock.now()): Promise<RenewalReport> {
+      const report: RenewalReport = { renewed: 0, cancelled: 0 };
+      const due = await db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.status, "active"), lte(subscriptions.renewsAt, now)))
+        .orderBy(asc(subscriptions.renewsAt), asc(subscriptions.id));
+      for (const row of due) {
+        if (!row.renewsAt) continue;
+        const outcome = await renew(row, row.renewsAt, now);
+        if (outcome === "renewed") report.renewed++;
+        if (outcome === "cancelled") report.cancelled++;
+      }
+      return report;
+    },
+  };
+}
+
+export type RenewalService = ReturnType<typeof createRenewalService>;

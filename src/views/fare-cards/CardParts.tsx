@@ -13,7 +13,14 @@ import {
   fareCapText,
   type MoneyFormat,
   passStatusText,
+  riderTypeText,
 } from "./cardText.ts";
+
+/** A rider type in the rider's language ("Youth" for YOUTH; an unusual agency code as it is). */
+export function RiderType({ code }: { code: string }) {
+  const { i18n } = useLingui();
+  return <>{riderTypeText(i18n, code)}</>;
+}
 
 /*
  * The parts of a fare card's page that a signed-in rider's /faremedia and a guest's /manage-card share:

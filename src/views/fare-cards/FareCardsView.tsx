@@ -32,6 +32,7 @@ import {
   FareCapList,
   PassList,
   partHeading,
+  RiderType,
 } from "./CardParts.tsx";
 import { cardTypeText, type MoneyFormat } from "./cardText.ts";
 import { LinkCardDialog } from "./LinkCardDialog.tsx";
@@ -294,7 +295,9 @@ function CardPage({ cards, machines, money, locale, MoneyActions }: FareCardsVie
           <dt>
             <Trans>Rider type</Trans>
           </dt>
-          <dd>{card.rider_type}</dd>
+          <dd>
+            <RiderType code={card.rider_type} />
+          </dd>
           <dt>
             <Trans>Type</Trans>
           </dt>

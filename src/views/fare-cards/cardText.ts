@@ -31,6 +31,22 @@ export function cardStatusText(i18n: I18n, status: FareMediumStatus): string {
   }
 }
 
+/** A rider type as riders say it (the agency's code, e.g. YOUTH, when it is not one of the usual ones). */
+export function riderTypeText(i18n: I18n, riderType: string): string {
+  switch (riderType) {
+    case "ADULT":
+      return i18n._(msg({ message: "Adult", context: "rider type" }));
+    case "YOUTH":
+      return i18n._(msg({ message: "Youth", context: "rider type" }));
+    case "SENIOR":
+      return i18n._(msg({ message: "Senior", context: "rider type" }));
+    case "REDUCED":
+      return i18n._(msg({ message: "Reduced fare", context: "rider type" }));
+    default:
+      return riderType;
+  }
+}
+
 export function cardTypeText(i18n: I18n, type: FareMediumType): string {
   switch (type) {
     case "VIRTUAL":

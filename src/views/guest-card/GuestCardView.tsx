@@ -9,7 +9,13 @@ import { button } from "../../../styled-system/recipes";
 import type { GuestCardNotice, guestCardMachine } from "../../machines/guestCard.machine.ts";
 import { useFocusWhenLost } from "../account/AddressForm.tsx";
 import { errorLine, problemText, TextField } from "../account/paymentParts.tsx";
-import { ActivityList, BalancePanel, CardStatusBadge, PassList } from "../fare-cards/CardParts.tsx";
+import {
+  ActivityList,
+  BalancePanel,
+  CardStatusBadge,
+  PassList,
+  RiderType,
+} from "../fare-cards/CardParts.tsx";
 import type { MoneyFormat } from "../fare-cards/cardText.ts";
 import { card } from "../shared/Screen.tsx";
 
@@ -196,7 +202,7 @@ function CardShown({ guest, money, locale, addValue }: GuestCardViewProps) {
               {fare.printed_card_number}
             </h2>
             <span className={muted}>
-              {fare.category} · {fare.rider_type}
+              {fare.category} · <RiderType code={fare.rider_type} />
             </span>
           </div>
           <CardStatusBadge status={fare.status} />

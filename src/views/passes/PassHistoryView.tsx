@@ -14,6 +14,7 @@ import {
 } from "../../machines/passHistory.machine.ts";
 import type { passMoveMachine } from "../../machines/passMove.machine.ts";
 import { useFocusWhenLost } from "../account/AddressForm.tsx";
+import { RiderType } from "../fare-cards/CardParts.tsx";
 import { dateTime, day, passStatusText } from "../fare-cards/cardText.ts";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { PassMoveView } from "./PassMoveView.tsx";
@@ -387,7 +388,18 @@ export function PassFacts({ pass, locale }: { pass: PassDetail; locale: string }
         <dt>
           <Trans>Rider types</Trans>
         </dt>
-        <dd>{pass.rider_types.length === 0 ? <Trans>Any</Trans> : pass.rider_types.join(", ")}</dd>
+        <dd>
+          {pass.rider_types.length === 0 ? (
+            <Trans>Any</Trans>
+          ) : (
+            pass.rider_types.map((code, index) => (
+              <span key={code}>
+                {index > 0 ? ", " : null}
+                <RiderType code={code} />
+              </span>
+            ))
+          )}
+        </dd>
       </dl>
     </section>
   );

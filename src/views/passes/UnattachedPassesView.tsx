@@ -8,6 +8,7 @@ import { ErrorCode } from "../../domain/envelope.ts";
 import { selectTargetPass, type unattachedPassesMachine } from "../../machines/unattachedPasses.machine.ts";
 import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 import { errorLine } from "../account/paymentParts.tsx";
+import { RiderType } from "../fare-cards/CardParts.tsx";
 import { day, passStatusText } from "../fare-cards/cardText.ts";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { card, textLink } from "../shared/Screen.tsx";
@@ -188,7 +189,7 @@ function AttachDialog({ unattached }: { unattached: UnattachedRef }) {
                   <span className={css({ display: "grid" })}>
                     <span className={css({ fontWeight: "semibold" })}>{entry.nickname}</span>
                     <span className={muted}>
-                      {entry.printed_card_number} · {entry.rider_type}
+                      {entry.printed_card_number} · <RiderType code={entry.rider_type} />
                     </span>
                   </span>
                 </label>

@@ -6,6 +6,7 @@ import type {
   FareCardDetail,
   LinkCardRequest,
 } from "../domain/transit/cards.ts";
+import { createFareMediaService } from "./catalog.service.ts";
 import { type HttpClient, required } from "./http.ts";
 
 /** A card's page as the screen opens it: the rider's cards, the chosen card and its newest activity. */
@@ -24,10 +25,8 @@ export function createFareCardsService(http: HttpClient, transitBase: () => stri
   const url = (path = "") => `${transitBase()}/faremedia${path}`;
   const card = (id: string, path = "") => url(`/${encodeURIComponent(id)}${path}`);
 
-  async function list(): Promise<FareMedium[]> {
-    const reply = await http.request<{ fare_mediums: FareMedium[] }>(url());
-    return required(reply, "GET /faremedia").fare_mediums;
-  }
+  // The list is /digital's own call: one GET /faremedia in the portal.
+  const { list } = createFareMediaService(http, transitBase);
 
   async function detail(id: string): Promise<FareCardDetail> {
     const reply = await http.request<{ fare_medium: FareCardDetail }>(card(id));

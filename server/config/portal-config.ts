@@ -60,12 +60,8 @@ const portalConfigSchema = z.object({
       error: hexColor,
     }),
   }),
-  // This server completes Apple sign-in only; Google and Facebook have no return route in the portal.
-  socialSignIn: z.object({
-    google: z.literal(false, { error: "Google sign-in is not supported by this server" }),
-    facebook: z.literal(false, { error: "Facebook sign-in is not supported by this server" }),
-    apple: z.boolean(),
-  }),
+  socialSignIn: z.object({ google: z.boolean(), facebook: z.boolean(), apple: z.boolean() }),
+  securityQuestions: z.object({ enabled: z.boolean(), count: z.number().int().min(1).max(5) }),
   captcha: z.object({ enabled: z.boolean(), siteKey: z.string() }),
   analytics: z.object({ tagManagerAllowed: z.boolean(), tagManagerId: z.string() }),
   clientId: z.string().min(1),

@@ -166,16 +166,60 @@ export const users = pgTable(
     /** 0: two-factor off; 1: on, codes go to `mfaPhone` (E.164). */
     mfaEnrollmentStatus: integer("mfa_enrollment_status").notNull().default(0),
     mfaPhone: text("mfa_phone"),
-    /** The `sub` of the rider's Apple ID, once they signed in with Apple. */
-    appleSubject: text("apple_subject"),
+    /**
+     * Whether the rider chose a password. An account opened by Apple, Google or Facebook gets an
+     * unusable random one (false) until a password reset; connected accounts never unlink the last
+     * way to sign in.
+     */
+    passwordSet: boolean("password_set").notNull().default(true),
     /** Deactivated riders keep their row (orders, refunds) but can no longer sign in. */
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
+  (t) => [uniqueIndex("users_email_lower").on(sql`lower(${t.email})`)],
+);
+
+export const identityProviderNames = ["apple", "google", "facebook"] as const;
+
+/**
+ * A rider's connected accounts: the provider's stable subject (Apple and Google `sub`, Facebook's
+ * app-scoped user id). One identity belongs to one rider; a rider has at most one per provider.
+ */
+export const userIdentities = pgTable(
+  "user_identities",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: identityProviderNames }).notNull(),
+    subject: text("subject").notNull(),
+    /** The address the provider gave at linking, if any. */
+    email: text("email"),
+    linkedAt: timestamp("linked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
   (t) => [
-    uniqueIndex("users_email_lower").on(sql`lower(${t.email})`),
-    uniqueIndex("users_apple_subject").on(t.appleSubject),
+    uniqueIndex("user_identities_subject").on(t.provider, t.subject),
+    uniqueIndex("user_identities_user_provider").on(t.userId, t.provider),
   ],
+);
+
+/**
+ * Security questions a rider chose, with the answer's hash (of its normalised form, see
+ * normalizeSecurityAnswer in src/domain/identity.ts). `position` keeps the rider's order.
+ */
+export const securityAnswers = pgTable(
+  "security_answers",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    questionId: text("question_id").notNull(),
+    position: integer("position").notNull(),
+    answerHash: text("answer_hash").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
 );
 
 /**
@@ -455,6 +499,8 @@ export const accountTokens = pgTable(
     tokenHash: text("token_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
+    /** Wrong security answers given with this (reset) token; at 5 the token stops working. */
+    failedAttempts: integer("failed_attempts").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { IdentityProvider } from "../../src/domain/identity.ts";
 import type { Database } from "../db/client.ts";
 import {
   type accountTokenKinds,
@@ -10,6 +11,7 @@ import {
   outboxMessages,
   passes,
   sessions,
+  userIdentities,
   users,
 } from "../db/schema.ts";
 import { hashToken, newToken } from "../domain/tokens.ts";
@@ -39,7 +41,8 @@ export interface NewUser {
   mobile: string | null;
   locale: string;
   emailConfirmed?: boolean;
-  appleSubject?: string;
+  /** False for an account opened by an identity provider (an unusable random password). */
+  passwordSet?: boolean;
 }
 
 /**
@@ -104,9 +107,31 @@ export function createAccountRepository(db: Executor) {
       await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for("update");
     },
 
-    async findByAppleSubject(subject: string): Promise<User | null> {
-      const [user] = await db.select().from(users).where(eq(users.appleSubject, subject));
-      return user ?? null;
+    /** The rider an identity (a provider's subject) is connected to. */
+    async findByIdentity(provider: IdentityProvider, subject: string): Promise<User | null> {
+      const [row] = await db
+        .select({ user: users })
+        .from(userIdentities)
+        .innerJoin(users, eq(users.id, userIdentities.userId))
+        .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)));
+      return row?.user ?? null;
+    },
+
+    /**
+     * Connects an identity to a rider; false when that identity or another of the provider's is
+     * already connected (the unique indexes decide, so racing links connect once).
+     */
+    async linkIdentity(
+      userId: string,
+      identity: { provider: IdentityProvider; subject: string; email: string | null },
+      now: Date,
+    ): Promise<boolean> {
+      const inserted = await db
+        .insert(userIdentities)
+        .values({ id: randomUUID(), userId, ...identity, linkedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: userIdentities.id });
+      return inserted.length > 0;
     },
 
     async findById(id: string): Promise<User | null> {

@@ -189,29 +189,28 @@ export function createAccountService(options: AccountServiceOptions) {
       identity: AppleIdentity,
       names: { firstName: string; lastName: string },
     ): Promise<User | null> {
-      const known = await accounts.findByAppleSubject(identity.subject);
+      const known = await accounts.findByIdentity("apple", identity.subject);
       if (known) return known;
       if (!identity.email) return null;
       const byEmail = await accounts.findByEmail(identity.email);
       // An account with that email is linked only when Apple verified the email.
       if (byEmail && !identity.emailVerified) return null;
-      try {
-        const linked = byEmail
-          ? await accounts.update(byEmail.id, { appleSubject: identity.subject })
-          : await accounts.createIfNew({
-              email: identity.email,
-              passwordHash: await hashSecret(newToken()),
-              ...names,
-              mobile: null,
-              locale: "en",
-              emailConfirmed: identity.emailVerified,
-              appleSubject: identity.subject,
-            });
-        return linked ?? (await accounts.findByAppleSubject(identity.subject));
-      } catch (error) {
-        if (isUniqueViolation(error)) return accounts.findByAppleSubject(identity.subject);
-        throw error;
-      }
+      const rider =
+        byEmail ??
+        (await accounts.createIfNew({
+          email: identity.email,
+          passwordHash: await hashSecret(newToken()),
+          ...names,
+          mobile: null,
+          locale: "en",
+          emailConfirmed: identity.emailVerified,
+          passwordSet: false,
+        })) ??
+        (await accounts.findByEmail(identity.email));
+      if (!rider) return null;
+      const apple = { provider: "apple" as const, subject: identity.subject, email: identity.email };
+      await accounts.linkIdentity(rider.id, apple, now());
+      return accounts.findByIdentity("apple", identity.subject);
     },
 
     /**

@@ -27,6 +27,8 @@ export const ErrorCode = {
   loginMismatch: 40102,
   appleSignInFailed: 40103,
   accountDeactivated: 40104,
+  /** Google or Facebook sign-in (src/domain/identity.ts): the code or token did not verify. */
+  socialSignInFailed: 40105,
   forbidden: 40301,
   emailNotVerified: 40302,
   reauthenticationRequired: 40303,
@@ -74,6 +76,16 @@ export const ErrorCode = {
   amountInvalid: 42222,
   /** A card still holding value or usable passes cannot be removed. */
   cardNotEmpty: 42223,
+  /** Connected accounts (src/domain/identity.ts): "Invalid credentials". */
+  connectedAccountInvalid: 42224,
+  /** Unlinking would leave no way to sign in (no password set, no other identity). */
+  lastSignInMethod: 42225,
+  /** That identity is connected to another rider. */
+  identityTaken: 42226,
+  /** Another identity of this provider is already connected: unlink it first. */
+  providerAlreadyConnected: 42227,
+  /** Password reset: the answers to the security questions do not match. */
+  securityAnswersWrong: 42228,
   /** The first request with this Idempotency-Key is still being worked on: retry with the same key. */
   idempotencyInFlight: 40902,
   formNotFound: 40402,

@@ -100,7 +100,13 @@ export interface PortalConfig {
   currentDeployedVersion: number;
   max_cart_quantity: number;
   themes: { default: ThemeColors };
+  /**
+   * Which identity providers the sign-in page offers. As served by /org_config a flag is true only
+   * when the server can also complete that provider's sign-in (a client id, or the sandbox provider).
+   */
   socialSignIn: { google: boolean; facebook: boolean; apple: boolean };
+  /** Security questions on /account/security and in password reset (src/domain/identity.ts). */
+  securityQuestions: { enabled: boolean; count: number };
   captcha: { enabled: boolean; siteKey: string };
   analytics: { tagManagerAllowed: boolean; tagManagerId: string };
   clientId: string;

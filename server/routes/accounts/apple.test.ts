@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema.ts";
+import { userIdentities, users } from "../../db/schema.ts";
 import { createAppleVerifier } from "../../gateways/apple.ts";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
 
@@ -59,7 +59,12 @@ describe("sign in with Apple", () => {
     const first = await appleLogin(token, { first_name: "Steve", last_name: "undefined" });
     expect(first.statusCode).toBe(200);
     expect(first.json().data.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const [user] = await t.database.db.select().from(users).where(eq(users.appleSubject, "apple-001"));
+    const [row] = await t.database.db
+      .select({ user: users })
+      .from(userIdentities)
+      .innerJoin(users, eq(users.id, userIdentities.userId))
+      .where(and(eq(userIdentities.provider, "apple"), eq(userIdentities.subject, "apple-001")));
+    const user = row?.user;
     expect(user).toMatchObject({
       email: "steve@privaterelay.appleid.com",
       emailConfirmed: true,
@@ -95,7 +100,11 @@ describe("sign in with Apple", () => {
     expect(reply.statusCode).toBe(200);
     const rows = await t.database.db.select().from(users).where(eq(users.email, "ada@example.org"));
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.appleSubject).toBe("apple-ada");
+    const linked = await t.database.db
+      .select()
+      .from(userIdentities)
+      .where(eq(userIdentities.userId, rows[0]?.id ?? ""));
+    expect(linked.map((identity) => [identity.provider, identity.subject])).toEqual([["apple", "apple-ada"]]);
   });
 
   it.each([

@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { PortalConfig } from "../../src/domain/portal-config.ts";
+import { operatorToken } from "../operator.ts";
+
+const root = resolve(import.meta.dirname, "..", "..");
+
+/** Top-level deployment settings to replace in the demo's deployment.json (whole objects). */
+export type DeploymentOverrides = Partial<PortalConfig>;
+
+/**
+ * A second `npm start` server for the specs that need a server of their own: one they stop (losing the
+ * network), or an agency whose deployment differs from the demo's (security questions on, a tag
+ * manager id). It serves the same build (SKIP_BUILD) on its own port, data directory and, when given
+ * overrides, its own deployment file written from the demo's.
+ */
+export function secondServer(options: { port: number; name: string; deployment?: DeploymentOverrides }) {
+  const dataDir = join(root, ".tmp", `e2e-${options.name}-${process.pid}`);
+  const deploymentFile = join(root, ".tmp", `e2e-${options.name}-${process.pid}-deployment.json`);
+  let server: ChildProcess | null = null;
+
+  const writeDeployment = (): string | null => {
+    if (!options.deployment) return null;
+    const demo: unknown = JSON.parse(readFileSync(join(root, "server", "config", "deployment.json"), "utf8"));
+    mkdirSync(join(root, ".tmp"), { recursive: true });
+    writeFileSync(deploymentFile, JSON.stringify({ ...(demo as object), ...options.deployment }, null, 2));
+    return deploymentFile;
+  };
+
+  return {
+    baseURL: `http://localhost:${options.port}`,
+
+    async start(): Promise<void> {
+      const deployment = writeDeployment();
+      server = spawn(process.execPath, [join(root, "server", "main.ts")], {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(options.port),
+          DATA_DIR: dataDir,
+          SKIP_BUILD: "1",
+          NODE_ENV: "development",
+          OPERATOR_TOKEN: operatorToken,
+          ...(deployment ? { DEPLOYMENT_FILE: deployment } : {}),
+        },
+        stdio: "ignore",
+      });
+      const deadline = Date.now() + 90_000;
+      while (Date.now() < deadline) {
+        try {
+          if ((await fetch(`http://localhost:${options.port}/healthz`)).ok) return;
+        } catch {
+          // starting
+        }
+        await new Promise((done) => setTimeout(done, 200));
+      }
+      throw new Error(`the ${options.name} server did not start`);
+    },
+
+    async stop(): Promise<void> {
+      const running = server;
+      if (!running) return;
+      const exited = new Promise((done) => running.once("exit", done));
+      running.kill("SIGTERM");
+      // A clean close normally takes well under a second; never let a stuck one hang the test.
+      const stuck = setTimeout(() => running.kill("SIGKILL"), 20_000);
+      await exited;
+      clearTimeout(stuck);
+      server = null;
+    },
+
+    /** Stops it and forgets its data. */
+    async dispose(): Promise<void> {
+      await this.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(deploymentFile, { force: true });
+    },
+  };
+}

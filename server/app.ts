@@ -31,6 +31,7 @@ import { createTwoFactorRepository, type TwoFactorRepository } from "./repositor
 import appleRoutes from "./routes/accounts/apple.ts";
 import deactivationRoutes from "./routes/accounts/deactivation.ts";
 import inviteRoutes from "./routes/accounts/invites.ts";
+import securityQuestionRoutes from "./routes/accounts/security-questions.ts";
 import twoFactorRoutes, {
   defaultTwoFactorRateLimits,
   type TwoFactorRateLimits,
@@ -207,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(security, {
     rateLimitPerMinute: options.rateLimitPerMinute ?? 600,
     captcha: options.portalConfig.captcha,
+    analytics: options.portalConfig.analytics,
     hsts,
   });
 
@@ -378,6 +380,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: options.twoFactorRateLimits ?? defaultTwoFactorRateLimits,
   });
   await app.register(deactivationRoutes, { prefix: "/accounts" });
+  await app.register(securityQuestionRoutes, { prefix: "/accounts" });
   await app.register(appleRoutes, { prefix: "/accounts", publicUrl: options.publicUrl ?? null });
   await app.register(inviteRoutes, {
     prefix: "/accounts",

@@ -13,6 +13,8 @@ export default fp(async function security(
   options: {
     rateLimitPerMinute: number;
     captcha: { enabled: boolean; siteKey: string };
+    /** The deployment's tag manager: its hosts are admitted only when it is allowed and has an id. */
+    analytics: { tagManagerAllowed: boolean; tagManagerId: string };
     /** Strict-Transport-Security for a request, null over plain http. */
     hsts: (request: FastifyRequest) => string | null;
   },
@@ -22,17 +24,18 @@ export default fp(async function security(
     options.captcha.enabled && !options.captcha.siteKey.startsWith("sandbox")
       ? ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"]
       : [];
+  const tagManager = tagManagerHosts(options.analytics);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...recaptcha],
+        scriptSrc: ["'self'", ...recaptcha, ...tagManager.script],
         frameSrc: recaptcha.length > 0 ? recaptcha : ["'none'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", "data:"],
+        imgSrc: ["'self'", "data:", ...tagManager.img],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...recaptcha],
+        connectSrc: ["'self'", ...recaptcha, ...tagManager.connect],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -63,3 +66,31 @@ export default fp(async function security(
     return payload;
   });
 });
+
+/** Where Google Tag Manager loads from, and the Google Analytics hosts its tags send hits to. */
+const gtm = "https://www.googletagmanager.com";
+const analyticsCollectors = [
+  "https://www.google-analytics.com",
+  "https://*.google-analytics.com",
+  "https://*.analytics.google.com",
+];
+
+/**
+ * The CSP sources the tag manager needs: its script (gtm.js), and the pixels and beacons its tags
+ * send. None at all unless the deployment allows a tag manager and names its container id, so a
+ * deployment without one keeps the CSP it had.
+ */
+export function tagManagerHosts(analytics: { tagManagerAllowed: boolean; tagManagerId: string }): {
+  script: string[];
+  img: string[];
+  connect: string[];
+} {
+  if (!analytics.tagManagerAllowed || analytics.tagManagerId.trim() === "") {
+    return { script: [], img: [], connect: [] };
+  }
+  return {
+    script: [gtm],
+    img: [gtm, ...analyticsCollectors],
+    connect: [gtm, ...analyticsCollectors],
+  };
+}

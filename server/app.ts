@@ -12,9 +12,12 @@ import {
   sandboxCaptchaVerifier,
 } from "./gateways/captcha.ts";
 import type { DeliveryConfig } from "./gateways/delivery.ts";
+import type { FacebookClient, FacebookSettings } from "./gateways/facebook.ts";
+import type { GoogleClient, GoogleSettings } from "./gateways/google.ts";
 import { createOutbox, type Outbox } from "./gateways/outbox.ts";
 import type { PaymentGateway } from "./gateways/payments/gateway.ts";
 import { createSandboxGateway, SandboxPaymentGateway } from "./gateways/payments/sandbox.ts";
+import type { SandboxIdp } from "./gateways/sandbox-idp.ts";
 import { clientErrorHandler, frameworkErrors, hstsFor } from "./http/framework-errors.ts";
 import { redactPaths, serializeError, serializeRequest } from "./http/logging.ts";
 import auth from "./plugins/auth.ts";
@@ -29,8 +32,10 @@ import { createInviteRepository, type InviteRepository } from "./repositories/in
 import { createOrganizationRepository, type OrganizationRepository } from "./repositories/organizations.ts";
 import { createTwoFactorRepository, type TwoFactorRepository } from "./repositories/two-factor.ts";
 import appleRoutes from "./routes/accounts/apple.ts";
+import connectedAccountRoutes from "./routes/accounts/connected-accounts.ts";
 import deactivationRoutes from "./routes/accounts/deactivation.ts";
 import inviteRoutes from "./routes/accounts/invites.ts";
+import oauthRoutes from "./routes/accounts/oauth.ts";
 import securityQuestionRoutes from "./routes/accounts/security-questions.ts";
 import twoFactorRoutes, {
   defaultTwoFactorRateLimits,
@@ -43,6 +48,7 @@ import devTransitRoutes from "./routes/dev-transit.ts";
 import healthRoutes from "./routes/health.ts";
 import portalConfigRoutes from "./routes/portal-config.ts";
 import sandboxGatewayRoutes from "./routes/sandbox-gateway.ts";
+import sandboxIdpRoutes from "./routes/sandbox-idp.ts";
 import addressRoutes from "./routes/transit/addresses.ts";
 import captchaRoutes from "./routes/transit/captcha.ts";
 import catalogRoutes from "./routes/transit/catalog.ts";
@@ -62,9 +68,14 @@ import { type AutoloadScheduler, createAutoloadScheduler } from "./services/auto
 import { type AutoloadService, createAutoloadService } from "./services/autoloads.ts";
 import { type CardTokenService, createCardTokenService } from "./services/card-tokens.ts";
 import { type CardTransferService, createCardTransferService } from "./services/card-transfers.ts";
+import {
+  type ConnectedAccountService,
+  createConnectedAccountService,
+} from "./services/connected-accounts.ts";
 import { createDeviceService, type DeviceService } from "./services/devices.ts";
 import { createFareCapService, type FareCapService } from "./services/fare-caps.ts";
 import { createFareMediaService, type FareMediaService } from "./services/fare-media.ts";
+import { createIdentityClients, createIdentityVerifier } from "./services/identities.ts";
 import { createLedgerService, type LedgerService } from "./services/ledger.ts";
 import { createOrderService, type OrderService } from "./services/orders.ts";
 import { createPassService, type PassService } from "./services/passes.ts";
@@ -94,6 +105,14 @@ declare module "fastify" {
     captcha: CaptchaGate;
     /** Checks Apple id_tokens; null when the deployment has no Apple Services ID configured. */
     apple: AppleVerifier | null;
+    /** Google sign-in (OpenID Connect); null when neither GOOGLE_CLIENT_ID nor the sandbox provider is set. */
+    google: GoogleClient | null;
+    /** Facebook Login; null when neither FACEBOOK_APP_ID nor the sandbox provider is set. */
+    facebook: FacebookClient | null;
+    /** The sandbox identity provider (/sandbox-idp) when it is on. */
+    sandboxIdp: SandboxIdp | null;
+    /** A rider's connected identities (services/connected-accounts.ts). */
+    connectedAccounts: ConnectedAccountService;
     /** Saves payment methods and charges them: the sandbox unless `paymentGateway` is given. */
     payments: PaymentGateway;
     /** Riders' saved payment methods: tokens attached through `payments`, listed, renamed, removed. */
@@ -149,6 +168,17 @@ export interface AppOptions {
   operatorToken?: string | null;
   /** Sign in with Apple: the Services ID and key set (main.ts reads APPLE_CLIENT_ID, APPLE_JWKS_URL). */
   apple?: AppleVerifier | null;
+  /** Google sign-in with the agency's client (GOOGLE_CLIENT_ID and _SECRET); the sandbox's when absent. */
+  google?: GoogleSettings | null;
+  /** Facebook Login with the agency's app (FACEBOOK_APP_ID and _SECRET); the sandbox's when absent. */
+  facebook?: FacebookSettings | null;
+  /**
+   * The sandbox identity provider (SANDBOX_IDP, on outside production): serves /sandbox-idp and
+   * completes every provider given no credentials of its own. Off when absent.
+   */
+  sandboxIdp?: boolean;
+  /** POST /accounts/users/connected_accounts per minute and address (10). */
+  connectedAccountLinksPerMinute?: number;
   /**
    * The payment gateway (attach and charges); when absent the sandbox (random token key, its books in
    * `database`, times from `clock`). The sandbox also serves /sandbox-gateway.
@@ -224,7 +254,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("organizations", createOrganizationRepository(options.database.db));
   app.decorate("accounts", createAccountRepository(options.database.db));
   app.decorate("twoFactor", createTwoFactorRepository(options.database.db));
-  app.decorate("apple", options.apple ?? null);
+  const identityClients = await createIdentityClients({
+    sandbox: options.sandboxIdp ?? false,
+    publicUrl: options.publicUrl ?? null,
+    clock,
+    ...(options.google !== undefined ? { google: options.google } : {}),
+    ...(options.facebook !== undefined ? { facebook: options.facebook } : {}),
+    ...(options.apple !== undefined ? { apple: options.apple } : {}),
+  });
+  app.decorate("apple", identityClients.apple);
+  app.decorate("google", identityClients.google);
+  app.decorate("facebook", identityClients.facebook);
+  app.decorate("sandboxIdp", identityClients.sandbox);
+  app.decorate(
+    "connectedAccounts",
+    createConnectedAccountService({
+      db: options.database.db,
+      clock,
+      identities: createIdentityVerifier({
+        config: () => app.portalConfig,
+        apple: () => app.apple,
+        google: () => app.google,
+        facebook: () => app.facebook,
+      }),
+    }),
+  );
   const payments =
     options.paymentGateway ?? createSandboxGateway({ now: () => clock.now(), database: options.database.db });
   app.decorate("payments", payments);
@@ -380,8 +434,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: options.twoFactorRateLimits ?? defaultTwoFactorRateLimits,
   });
   await app.register(deactivationRoutes, { prefix: "/accounts" });
-  await app.register(securityQuestionRoutes, { prefix: "/accounts" });
+  await app.register(securityQuestionRoutes, {
+    prefix: "/accounts",
+    limits: options.accountRateLimits ?? defaultAccountRateLimits,
+  });
   await app.register(appleRoutes, { prefix: "/accounts", publicUrl: options.publicUrl ?? null });
+  await app.register(oauthRoutes, { prefix: "/accounts" });
+  await app.register(connectedAccountRoutes, {
+    prefix: "/accounts",
+    ...(options.connectedAccountLinksPerMinute
+      ? { linksPerMinute: options.connectedAccountLinksPerMinute }
+      : {}),
+  });
   await app.register(inviteRoutes, {
     prefix: "/accounts",
     publicUrl: options.publicUrl ?? null,
@@ -393,6 +457,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       gateway: payments,
       publicUrl: options.publicUrl ?? null,
     });
+  }
+  if (identityClients.sandbox) {
+    await app.register(sandboxIdpRoutes, { prefix: "/sandbox-idp", idp: identityClients.sandbox });
   }
   if (options.devMailbox) await app.register(devMailboxRoutes);
   if (options.devMailbox) await app.register(devTransitRoutes);

@@ -21,3 +21,18 @@ export const tokenSchema = {
 } as const;
 
 export const localeSchema = { type: "string", pattern: "^[a-z]{2,3}(-[A-Za-z]{2,4})?$" } as const;
+
+/** Security answers as sent (issue 14): the questions and answers are judged by the service (field errors). */
+export const securityAnswersSchema = {
+  type: "array",
+  maxItems: 10,
+  items: {
+    type: "object",
+    required: ["question_id", "answer"],
+    additionalProperties: false,
+    properties: {
+      question_id: { type: "string", minLength: 1, maxLength: 64 },
+      answer: { type: "string", maxLength: 400 },
+    },
+  },
+} as const;

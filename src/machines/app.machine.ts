@@ -1,5 +1,6 @@
 import { assign, fromPromise, sendTo, setup } from "xstate";
 import type { CartItem } from "../domain/cart.ts";
+import type { IdentityProvider } from "../domain/identity.ts";
 import type { NoticeCode } from "../domain/notices.ts";
 import { defaultLocale, isSupportedLocale, type PortalConfig } from "../domain/portal-config.ts";
 import type { SignInResult, StoredUser } from "../domain/session.ts";
@@ -45,7 +46,7 @@ export type AppEvent =
   | { type: "session.expired" }
   | { type: "session.refresh" }
   | { type: "session.deleted" }
-  | { type: "session.handOver"; result: SignInResult }
+  | { type: "session.handOver"; result: SignInResult; provider?: IdentityProvider }
   | { type: "session.deactivated" }
   | { type: "session.userUpdated"; user: StoredUser }
   | { type: "cart.clear" }

@@ -1,5 +1,6 @@
 import { assign, fromPromise, not, setup } from "xstate";
 import { errorCodeOf } from "../domain/envelope.ts";
+import type { IdentityProvider } from "../domain/identity.ts";
 import {
   isSignInResult,
   MfaStatus,
@@ -43,8 +44,11 @@ export type SessionEvent =
   | { type: "session.refresh" }
   | { type: "session.userUpdated"; user: StoredUser }
   | { type: "session.deleted" }
-  /** A sign-in accepted elsewhere (the Apple return), handed over to go on as after a password. */
-  | { type: "session.handOver"; result: SignInResult }
+  /**
+   * A sign-in accepted elsewhere (a provider's return), handed over to go on as after a password;
+   * `provider` names it for analytics (sign_in's method).
+   */
+  | { type: "session.handOver"; result: SignInResult; provider?: IdentityProvider }
   /** The account was deactivated (here or on another device: requests answer 40104). */
   | { type: "session.deactivated" }
   | { type: "session.deactivationAcknowledged" }

@@ -392,7 +392,7 @@ export function createLiveApp(
     orderHistory: orderHistoryMachine.provide({
       actors: {
         loadPage: fromPromise(({ input }) => orders.page(input.limit, input.after)),
-        loadOrder: fromPromise(({ input }) => orders.detail(input.id)),
+        loadDetail: fromPromise(({ input }) => orders.detail(input.id)),
       },
       actions: { printReceipt: () => browser.print() },
     }),

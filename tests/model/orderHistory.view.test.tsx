@@ -1,25 +1,24 @@
-import { act, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { expect } from "vitest";
 import { Route, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { type AnyEventObject, createActor } from "xstate";
-import { selectPageLinks } from "../../src/machines/orderHistory.machine.ts";
-import { FollowRoute, OrderHistoryView } from "../../src/views/orders/OrderHistoryView.tsx";
+import { createActor } from "xstate";
+import { OrderHistoryView } from "../../src/views/orders/OrderHistoryView.tsx";
+import { FollowRoute } from "../../src/views/shared/KeysetPages.tsx";
 import { passOrder } from "../support/orders.ts";
 import { money, seeReceipt } from "../support/receipt.ts";
+import { historyPath, routeGesture, seePager } from "./keysetHistoryView.tsx";
 import { orderHistoryModel } from "./specs/orderHistory.ts";
 import { describeViewModel } from "./view-harness.tsx";
 
-/** The address of a route of the history (a page that is no number is written as a word). */
-const pathOf = (route: { page: number | null; orderId: string | null }) =>
-  `/account/orders/${route.page ?? "first"}${route.orderId ? `/${route.orderId}` : ""}`;
+const base = "/account/orders";
 
 let location = memoryLocation({ path: "/account/orders/1" });
 
 describeViewModel({
   model: orderHistoryModel,
   mount(logic, { input, clock }) {
-    location = memoryLocation({ path: pathOf(input ?? { page: 1, orderId: null }) });
+    location = memoryLocation({ path: historyPath(base, input ?? { page: 1, id: null }) });
     const actor = createActor(logic, { input, clock }).start();
     return {
       element: (
@@ -41,24 +40,18 @@ describeViewModel({
   environment: [
     "xstate.done.actor.loadPage",
     "xstate.error.actor.loadPage",
-    "xstate.done.actor.loadOrder",
-    "xstate.error.actor.loadOrder",
+    "xstate.done.actor.loadDetail",
+    "xstate.error.actor.loadDetail",
   ],
   gestures: {
-    // A link on the screen when there is one (Next, Previous, an order, Back); else the address bar.
-    "route.changed": async (user, event: AnyEventObject) => {
-      const path = pathOf({ page: event.page, orderId: event.orderId });
-      const link = screen.queryAllByRole("link").find((candidate) => candidate.getAttribute("href") === path);
-      if (link) await user.click(link);
-      else act(() => location.navigate(path));
-    },
-    "orders.retry": async (user) => user.click(screen.getByRole("button", { name: "Try again" })),
+    "route.changed": routeGesture(base, (path) => location.navigate(path)),
+    "history.retry": async (user) => user.click(screen.getByRole("button", { name: "Try again" })),
     "receipt.print": async (user) => user.click(screen.getByRole("button", { name: "Print receipt" })),
   },
   sees: {
     loadingPage: () => expect(screen.getByRole("status")).toHaveTextContent("Loading your orders…"),
     listing: (snapshot) => {
-      const { orders, page } = snapshot.context;
+      const { items: orders, page } = snapshot.context;
       expect(screen.getByRole("heading", { name: `Your orders, page ${page}` })).toBeVisible();
       const rows = within(screen.getByRole("table", { name: `Your orders, page ${page}` }))
         .getAllByRole("row")
@@ -80,22 +73,14 @@ describeViewModel({
           order.status === "paid" ? "Paid" : order.status === "refunded" ? "Refunded" : "Partially refunded",
         ]);
       });
-      const pages = within(screen.getByRole("navigation", { name: "Order history pages" }));
-      expect(pages.getByText(`Page ${page}`)).toBeVisible();
-      const { previous, next } = selectPageLinks(snapshot);
-      const previousLink = pages.queryByRole("link", { name: "Previous" });
-      const nextLink = pages.queryByRole("link", { name: "Next" });
-      if (previous === null) expect(previousLink).toBeNull();
-      else expect(previousLink).toHaveAttribute("href", `/account/orders/${previous}`);
-      if (next === null) expect(nextLink).toBeNull();
-      else expect(nextLink).toHaveAttribute("href", `/account/orders/${next}`);
+      seePager("Order history pages", base, snapshot);
     },
     empty: () => {
       expect(screen.getByText("You have no orders yet.")).toBeVisible();
       expect(screen.getByRole("link", { name: "Browse products" })).toHaveAttribute("href", "/products");
       expect(screen.queryByRole("table")).toBeNull();
     },
-    loadingOrder: () => expect(screen.getByRole("status")).toHaveTextContent("Loading your order…"),
+    loadingDetail: () => expect(screen.getByRole("status")).toHaveTextContent("Loading your order…"),
     detail: (snapshot) => {
       seeReceipt(passOrder);
       expect(screen.getByRole("link", { name: "Back to order history" })).toHaveAttribute(
@@ -105,7 +90,7 @@ describeViewModel({
       expect(screen.getByRole("button", { name: "Print receipt" })).toBeEnabled();
     },
     notFound: (snapshot) => {
-      const { orderId } = snapshot.context;
+      const { id: orderId } = snapshot.context;
       if (orderId === null) {
         expect(screen.getByRole("heading", { name: "Page not found" })).toBeVisible();
         expect(screen.getByRole("status")).toHaveTextContent(

@@ -1,18 +1,18 @@
-import { act, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { expect } from "vitest";
 import { Route, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { type AnyEventObject, createActor, fromPromise } from "xstate";
+import { createActor, fromPromise } from "xstate";
 import type { Device, MovePassRequest, PassDetail } from "../../src/domain/transit/passes.ts";
-import { selectPageLinks } from "../../src/machines/passHistory.machine.ts";
 import { passMoveMachine } from "../../src/machines/passMove.machine.ts";
-import { FollowRoute, PassHistoryView } from "../../src/views/passes/PassHistoryView.tsx";
+import { PassHistoryView } from "../../src/views/passes/PassHistoryView.tsx";
+import { FollowRoute } from "../../src/views/shared/KeysetPages.tsx";
 import { phone } from "../support/passes.ts";
+import { historyPath, routeGesture, seePager } from "./keysetHistoryView.tsx";
 import { passHistoryModel } from "./specs/passHistory.ts";
 import { describeViewModel } from "./view-harness.tsx";
 
-const pathOf = (route: { page: number | null; passId: string | null }) =>
-  `/account/passhistory/${route.page ?? "first"}${route.passId ? `/${route.passId}` : ""}`;
+const base = "/account/passhistory";
 
 let location = memoryLocation({ path: "/account/passhistory/1" });
 /** The detail's move machine with the rider's phone, and a move that never answers. */
@@ -27,7 +27,7 @@ const passMove = passMoveMachine.provide({
 describeViewModel({
   model: passHistoryModel,
   mount(logic, { input, clock }) {
-    location = memoryLocation({ path: pathOf(input ?? { page: 1, passId: null }) });
+    location = memoryLocation({ path: historyPath(base, input ?? { page: 1, id: null }) });
     const actor = createActor(logic, { input, clock }).start();
     return {
       element: (
@@ -44,24 +44,19 @@ describeViewModel({
   environment: [
     "xstate.done.actor.loadPage",
     "xstate.error.actor.loadPage",
-    "xstate.done.actor.loadPass",
-    "xstate.error.actor.loadPass",
+    "xstate.done.actor.loadDetail",
+    "xstate.error.actor.loadDetail",
     // A move of the detail's pass machine (walked in its own view test) reports the pass it answered.
-    "pass.moved",
+    "detail.changed",
   ],
   gestures: {
-    "route.changed": async (user, event: AnyEventObject) => {
-      const path = pathOf({ page: event.page, passId: event.passId });
-      const link = screen.queryAllByRole("link").find((candidate) => candidate.getAttribute("href") === path);
-      if (link) await user.click(link);
-      else act(() => location.navigate(path));
-    },
-    "passes.retry": async (user) => user.click(screen.getByRole("button", { name: "Try again" })),
+    "route.changed": routeGesture(base, (path) => location.navigate(path)),
+    "history.retry": async (user) => user.click(screen.getByRole("button", { name: "Try again" })),
   },
   sees: {
     loadingPage: () => expect(screen.getByRole("status")).toHaveTextContent("Loading your passes…"),
     listing: (snapshot) => {
-      const { passes, page } = snapshot.context;
+      const { items: passes, page } = snapshot.context;
       expect(screen.getByRole("heading", { name: `Your passes, page ${page}` })).toBeVisible();
       const rows = within(screen.getByRole("table", { name: `Your passes, page ${page}` }))
         .getAllByRole("row")
@@ -79,22 +74,15 @@ describeViewModel({
         expect(cells[2]).toBe(pass.remaining === null ? "Unlimited" : String(pass.remaining));
         expect(cells[3]).toBe(String(pass.used_count));
       });
-      const pages = within(screen.getByRole("navigation", { name: "Pass history pages" }));
-      const { previous, next } = selectPageLinks(snapshot);
-      const previousLink = pages.queryByRole("link", { name: "Previous" });
-      const nextLink = pages.queryByRole("link", { name: "Next" });
-      if (previous === null) expect(previousLink).toBeNull();
-      else expect(previousLink).toHaveAttribute("href", `/account/passhistory/${previous}`);
-      if (next === null) expect(nextLink).toBeNull();
-      else expect(nextLink).toHaveAttribute("href", `/account/passhistory/${next}`);
+      seePager("Pass history pages", base, snapshot);
     },
     empty: () => {
       expect(screen.getByText("You have no passes yet.")).toBeVisible();
       expect(screen.queryByRole("table")).toBeNull();
     },
-    loadingPass: () => expect(screen.getByRole("status")).toHaveTextContent("Loading the pass…"),
+    loadingDetail: () => expect(screen.getByRole("status")).toHaveTextContent("Loading the pass…"),
     detail: (snapshot) => {
-      const pass = snapshot.context.pass;
+      const pass = snapshot.context.detail;
       const detail = within(screen.getByTestId("pass-detail"));
       expect(detail.getByRole("heading", { name: pass?.name })).toBeVisible();
       expect(detail.getByTestId("pass-location")).toHaveTextContent(
@@ -107,7 +95,7 @@ describeViewModel({
       );
     },
     notFound: (snapshot) => {
-      if (snapshot.context.passId === null) {
+      if (snapshot.context.id === null) {
         expect(screen.getByRole("heading", { name: "Page not found" })).toBeVisible();
       } else {
         expect(screen.getByRole("heading", { name: "Pass not found" })).toBeVisible();

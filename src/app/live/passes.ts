@@ -71,7 +71,7 @@ export function createPassesLogic(deps: LiveDeps): PassesLogic {
     passHistory: passHistoryMachine.provide({
       actors: {
         loadPage: fromPromise(({ input }) => passes.page(input.limit, input.after)),
-        loadPass: fromPromise(({ input }) => passes.detail(input.id)),
+        loadDetail: fromPromise(({ input }) => passes.detail(input.id)),
       },
     }),
     purchaseHistory: purchaseHistoryMachine.provide({

@@ -1,18 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { useEffect, useRef } from "react";
-import { Link, useParams } from "wouter";
+import { Link } from "wouter";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import type { OrderSummary } from "../../domain/checkout/order.ts";
-import {
-  type OrderRoute,
-  type orderHistoryMachine,
-  pageNumberOf,
-  selectPageLinks,
-} from "../../machines/orderHistory.machine.ts";
+import { type orderHistoryMachine, selectPageLinks } from "../../machines/orderHistory.machine.ts";
 import { useFocusWhenLost } from "../account/AddressForm.tsx";
+import { Pager } from "../shared/KeysetPages.tsx";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { OrderReceipt } from "./OrderReceipt.tsx";
 import { actionRow } from "./OrderSummaryView.tsx";
@@ -74,14 +69,6 @@ const orderLink = css({
   fontWeight: "semibold",
   fontSize: { base: "lg", md: "md" },
 });
-const pager = css({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: "3",
-});
-
 export interface OrderHistoryViewProps {
   history: OrderHistoryRef;
   money: MoneyFormat;
@@ -89,31 +76,10 @@ export interface OrderHistoryViewProps {
   organisation: string;
 }
 
-/** The page of the history a route names, and the order it opens. */
-export function routeOf(params: { page?: string; id?: string }): OrderRoute {
-  return { page: pageNumberOf(params.page), orderId: params.id ?? null };
-}
-
-/**
- * Tells the history machine where the route went (a link, Back, or a typed address). The route it was
- * started with is its input, so only later changes are sent.
- */
-export function FollowRoute({ history }: { history: OrderHistoryRef }) {
-  const route = routeOf(useParams<{ page?: string; id?: string }>());
-  const sent = useRef(`${route.page}/${route.orderId}`);
-  useEffect(() => {
-    const key = `${route.page}/${route.orderId}`;
-    if (key === sent.current) return;
-    sent.current = key;
-    history.send({ type: "route.changed", page: route.page, orderId: route.orderId });
-  }, [history, route.page, route.orderId]);
-  return null;
-}
-
 /** Order history: a page of orders with Previous and Next, one order's receipt, or why there is none. */
 export function OrderHistoryView({ history, money, locale, organisation }: OrderHistoryViewProps) {
   const phase = useSelector(history, (snapshot) => {
-    for (const state of ["listing", "empty", "detail", "notFound", "failed", "loadingOrder"] as const) {
+    for (const state of ["listing", "empty", "detail", "notFound", "failed", "loadingDetail"] as const) {
       if (snapshot.matches(state)) return state;
     }
     return "loadingPage" as const;
@@ -122,7 +88,7 @@ export function OrderHistoryView({ history, money, locale, organisation }: Order
     case "loadingPage":
     case "listing":
       return <Pages history={history} money={money} locale={locale} />;
-    case "loadingOrder":
+    case "loadingDetail":
       return (
         <p role="status">
           <Trans>Loading your order…</Trans>
@@ -141,7 +107,11 @@ export function OrderHistoryView({ history, money, locale, organisation }: Order
             <Trans>Your orders could not be loaded. Check your connection and try again.</Trans>
           </p>
           <p>
-            <button type="button" className={button()} onClick={() => history.send({ type: "orders.retry" })}>
+            <button
+              type="button"
+              className={button()}
+              onClick={() => history.send({ type: "history.retry" })}
+            >
               <Trans>Try again</Trans>
             </button>
           </p>
@@ -155,7 +125,7 @@ export function OrderHistoryView({ history, money, locale, organisation }: Order
 }
 
 function NotFound({ history }: { history: OrderHistoryRef }) {
-  const isOrder = useSelector(history, (snapshot) => snapshot.context.orderId !== null);
+  const isOrder = useSelector(history, (snapshot) => snapshot.context.id !== null);
   const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
   const heading = useFocusWhenLost<HTMLHeadingElement>();
   return (
@@ -203,7 +173,7 @@ function Pages({ history, money, locale }: Omit<OrderHistoryViewProps, "organisa
 
 function Listing({ history, money, locale }: Omit<OrderHistoryViewProps, "organisation">) {
   const { t, i18n } = useLingui();
-  const orders = useSelector(history, (snapshot) => snapshot.context.orders);
+  const orders = useSelector(history, (snapshot) => snapshot.context.items);
   const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
   const { previous, next } = useSelector(history, selectPageLinks);
   return (
@@ -252,31 +222,19 @@ function Listing({ history, money, locale }: Omit<OrderHistoryViewProps, "organi
           ))}
         </tbody>
       </table>
-      <nav aria-label={t`Order history pages`} className={pager}>
-        {previous === null ? (
-          <span />
-        ) : (
-          <Link href={`/account/orders/${previous}`} rel="prev" className={button({ variant: "outline" })}>
-            <Trans>Previous</Trans>
-          </Link>
-        )}
-        <span aria-current="page">
-          <Trans>Page {page}</Trans>
-        </span>
-        {next === null ? (
-          <span />
-        ) : (
-          <Link href={`/account/orders/${next}`} rel="next" className={button({ variant: "outline" })}>
-            <Trans>Next</Trans>
-          </Link>
-        )}
-      </nav>
+      <Pager
+        label={t`Order history pages`}
+        base="/account/orders"
+        page={page}
+        previous={previous}
+        next={next}
+      />
     </>
   );
 }
 
 function Detail({ history, money, locale, organisation }: OrderHistoryViewProps) {
-  const order = useSelector(history, (snapshot) => snapshot.context.order);
+  const order = useSelector(history, (snapshot) => snapshot.context.detail);
   const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
   if (!order) return null;
   return (

@@ -1,21 +1,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useRef } from "react";
-import { Link, useParams } from "wouter";
+import { Link } from "wouter";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import type { PassDetail } from "../../domain/transit/passes.ts";
-import {
-  type PassRoute,
-  pageNumberOf,
-  type passHistoryMachine,
-  selectPageLinks,
-} from "../../machines/passHistory.machine.ts";
+import { type passHistoryMachine, selectPageLinks } from "../../machines/passHistory.machine.ts";
 import type { passMoveMachine } from "../../machines/passMove.machine.ts";
 import { useFocusWhenLost } from "../account/AddressForm.tsx";
 import { RiderType } from "../fare-cards/CardParts.tsx";
 import { dateTime, day, passStatusText } from "../fare-cards/cardText.ts";
+import { Pager } from "../shared/KeysetPages.tsx";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { PassMoveView } from "./PassMoveView.tsx";
 import { locationText, remainingText } from "./passText.ts";
@@ -72,13 +68,6 @@ const passLink = css({
   fontWeight: "semibold",
   overflowWrap: "anywhere",
 });
-const pager = css({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: "3",
-});
 const facts = css({
   display: "grid",
   gridTemplateColumns: { base: "1fr", sm: "auto minmax(0, 1fr)" },
@@ -87,24 +76,6 @@ const facts = css({
   "& dt": { color: "muted" },
   "& dd": { mb: { base: "2", sm: "0" }, overflowWrap: "anywhere" },
 });
-
-/** The page and pass a route names. */
-export function routeOf(params: { page?: string; id?: string }): PassRoute {
-  return { page: pageNumberOf(params.page), passId: params.id ?? null };
-}
-
-/** Tells the history machine where the route went; the route it started with is its input. */
-export function FollowRoute({ history }: { history: PassHistoryRef }) {
-  const route = routeOf(useParams<{ page?: string; id?: string }>());
-  const sent = useRef(`${route.page}/${route.passId}`);
-  useEffect(() => {
-    const key = `${route.page}/${route.passId}`;
-    if (key === sent.current) return;
-    sent.current = key;
-    history.send({ type: "route.changed", page: route.page, passId: route.passId });
-  }, [history, route.page, route.passId]);
-  return null;
-}
 
 export interface PassHistoryViewProps {
   history: PassHistoryRef;
@@ -116,7 +87,7 @@ export interface PassHistoryViewProps {
 /** Pass history: a page of passes with Previous and Next, one pass's details, or why there is none. */
 export function PassHistoryView({ history, locale, passMove }: PassHistoryViewProps) {
   const phase = useSelector(history, (snapshot) => {
-    for (const state of ["listing", "empty", "detail", "notFound", "failed", "loadingPass"] as const) {
+    for (const state of ["listing", "empty", "detail", "notFound", "failed", "loadingDetail"] as const) {
       if (snapshot.matches(state)) return state;
     }
     return "loadingPage" as const;
@@ -125,7 +96,7 @@ export function PassHistoryView({ history, locale, passMove }: PassHistoryViewPr
     case "loadingPage":
     case "listing":
       return <Pages history={history} locale={locale} />;
-    case "loadingPass":
+    case "loadingDetail":
       return (
         <p role="status">
           <Trans>Loading the pass…</Trans>
@@ -144,7 +115,11 @@ export function PassHistoryView({ history, locale, passMove }: PassHistoryViewPr
             <Trans>Your passes could not be loaded. Check your connection and try again.</Trans>
           </p>
           <p>
-            <button type="button" className={button()} onClick={() => history.send({ type: "passes.retry" })}>
+            <button
+              type="button"
+              className={button()}
+              onClick={() => history.send({ type: "history.retry" })}
+            >
               <Trans>Try again</Trans>
             </button>
           </p>
@@ -158,7 +133,7 @@ export function PassHistoryView({ history, locale, passMove }: PassHistoryViewPr
 }
 
 function NotFound({ history }: { history: PassHistoryRef }) {
-  const isPass = useSelector(history, (snapshot) => snapshot.context.passId !== null);
+  const isPass = useSelector(history, (snapshot) => snapshot.context.id !== null);
   const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
   const heading = useFocusWhenLost<HTMLHeadingElement>();
   return (
@@ -204,7 +179,7 @@ function Pages({ history, locale }: { history: PassHistoryRef; locale: string })
 
 function Listing({ history, locale }: { history: PassHistoryRef; locale: string }) {
   const { t, i18n } = useLingui();
-  const passes = useSelector(history, (snapshot) => snapshot.context.passes);
+  const passes = useSelector(history, (snapshot) => snapshot.context.items);
   const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
   const { previous, next } = useSelector(history, selectPageLinks);
   return (
@@ -258,35 +233,19 @@ function Listing({ history, locale }: { history: PassHistoryRef; locale: string 
           ))}
         </tbody>
       </table>
-      <nav aria-label={t`Pass history pages`} className={pager}>
-        {previous === null ? (
-          <span />
-        ) : (
-          <Link
-            href={`/account/passhistory/${previous}`}
-            rel="prev"
-            className={button({ variant: "outline" })}
-          >
-            <Trans>Previous</Trans>
-          </Link>
-        )}
-        <span aria-current="page">
-          <Trans>Page {page}</Trans>
-        </span>
-        {next === null ? (
-          <span />
-        ) : (
-          <Link href={`/account/passhistory/${next}`} rel="next" className={button({ variant: "outline" })}>
-            <Trans>Next</Trans>
-          </Link>
-        )}
-      </nav>
+      <Pager
+        label={t`Pass history pages`}
+        base="/account/passhistory"
+        page={page}
+        previous={previous}
+        next={next}
+      />
     </>
   );
 }
 
 function Detail({ history, locale, passMove }: PassHistoryViewProps) {
-  const pass = useSelector(history, (snapshot) => snapshot.context.pass);
+  const pass = useSelector(history, (snapshot) => snapshot.context.detail);
   const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
   if (!pass) return null;
   return (
@@ -303,7 +262,7 @@ function Detail({ history, locale, passMove }: PassHistoryViewProps) {
   );
 }
 
-/** The pass's move machine; every pass it answers goes back to the history as `pass.moved`. */
+/** The pass's move machine; every pass it answers goes back to the history as `detail.changed`. */
 function PassMovePanel({
   pass,
   history,
@@ -320,7 +279,7 @@ function PassMovePanel({
   useEffect(() => {
     if (moved === reported.current) return;
     reported.current = moved;
-    history.send({ type: "pass.moved", pass: moved });
+    history.send({ type: "detail.changed", detail: moved });
   }, [moved, history]);
   return (
     <section className={panel}>

@@ -3,9 +3,11 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useParams } from "wouter";
 import { useChild } from "../../app/children.ts";
 import { useScreenLogic } from "../../app/logic.tsx";
+import { routeOf } from "../../machines/keysetHistory.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
-import { FollowRoute, PassHistoryView, routeOf } from "../passes/PassHistoryView.tsx";
+import { PassHistoryView } from "../passes/PassHistoryView.tsx";
 import { PurchaseHistoryView } from "../passes/PurchaseHistoryView.tsx";
+import { FollowRoute } from "../shared/KeysetPages.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 import { AccountScreen } from "./AccountScreens.tsx";
 
@@ -33,9 +35,7 @@ function Passes() {
     <>
       <FollowRoute history={history} />
       <PassHistoryView history={history} locale={locale} passMove={logic.passMove} />
-      {route.passId === null ? (
-        <PurchaseHistoryView purchases={purchases} money={money} locale={locale} />
-      ) : null}
+      {route.id === null ? <PurchaseHistoryView purchases={purchases} money={money} locale={locale} /> : null}
     </>
   );
 }

@@ -16,7 +16,7 @@ type LiveApp = Pick<ReturnType<typeof createLiveApp>, "machine" | "input" | "bus
 
 export function App({ live }: { live: LiveApp }) {
   return (
-    <RootActor.Provider logic={live.machine} options={{ input: live.input }}>
+    <RootActor.Provider logic={live.machine} options={{ input: live.input, inspect: live.logic.inspect }}>
       <I18nProvider i18n={i18n}>
         <ScreenLogicProvider logic={live.logic}>
           <BusBridge bus={live.bus} />

@@ -57,6 +57,7 @@ import {
 import { createPortalConfigService } from "../services/portal-config.service.ts";
 import { createPortalStorage } from "../services/storage.ts";
 import { applyTheme } from "../theme/apply-theme.ts";
+import { createAnalyticsLogic } from "./live/analytics.ts";
 import type { LiveDeps } from "./live/deps.ts";
 import { createFareCardsLogic } from "./live/fare-cards.ts";
 import { createPassesLogic } from "./live/passes.ts";
@@ -296,6 +297,7 @@ export function createLiveApp(
     ...createFareCardsLogic(deps),
     ...createWalletLogic(deps),
     ...createPassesLogic(deps),
+    ...createAnalyticsLogic(deps),
     forms: {
       signUp: formWith(async (values) =>
         accounts.signUp(values, language(), await captcha.checkedToken("signup")),

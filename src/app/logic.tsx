@@ -16,6 +16,7 @@ import type { profileMachine } from "../machines/profile.machine.ts";
 import type { requestMachine } from "../machines/request.machine.ts";
 import type { twoFactorSetupMachine } from "../machines/twoFactorSetup.machine.ts";
 import type { CurrentFareCard } from "../services/storage.ts";
+import type { AnalyticsLogic } from "./live/analytics.ts";
 import type { FareCardsLogic } from "./live/fare-cards.ts";
 import type { PassesLogic } from "./live/passes.ts";
 import type { WalletLogic } from "./live/wallet.ts";
@@ -24,7 +25,7 @@ import type { WalletLogic } from "./live/wallet.ts";
  * The machines screens start for themselves, already given their services by the composition root
  * (src/app/live.ts). A screen asks for one here and never sees a service.
  */
-export interface ScreenLogic extends FareCardsLogic, WalletLogic, PassesLogic {
+export interface ScreenLogic extends AnalyticsLogic, FareCardsLogic, WalletLogic, PassesLogic {
   forms: {
     signUp: typeof formMachine;
     forgotPassword: typeof formMachine;

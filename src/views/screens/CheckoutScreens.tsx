@@ -22,6 +22,7 @@ function Purchase({ guest, items }: { guest: boolean; items: CartItem[] }) {
       now: Date.now(),
       restored: guest ? null : logic.restoredCheckout(),
     },
+    inspect: logic.inspect,
   });
   return <CheckoutView checkout={checkout} addresses={guest ? logic.guestAddress : logic.addresses} />;
 }

@@ -102,6 +102,7 @@ function ProductsPage({
   const logic = useScreenLogic();
   const products = useActorRef(logic.products, {
     input: { presets, faremediaId: fareCard?.faremediaId ?? null },
+    inspect: logic.inspect,
   });
   const cart = useChild("cart");
   const signedIn = useSignedIn();

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import type { ReactNode } from "react";
 import { useChild } from "../../app/children.ts";
+import { useScreenLogic } from "../../app/logic.tsx";
 import type { FormValues } from "../../domain/forms.ts";
 import type { formMachine } from "../../machines/form.machine.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
@@ -31,6 +32,8 @@ export function FormFlow({
   const language = useSelector(useChild("language"), selectLocale);
   const form = useActorRef(logic, {
     input: { method, language, ...(hidden ? { hidden } : {}), ...(initial ? { initial } : {}) },
+    // A sign-up's acceptance is an analytics event (sign_up).
+    inspect: useScreenLogic().inspect,
   });
   const finished = useSelector(form, (snapshot) => snapshot.matches("done"));
   const error = useSelector(form, (snapshot) => snapshot.context.error);

@@ -25,3 +25,6 @@ export const securityAnswerMessages: Record<SecurityAnswerProblem, string> = {
 };
 
 export const securityAnswersWrongMessage = "The answers to your security questions do not match.";
+
+/** The reset form's field of a security question: `security_answer.<question id>`. */
+export const securityAnswerPrefix = "security_answer.";

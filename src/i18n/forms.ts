@@ -46,6 +46,8 @@ export function apiErrorMessage(i18n: I18n, code: number): string {
       return i18n._(msg`Failed to transfer the balance. Please try again later.`);
     case ErrorCode.tokenInvalid:
       return i18n._(msg`This token is invalid`);
+    case ErrorCode.securityAnswersWrong:
+      return i18n._(msg`The answers to your security questions do not match.`);
     case ErrorCode.codeInvalid:
       return i18n._(msg`Invalid verification code. Please try again with valid code.`);
     case ErrorCode.reauthenticationRequired:

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from "xstate";
 import {
   acceptInput,
   type FormDefinition,
+  type FormField,
   type FormValues,
   isComplete,
   submittedValues,
@@ -24,6 +25,8 @@ export interface FormInput {
   initial?: FormValues;
   /** Sent with the values but never shown (e.g. the reset token from the link). */
   hidden?: FormValues;
+  /** Fields the portal adds after the server's (e.g. the security questions a reset link asks). */
+  extraFields?: FormField[];
 }
 
 export interface FormContext {
@@ -31,6 +34,7 @@ export interface FormContext {
   language: string;
   initial: FormValues;
   hidden: FormValues;
+  extraFields: FormField[];
   definition: FormDefinition | null;
   values: FormValues;
   /** Fields whose problems are shown (left once, or all after a refused submit). */
@@ -66,13 +70,16 @@ export const formMachine = setup({
     submitForm: fromPromise<unknown, { method: string; values: FormValues }>(unprovided("submitForm")),
   },
   actions: {
-    assignDefinition: assign(({ context }, definition: FormDefinition) => ({
-      definition,
-      values: Object.fromEntries(
-        definition.fields.map((field) => [field.key, context.initial[field.key] ?? field.value]),
-      ),
-      error: null,
-    })),
+    assignDefinition: assign(({ context }, served: FormDefinition) => {
+      const definition = { ...served, fields: [...served.fields, ...context.extraFields] };
+      return {
+        definition,
+        values: Object.fromEntries(
+          definition.fields.map((field) => [field.key, context.initial[field.key] ?? field.value]),
+        ),
+        error: null,
+      };
+    }),
     assignError: assign((_, error: unknown) => ({ error: codeOf(error) })),
     assignValue: assign(({ context, event }) => {
       if (event.type !== "field.change") return {};
@@ -118,6 +125,7 @@ export const formMachine = setup({
     language: input.language,
     initial: input.initial ?? {},
     hidden: input.hidden ?? {},
+    extraFields: input.extraFields ?? [],
     definition: null,
     values: {},
     touched: [],

@@ -1,5 +1,7 @@
 import type { AppleLoginPayload, DeactivationInfo, InviteDetails } from "../domain/accounts.ts";
 import type { FormValues } from "../domain/forms.ts";
+import { isSecurityQuestionId } from "../domain/identity.ts";
+import { securityAnswerPrefix } from "../domain/security-questions.ts";
 import type { ProfileUpdate, SignInResult, StoredUser } from "../domain/session.ts";
 import { type HttpClient, required } from "./http.ts";
 
@@ -53,9 +55,17 @@ export function createAccountsService(http: HttpClient, base: () => string) {
       await http.request(url("/forgot_password"), { method: "POST", body: pick(values, ["email"]) });
     },
     async resetPassword(values: FormValues): Promise<void> {
+      // The security questions a reset link asks come as `security_answer.<question id>` fields.
+      const securityAnswers = Object.entries(values).flatMap(([key, answer]) => {
+        const question = key.startsWith(securityAnswerPrefix) ? key.slice(securityAnswerPrefix.length) : "";
+        return isSecurityQuestionId(question) ? [{ question_id: question, answer }] : [];
+      });
       await http.request(url("/reset_password"), {
         method: "POST",
-        body: pick(values, ["token", "password"]),
+        body: {
+          ...pick(values, ["token", "password"]),
+          ...(securityAnswers.length > 0 ? { security_answers: securityAnswers } : {}),
+        },
       });
     },
     async changePassword(values: FormValues): Promise<void> {

@@ -13,6 +13,7 @@ import { AccountDeletionView } from "../account/AccountDeletionView.tsx";
 import { ProfileView, TwoFactorSetupView } from "../account/AccountViews.tsx";
 import { DeactivationView } from "../account/DeactivationView.tsx";
 import { ResendVerification } from "../account/ResendVerification.tsx";
+import { SecurityQuestionsView } from "../account/SecurityQuestionsView.tsx";
 import { accountNavItems } from "../layout/nav-items.ts";
 import { SignInPanel } from "../session/SessionViews.tsx";
 import { FormFlow } from "../shared/FormFlow.tsx";
@@ -170,17 +171,26 @@ function Security() {
         <h2 id="security-questions" className={sectionHeading}>
           <Trans>Security questions</Trans>
         </h2>
-        <p>
-          <Trans>
-            This agency does not use security questions: your password and two-factor authentication protect
-            your account.
-          </Trans>
-        </p>
+        {config.securityQuestions.enabled ? (
+          <SecurityQuestions />
+        ) : (
+          <p>
+            <Trans>
+              This agency does not use security questions: your password and two-factor authentication protect
+              your account.
+            </Trans>
+          </p>
+        )}
       </section>
       {config.allowAccountDeactivation ? <Deactivation /> : null}
       {config.disableDeleteAccount ? null : <AccountDeletion />}
     </>
   );
+}
+
+function SecurityQuestions() {
+  const actor = useActorRef(useScreenLogic().securityQuestions);
+  return <SecurityQuestionsView questions={actor} />;
 }
 
 function AccountDeletion() {

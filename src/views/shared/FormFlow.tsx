@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import type { ReactNode } from "react";
 import { useChild } from "../../app/children.ts";
 import { useScreenLogic } from "../../app/logic.tsx";
-import type { FormValues } from "../../domain/forms.ts";
+import type { FormField, FormValues } from "../../domain/forms.ts";
 import type { formMachine } from "../../machines/form.machine.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { ServerForm } from "./ServerForm.tsx";
@@ -17,6 +17,7 @@ export function FormFlow({
   submitLabel,
   hidden,
   initial,
+  extraFields,
   done,
   extra,
 }: {
@@ -25,13 +26,21 @@ export function FormFlow({
   submitLabel: string;
   hidden?: FormValues;
   initial?: FormValues;
+  /** Fields added after the server's (the security questions of a reset link). */
+  extraFields?: FormField[];
   done: ReactNode;
   /** Shown under the server's error, e.g. a link to ask for a new reset email. */
   extra?: (error: number | null) => ReactNode;
 }) {
   const language = useSelector(useChild("language"), selectLocale);
   const form = useActorRef(logic, {
-    input: { method, language, ...(hidden ? { hidden } : {}), ...(initial ? { initial } : {}) },
+    input: {
+      method,
+      language,
+      ...(hidden ? { hidden } : {}),
+      ...(initial ? { initial } : {}),
+      ...(extraFields ? { extraFields } : {}),
+    },
     // A sign-up's acceptance is an analytics event (sign_up).
     inspect: useScreenLogic().inspect,
   });

@@ -1,0 +1,346 @@
+import { Field } from "@ark-ui/react/field";
+import { Portal } from "@ark-ui/react/portal";
+import { createListCollection, Select } from "@ark-ui/react/select";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { useMemo } from "react";
+import type { ActorRefFrom } from "xstate";
+import { css } from "../../../styled-system/css";
+import { button, select } from "../../../styled-system/recipes";
+import { ErrorCode } from "../../domain/envelope.ts";
+import { securityAnswerLimits } from "../../domain/identity.ts";
+import { apiErrorMessage } from "../../i18n/forms.ts";
+import { securityQuestionText } from "../../i18n/security-questions.ts";
+import {
+  type DraftRow,
+  questionsFor,
+  type RowProblem,
+  type securityQuestionsMachine,
+} from "../../machines/securityQuestions.machine.ts";
+import { ChevronDownIcon } from "../shared/icons.tsx";
+
+type Actor = ActorRefFrom<typeof securityQuestionsMachine>;
+
+const input = css({
+  width: "100%",
+  minHeight: "11",
+  px: "3",
+  borderWidth: "1px",
+  borderColor: "border",
+  borderRadius: "md",
+  bg: "surface",
+  _focusVisible: { outline: "3px solid token(colors.focus)", outlineOffset: "1px" },
+  "&[data-invalid]": { borderColor: "brand.error" },
+});
+const errorText = css({ color: "brand.error", fontSize: "sm" });
+const stack = css({ display: "flex", flexDirection: "column", gap: "4" });
+const actions = css({ display: "flex", flexWrap: "wrap", gap: "3" });
+
+function problemText(i18n: I18n, problem: RowProblem): string {
+  switch (problem) {
+    case "chooseQuestion":
+      return i18n._(msg`Choose a question.`);
+    case "repeatedQuestion":
+      return i18n._(msg`Choose a different question for each answer.`);
+    case "tooShort":
+      return i18n._(msg`An answer needs at least ${securityAnswerLimits.min} characters.`);
+    case "tooLong":
+      return i18n._(msg`An answer can have at most ${securityAnswerLimits.max} characters.`);
+    case "invalidCharacters":
+      return i18n._(msg`An answer can only be one line of text.`);
+  }
+}
+
+/**
+ * The rider's security questions (issue 14): the chosen questions (never their answers) and a form to
+ * choose and answer them again, each question once, with the current password.
+ */
+export function SecurityQuestionsView({ questions }: { questions: Actor }) {
+  const { i18n } = useLingui();
+  const loading = useSelector(questions, (snapshot) => snapshot.matches("loading"));
+  const failed = useSelector(questions, (snapshot) => snapshot.matches("failed"));
+  const editing = useSelector(
+    questions,
+    (snapshot) => snapshot.matches("editing") || snapshot.matches("saving"),
+  );
+  const state = useSelector(questions, (snapshot) => snapshot.context.state);
+  if (loading) {
+    return (
+      <p role="status">
+        <Trans>Loading your security questions…</Trans>
+      </p>
+    );
+  }
+  if (failed) {
+    return (
+      <div role="alert" className={stack}>
+        <p>
+          <Trans>Your security questions could not be loaded.</Trans>
+        </p>
+        <div>
+          <button
+            type="button"
+            className={button({ variant: "outline" })}
+            onClick={() => questions.send({ type: "questions.retry" })}
+          >
+            <Trans>Retry</Trans>
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (editing) return <SecurityQuestionsForm questions={questions} />;
+  const chosen = state?.question_ids ?? [];
+  return (
+    <div className={stack} data-state="viewing">
+      {chosen.length === 0 ? (
+        <p>
+          <Trans>
+            Choose {state?.count ?? 0} security questions: we ask them when you reset your password.
+          </Trans>
+        </p>
+      ) : (
+        <>
+          <p>
+            <Trans>We ask these questions when you reset your password:</Trans>
+          </p>
+          <ol
+            className={css({
+              listStyle: "decimal",
+              pl: "6",
+              display: "flex",
+              flexDirection: "column",
+              gap: "1",
+            })}
+          >
+            {chosen.map((id) => (
+              <li key={id}>{i18n._(securityQuestionText(id))}</li>
+            ))}
+          </ol>
+        </>
+      )}
+      <div>
+        <button type="button" className={button()} onClick={() => questions.send({ type: "questions.edit" })}>
+          {chosen.length === 0 ? (
+            <Trans>Set security questions</Trans>
+          ) : (
+            <Trans>Change security questions</Trans>
+          )}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function SecurityQuestionsForm({ questions }: { questions: Actor }) {
+  const { t } = useLingui();
+  const { i18n } = useLingui();
+  const rows = useSelector(questions, (snapshot) => snapshot.context.rows);
+  const problems = useSelector(questions, (snapshot) => snapshot.context.rowProblems);
+  const password = useSelector(questions, (snapshot) => snapshot.context.password);
+  const passwordMissing = useSelector(questions, (snapshot) => snapshot.context.passwordMissing);
+  const error = useSelector(questions, (snapshot) => snapshot.context.error);
+  const saving = useSelector(questions, (snapshot) => snapshot.matches("saving"));
+  const wrongPassword = error === ErrorCode.loginMismatch;
+  const passwordProblem = passwordMissing
+    ? t`Enter your current password.`
+    : wrongPassword
+      ? t`Invalid password`
+      : null;
+  return (
+    <form
+      noValidate
+      className={stack}
+      data-state={saving ? "saving" : "editing"}
+      aria-label={t`Security questions`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        questions.send({ type: "questions.save" });
+      }}
+    >
+      {error !== null && !wrongPassword ? (
+        <p role="alert" className={css({ color: "brand.error", fontWeight: "semibold" })}>
+          {apiErrorMessage(i18n, error)}
+        </p>
+      ) : null}
+      {rows.map((row, index) => (
+        <QuestionRow
+          // biome-ignore lint/suspicious/noArrayIndexKey: the rows are fixed positions 1..count
+          key={index}
+          index={index}
+          row={row}
+          rows={rows}
+          problem={problems[index] ?? null}
+          questions={questions}
+        />
+      ))}
+      <Field.Root
+        invalid={passwordProblem !== null}
+        required
+        className={css({ display: "flex", flexDirection: "column", gap: "1" })}
+      >
+        <Field.Label className={css({ fontWeight: "semibold" })}>
+          <Trans>Current password</Trans>
+        </Field.Label>
+        <Field.Input
+          className={input}
+          type="password"
+          name="current-password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) =>
+            questions.send({ type: "questions.password", password: event.currentTarget.value })
+          }
+        />
+        <Field.ErrorText className={errorText}>{passwordProblem}</Field.ErrorText>
+      </Field.Root>
+      <div className={actions}>
+        <button type="submit" className={button()} disabled={saving} aria-busy={saving}>
+          {saving ? <Trans>Please wait…</Trans> : <Trans>Save</Trans>}
+        </button>
+        <button
+          type="button"
+          className={button({ variant: "outline" })}
+          disabled={saving}
+          onClick={() => questions.send({ type: "questions.cancel" })}
+        >
+          <Trans>Cancel</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function QuestionRow({
+  index,
+  row,
+  rows,
+  problem,
+  questions,
+}: {
+  index: number;
+  row: DraftRow;
+  rows: DraftRow[];
+  problem: RowProblem | null;
+  questions: Actor;
+}) {
+  const { t, i18n } = useLingui();
+  const offered = questionsFor(rows, index);
+  const collection = useMemo(
+    () =>
+      createListCollection({
+        items: offered.map((id) => ({ value: id, label: i18n._(securityQuestionText(id)) })),
+      }),
+    [offered, i18n],
+  );
+  const questionProblem = problem === "chooseQuestion" || problem === "repeatedQuestion" ? problem : null;
+  const answerProblem = problem !== null && questionProblem === null ? problem : null;
+  const styles = select();
+  const number = index + 1;
+  const questionErrorId = `security-question-${index}-error`;
+  return (
+    <fieldset
+      className={css({
+        display: "flex",
+        flexDirection: "column",
+        gap: "2",
+        borderTopWidth: index === 0 ? "0" : "1px",
+        borderColor: "border",
+        pt: index === 0 ? "0" : "4",
+      })}
+    >
+      <legend className={css({ fontWeight: "bold", mb: "2" })}>
+        <Trans>Question {number}</Trans>
+      </legend>
+      <Select.Root
+        className={css({ display: "flex", flexDirection: "column", gap: "1", width: "100%" })}
+        collection={collection}
+        value={row.question ? [row.question] : []}
+        invalid={questionProblem !== null}
+        positioning={{ sameWidth: true }}
+        onValueChange={({ value }) => {
+          const [question] = value;
+          if (question) questions.send({ type: "questions.choose", index, question });
+        }}
+      >
+        <Select.Label className={css({ fontWeight: "semibold" })}>
+          <Trans>Security question {number}</Trans>
+        </Select.Label>
+        <Select.Control className={styles.control}>
+          <Select.Trigger
+            className={css({
+              width: "100%",
+              minHeight: "11",
+              px: "3",
+              display: "flex",
+              alignItems: "center",
+              justifyContent: "space-between",
+              gap: "2",
+              textAlign: "start",
+              borderWidth: "1px",
+              borderColor: questionProblem ? "brand.error" : "border",
+              borderRadius: "md",
+              bg: "surface",
+              _focusVisible: { outline: "3px solid token(colors.focus)", outlineOffset: "1px" },
+            })}
+            aria-describedby={questionProblem ? questionErrorId : undefined}
+          >
+            <Select.ValueText placeholder={t`Choose a question`} />
+            <Select.Indicator className={styles.indicator}>
+              <ChevronDownIcon />
+            </Select.Indicator>
+          </Select.Trigger>
+        </Select.Control>
+        <Portal>
+          <Select.Positioner className={styles.positioner}>
+            <Select.Content className={styles.content}>
+              {collection.items.map((item) => (
+                <Select.Item key={item.value} item={item} className={styles.item}>
+                  <Select.ItemText>{item.label}</Select.ItemText>
+                  <Select.ItemIndicator className={css({ color: "brand.button" })}>✓</Select.ItemIndicator>
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Positioner>
+        </Portal>
+        <Select.HiddenSelect />
+      </Select.Root>
+      {questionProblem ? (
+        <p id={questionErrorId} className={errorText}>
+          {problemText(i18n, questionProblem)}
+        </p>
+      ) : null}
+      <Field.Root
+        invalid={answerProblem !== null}
+        required
+        className={css({ display: "flex", flexDirection: "column", gap: "1" })}
+      >
+        <Field.Label className={css({ fontWeight: "semibold" })}>
+          <Trans>Answer {number}</Trans>
+        </Field.Label>
+        <Field.Input
+          className={input}
+          type="text"
+          name={`security-answer-${index}`}
+          autoComplete="off"
+          maxLength={securityAnswerLimits.max * 2}
+          value={row.answer}
+          onChange={(event) =>
+            questions.send({ type: "questions.answer", index, answer: event.currentTarget.value })
+          }
+        />
+        <Field.HelperText className={css({ fontSize: "sm", color: "muted" })}>
+          <Trans>
+            {securityAnswerLimits.min} to {securityAnswerLimits.max} characters; capitals and spaces do not
+            matter.
+          </Trans>
+        </Field.HelperText>
+        <Field.ErrorText className={errorText}>
+          {answerProblem ? problemText(i18n, answerProblem) : null}
+        </Field.ErrorText>
+      </Field.Root>
+    </fieldset>
+  );
+}

@@ -94,7 +94,8 @@ describe("infrastructure", () => {
       max_cart_quantity: 20,
       multifactorAuth: { enable: true, required: false, supportedMethods: ["mobile"] },
       enableSplitPayments: { purchasePasses: true, loadValue: true },
-      socialSignIn: { google: false, facebook: false, apple: false },
+      // The demo deployment turns the three on; the sandbox identity provider completes them.
+      socialSignIn: { google: true, facebook: true, apple: true },
       ideal_row_count: 12,
       currentDeployedVersion: 44,
       storageKeys: { language: "Bytemark-CW-lang" },

@@ -34,9 +34,13 @@ async function main() {
     captchaVerifier: env.recaptchaSecret
       ? createRecaptchaVerifier(env.recaptchaSecret)
       : sandboxCaptchaVerifier,
-    apple: env.apple
-      ? createAppleVerifier({ clientId: env.apple.clientId, keys: { url: env.apple.jwksUrl } })
-      : null,
+    // Unset: the sandbox identity provider completes Apple when it is on (none otherwise).
+    ...(env.apple
+      ? { apple: createAppleVerifier({ clientId: env.apple.clientId, keys: { url: env.apple.jwksUrl } }) }
+      : {}),
+    google: env.google,
+    facebook: env.facebook,
+    sandboxIdp: env.sandboxIdp,
     operatorToken: env.operatorToken,
     paymentGateway: createSandboxGateway({ secret: env.sandboxGatewaySecret, database: database.db }),
     trustProxy: env.trustProxy,

@@ -64,6 +64,16 @@ const envSchema = z
     RECAPTCHA_SECRET: optionalSetting(z.string().trim().min(1)),
     APPLE_CLIENT_ID: optionalSetting(z.string().trim().min(1)),
     APPLE_JWKS_URL: optionalSetting(z.url({ protocol: /^https?$/, error: "APPLE_JWKS_URL must be a URL" })),
+    GOOGLE_CLIENT_ID: optionalSetting(z.string().trim().min(1).max(256)),
+    GOOGLE_CLIENT_SECRET: optionalSetting(z.string().trim().min(1).max(256)),
+    FACEBOOK_APP_ID: optionalSetting(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,32}$/, { error: "FACEBOOK_APP_ID must be digits" }),
+    ),
+    FACEBOOK_APP_SECRET: optionalSetting(z.string().trim().min(1).max(256)),
+    SANDBOX_IDP: z.enum(["on", "off"]).optional(),
     TRUST_PROXY: trustProxySchema.default(false),
     SANDBOX_GATEWAY_SECRET: optionalSetting(
       z.string().regex(/^\S{32,200}$/, {
@@ -91,6 +101,20 @@ const envSchema = z
         code: "custom",
         path: ["SMTP_FROM"],
         message: "SMTP_FROM is required when SMTP_URL is set",
+      });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"],
+        message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together",
+      });
+    }
+    if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.FACEBOOK_APP_ID ? "FACEBOOK_APP_SECRET" : "FACEBOOK_APP_ID"],
+        message: "FACEBOOK_APP_ID and FACEBOOK_APP_SECRET are set together",
       });
     }
     if (env.SMS_PROVIDER_URL && !env.SMS_PROVIDER_TOKEN) {
@@ -123,6 +147,12 @@ export interface ServerEnv {
   recaptchaSecret: string | null;
   /** Sign in with Apple: the Services ID and Apple's key set (Apple's own URL by default). */
   apple: { clientId: string; jwksUrl: string } | null;
+  /** Google sign-in with the agency's OAuth client; the sandbox provider's (or none) when unset. */
+  google: { clientId: string; clientSecret: string } | null;
+  /** Facebook Login with the agency's app; the sandbox provider's (or none) when unset. */
+  facebook: { appId: string; appSecret: string } | null;
+  /** The sandbox identity provider (SANDBOX_IDP, on outside production; never in production). */
+  sandboxIdp: boolean;
   /** Bearer token for agency operators (POST /accounts/invites); no operator API without it. */
   operatorToken: string | null;
   /** Which proxies' X-Forwarded-For/-Proto to believe (per-address limits behind a reverse proxy). */
@@ -153,6 +183,15 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     apple: env.APPLE_CLIENT_ID
       ? { clientId: env.APPLE_CLIENT_ID, jwksUrl: env.APPLE_JWKS_URL ?? appleKeysUrl }
       : null,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : null,
+    facebook:
+      env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
+        ? { appId: env.FACEBOOK_APP_ID, appSecret: env.FACEBOOK_APP_SECRET }
+        : null,
+    sandboxIdp: !production && env.SANDBOX_IDP !== "off",
     operatorToken: env.OPERATOR_TOKEN ?? null,
     trustProxy: env.TRUST_PROXY,
     sandboxGatewaySecret: env.SANDBOX_GATEWAY_SECRET ?? null,

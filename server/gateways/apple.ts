@@ -24,12 +24,19 @@ export interface AppleIdentity {
  */
 export interface AppleVerifier {
   clientId: string;
+  /** Where the rider is sent to authorize: Apple's page, or the sandbox provider's. */
+  authorizeUrl: string;
   verify(idToken: string): Promise<AppleIdentity | null>;
 }
 
 export function createAppleVerifier(options: {
   clientId: string;
   keys: { url: string } | { set: JSONWebKeySet } | { getKey: JWTVerifyGetKey };
+  /** Apple's unless given (the sandbox provider's issuer and authorize page in the demo and tests). */
+  issuer?: string;
+  authorizeUrl?: string;
+  /** The time expiry and age are judged by; the system's unless given. */
+  now?: () => Date;
 }): AppleVerifier {
   const keys: JWTVerifyGetKey =
     "getKey" in options.keys
@@ -39,13 +46,15 @@ export function createAppleVerifier(options: {
         : createRemoteJWKSet(new URL(options.keys.url), { timeoutDuration: 5000 });
   return {
     clientId: options.clientId,
+    authorizeUrl: options.authorizeUrl ?? appleAuthorizeUrl,
     async verify(idToken) {
       try {
         const { payload } = await jwtVerify(idToken, keys, {
-          issuer: appleIssuer,
+          issuer: options.issuer ?? appleIssuer,
           audience: options.clientId,
           algorithms: ["RS256", "ES256"],
           maxTokenAge: "10m",
+          ...(options.now ? { currentDate: options.now() } : {}),
         });
         if (typeof payload.sub !== "string" || payload.sub.length === 0) return null;
         const email = typeof payload.email === "string" ? payload.email : null;

@@ -134,6 +134,24 @@ export function createAccountRepository(db: Executor) {
       return inserted.length > 0;
     },
 
+    /** The rider's connected identities, oldest first. */
+    async identitiesOf(userId: string): Promise<(typeof userIdentities.$inferSelect)[]> {
+      return db
+        .select()
+        .from(userIdentities)
+        .where(eq(userIdentities.userId, userId))
+        .orderBy(userIdentities.linkedAt, userIdentities.provider);
+    },
+
+    /** Disconnects the rider's identity of a provider; false when none was connected. */
+    async unlinkIdentity(userId: string, provider: IdentityProvider): Promise<boolean> {
+      const removed = await db
+        .delete(userIdentities)
+        .where(and(eq(userIdentities.userId, userId), eq(userIdentities.provider, provider)))
+        .returning({ id: userIdentities.id });
+      return removed.length > 0;
+    },
+
     async findById(id: string): Promise<User | null> {
       const [user] = await db.select().from(users).where(eq(users.id, id));
       return user ?? null;

@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import { setTimeout as wait } from "node:timers/promises";
+import type { IdentityProvider } from "../../src/domain/identity.ts";
 import type { ProfileUpdate } from "../../src/domain/session.ts";
 import type { Database } from "../db/client.ts";
 import { type Clock, systemClock } from "../domain/clock.ts";
 import { decoyHash, hashSecret, verifySecret } from "../domain/password.ts";
 import { type PasswordProblem, passwordProblem } from "../domain/password-policy.ts";
 import { newToken } from "../domain/tokens.ts";
-import type { AppleIdentity } from "../gateways/apple.ts";
+import type { VerifiedIdentity } from "../gateways/identity.ts";
 import type { Outbox, OutgoingMessage } from "../gateways/outbox.ts";
 import { composeEmail } from "../mail/templates.ts";
 import {
@@ -180,20 +181,23 @@ export function createAccountService(options: AccountServiceOptions) {
     },
 
     /**
-     * The rider behind a verified Apple identity: by Apple ID, else by the email when Apple verified it
-     * (which links the two), else a new account with a random password nobody knows (confirmed when
-     * Apple verified the email). Null when none may be used. Parallel first sign-ins of one identity
-     * all get the one account (the unique indexes decide, no error).
+     * The rider behind a provider's verified identity (Apple, Google, Facebook): the rider it is
+     * connected to; else the account with that email when the provider verified it (which connects
+     * the two; an unverified one never joins an account); else a new account with a random password
+     * nobody knows (password_set false; confirmed when the provider verified the email). Null when
+     * none may be used (no email, or the account with that email already has another identity of the
+     * provider). Parallel first sign-ins of one identity all get the one account and one identity row
+     * (the unique indexes decide, no error).
      */
-    async riderForApple(
-      identity: AppleIdentity,
+    async riderForIdentity(
+      provider: IdentityProvider,
+      identity: VerifiedIdentity,
       names: { firstName: string; lastName: string },
     ): Promise<User | null> {
-      const known = await accounts.findByIdentity("apple", identity.subject);
+      const known = await accounts.findByIdentity(provider, identity.subject);
       if (known) return known;
       if (!identity.email) return null;
       const byEmail = await accounts.findByEmail(identity.email);
-      // An account with that email is linked only when Apple verified the email.
       if (byEmail && !identity.emailVerified) return null;
       const rider =
         byEmail ??
@@ -208,9 +212,12 @@ export function createAccountService(options: AccountServiceOptions) {
         })) ??
         (await accounts.findByEmail(identity.email));
       if (!rider) return null;
-      const apple = { provider: "apple" as const, subject: identity.subject, email: identity.email };
-      await accounts.linkIdentity(rider.id, apple, now());
-      return accounts.findByIdentity("apple", identity.subject);
+      await accounts.linkIdentity(
+        rider.id,
+        { provider, subject: identity.subject, email: identity.email },
+        now(),
+      );
+      return accounts.findByIdentity(provider, identity.subject);
     },
 
     /**
@@ -271,7 +278,7 @@ export function createAccountService(options: AccountServiceOptions) {
       const passwordHash = await hashSecret(next);
       await inTransaction(db, async ({ tx }) => {
         const repo = accounts.with(tx);
-        await repo.update(user.id, { passwordHash });
+        await repo.update(user.id, { passwordHash, passwordSet: true });
         await repo.revokeAllSessions(user.id, now(), sessionId);
       });
       return { result: "ok" };
@@ -329,7 +336,7 @@ export function createAccountService(options: AccountServiceOptions) {
         const repo = accounts.with(tx);
         const user = await repo.consumeToken(token, "reset_password", at);
         if (!user) return { result: "invalid" } as const;
-        await repo.update(user.id, { passwordHash });
+        await repo.update(user.id, { passwordHash, passwordSet: true });
         await repo.revokeAllSessions(user.id, at);
         await clearSignInBudgets(tx, user.email);
         return { result: "ok" } as const;

@@ -37,7 +37,7 @@ async function setUp(options: {
       options.password === undefined || options.password === "ok"
         ? { result: "ok" as const, user }
         : { result: options.password },
-    riderForApple: async () => user,
+    riderForIdentity: async () => user,
   } as unknown as AccountService;
   const service = createSignInService({
     accounts,
@@ -61,7 +61,11 @@ async function setUp(options: {
 }
 
 const verifier = (answer: AppleIdentity | null): AppleVerifier =>
-  ({ clientId: "services.id", verify: async () => answer }) as AppleVerifier;
+  ({
+    clientId: "services.id",
+    authorizeUrl: "https://apple.test/authorize",
+    verify: async () => answer,
+  }) as AppleVerifier;
 const withApple = (config: PortalConfig): PortalConfig => ({
   ...config,
   socialSignIn: { ...config.socialSignIn, apple: true },
@@ -100,9 +104,13 @@ describe("sign-in service", () => {
   });
 
   it("refuses Apple unless the deployment offers it and a verifier is configured", async () => {
-    expect(await (await setUp({ apple: verifier(identity) })).service.withApple("t", names)).toEqual({
-      result: "refused",
+    const appleOff = (config: PortalConfig): PortalConfig => ({
+      ...config,
+      socialSignIn: { ...config.socialSignIn, apple: false },
     });
+    expect(
+      await (await setUp({ apple: verifier(identity), config: appleOff })).service.withApple("t", names),
+    ).toEqual({ result: "refused" });
     expect(await (await setUp({ config: withApple })).service.withApple("t", names)).toEqual({
       result: "refused",
     });

@@ -1,9 +1,14 @@
+import type { IdentityProvider } from "../../src/domain/identity.ts";
 import type { PortalConfig } from "../../src/domain/portal-config.ts";
 import { MfaStatus } from "../../src/domain/session.ts";
 import type { Clock } from "../domain/clock.ts";
 import type { AppleVerifier } from "../gateways/apple.ts";
+import type { FacebookClient } from "../gateways/facebook.ts";
+import type { GoogleClient } from "../gateways/google.ts";
+import type { VerifiedIdentity } from "../gateways/identity.ts";
 import type { AccountRepository, User } from "../repositories/accounts.ts";
 import type { AccountService } from "./accounts.ts";
+import { createIdentityVerifier } from "./identities.ts";
 import type { TwoFactorService } from "./two-factor.ts";
 
 /**
@@ -20,14 +25,19 @@ export type PasswordSignIn =
   | { result: "deactivated" }
   | { result: "ok"; grant: SignInGrant };
 
-export type AppleSignIn =
+/** Sign-in with a provider (Apple, Google, Facebook). */
+export type SocialSignIn =
   | { result: "refused" }
   | { result: "deactivated" }
   | { result: "ok"; grant: SignInGrant };
+export type AppleSignIn = SocialSignIn;
+
+/** Names for a new account: at most 50 characters, none when the provider gave none. */
+const nameOf = (value: string | null | undefined) => value?.trim().slice(0, 50) ?? "";
 
 /**
- * Sign-in's rules (spec section 4), kept out of the route: a password or an Apple id_token proves the
- * rider, and the deployment's two-factor setting decides between a session and the code step. The
+ * Sign-in's rules (spec section 4), kept out of the route: a password or a provider's identity (Apple, Google,
+ * Facebook) proves the rider, and the deployment's two-factor setting decides between a session and the code step. The
  * routes only validate bodies and word the outcomes.
  */
 export function createSignInService(options: {
@@ -36,9 +46,12 @@ export function createSignInService(options: {
   twoFactor: Pick<TwoFactorService, "startSignIn">;
   config: () => PortalConfig;
   apple: () => AppleVerifier | null;
+  google?: () => GoogleClient | null;
+  facebook?: () => FacebookClient | null;
   clock: Clock;
 }) {
   const { accounts, sessions, twoFactor, config, clock } = options;
+  const identities = createIdentityVerifier(options);
 
   const grant = async (user: User): Promise<SignInGrant> => {
     if (config().multifactorAuth.enable && user.mfaEnrollmentStatus === MfaStatus.enrolled) {
@@ -54,6 +67,22 @@ export function createSignInService(options: {
     };
   };
 
+  /**
+   * A verified identity signs in its rider (found, joined by verified email, or opened by
+   * `riderForIdentity`); deactivated riders are refused; two-factor applies as for a password.
+   */
+  const proven = async (
+    provider: IdentityProvider,
+    identity: VerifiedIdentity | null,
+    names: { firstName: string; lastName: string },
+  ): Promise<SocialSignIn> => {
+    if (!identity) return { result: "refused" };
+    const user = await accounts.riderForIdentity(provider, identity, names);
+    if (!user) return { result: "refused" };
+    if (user.deactivatedAt) return { result: "deactivated" };
+    return { result: "ok", grant: await grant(user) };
+  };
+
   return {
     /** Email and password, through the attempt budgets of the accounts service. */
     async withPassword(email: string, password: string, address: string): Promise<PasswordSignIn> {
@@ -63,19 +92,31 @@ export function createSignInService(options: {
     },
 
     /**
-     * Sign in with Apple: only when the deployment offers it and an Apple Services ID is configured; the
-     * id_token must verify against Apple's keys, and the rider is found, linked or opened by
-     * `riderForApple`. Names are those Apple gave at the first authorization (at most 50 characters).
+     * Sign in with Apple: only when the deployment offers it and an Apple Services ID (or the sandbox)
+     * is configured; the id_token must verify against Apple's keys. Names are those Apple gave at the
+     * first authorization (at most 50 characters).
      */
-    async withApple(idToken: string, names: { firstName: string; lastName: string }): Promise<AppleSignIn> {
-      const verifier = options.apple();
-      if (!config().socialSignIn.apple || !verifier) return { result: "refused" };
-      const identity = await verifier.verify(idToken);
-      if (!identity) return { result: "refused" };
-      const user = await accounts.riderForApple(identity, names);
-      if (!user) return { result: "refused" };
-      if (user.deactivatedAt) return { result: "deactivated" };
-      return { result: "ok", grant: await grant(user) };
+    async withApple(idToken: string, names: { firstName: string; lastName: string }): Promise<SocialSignIn> {
+      const identity = await identities.verify({ provider: "apple", id_token: idToken });
+      return proven("apple", identity, names);
+    },
+
+    /** Sign in with Google: the code is exchanged and its id_token verified, nonce included. */
+    async withGoogle(code: string, nonce: string): Promise<SocialSignIn> {
+      const identity = await identities.verify({ provider: "google", code, nonce });
+      return proven("google", identity, {
+        firstName: nameOf(identity?.firstName),
+        lastName: nameOf(identity?.lastName),
+      });
+    },
+
+    /** Sign in with Facebook: the code is exchanged and its token checked with Facebook. */
+    async withFacebook(code: string): Promise<SocialSignIn> {
+      const identity = await identities.verify({ provider: "facebook", code });
+      return proven("facebook", identity, {
+        firstName: nameOf(identity?.firstName),
+        lastName: nameOf(identity?.lastName),
+      });
     },
   };
 }

@@ -14,6 +14,8 @@ import { seedDemoData } from "../db/seed.ts";
 import type { Clock } from "../domain/clock.ts";
 import { defaultHashingLimits } from "../domain/password.ts";
 import type { AppleVerifier } from "../gateways/apple.ts";
+import type { FacebookSettings } from "../gateways/facebook.ts";
+import type { GoogleSettings } from "../gateways/google.ts";
 
 export const deploymentFile = resolve(import.meta.dirname, "..", "config", "deployment.json");
 
@@ -88,6 +90,10 @@ export async function createTestApp(
     /** Changes to the demo deployment (e.g. turning on Apple sign-in or deactivation). */
     configure?: (config: PortalConfig) => PortalConfig;
     apple?: AppleVerifier;
+    /** The sandbox identity provider completes every provider given none of its own: on unless false. */
+    sandboxIdp?: boolean;
+    google?: GoogleSettings | null;
+    facebook?: FacebookSettings | null;
     operatorToken?: string;
     /** Origin of emailed links; `testPublicUrl` unless given. */
     publicUrl?: string;
@@ -109,6 +115,9 @@ export async function createTestApp(
     devMailbox: options.devMailbox ?? true,
     publicUrl: options.publicUrl ?? testPublicUrl,
     ...(options.apple ? { apple: options.apple } : {}),
+    ...(options.google !== undefined ? { google: options.google } : {}),
+    ...(options.facebook !== undefined ? { facebook: options.facebook } : {}),
+    sandboxIdp: options.sandboxIdp ?? true,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.orderNumbers ? { orderNumbers: options.orderNumbers } : {}),
     ...(options.operatorToken ? { operatorToken: options.operatorToken } : {}),
@@ -120,6 +129,7 @@ export async function createTestApp(
           twoFactorRateLimits: { send: 1000, verify: 1000 },
           rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
           passwordWorkPerAddress: 1000,
+          connectedAccountLinksPerMinute: 1000,
           // Races of 50 parallel requests test the database, not the hashing line (hashing.test.ts does).
           hashingLimits: { ...defaultHashingLimits, maxWaiting: 1000 },
         }),

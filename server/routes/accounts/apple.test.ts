@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PortalConfig } from "../../../src/domain/portal-config.ts";
 import { userIdentities, users } from "../../db/schema.ts";
 import { createAppleVerifier } from "../../gateways/apple.ts";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
@@ -233,9 +234,17 @@ describe("sign in with Apple", () => {
   });
 });
 
-describe("sign in with Apple turned off (the demo deployment)", () => {
-  it("refuses Apple tokens and has no Apple routes", async () => {
-    const off = await createTestApp();
+const withoutApple = (config: PortalConfig): PortalConfig => ({
+  ...config,
+  socialSignIn: { ...config.socialSignIn, apple: false },
+});
+
+describe("sign in with Apple turned off", () => {
+  it.each([
+    ["by the deployment", { configure: withoutApple }],
+    ["by having no Services ID and no sandbox provider", { sandboxIdp: false }],
+  ])("refuses Apple tokens and has no Apple routes when off %s", async (_how, options) => {
+    const off = await createTestApp(options);
     try {
       const login = await off.app.inject({
         method: "POST",

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { decodeJwt } from "jose";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
-import { appleAuthorizeUrl } from "../../gateways/apple.ts";
 import { fail } from "../../http/envelope.ts";
 import { isCleanText } from "../../plugins/input.ts";
 import { publicLink } from "../../services/links.ts";
@@ -93,7 +92,7 @@ export default async function appleRoutes(app: FastifyInstance, options: { publi
     },
     async (request, reply) => {
       if (!offered() || !app.apple) return notOffered(reply);
-      const authorize = new URL(appleAuthorizeUrl);
+      const authorize = new URL(app.apple.authorizeUrl);
       authorize.search = new URLSearchParams({
         client_id: app.apple.clientId,
         redirect_uri: publicLink(options.publicUrl, "/accounts/oauth/apple/callback"),

@@ -1,18 +1,33 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { given } from "../../../src/domain/accounts.ts";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
+import type {
+  FacebookLoginPayload,
+  GoogleLoginPayload,
+  SecurityAnswer,
+} from "../../../src/domain/identity.ts";
+import { securityAnswersWrongMessage } from "../../../src/domain/security-questions.ts";
 import { MfaStatus, type ProfileUpdate } from "../../../src/domain/session.ts";
-import { passwordLength, passwordMessages } from "../../domain/password-policy.ts";
+import { passwordLength, passwordMessages, passwordProblem } from "../../domain/password-policy.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { deactivatedMessage, emailNotVerifiedMessage } from "../../plugins/auth.ts";
 import { createAccountService } from "../../services/accounts.ts";
+import { createSecurityQuestionsService } from "../../services/security-questions.ts";
 import { createSignInService, type SignInGrant } from "../../services/sign-in.ts";
-import type { SignInBudget } from "../../services/sign-in-throttle.ts";
+import { createSignInThrottle, type SignInBudget } from "../../services/sign-in-throttle.ts";
 import { createTwoFactorService } from "../../services/two-factor.ts";
 import { captchaFailedMessage, captchaToken } from "../transit/captcha.ts";
+import { oauthCode, oauthNonce } from "./oauth.ts";
 import { profileOf } from "./profile.ts";
 import { reauthenticate, wrongPasswordMessage } from "./reauthenticate.ts";
-import { emailSchema, localeSchema, nameSchema, passwordSchema, tokenSchema } from "./schemas.ts";
+import {
+  emailSchema,
+  localeSchema,
+  nameSchema,
+  passwordSchema,
+  securityAnswersSchema,
+  tokenSchema,
+} from "./schemas.ts";
 
 export const loginMismatchMessage =
   "The email and password you entered do not match our information. Check again and retry.";
@@ -48,9 +63,15 @@ interface AppleLoginBody {
   first_name?: string;
   last_name?: string;
 }
-type LoginBody = { email: string; password: string } | AppleLoginBody;
+type LoginBody =
+  | { email: string; password: string }
+  | AppleLoginBody
+  | GoogleLoginPayload
+  | FacebookLoginPayload;
 
 export const appleSignInFailedMessage = "Failed to login by Apple sign in.";
+export const googleSignInFailedMessage = "Failed to login by Google sign in.";
+export const facebookSignInFailedMessage = "Failed to login by Facebook sign in.";
 
 export function rejectPassword(reply: FastifyReply, problem: keyof typeof passwordMessages) {
   return fail(reply, 400, [
@@ -87,6 +108,12 @@ export default async function userRoutes(
   const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });
   /** A route that hashes or verifies a password: per-minute limit, and a few in progress per address. */
   const hashing = (max: number) => ({ ...perMinute(max), passwordWork: true });
+  const securityQuestions = createSecurityQuestionsService({
+    db: app.db,
+    config: () => app.portalConfig,
+    throttle: createSignInThrottle(app.db, options.signInBudget),
+    clock: app.clock,
+  });
   const accounts = createAccountService({
     db: app.db,
     outbox: app.outbox,
@@ -152,6 +179,8 @@ export default async function userRoutes(
     twoFactor,
     config: () => app.portalConfig,
     apple: () => app.apple,
+    google: () => app.google,
+    facebook: () => app.facebook,
     clock: app.clock,
   });
 
@@ -177,13 +206,43 @@ export default async function userRoutes(
             email,
             password,
             access_token: { type: "string", minLength: 1, maxLength: 8192 },
-            login_type: { type: "string", enum: ["AppleId"] },
+            login_type: { type: "string", enum: ["AppleId", "Google", "Facebook"] },
             first_name: { type: "string", maxLength: 50 },
             last_name: { type: "string", maxLength: 50 },
+            code: oauthCode,
+            nonce: oauthNonce,
           },
           oneOf: [
-            { required: ["email", "password"], not: { required: ["access_token"] } },
-            { required: ["access_token", "login_type"], not: { required: ["password"] } },
+            {
+              required: ["email", "password"],
+              not: {
+                anyOf: [{ required: ["access_token"] }, { required: ["login_type"] }, { required: ["code"] }],
+              },
+            },
+            {
+              required: ["access_token", "login_type"],
+              properties: { login_type: { const: "AppleId" } },
+              not: { anyOf: [{ required: ["password"] }, { required: ["code"] }, { required: ["nonce"] }] },
+            },
+            {
+              required: ["login_type", "code", "nonce"],
+              properties: { login_type: { const: "Google" } },
+              not: {
+                anyOf: [{ required: ["password"] }, { required: ["access_token"] }, { required: ["email"] }],
+              },
+            },
+            {
+              required: ["login_type", "code"],
+              properties: { login_type: { const: "Facebook" } },
+              not: {
+                anyOf: [
+                  { required: ["password"] },
+                  { required: ["access_token"] },
+                  { required: ["email"] },
+                  { required: ["nonce"] },
+                ],
+              },
+            },
           ],
         },
       },
@@ -191,6 +250,7 @@ export default async function userRoutes(
     async (request, reply) => {
       const body = request.body;
       if ("access_token" in body) return signInWithApple(body, reply);
+      if ("code" in body) return signInWithProvider(body, reply);
       const signedIn = await signIn.withPassword(body.email, body.password, request.ip);
       switch (signedIn.result) {
         case "locked":
@@ -220,6 +280,31 @@ export default async function userRoutes(
     switch (signedIn.result) {
       case "refused":
         return fail(reply, 401, [{ code: ErrorCode.appleSignInFailed, message: appleSignInFailedMessage }]);
+      case "deactivated":
+        return fail(reply, 401, [{ code: ErrorCode.accountDeactivated, message: deactivatedMessage }]);
+      case "ok":
+        return granted(signedIn.grant);
+    }
+  }
+
+  /**
+   * Sign in with Google or Facebook: the authorization code from the portal's return route (and for
+   * Google the nonce the portal sent), exchanged and verified by the provider's client. The rider is
+   * found, joined or opened as for Apple.
+   */
+  async function signInWithProvider(body: GoogleLoginPayload | FacebookLoginPayload, reply: FastifyReply) {
+    const signedIn =
+      body.login_type === "Google"
+        ? await signIn.withGoogle(body.code, body.nonce)
+        : await signIn.withFacebook(body.code);
+    switch (signedIn.result) {
+      case "refused":
+        return fail(reply, 401, [
+          {
+            code: ErrorCode.socialSignInFailed,
+            message: body.login_type === "Google" ? googleSignInFailedMessage : facebookSignInFailedMessage,
+          },
+        ]);
       case "deactivated":
         return fail(reply, 401, [{ code: ErrorCode.accountDeactivated, message: deactivatedMessage }]);
       case "ok":
@@ -394,7 +479,7 @@ export default async function userRoutes(
     },
   );
 
-  app.post<{ Body: { token: string; password: string } }>(
+  app.post<{ Body: { token: string; password: string; security_answers?: SecurityAnswer[] } }>(
     "/users/reset_password",
     {
       config: hashing(options.limits.resetPassword),
@@ -403,12 +488,33 @@ export default async function userRoutes(
           type: "object",
           required: ["token", "password"],
           additionalProperties: false,
-          properties: { token, password: { ...password, maxLength: passwordLength.max * 4 } },
+          properties: {
+            token,
+            password: { ...password, maxLength: passwordLength.max * 4 },
+            security_answers: securityAnswersSchema,
+          },
         },
       },
     },
     async (request, reply) => {
-      const reset = await accounts.resetPassword(request.body.token, request.body.password);
+      const body = request.body;
+      // A password refused by the policy costs no try of the security answers.
+      const weak = passwordProblem(body.password);
+      if (weak) return rejectPassword(reply, weak);
+      const answered = await securityQuestions.checkReset(body.token, body.security_answers);
+      if (answered === "spent") {
+        return fail(reply, 400, [{ code: ErrorCode.tokenInvalid, message: invalidTokenMessage }]);
+      }
+      if (answered === "wrong") {
+        return fail(reply, 422, [
+          {
+            code: ErrorCode.securityAnswersWrong,
+            message: securityAnswersWrongMessage,
+            field: "security_answers",
+          },
+        ]);
+      }
+      const reset = await accounts.resetPassword(body.token, body.password);
       if (reset.result === "password") return rejectPassword(reply, reset.problem);
       if (reset.result === "invalid") {
         return fail(reply, 400, [{ code: ErrorCode.tokenInvalid, message: invalidTokenMessage }]);

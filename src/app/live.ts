@@ -9,7 +9,6 @@ import { activateLocale } from "../i18n/i18n.ts";
 import { accountDeletionMachine } from "../machines/accountDeletion.machine.ts";
 import { addressesMachine, type SaveAddressInput } from "../machines/addresses.machine.ts";
 import { type AppEvent, type AppInput, appMachine, type BootResult } from "../machines/app.machine.ts";
-import { appleSignInMachine } from "../machines/appleSignIn.machine.ts";
 import { cartMachine, type RefreshInput } from "../machines/cart.machine.ts";
 import { type CheckoutContext, checkoutMachine, choicesOf } from "../machines/checkout.machine.ts";
 import { deactivationMachine } from "../machines/deactivation.machine.ts";
@@ -35,7 +34,6 @@ import {
   createInviteService,
 } from "../services/accounts.service.ts";
 import { createAddressesService } from "../services/addresses.service.ts";
-import { createAppleSignInService } from "../services/apple-sign-in.service.ts";
 import { createCaptchaService } from "../services/captcha.service.ts";
 import { createCatalogService, createFareMediaService } from "../services/catalog.service.ts";
 import {
@@ -58,9 +56,11 @@ import { createPortalConfigService } from "../services/portal-config.service.ts"
 import { createPortalStorage } from "../services/storage.ts";
 import { applyTheme } from "../theme/apply-theme.ts";
 import { createAnalyticsLogic } from "./live/analytics.ts";
+import { createConnectedAccountsLogic } from "./live/connected-accounts.ts";
 import type { LiveDeps } from "./live/deps.ts";
 import { createFareCardsLogic } from "./live/fare-cards.ts";
 import { createPassesLogic } from "./live/passes.ts";
+import { createSecurityQuestionsLogic } from "./live/security-questions.ts";
 import { createWalletLogic } from "./live/wallet.ts";
 import type { ScreenLogic } from "./logic.tsx";
 import { isTaskLink, rememberedFrom } from "./routes.ts";
@@ -135,11 +135,6 @@ export function createLiveApp(
   const accounts = createAccountsService(http, accountsBase);
   const invites = createInviteService(http, accountsBase);
   const deactivation = createDeactivationService(http, accountsBase);
-  const apple = createAppleSignInService(accountsBase, {
-    crypto: browser.crypto,
-    storage: browser.sessionStorage,
-    go: (url) => browser.location.assign(url),
-  });
   const forms = createFormsService(http, () => loaded?.apiBases.transit ?? "/transit");
   const captcha = createCaptchaService(
     http,
@@ -298,6 +293,8 @@ export function createLiveApp(
     ...createWalletLogic(deps),
     ...createPassesLogic(deps),
     ...createAnalyticsLogic(deps),
+    ...createConnectedAccountsLogic(deps),
+    ...createSecurityQuestionsLogic(deps),
     forms: {
       signUp: formWith(async (values) =>
         accounts.signUp(values, language(), await captcha.checkedToken("signup")),
@@ -336,18 +333,6 @@ export function createLiveApp(
       },
       actions: { notifyAccepted: () => bus.send({ type: "notify.success", code: "inviteAccepted" }) },
     }),
-    appleSignIn: appleSignInMachine.provide({
-      actors: {
-        checkState: fromPromise(({ input }) => apple.matches(input.state)),
-        appleLogin: fromPromise(({ input }) => accounts.signInWithApple(input)),
-      },
-      actions: {
-        handOver: (_, result) => bus.send({ type: "session.handOver", result }),
-        notifyFailed: () => bus.send({ type: "notify.error", code: "appleSignInFailed" }),
-        goToLogin: () => navigate("/login", { replace: true }),
-      },
-    }),
-    beginAppleSignIn: () => apple.begin(),
     deactivation: deactivationMachine.provide({
       actors: {
         loadInfo: fromPromise(() => deactivation.info()),

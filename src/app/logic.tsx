@@ -1,7 +1,6 @@
 import { createContext, type ReactNode, useContext } from "react";
 import type { accountDeletionMachine } from "../machines/accountDeletion.machine.ts";
 import type { addressesMachine } from "../machines/addresses.machine.ts";
-import type { appleSignInMachine } from "../machines/appleSignIn.machine.ts";
 import type { CheckoutChoices, checkoutMachine } from "../machines/checkout.machine.ts";
 import type { deactivationMachine } from "../machines/deactivation.machine.ts";
 import type { emailConfirmationMachine } from "../machines/emailConfirmation.machine.ts";
@@ -17,15 +16,23 @@ import type { requestMachine } from "../machines/request.machine.ts";
 import type { twoFactorSetupMachine } from "../machines/twoFactorSetup.machine.ts";
 import type { CurrentFareCard } from "../services/storage.ts";
 import type { AnalyticsLogic } from "./live/analytics.ts";
+import type { ConnectedAccountsLogic } from "./live/connected-accounts.ts";
 import type { FareCardsLogic } from "./live/fare-cards.ts";
 import type { PassesLogic } from "./live/passes.ts";
+import type { SecurityQuestionsLogic } from "./live/security-questions.ts";
 import type { WalletLogic } from "./live/wallet.ts";
 
 /**
  * The machines screens start for themselves, already given their services by the composition root
  * (src/app/live.ts). A screen asks for one here and never sees a service.
  */
-export interface ScreenLogic extends AnalyticsLogic, FareCardsLogic, WalletLogic, PassesLogic {
+export interface ScreenLogic
+  extends AnalyticsLogic,
+    FareCardsLogic,
+    WalletLogic,
+    PassesLogic,
+    ConnectedAccountsLogic,
+    SecurityQuestionsLogic {
   forms: {
     signUp: typeof formMachine;
     forgotPassword: typeof formMachine;
@@ -38,9 +45,6 @@ export interface ScreenLogic extends AnalyticsLogic, FareCardsLogic, WalletLogic
   /** "Resend verification email" for a rider whose email is not confirmed yet. */
   resendVerification: typeof requestMachine;
   invite: typeof inviteMachine;
-  appleSignIn: typeof appleSignInMachine;
-  /** Leaves for Apple with a fresh state (the "Continue with Apple" button). */
-  beginAppleSignIn: () => Promise<void>;
   deactivation: typeof deactivationMachine;
   /** "Delete my account": asks first, then the password. */
   accountDeletion: typeof accountDeletionMachine;

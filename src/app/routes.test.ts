@@ -35,7 +35,15 @@ describe("route table", () => {
   });
 
   it("tells the links a rider follows to finish one task from the pages they browse", () => {
-    for (const path of ["/invite/abc", "/invite", "/reset/tok", "/confirm/tok", "/redirect/s/t/e/f/l"]) {
+    for (const path of [
+      "/invite/abc",
+      "/invite",
+      "/reset/tok",
+      "/confirm/tok",
+      "/redirect/s/t/e/f/l",
+      "/oauth/google/return",
+      "/oauth/facebook/return",
+    ]) {
       expect(isTaskLink(path)).toBe(true);
     }
     for (const path of ["/", "/login", "/products", "/inviteX", "/account/profile", "/reset-help"]) {

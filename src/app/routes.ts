@@ -12,6 +12,8 @@ export const screenIds = [
   "signup",
   "login",
   "appleRedirect",
+  "googleReturn",
+  "facebookReturn",
   "forgotPassword",
   "reset",
   "confirm",
@@ -29,6 +31,7 @@ export const screenIds = [
   "security",
   "shippingAddress",
   "paymentMethods",
+  "connectedAccounts",
   "devices",
   "orders",
   "passHistory",
@@ -49,6 +52,8 @@ export const routes: RouteDefinition[] = [
   { path: "/signup", screen: "signup", access: "guestOnly" },
   { path: "/login", screen: "login", access: "guestOnly" },
   { path: "/redirect/:state/:idToken/:email/:firstName/:lastName", screen: "appleRedirect", access: "open" },
+  { path: "/oauth/google/return", screen: "googleReturn", access: "open" },
+  { path: "/oauth/facebook/return", screen: "facebookReturn", access: "open" },
   { path: "/forgotpassword", screen: "forgotPassword", access: "guestOnly" },
   { path: "/reset/:token?", screen: "reset", access: "open" },
   { path: "/confirm/:token?", screen: "confirm", access: "open" },
@@ -66,6 +71,7 @@ export const routes: RouteDefinition[] = [
   { path: "/account/security", screen: "security", access: "login" },
   { path: "/account/addresses", screen: "shippingAddress", access: "login" },
   { path: "/account/paymentmethods", screen: "paymentMethods", access: "login" },
+  { path: "/account/connected-accounts", screen: "connectedAccounts", access: "login" },
   { path: "/account/devices", screen: "devices", access: "login" },
   { path: "/account/orders/:page/:id?", screen: "orders", access: "login" },
   { path: "/account/passhistory/:page/:id?", screen: "passHistory", access: "login" },
@@ -93,11 +99,12 @@ export function guard(
 }
 
 /**
- * Links a rider follows from an email or from Apple, to finish one task (accept an invite, reset a
- * password, confirm an email, come back from Apple): the first-visit tour waits for another visit.
+ * Links a rider follows from an email or from a sign-in provider, to finish one task (accept an invite,
+ * reset a password, confirm an email, come back from Apple, Google or Facebook): the first-visit tour
+ * waits for another visit.
  */
 export function isTaskLink(path: string): boolean {
-  return /^\/(invite|reset|confirm|redirect)(\/|$)/.test(path);
+  return /^\/(invite|reset|confirm|redirect|oauth)(\/|$)/.test(path);
 }
 
 /** Where the sign-in screen found the rider coming from (history state written by the guard). */

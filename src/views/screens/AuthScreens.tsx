@@ -11,7 +11,8 @@ import { ErrorCode } from "../../domain/envelope.ts";
 import type { emailConfirmationMachine } from "../../machines/emailConfirmation.machine.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { InviteView } from "../account/InviteView.tsx";
-import { AppleReturnView } from "../session/AppleReturnView.tsx";
+import { ResetPasswordFlow } from "../session/ResetPasswordFlow.tsx";
+import { SocialSignInButtons } from "../session/SocialSignInButtons.tsx";
 import { FormFlow } from "../shared/FormFlow.tsx";
 import { card, linkList, Screen, textLink } from "../shared/Screen.tsx";
 
@@ -52,6 +53,7 @@ export function SignUpScreen() {
             </div>
           }
         />
+        <SocialSignInButtons verb="signUp" />
         <p>
           <Trans>Already have an account?</Trans>{" "}
           <Link href="/login" className={textLink}>
@@ -95,17 +97,14 @@ export function ForgotPasswordScreen() {
 
 export function ResetPasswordScreen() {
   const { t } = useLingui();
-  const { forms } = useScreenLogic();
   const { token } = useParams<{ token?: string }>();
   return (
     <Screen title={t`Reset password`}>
       <div className={card}>
         {isTokenShaped(token) ? (
-          <FormFlow
-            logic={forms.resetPassword}
-            method="RESET_PASSWORD"
+          <ResetPasswordFlow
+            token={token}
             submitLabel={t`Save new password`}
-            hidden={{ token }}
             done={
               <div role="status" className={doneBox}>
                 <p>
@@ -230,34 +229,6 @@ export function InviteScreen() {
     <Screen title={t`Accept invite`}>
       <div className={card}>
         <InviteView invite={actor} language={language} />
-      </div>
-    </Screen>
-  );
-}
-
-export function AppleRedirectScreen() {
-  const { t } = useLingui();
-  const { appleSignIn } = useScreenLogic();
-  const params = useParams<{
-    state: string;
-    idToken: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-  }>();
-  const actor = useActorRef(appleSignIn, {
-    input: {
-      state: params.state ?? "",
-      idToken: params.idToken ?? "",
-      email: params.email ?? "",
-      firstName: params.firstName ?? "",
-      lastName: params.lastName ?? "",
-    },
-  });
-  return (
-    <Screen title={t`Sign in with Apple`}>
-      <div className={card}>
-        <AppleReturnView apple={actor} />
       </div>
     </Screen>
   );

@@ -4,9 +4,9 @@ import { Link } from "wouter";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { useChild, useConfig } from "../../app/children.ts";
-import { useScreenLogic } from "../../app/logic.tsx";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { SignInPanel } from "../session/SessionViews.tsx";
+import { SocialSignInButtons } from "../session/SocialSignInButtons.tsx";
 import { card, linkList, Screen } from "../shared/Screen.tsx";
 
 /** The landing page, which is the sign-in page in this deployment. */
@@ -24,7 +24,7 @@ export function LandingScreen() {
       >
         <div className={card}>
           <SignInPanel session={useChild("session")} language={locale} />
-          <SocialSignIn />
+          <SocialSignInButtons />
         </div>
         <section className={card} aria-labelledby="landing-guest">
           <h2 id="landing-guest" className={css({ fontSize: "xl", fontWeight: "bold" })}>
@@ -44,27 +44,5 @@ export function LandingScreen() {
         </section>
       </div>
     </Screen>
-  );
-}
-
-/**
- * Social sign-in, shown only when the deployment turns it on. Only Apple has a return route in the
- * portal (spec /redirect/...): the server refuses a configuration that turns Google or Facebook on,
- * and offers Apple only where it can verify Apple's tokens.
- */
-function SocialSignIn() {
-  const { socialSignIn } = useConfig();
-  const { beginAppleSignIn } = useScreenLogic();
-  if (!socialSignIn.apple) return null;
-  return (
-    <div className={css({ display: "grid", gap: "2", mt: "4" })}>
-      <button
-        type="button"
-        className={button({ variant: "outline" })}
-        onClick={() => void beginAppleSignIn()}
-      >
-        <Trans>Continue with {"Apple"}</Trans>
-      </button>
-    </div>
   );
 }

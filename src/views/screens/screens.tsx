@@ -40,7 +40,14 @@ const ShippingAddressScreen = account("ShippingAddressScreen");
 const UnattachedPassesScreen = lazy(() =>
   import("./UnattachedPassesScreen.tsx").then((module) => ({ default: module.UnattachedPassesScreen })),
 );
-const AppleRedirectScreen = auth("AppleRedirectScreen");
+const social = (name: keyof typeof import("./SocialReturnScreens.tsx")) =>
+  lazy(() => import("./SocialReturnScreens.tsx").then((module) => ({ default: module[name] })));
+const AppleRedirectScreen = social("AppleRedirectScreen");
+const GoogleReturnScreen = social("GoogleReturnScreen");
+const FacebookReturnScreen = social("FacebookReturnScreen");
+const ConnectedAccountsScreen = lazy(() =>
+  import("./ConnectedAccountsScreen.tsx").then((module) => ({ default: module.ConnectedAccountsScreen })),
+);
 const ConfirmEmailScreen = auth("ConfirmEmailScreen");
 const ForgotPasswordScreen = auth("ForgotPasswordScreen");
 const InviteScreen = auth("InviteScreen");
@@ -56,6 +63,8 @@ export const screens: Record<ScreenId, ComponentType> = {
   login: LandingScreen,
   signup: SignUpScreen,
   appleRedirect: AppleRedirectScreen,
+  googleReturn: GoogleReturnScreen,
+  facebookReturn: FacebookReturnScreen,
   forgotPassword: ForgotPasswordScreen,
   reset: ResetPasswordScreen,
   confirm: ConfirmEmailScreen,
@@ -73,6 +82,7 @@ export const screens: Record<ScreenId, ComponentType> = {
   security: SecurityScreen,
   shippingAddress: ShippingAddressScreen,
   paymentMethods: PaymentMethodsScreen,
+  connectedAccounts: ConnectedAccountsScreen,
   devices: DevicesScreen,
   orders: OrdersScreen,
   passHistory: PassHistoryScreen,

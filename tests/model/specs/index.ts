@@ -4,7 +4,6 @@ import { accountDeletionModel } from "./accountDeletion.ts";
 import { addressesModel } from "./addresses.ts";
 import { addValueModel } from "./addValue.ts";
 import { appModel } from "./app.ts";
-import { appleSignInModel } from "./appleSignIn.ts";
 import { autoloadModel } from "./autoload.ts";
 import { autoRenewModel } from "./autoRenew.ts";
 import { cardBlockModel } from "./cardBlock.ts";
@@ -12,6 +11,7 @@ import { cardLinkModel } from "./cardLink.ts";
 import { cardTransferModel } from "./cardTransfer.ts";
 import { cartModel } from "./cart.ts";
 import { checkoutModel } from "./checkout.ts";
+import { connectedAccountsModel } from "./connectedAccounts.ts";
 import { deactivationModel } from "./deactivation.ts";
 import { devicesModel } from "./devices.ts";
 import { emailConfirmationModel } from "./emailConfirmation.ts";
@@ -32,8 +32,10 @@ import { productsModel } from "./products.ts";
 import { profileModel } from "./profile.ts";
 import { purchaseHistoryModel } from "./purchaseHistory.ts";
 import { requestModel } from "./request.ts";
+import { securityQuestionsModel } from "./securityQuestions.ts";
 import { serviceLevelsModel } from "./serviceLevels.ts";
 import { sessionModel } from "./session.ts";
+import { socialReturnModel } from "./socialReturn.ts";
 import { tourModel } from "./tour.ts";
 import { twoFactorSetupModel } from "./twoFactorSetup.ts";
 import { unattachedPassesModel } from "./unattachedPasses.ts";
@@ -45,7 +47,6 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   addressesModel,
   addValueModel,
   appModel,
-  appleSignInModel,
   autoloadModel,
   autoRenewModel,
   cardBlockModel,
@@ -53,6 +54,7 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   cardTransferModel,
   cartModel,
   checkoutModel,
+  connectedAccountsModel,
   deactivationModel,
   devicesModel,
   emailConfirmationModel,
@@ -73,8 +75,10 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   profileModel,
   purchaseHistoryModel,
   requestModel,
+  securityQuestionsModel,
   serviceLevelsModel,
   sessionModel,
+  socialReturnModel,
   tourModel,
   twoFactorSetupModel,
   unattachedPassesModel,

@@ -1,0 +1,73 @@
+import { navigate } from "wouter/use-browser-location";
+import { fromPromise } from "xstate";
+import type { IdentityProvider } from "../../domain/identity.ts";
+import type { NoticeCode } from "../../domain/notices.ts";
+import { connectedAccountsMachine } from "../../machines/connectedAccounts.machine.ts";
+import { socialReturnMachine } from "../../machines/socialReturn.machine.ts";
+import { createConnectedAccountsService } from "../../services/connected-accounts.service.ts";
+import { createSocialSignInService } from "../../services/social-sign-in.service.ts";
+import type { LiveDeps } from "./deps.ts";
+
+/** Where the connected accounts screen lives; a failed connection comes back to it in history state. */
+export const connectedAccountsPath = "/account/connected-accounts";
+
+/**
+ * Sign in with Apple, Google and Facebook, and connecting them to the signed-in rider (issue 14): the
+ * sign-in buttons, the providers' return routes and /account/connected-accounts.
+ */
+export interface ConnectedAccountsLogic {
+  /** The return from a provider: Apple's /redirect/..., /oauth/google/return, /oauth/facebook/return. */
+  socialReturn: typeof socialReturnMachine;
+  /** Leaves for a provider to sign in (or sign up) with it: the "Sign in with ..." buttons. */
+  beginSocialSignIn: (provider: IdentityProvider) => Promise<void>;
+  /** /account/connected-accounts: the rider's identities, connected and disconnected. */
+  connectedAccounts: typeof connectedAccountsMachine;
+}
+
+const signInFailed: Record<IdentityProvider, NoticeCode> = {
+  apple: "appleSignInFailed",
+  google: "googleSignInFailed",
+  facebook: "facebookSignInFailed",
+};
+
+export function createConnectedAccountsLogic(deps: LiveDeps): ConnectedAccountsLogic {
+  const accountsBase = () => deps.config()?.apiBases.accounts ?? "/accounts";
+  const social = createSocialSignInService(deps.http, accountsBase, {
+    crypto: deps.browser.crypto,
+    storage: deps.browser.sessionStorage,
+    go: (url) => deps.browser.location.assign(url),
+    now: () => Date.now(),
+  });
+  const connected = createConnectedAccountsService(deps.http, accountsBase);
+  return {
+    socialReturn: socialReturnMachine.provide({
+      actors: {
+        takeTrip: fromPromise(({ input }) => social.takeTrip(input.state)),
+        signIn: fromPromise(({ input }) => social.signIn(input)),
+        linkAccount: fromPromise(({ input }) => connected.connect(input)),
+      },
+      actions: {
+        handOver: (_, result) => deps.bus.send({ type: "session.handOver", result }),
+        notifyFailed: (_, provider) => deps.bus.send({ type: "notify.error", code: signInFailed[provider] }),
+        goToLogin: () => navigate("/login", { replace: true }),
+        notifyLinked: () => deps.bus.send({ type: "notify.success", code: "accountConnected" }),
+        goToConnectedAccounts: (_, failure) =>
+          navigate(connectedAccountsPath, {
+            replace: true,
+            state: failure ? { linkFailure: failure } : null,
+          }),
+      },
+    }),
+    beginSocialSignIn: (provider) => social.begin(provider, "signIn"),
+    connectedAccounts: connectedAccountsMachine.provide({
+      actors: {
+        loadAccounts: fromPromise(() => connected.list()),
+        beginLink: fromPromise(({ input }) => social.begin(input.provider, "link")),
+        disconnectAccount: fromPromise(({ input }) => connected.disconnect(input.provider)),
+      },
+      actions: {
+        notifyDisconnected: () => deps.bus.send({ type: "notify.success", code: "accountDisconnected" }),
+      },
+    }),
+  };
+}

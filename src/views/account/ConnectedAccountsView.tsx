@@ -1,0 +1,244 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import type { ActorRefFrom } from "xstate";
+import { css } from "../../../styled-system/css";
+import { button } from "../../../styled-system/recipes";
+import { ErrorCode } from "../../domain/envelope.ts";
+import type { IdentityProvider } from "../../domain/identity.ts";
+import {
+  accountOf,
+  type ConnectedAccountsFailure,
+  type connectedAccountsMachine,
+} from "../../machines/connectedAccounts.machine.ts";
+import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
+import { providerName } from "../session/providers.ts";
+import { card } from "../shared/Screen.tsx";
+import { errorLine } from "./paymentParts.tsx";
+
+type AccountsRef = ActorRefFrom<typeof connectedAccountsMachine>;
+
+const list = css({ display: "grid", gap: "3", listStyle: "none", p: "0", m: "0" });
+const item = css({
+  display: "grid",
+  gap: "3",
+  p: "4",
+  borderWidth: "1px",
+  borderColor: "border",
+  borderRadius: "md",
+  gridTemplateColumns: { base: "1fr", md: "minmax(0, 1fr) auto" },
+  alignItems: "center",
+});
+const actions = css({ display: "flex", flexWrap: "wrap", gap: "2" });
+
+/** A day as the rider's language writes it. */
+function linkedOn(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(iso));
+}
+
+/** Why a connection or disconnection did not happen, in words (spec section 8: "Invalid credentials"). */
+export function failureText(i18n: I18n, failure: ConnectedAccountsFailure): string {
+  const name = failure.provider ? providerName[failure.provider] : "";
+  switch (failure.code) {
+    case ErrorCode.connectedAccountInvalid:
+      return i18n._(msg`Invalid credentials`);
+    case ErrorCode.lastSignInMethod:
+      return i18n._(
+        msg`This is your only way to sign in. Set a password first (Forgot password) before you disconnect it.`,
+      );
+    case ErrorCode.identityTaken:
+      return i18n._(msg`That ${name} account is connected to another rider.`);
+    case ErrorCode.providerAlreadyConnected:
+      return i18n._(msg`Another ${name} account is already connected. Disconnect it first.`);
+  }
+  if (failure.kind === "connect") return i18n._(msg`${name} was not connected. Please try again.`);
+  if (failure.kind === "disconnect") return i18n._(msg`${name} could not be disconnected. Please try again.`);
+  return i18n._(msg`Your connected accounts could not be loaded. Check your connection and try again.`);
+}
+
+/** /account/connected-accounts: each provider the deployment offers, connected or not. */
+export function ConnectedAccountsView({ accounts, locale }: { accounts: AccountsRef; locale: string }) {
+  const phase = useSelector(accounts, (snapshot) =>
+    snapshot.matches("loading")
+      ? "loading"
+      : snapshot.matches("empty")
+        ? "empty"
+        : snapshot.matches("failed")
+          ? "failed"
+          : "shown",
+  );
+  switch (phase) {
+    case "loading":
+      return (
+        <p role="status">
+          <Trans>Loading your connected accounts…</Trans>
+        </p>
+      );
+    case "empty":
+      return (
+        <div className={card}>
+          <p>
+            <Trans>This agency offers no other way to sign in than your email and password.</Trans>
+          </p>
+        </div>
+      );
+    case "failed":
+      return (
+        <div role="alert" className={card}>
+          <p className={errorLine}>
+            <Trans>Your connected accounts could not be loaded. Check your connection and try again.</Trans>
+          </p>
+          <p>
+            <button
+              type="button"
+              className={button()}
+              onClick={() => accounts.send({ type: "accounts.retry" })}
+            >
+              <Trans>Try again</Trans>
+            </button>
+          </p>
+        </div>
+      );
+    case "shown":
+      return <AccountList accounts={accounts} locale={locale} />;
+  }
+}
+
+function AccountList({ accounts, locale }: { accounts: AccountsRef; locale: string }) {
+  const { i18n } = useLingui();
+  const providers = useSelector(accounts, (snapshot) => snapshot.context.providers);
+  const failure = useSelector(accounts, (snapshot) => snapshot.context.failure);
+  return (
+    <section className={card} aria-labelledby="connected-title">
+      <h2 id="connected-title" className={css({ fontSize: "xl", fontWeight: "bold" })}>
+        <Trans>Sign in with another account</Trans>
+      </h2>
+      <p>
+        <Trans>Connect an account you already have to sign in with it instead of your password.</Trans>
+      </p>
+      {failure ? (
+        <p role="alert" className={errorLine}>
+          {failureText(i18n, failure)}
+        </p>
+      ) : null}
+      <ul className={list}>
+        {providers.map((provider) => (
+          <ProviderRow key={provider} accounts={accounts} provider={provider} locale={locale} />
+        ))}
+      </ul>
+      <DisconnectDialog accounts={accounts} />
+    </section>
+  );
+}
+
+function ProviderRow({
+  accounts,
+  provider,
+  locale,
+}: {
+  accounts: AccountsRef;
+  provider: IdentityProvider;
+  locale: string;
+}) {
+  const { t } = useLingui();
+  const account = useSelector(accounts, (snapshot) => accountOf(snapshot, provider));
+  const leaving = useSelector(
+    accounts,
+    (snapshot) =>
+      (snapshot.matches({ shown: "leaving" }) || snapshot.matches({ shown: "left" })) &&
+      snapshot.context.target === provider,
+  );
+  const busy = useSelector(accounts, (snapshot) => snapshot.hasTag("busy"));
+  const name = providerName[provider];
+  const email = account?.email ?? "";
+  const date = account ? linkedOn(account.linked_at, locale) : "";
+  return (
+    <li className={item} data-testid="connected-account" data-provider={provider}>
+      <div className={css({ display: "grid", gap: "1" })}>
+        <h3 className={css({ fontWeight: "bold", fontSize: "lg" })}>{name}</h3>
+        {account ? (
+          <p className={css({ overflowWrap: "anywhere" })}>
+            {email ? <Trans>Connected as {email}</Trans> : <Trans>Connected</Trans>}{" "}
+            <span className={css({ color: "muted" })}>
+              <Trans>since {date}</Trans>
+            </span>
+          </p>
+        ) : (
+          <p className={css({ color: "muted" })}>
+            <Trans>Not connected</Trans>
+          </p>
+        )}
+      </div>
+      <div className={actions}>
+        {account ? (
+          <button
+            type="button"
+            className={button({ variant: "outline" })}
+            aria-label={t`Disconnect ${name}`}
+            disabled={busy}
+            onClick={() => accounts.send({ type: "disconnect.ask", provider })}
+          >
+            <Trans>Disconnect</Trans>
+          </button>
+        ) : (
+          <button
+            type="button"
+            className={button()}
+            aria-label={t`Connect ${name}`}
+            disabled={busy}
+            aria-busy={leaving}
+            onClick={() => accounts.send({ type: "connect.start", provider })}
+          >
+            {leaving ? <Trans>Please wait…</Trans> : <Trans>Connect</Trans>}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** "Disconnect Google?": the rider can no longer sign in with it. */
+function DisconnectDialog({ accounts }: { accounts: AccountsRef }) {
+  const open = useSelector(
+    accounts,
+    (s) => s.matches({ shown: "confirming" }) || s.matches({ shown: "disconnecting" }),
+  );
+  const disconnecting = useSelector(accounts, (s) => s.matches({ shown: "disconnecting" }));
+  const target = useSelector(accounts, (s) => s.context.target);
+  const cancel = () => accounts.send({ type: "disconnect.cancel" });
+  const name = target ? providerName[target] : "";
+  return (
+    <Sheet open={open} onDismiss={() => !disconnecting && cancel()} placement="center" role="alertdialog">
+      {(styles) => (
+        <div className={css({ display: "grid", gap: "4" })}>
+          <SheetTitle className={styles.title}>
+            <Trans>Disconnect {name}?</Trans>
+          </SheetTitle>
+          <SheetDescription className={styles.description}>
+            <Trans>You will no longer be able to sign in with {name}. You can connect it again later.</Trans>
+          </SheetDescription>
+          <div className={actions}>
+            <button
+              type="button"
+              className={button({ variant: "danger" })}
+              disabled={disconnecting}
+              aria-busy={disconnecting}
+              onClick={() => accounts.send({ type: "disconnect.confirm" })}
+            >
+              {disconnecting ? <Trans>Please wait…</Trans> : <Trans>Disconnect</Trans>}
+            </button>
+            <button
+              type="button"
+              className={button({ variant: "outline" })}
+              disabled={disconnecting}
+              onClick={cancel}
+            >
+              <Trans>Keep connected</Trans>
+            </button>
+          </div>
+        </div>
+      )}
+    </Sheet>
+  );
+}

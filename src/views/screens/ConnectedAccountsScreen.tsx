@@ -1,0 +1,27 @@
+import { useLingui } from "@lingui/react/macro";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useChild } from "../../app/children.ts";
+import { useScreenLogic } from "../../app/logic.tsx";
+import { linkFailureOf } from "../../machines/connectedAccounts.machine.ts";
+import { selectLocale } from "../../machines/language.machine.ts";
+import { ConnectedAccountsView } from "../account/ConnectedAccountsView.tsx";
+import { AccountScreen } from "./AccountScreens.tsx";
+
+/** /account/connected-accounts: Apple, Google and Facebook, connected and disconnected. */
+export function ConnectedAccountsScreen() {
+  const { t } = useLingui();
+  return (
+    <AccountScreen title={t`Connected accounts`}>
+      <ConnectedAccounts />
+    </AccountScreen>
+  );
+}
+
+function ConnectedAccounts() {
+  // A provider's return that could not connect comes back here with why, in history state.
+  const actor = useActorRef(useScreenLogic().connectedAccounts, {
+    input: { returned: linkFailureOf(window.history.state) },
+  });
+  const locale = useSelector(useChild("language"), selectLocale);
+  return <ConnectedAccountsView accounts={actor} locale={locale} />;
+}

@@ -1,0 +1,67 @@
+import { useLingui } from "@lingui/react/macro";
+import { useActorRef } from "@xstate/react";
+import { useParams, useSearch } from "wouter";
+import { useScreenLogic } from "../../app/logic.tsx";
+import { SocialReturnView } from "../session/SocialReturnView.tsx";
+import { card, Screen } from "../shared/Screen.tsx";
+
+/** /redirect/{state}/{id_token}/{email}/{first_name}/{last_name}: the return from Apple. */
+export function AppleRedirectScreen() {
+  const { t } = useLingui();
+  const { socialReturn } = useScreenLogic();
+  const params = useParams<{
+    state: string;
+    idToken: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+  }>();
+  const actor = useActorRef(socialReturn, {
+    input: {
+      provider: "apple",
+      state: params.state ?? "",
+      idToken: params.idToken ?? "",
+      email: params.email ?? "",
+      firstName: params.firstName ?? "",
+      lastName: params.lastName ?? "",
+    },
+  });
+  return (
+    <Screen title={t`Sign in with Apple`}>
+      <div className={card}>
+        <SocialReturnView social={actor} />
+      </div>
+    </Screen>
+  );
+}
+
+/** /oauth/{google|facebook}/return?code=...&state=... (or ?error=...&state=...). */
+function OAuthReturn({ provider, title }: { provider: "google" | "facebook"; title: string }) {
+  const { socialReturn } = useScreenLogic();
+  const query = new URLSearchParams(useSearch());
+  const actor = useActorRef(socialReturn, {
+    input: {
+      provider,
+      state: query.get("state") ?? "",
+      code: query.get("code") ?? "",
+      error: query.get("error") ?? "",
+    },
+  });
+  return (
+    <Screen title={title}>
+      <div className={card}>
+        <SocialReturnView social={actor} />
+      </div>
+    </Screen>
+  );
+}
+
+export function GoogleReturnScreen() {
+  const { t } = useLingui();
+  return <OAuthReturn provider="google" title={t`Sign in with Google`} />;
+}
+
+export function FacebookReturnScreen() {
+  const { t } = useLingui();
+  return <OAuthReturn provider="facebook" title={t`Sign in with Facebook`} />;
+}

@@ -1,4 +1,0 @@
-import { appleSignInModel } from "./specs/appleSignIn.ts";
-import { describeModel } from "./suite.ts";
-
-describeModel(appleSignInModel);

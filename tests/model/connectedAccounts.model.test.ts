@@ -1,0 +1,4 @@
+import { connectedAccountsModel } from "./specs/connectedAccounts.ts";
+import { describeModel } from "./suite.ts";
+
+describeModel(connectedAccountsModel);

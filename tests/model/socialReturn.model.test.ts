@@ -1,0 +1,4 @@
+import { socialReturnModel } from "./specs/socialReturn.ts";
+import { describeModel } from "./suite.ts";
+
+describeModel(socialReturnModel);

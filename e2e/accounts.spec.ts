@@ -31,6 +31,7 @@ for (const [label, viewport] of [
       await expect(sections.getByRole("link")).toHaveText([
         "My Profile",
         "Security",
+        "Connected accounts",
         "Shipping Address",
         "Payment Methods",
         "Devices",

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, emit, fromPromise, setup } from "xstate";
 import type { PaymentLegRequest, PlacedOrder } from "../domain/checkout/order.ts";
 import { ErrorCode } from "../domain/envelope.ts";
 import { emailProblem } from "../domain/payments/address.ts";
@@ -193,6 +193,7 @@ export const addValueMachine = setup({
     input: {} as AddValueInput,
     context: {} as AddValueContext,
     events: {} as AddValueEvent,
+    emitted: {} as { type: "changed" },
     children: {} as { loadMethods: "loadMethods"; tokenizeCard: "tokenizeCard"; load: "load" },
   },
   actors: {
@@ -201,6 +202,8 @@ export const addValueMachine = setup({
     load: fromPromise<LoadResult, LoadInput>(unprovided("load")),
   },
   actions: {
+    /** The value is added: the card or wallet that holds it is read again. */
+    changed: emit({ type: "changed" as const }),
     /** A fresh Idempotency-Key unless one is kept (crypto.randomUUID() in the portal). */
     assignKey: unprovided("assignKey"),
     /** The screen reads the card or wallet again and says "Value added". */
@@ -408,7 +411,7 @@ export const addValueMachine = setup({
         input: ({ context }) => loadInput(context),
         onDone: {
           target: "done",
-          actions: [{ type: "assignResult", params: ({ event }) => event.output }, "loaded"],
+          actions: [{ type: "assignResult", params: ({ event }) => event.output }, "loaded", "changed"],
         },
         onError: [
           {

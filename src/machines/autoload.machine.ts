@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, emit, fromPromise, setup } from "xstate";
 import type { SavedPaymentMethod } from "../domain/payments/saved.ts";
 import type { Autoload, AutoloadRequest, AutoloadTrigger, LoadLimits } from "../domain/transit/wallet.ts";
 import { maxStoredValue } from "../domain/transit/wallet.ts";
@@ -149,6 +149,7 @@ export const autoloadMachine = setup({
     input: {} as AutoloadInput,
     context: {} as AutoloadContext,
     events: {} as AutoloadEvent,
+    emitted: {} as { type: "changed" },
     children: {} as {
       loadMethods: "loadMethods";
       saveAutoload: "saveAutoload";
@@ -161,6 +162,8 @@ export const autoloadMachine = setup({
     removeAutoload: fromPromise<void, { cardId: string }>(unprovided("removeAutoload")),
   },
   actions: {
+    /** The autoload is saved or removed: the card is read again. */
+    changed: emit({ type: "changed" as const }),
     /** The card screen reads the card again and says "Autoload saved". */
     saved: unprovided("saved"),
     /** The card screen reads the card again and says "Autoload removed". */
@@ -255,7 +258,7 @@ export const autoloadMachine = setup({
         input: ({ context }) => ({ cardId: context.cardId, body: autoloadRequest(context) }),
         onDone: {
           target: "idle",
-          actions: [{ type: "assignAutoload", params: ({ event }) => event.output }, "saved"],
+          actions: [{ type: "assignAutoload", params: ({ event }) => event.output }, "saved", "changed"],
         },
         onError: { target: "editing", actions: { type: "assignFailure", params: eventError } },
       },
@@ -272,7 +275,7 @@ export const autoloadMachine = setup({
         id: "removeAutoload",
         src: "removeAutoload",
         input: ({ context }) => ({ cardId: context.cardId }),
-        onDone: { target: "idle", actions: ["clearAutoload", "removed"] },
+        onDone: { target: "idle", actions: ["clearAutoload", "removed", "changed"] },
         onError: { target: "idle", actions: "removeFailed" },
       },
     },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, emit, fromPromise, setup } from "xstate";
 import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
 import type { FareMedium } from "../domain/fare-media.ts";
 import type { TransferReply, TransferRequest } from "../domain/transit/cards.ts";
@@ -85,6 +85,7 @@ export const cardTransferMachine = setup({
     input: {} as CardTransferInput,
     context: {} as CardTransferContext,
     events: {} as CardTransferEvent,
+    emitted: {} as { type: "changed" },
     children: {} as { transfer: "transfer" },
   },
   actors: {
@@ -95,6 +96,8 @@ export const cardTransferMachine = setup({
     assignKey: unprovided("assignKey"),
     /** The card screen reads the card again and says "Balance transferred". */
     transferred: unprovided("transferred"),
+    /** The balance moved: both cards are read again. */
+    changed: emit({ type: "changed" as const }),
     chooseTarget: assign((_, id: string) => ({ to: id, problem: null, key: null, failure: null })),
     typeAmount: assign((_, value: string) => ({ amount: value, problem: null, key: null, failure: null })),
     checkTransfer: assign(({ context }) => ({ problem: transferProblem(context) })),
@@ -173,7 +176,7 @@ export const cardTransferMachine = setup({
         }),
         onDone: {
           target: "done",
-          actions: [{ type: "assignReply", params: ({ event }) => event.output }, "transferred"],
+          actions: [{ type: "assignReply", params: ({ event }) => event.output }, "transferred", "changed"],
         },
         onError: [
           { guard: { type: "interrupted", params: eventError }, target: "interrupted" },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, emit, fromPromise, setup } from "xstate";
 import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
 import type { Device, MovePassRequest, PassDetail } from "../domain/transit/passes.ts";
 import { unprovided } from "./unprovided.ts";
@@ -19,6 +19,9 @@ export type PassMoveEvent =
   | { type: "destination.choose"; destination: string }
   | { type: "move.submit" }
   | { type: "devices.retry" };
+
+/** The pass as it is now (moved, or found not movable any more): the history shows it. */
+export type PassMoveEmitted = { type: "changed"; pass: PassDetail };
 
 /** Where the pass is now, as a destination value ("cloud" or its device's id). */
 export const whereIs = (pass: PassDetail): string =>
@@ -42,6 +45,7 @@ export const passMoveMachine = setup({
     context: {} as PassMoveContext,
     events: {} as PassMoveEvent,
     input: {} as PassMoveInput,
+    emitted: {} as PassMoveEmitted,
     children: {} as { loadDevices: "loadDevices"; movePass: "movePass" },
   },
   actors: {
@@ -58,6 +62,7 @@ export const passMoveMachine = setup({
     })),
     assignFailure: assign((_, error: unknown) => ({ failure: errorCodeOf(error) })),
     notifyMoved: unprovided("notifyMoved"),
+    changed: emit(({ context }) => ({ type: "changed" as const, pass: context.pass })),
   },
   guards: {
     isImmovable: ({ context }) => !context.pass.can_move,
@@ -102,13 +107,13 @@ export const passMoveMachine = setup({
         input: ({ context }) => ({ id: context.pass.id, to: requestOf(context.destination ?? "cloud") }),
         onDone: {
           target: "moved",
-          actions: [{ type: "assignMoved", params: ({ event }) => event.output }, "notifyMoved"],
+          actions: [{ type: "assignMoved", params: ({ event }) => event.output }, "notifyMoved", "changed"],
         },
         onError: [
           {
             guard: { type: "isNotMovable", params: errorOf },
             target: "immovable",
-            actions: ["markImmovable", { type: "assignFailure", params: errorOf }],
+            actions: ["markImmovable", { type: "assignFailure", params: errorOf }, "changed"],
           },
           { target: "ready", actions: { type: "assignFailure", params: errorOf } },
         ],

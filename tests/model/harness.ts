@@ -74,6 +74,8 @@ export interface ModelSpec<TMachine extends AnyStateMachine> {
    * a machine whose mutants would take the CI past its time budget (none today).
    */
   mutationCheck?: false;
+  /** Records what the machine emits to its parent (`changed`), for the journeys to assert. */
+  emitted?: (emitted: AnyEventObject) => void;
   /** Keeps the graph finite where context could grow forever. */
   filterEvents?: (snapshot: Snap<TMachine>, event: AnyEventObject) => boolean;
   /**
@@ -252,6 +254,7 @@ export async function walk<TMachine extends AnyStateMachine>(
   });
   let failure: unknown = null;
   actor.subscribe({ error: (error) => (failure = error) });
+  if (spec.emitted) actor.on("*", spec.emitted);
   actor.start();
   await flush();
   for (const [index, event] of events.entries()) {

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect } from "react";
 import { Link } from "wouter";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
@@ -13,6 +12,7 @@ import { Sheet, SheetClose, SheetDescription, SheetTitle } from "../../ui/Sheet.
 import { methodName } from "../account/PaymentMethodsView.tsx";
 import { errorLine } from "../account/paymentParts.tsx";
 import { textLink } from "../shared/Screen.tsx";
+import { useChanged } from "../shared/useChanged.ts";
 
 export type AutoRenewRef = ActorRefFrom<typeof autoRenewMachine>;
 
@@ -41,10 +41,7 @@ export function useAutoRenew(
       renewals: card.auto_renew.filter((renewal) => renewal.status === "active").map((renewal) => renewal.id),
     },
   });
-  useEffect(() => {
-    const subscription = actor.on("changed", onChanged);
-    return () => subscription.unsubscribe();
-  }, [actor, onChanged]);
+  useChanged(actor, onChanged);
   return actor;
 }
 

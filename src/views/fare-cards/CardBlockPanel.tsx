@@ -1,6 +1,5 @@
 import { Trans } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
@@ -8,6 +7,7 @@ import type { FareCardDetail } from "../../domain/transit/cards.ts";
 import type { cardBlockMachine } from "../../machines/cardBlock.machine.ts";
 import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 import { errorLine } from "../account/paymentParts.tsx";
+import { useChanged } from "../shared/useChanged.ts";
 
 type CardBlockRef = ActorRefFrom<typeof cardBlockMachine>;
 
@@ -81,10 +81,7 @@ function CardBlockActions({
   const actor = useActorRef(machine, {
     input: { cardId: card.faremedia_id, canBlock: card.can.block, canUnblock: card.can.unblock },
   });
-  useEffect(() => {
-    const subscription = actor.on("changed", onChanged);
-    return () => subscription.unsubscribe();
-  }, [actor, onChanged]);
+  useChanged(actor, onChanged);
   return <BlockButtons actor={actor} card={card} />;
 }
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useRef } from "react";
+
 import { Link } from "wouter";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
@@ -13,6 +13,7 @@ import { RiderType } from "../fare-cards/CardParts.tsx";
 import { dateTime, day, passStatusText } from "../fare-cards/cardText.ts";
 import { Pager } from "../shared/KeysetPages.tsx";
 import { NothingHere } from "../shared/NothingHere.tsx";
+import { useChanged } from "../shared/useChanged.ts";
 import { PassMoveView } from "./PassMoveView.tsx";
 import { locationText, remainingText } from "./passText.ts";
 
@@ -262,7 +263,7 @@ function Detail({ history, locale, passMove }: PassHistoryViewProps) {
   );
 }
 
-/** The pass's move machine; every pass it answers goes back to the history as `detail.changed`. */
+/** The pass's move machine; every pass it emits as `changed` goes back to the history as `detail.changed`. */
 function PassMovePanel({
   pass,
   history,
@@ -273,14 +274,7 @@ function PassMovePanel({
   passMove: typeof passMoveMachine;
 }) {
   const move = useActorRef(passMove, { input: { pass } });
-  const moved = useSelector(move, (snapshot) => snapshot.context.pass);
-  // Only a pass the move machine answered goes back, once: never the detail's own pass again.
-  const reported = useRef(moved);
-  useEffect(() => {
-    if (moved === reported.current) return;
-    reported.current = moved;
-    history.send({ type: "detail.changed", detail: moved });
-  }, [moved, history]);
+  useChanged(move, (changed) => history.send({ type: "detail.changed", detail: changed.pass }));
   return (
     <section className={panel}>
       <PassMoveView move={move} />

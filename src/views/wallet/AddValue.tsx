@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
-import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useRef } from "react";
+import { useActorRef } from "@xstate/react";
 import { useConfig } from "../../app/children.ts";
 import { useScreenLogic } from "../../app/logic.tsx";
 import { defaultLoadLimits, type LoadLimits } from "../../domain/transit/wallet.ts";
 import type { LoadTarget } from "../../machines/addValue.machine.ts";
+import { useChanged } from "../shared/useChanged.ts";
 import { useMoney } from "../shared/useMoney.ts";
 import { AddValueView } from "./AddValueView.tsx";
 
@@ -55,12 +55,6 @@ export function AddValue({
       now: Date.now(),
     },
   });
-  const done = useSelector(actor, (snapshot) => snapshot.matches("done"));
-  // Once per load, whatever the parent passes on its next renders.
-  const changed = useRef(onChanged);
-  changed.current = onChanged;
-  useEffect(() => {
-    if (done) changed.current();
-  }, [done]);
+  useChanged(actor, onChanged);
   return <AddValueView addValue={actor} money={money} title={title ?? t`Add value`} onClose={onClose} />;
 }

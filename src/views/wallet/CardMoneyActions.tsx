@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { useChild, useConfig } from "../../app/children.ts";
@@ -9,6 +9,7 @@ import type { FareMedium } from "../../domain/fare-media.ts";
 import type { FareCardDetail } from "../../domain/transit/cards.ts";
 import { defaultLoadLimits } from "../../domain/transit/wallet.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
+import { useChanged } from "../shared/useChanged.ts";
 import { useMoney } from "../shared/useMoney.ts";
 import { AddValue } from "./AddValue.tsx";
 import { AutoloadView } from "./AutoloadView.tsx";
@@ -107,13 +108,7 @@ function CardTransfer({
   const config = useConfig();
   const money = useMoney();
   const actor = useActorRef(cardTransfer, { input: { source: card, cards, currency: config.currency_code } });
-  const done = useSelector(actor, (snapshot) => snapshot.matches("done"));
-  // Once per transfer, whatever the parent passes on its next renders.
-  const changed = useRef(onChanged);
-  changed.current = onChanged;
-  useEffect(() => {
-    if (done) changed.current();
-  }, [done]);
+  useChanged(actor, onChanged);
   return <TransferView transfer={actor} money={money} onClose={onClose} />;
 }
 
@@ -129,16 +124,7 @@ function CardAutoload({ card, onChanged }: { card: FareCardDetail; onChanged: ()
       limits: { ...defaultLoadLimits, currency: config.currency_code },
     },
   });
-  // The machine's autoload changes only when it is saved or removed: the card is read again then.
-  const current = useSelector(actor, (snapshot) => snapshot.context.autoload);
-  const first = useRef(current);
-  const changed = useRef(onChanged);
-  changed.current = onChanged;
-  useEffect(() => {
-    if (current !== first.current) {
-      first.current = current;
-      changed.current();
-    }
-  }, [current]);
+  // Saved or removed: the card is read again.
+  useChanged(actor, onChanged);
   return <AutoloadView autoload={actor} money={money} locale={locale} />;
 }

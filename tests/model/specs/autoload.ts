@@ -73,6 +73,7 @@ export const autoloadModel = defineModel({
       removed: () => void autoloadEffects.push("removed"),
     },
   }),
+  emitted: (emitted) => void autoloadEffects.push(`emit ${emitted.type}`),
   inputs: [
     { cardId: source.faremedia_id, autoload: null, limits },
     { cardId: source.faremedia_id, autoload: autoloadWeekly, limits },
@@ -190,7 +191,8 @@ export const autoloadModel = defineModel({
       expected: "idle",
       ends: (s) => {
         expect(s.context.autoload).toEqual(autoloadWeekly);
-        expect(autoloadEffects).toEqual(["saved"]);
+        // The card is read again.
+        expect(autoloadEffects).toEqual(["saved", "emit changed"]);
       },
     },
     {
@@ -243,7 +245,7 @@ export const autoloadModel = defineModel({
       expected: "idle",
       ends: (s) => {
         expect(s.context.autoload).toBeNull();
-        expect(autoloadEffects).toEqual(["removed"]);
+        expect(autoloadEffects).toEqual(["removed", "emit changed"]);
       },
     },
     {
@@ -256,6 +258,7 @@ export const autoloadModel = defineModel({
     {
       name: "a failed removal says so and keeps the autoload",
       input: 1,
+      before: () => void autoloadEffects.splice(0),
       events: [methodsLoaded, remove, confirmRemove, removeFailed],
       expected: "idle",
       ends: (s) => {

@@ -73,6 +73,7 @@ export const cardTransferModel = defineModel({
       transferred: () => void transferEffects.push("transferred"),
     },
   }),
+  emitted: (emitted) => void transferEffects.push(`emit ${emitted.type}`),
   inputs: [
     // Four cards: two can receive, one is blocked.
     { source, cards: [source, spare, weekend, blocked], currency: "USD" },
@@ -163,7 +164,8 @@ export const cardTransferModel = defineModel({
       expected: "done",
       ends: (s) => {
         expect(s.context.reply?.from.balance.general_funds).toBe(750);
-        expect(transferEffects).toEqual([expect.stringMatching(/^key-/), "transferred"]);
+        // Both cards are read again.
+        expect(transferEffects).toEqual([expect.stringMatching(/^key-/), "transferred", "emit changed"]);
       },
     },
     {
@@ -174,6 +176,8 @@ export const cardTransferModel = defineModel({
       ends: (s) => {
         expect(transferEffects.filter((effect) => effect.startsWith("key-"))).toHaveLength(1);
         expect(s.context.key).toBe(transferEffects[0]);
+        // Only the transfer that went through tells the card screen.
+        expect(transferEffects.filter((effect) => effect === "emit changed")).toHaveLength(1);
       },
     },
     {
@@ -184,6 +188,7 @@ export const cardTransferModel = defineModel({
       ends: (s) => {
         expect(transferEffects.filter((effect) => effect.startsWith("key-"))).toHaveLength(2);
         expect(s.context.to).toBe(weekend.faremedia_id);
+        expect(transferEffects).not.toContain("emit changed");
       },
     },
     {

@@ -56,6 +56,13 @@ export const passMoveModel = defineModel({
         void passMoveEffects.push(context.pass.location === "cloud" ? "toCloud" : "toDevice"),
     },
   }),
+  // The pass as it is now goes to the history (`changed`, with the pass's id and where it is).
+  emitted: (emitted) =>
+    void passMoveEffects.push(
+      emitted.type === "changed"
+        ? `changed ${emitted.pass.id} ${emitted.pass.location} ${emitted.pass.can_move}`
+        : emitted.type,
+    ),
   inputs: [{ pass: cloudPass }, { pass: devicePass }, { pass: activePass }, { pass: spoiledPass }],
   deferred: ["loadDevices", "movePass"],
   events,
@@ -139,7 +146,7 @@ export const passMoveModel = defineModel({
       ends: (snapshot) => {
         expect(snapshot.context.pass).toBe(devicePass);
         expect(snapshot.context.destination).toBeNull();
-        expect(passMoveEffects).toEqual(["toDevice"]);
+        expect(passMoveEffects).toEqual(["toDevice", `changed ${devicePass.id} device true`]);
       },
     },
     {
@@ -150,7 +157,7 @@ export const passMoveModel = defineModel({
       expected: "ready",
       ends: (snapshot) => {
         expect(snapshot.context.pass.location).toBe("cloud");
-        expect(passMoveEffects).toEqual(["toCloud"]);
+        expect(passMoveEffects).toEqual(["toCloud", `changed ${cloudPass.id} cloud true`]);
       },
     },
     {
@@ -206,7 +213,8 @@ export const passMoveModel = defineModel({
       expected: "immovable",
       ends: (snapshot) => {
         expect(snapshot.context.failure).toBe(42219);
-        expect(passMoveEffects).toEqual([]);
+        // Not moved, but not movable any more: the history shows that too.
+        expect(passMoveEffects).toEqual([`changed ${cloudPass.id} cloud false`]);
       },
     },
     {

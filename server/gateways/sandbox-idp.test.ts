@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readEnv } from "../config/env.ts";
 import { manualClock } from "../domain/clock.ts";
+import { scrubUrl } from "../http/logging.ts";
 import { createTestApp } from "../test/helpers.ts";
 import { sandboxCredential } from "../test/social.ts";
 import { createSandboxIdp, sandboxClients } from "./sandbox-idp.ts";
@@ -28,6 +29,24 @@ describe("the sandbox identity provider's settings", () => {
     expect(() => readEnv({ FACEBOOK_APP_SECRET: "secret" })).toThrow(/FACEBOOK_APP_ID/);
     expect(() => readEnv({ FACEBOOK_APP_ID: "not digits", FACEBOOK_APP_SECRET: "s" })).toThrow(
       /FACEBOOK_APP_ID/,
+    );
+  });
+});
+
+describe("OAuth values in logged URLs", () => {
+  it("are censored: codes, tokens, secrets and nonces, not the state", () => {
+    expect(scrubUrl("/oauth/google/return?code=4%2Fabc&state=s-0123456789abcdef")).toBe(
+      "/oauth/google/return?code=[redacted]&state=s-0123456789abcdef",
+    );
+    expect(
+      scrubUrl(
+        "/sandbox-idp/facebook/debug_token?input_token=EAAx&access_token=1%7Csecret&appsecret_proof=ab",
+      ),
+    ).toBe(
+      "/sandbox-idp/facebook/debug_token?input_token=[redacted]&access_token=[redacted]&appsecret_proof=[redacted]",
+    );
+    expect(scrubUrl("/accounts/oauth/google?state=s&nonce=n-0123456789abcdef")).toBe(
+      "/accounts/oauth/google?state=s&nonce=[redacted]",
     );
   });
 });

@@ -61,7 +61,18 @@ export function scrubMessage(message: string): string {
     .replace(cardNumberPattern, "[redacted]");
 }
 
-const censoredParameters: ReadonlySet<string> = new Set([...personalFields, ...paymentFields]);
+/**
+ * OAuth values in query strings (the portal's Google and Facebook return routes, the sandbox identity
+ * provider's endpoints): a code or token in a log line could be replayed. URLs only: `code` elsewhere
+ * is an error's code.
+ */
+const oauthParameters = ["code", "id_token", "input_token", "client_secret", "nonce", "appsecret_proof"];
+
+const censoredParameters: ReadonlySet<string> = new Set([
+  ...personalFields,
+  ...paymentFields,
+  ...oauthParameters,
+]);
 
 const decodedName = (name: string) => {
   try {

@@ -6,14 +6,14 @@ import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { countryName } from "../../domain/payments/address.ts";
 import type { addressesMachine } from "../../machines/addresses.machine.ts";
-import { type Leg, type PaymentChoice, selectBalance } from "../../machines/checkout.machine.ts";
+import { selectBalance } from "../../machines/checkout.machine.ts";
 import type { CardDraft } from "../../machines/paymentMethods.machine.ts";
 import { Choice } from "../../ui/Choice.tsx";
 import { AddressForm } from "../account/AddressForm.tsx";
 import { CardFields } from "../account/CardForm.tsx";
-import { BrandMark, markOf, methodName } from "../account/PaymentMethodsView.tsx";
-import { MakeDefault, problemText, TextField } from "../account/paymentParts.tsx";
+import { problemText, TextField } from "../account/paymentParts.tsx";
 import { card } from "../shared/Screen.tsx";
+import { PaymentLegs, type PurseOption } from "./PaymentLegs.tsx";
 import {
   type CheckoutRef,
   choiceName,
@@ -329,11 +329,9 @@ function Promo({ checkout }: { checkout: CheckoutRef }) {
   );
 }
 
-const newCard = "new-card";
-
 /** The payment: one method, or two with an amount (the rest goes on the second). */
 function Payment({ checkout }: { checkout: CheckoutRef }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const money = useQuoteMoney(checkout);
   const guest = useSelector(checkout, (snapshot) => snapshot.context.guest);
   const splitAllowed = useSelector(
@@ -350,128 +348,63 @@ function Payment({ checkout }: { checkout: CheckoutRef }) {
     (snapshot) => snapshot.matches({ details: "card" }) || snapshot.matches({ details: "tokenizing" }),
   );
   const legs = useSelector(checkout, (snapshot) => snapshot.context.legs);
+  const methods = useSelector(checkout, (snapshot) => snapshot.context.methods);
+  const fareCard = useSelector(checkout, (snapshot) =>
+    snapshot.context.items.some((item) => item.faremediaId),
+  );
+  const purses = useSelector(checkout, (snapshot) => snapshot.context.quote?.purses ?? null);
+  const storedValue = purses?.stored_value ?? null;
+  const wallet = purses?.wallet ?? 0;
+  // The fare card's purse shows what it holds (an empty one cannot be chosen); an empty wallet is not
+  // offered at all.
+  const offered: PurseOption[] = [
+    ...(fareCard && storedValue !== null
+      ? [
+          {
+            kind: "stored_value" as const,
+            title: t`Fare card stored value`,
+            detail: t`${money(storedValue)} available`,
+            disabled: storedValue === 0,
+          },
+        ]
+      : []),
+    ...(wallet > 0
+      ? [
+          {
+            kind: "wallet" as const,
+            title: t`Wallet`,
+            detail: t`${money(wallet)} available`,
+            disabled: false,
+          },
+        ]
+      : []),
+  ];
   return (
     <section aria-labelledby="checkout-payment" className={card}>
       <h2 id="checkout-payment" className={sectionHeading}>
         <Trans>Payment</Trans>
       </h2>
-      {guest ? (
-        legs[0] ? (
-          <p className={actions}>
-            <BrandMark markKey={legs[0].kind === "card" ? legs[0].brand : ""} label={t`Card`} />
-            <span>{choiceName(i18n, legs[0], [])}</span>
-          </p>
-        ) : null
-      ) : (
-        <LegChoice checkout={checkout} leg={0} label={split ? t`First payment method` : t`Pay with`} />
-      )}
-      {guest && !carding ? (
-        <p>
-          <button
-            type="button"
-            className={button({ variant: legs[0] ? "outline" : "solid" })}
-            onClick={() => checkout.send({ type: "payment.newCard", leg: 0 })}
-          >
-            {legs[0] ? <Trans>Use another card</Trans> : <Trans>Enter a card</Trans>}
-          </button>
-        </p>
-      ) : null}
-      {splitAllowed && idle ? (
-        <MakeDefault
-          label={t`Split the payment between two methods`}
-          checked={split}
-          onChange={(on) => checkout.send({ type: "payment.split", on })}
-        />
-      ) : null}
-      {split ? (
-        <>
-          <TextField
-            label={t`Amount on the first method`}
-            name="firstAmount"
-            inputMode="text"
-            value={amount}
-            problem={problem === "amountInvalid" ? t`Amount is not valid.` : null}
-            helper={balance !== null ? <Trans>The second method pays {money(balance)}.</Trans> : null}
-            onChange={(value) => checkout.send({ type: "payment.amount", value })}
-          />
-          <LegChoice checkout={checkout} leg={1} label={t`Second payment method`} />
-        </>
-      ) : null}
-      {carding ? <OneTimeCard checkout={checkout} /> : null}
+      <PaymentLegs
+        guest={guest}
+        offerCard={!carding}
+        legs={legs}
+        methods={methods}
+        editing={idle}
+        splitAllowed={splitAllowed}
+        split={split}
+        firstAmount={amount}
+        amountProblem={problem === "amountInvalid" ? t`Amount is not valid.` : null}
+        secondPays={balance !== null ? money(balance) : null}
+        purses={offered}
+        newCardTitle={t`A new card for this order only`}
+        onNewCard={(leg) => checkout.send({ type: "payment.newCard", leg })}
+        onChoose={(leg, choice) => checkout.send({ type: "payment.choose", leg, choice })}
+        onSplit={(on) => checkout.send({ type: "payment.split", on })}
+        onFirstAmount={(value) => checkout.send({ type: "payment.amount", value })}
+      >
+        {carding ? <OneTimeCard checkout={checkout} /> : null}
+      </PaymentLegs>
     </section>
-  );
-}
-
-function LegChoice({ checkout, leg, label }: { checkout: CheckoutRef; leg: Leg; label: string }) {
-  const { t, i18n } = useLingui();
-  const methods = useSelector(checkout, (snapshot) => snapshot.context.methods);
-  const choice = useSelector(checkout, (snapshot) => snapshot.context.legs[leg]);
-  const fareCard = useSelector(checkout, (snapshot) =>
-    snapshot.context.items.some((item) => item.faremediaId),
-  );
-  const idle = useSelector(checkout, (snapshot) => snapshot.matches({ details: "idle" }));
-  const purses = useSelector(checkout, (snapshot) => snapshot.context.quote?.purses ?? null);
-  const money = useQuoteMoney(checkout);
-  const storedValue = purses?.stored_value ?? null;
-  const wallet = purses?.wallet ?? 0;
-  const choiceValue = (picked: PaymentChoice | null): string | null => {
-    if (!picked) return null;
-    if (picked.kind === "saved") return `saved:${picked.id}`;
-    return picked.kind === "card" ? "card" : picked.kind;
-  };
-  const options = [
-    ...methods.map((method) => {
-      const mark = markOf(i18n, method);
-      return {
-        value: `saved:${method.id}`,
-        title: (
-          <span className={actions}>
-            <BrandMark markKey={mark.markKey} label={mark.label} />
-            {methodName(i18n, method)}
-          </span>
-        ),
-        detail: method.nickname ?? undefined,
-        disabled: !idle,
-      };
-    }),
-    ...(choice?.kind === "card"
-      ? [{ value: "card", title: choiceName(i18n, choice, methods), disabled: !idle }]
-      : []),
-    // The fare card's purse shows what it holds (an empty one cannot be chosen); an empty wallet is
-    // not offered at all.
-    ...(fareCard && storedValue !== null
-      ? [
-          {
-            value: "stored_value",
-            title: t`Fare card stored value`,
-            detail: t`${money(storedValue)} available`,
-            disabled: !idle || storedValue === 0,
-          },
-        ]
-      : []),
-    ...(wallet > 0
-      ? [{ value: "wallet", title: t`Wallet`, detail: t`${money(wallet)} available`, disabled: !idle }]
-      : []),
-    { value: newCard, title: t`A new card for this order only`, disabled: !idle },
-  ];
-  return (
-    <Choice<string>
-      label={label}
-      value={choiceValue(choice)}
-      options={options}
-      onPick={(value) => {
-        if (value === newCard) return checkout.send({ type: "payment.newCard", leg });
-        if (value === "card") return;
-        if (value === "wallet" || value === "stored_value") {
-          return checkout.send({ type: "payment.choose", leg, choice: { kind: value } });
-        }
-        checkout.send({
-          type: "payment.choose",
-          leg,
-          choice: { kind: "saved", id: value.slice("saved:".length) },
-        });
-      }}
-    />
   );
 }
 

@@ -14,10 +14,9 @@ import {
 } from "../../machines/addValue.machine.ts";
 import { type Leg, parseAmount, splitLegs } from "../../machines/checkout.machine.ts";
 import type { CardDraft } from "../../machines/paymentMethods.machine.ts";
-import { Choice } from "../../ui/Choice.tsx";
 import { CardFields } from "../account/CardForm.tsx";
-import { BrandMark, markOf, methodName } from "../account/PaymentMethodsView.tsx";
-import { MakeDefault, problemText, TextField } from "../account/paymentParts.tsx";
+import { problemText, TextField } from "../account/paymentParts.tsx";
+import { PaymentLegs } from "../checkout/PaymentLegs.tsx";
 import { choiceName, failureMessage } from "../checkout/parts.tsx";
 import { textLink } from "../shared/Screen.tsx";
 import {
@@ -34,7 +33,6 @@ import {
 
 export type AddValueRef = ActorRefFrom<typeof addValueMachine>;
 
-const newCard = "new-card";
 const presetButton = css({ minWidth: "20" });
 
 /**
@@ -296,7 +294,7 @@ function legAmount(split: boolean, total: number, first: string, currency: strin
 
 /** One method, or two with the first's amount; a guest's one-time card and receipt email. */
 function Payment({ addValue, money, total }: { addValue: AddValueRef; money: Money; total: number }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const snapshot = useSelector(addValue, (s) => s);
   const { context } = snapshot;
   const editing = snapshot.matches("payment");
@@ -305,121 +303,51 @@ function Payment({ addValue, money, total }: { addValue: AddValueRef; money: Mon
   const second = splitLegs(total, parseAmount(context.firstAmount, context.limits.currency))?.[1] ?? null;
   return (
     <div className={stack}>
-      {context.guest ? (
-        <>
-          {context.legs[0] ? (
-            <p className={actions}>
-              <BrandMark
-                markKey={context.legs[0].kind === "card" ? context.legs[0].brand : ""}
-                label={t`Card`}
-              />
-              <span>{choiceName(i18n, context.legs[0], [])}</span>
-            </p>
-          ) : null}
-          {editing ? (
-            <p>
-              <button
-                type="button"
-                className={button({ variant: context.legs[0] ? "outline" : "solid" })}
-                onClick={() => addValue.send({ type: "payment.newCard", leg: 0 })}
-              >
-                {context.legs[0] ? <Trans>Use another card</Trans> : <Trans>Enter a card</Trans>}
-              </button>
-            </p>
-          ) : null}
-          <TextField
-            label={t`Email for the receipt`}
-            name="email"
-            autoComplete="email"
-            value={context.email}
-            problem={problem === "email" ? t`Invalid Email Address` : null}
-            onChange={(value) => addValue.send({ type: "receipt.email", value })}
-          />
-        </>
-      ) : (
-        <LegChoice
-          addValue={addValue}
-          leg={0}
-          label={context.split ? t`First payment method` : t`Pay with`}
-        />
-      )}
-      {context.splitAllowed && editing ? (
-        <MakeDefault
-          label={t`Split the payment between two methods`}
-          checked={context.split}
-          onChange={(on) => addValue.send({ type: "payment.split", on })}
-        />
-      ) : null}
-      {context.split ? (
-        <>
-          <TextField
-            label={t`Amount on the first method`}
-            name="firstAmount"
-            inputMode="text"
-            value={context.firstAmount}
-            problem={problem === "splitInvalid" ? t`Amount is not valid.` : null}
-            helper={second !== null ? <Trans>The second method pays {money(second)}.</Trans> : null}
-            onChange={(value) => addValue.send({ type: "payment.firstAmount", value })}
-          />
-          <LegChoice addValue={addValue} leg={1} label={t`Second payment method`} />
-        </>
-      ) : null}
-      {problem === "selectPayment" ? (
-        <p role="alert" className={errorText}>
-          <Trans>Please select a payment method.</Trans>
-        </p>
-      ) : null}
-      {problem === "sameMethod" ? (
-        <p role="alert" className={errorText}>
-          <Trans>Please choose two different payment methods.</Trans>
-        </p>
-      ) : null}
-      {carding ? <OneTimeCard addValue={addValue} /> : null}
+      <PaymentLegs
+        guest={context.guest}
+        offerCard={editing}
+        legs={context.legs}
+        methods={context.methods}
+        editing={editing}
+        splitAllowed={context.splitAllowed}
+        split={context.split}
+        firstAmount={context.firstAmount}
+        amountProblem={problem === "splitInvalid" ? t`Amount is not valid.` : null}
+        secondPays={second !== null ? money(second) : null}
+        newCardTitle={t`A new card for this payment only`}
+        onNewCard={(leg) => addValue.send({ type: "payment.newCard", leg })}
+        onChoose={(leg, choice) => {
+          // A load is paid by saved methods and cards only: no purse is offered.
+          if (choice.kind === "saved") addValue.send({ type: "payment.choose", leg, choice });
+        }}
+        onSplit={(on) => addValue.send({ type: "payment.split", on })}
+        onFirstAmount={(value) => addValue.send({ type: "payment.firstAmount", value })}
+        afterFirst={
+          context.guest ? (
+            <TextField
+              label={t`Email for the receipt`}
+              name="email"
+              autoComplete="email"
+              value={context.email}
+              problem={problem === "email" ? t`Invalid Email Address` : null}
+              onChange={(value) => addValue.send({ type: "receipt.email", value })}
+            />
+          ) : null
+        }
+      >
+        {problem === "selectPayment" ? (
+          <p role="alert" className={errorText}>
+            <Trans>Please select a payment method.</Trans>
+          </p>
+        ) : null}
+        {problem === "sameMethod" ? (
+          <p role="alert" className={errorText}>
+            <Trans>Please choose two different payment methods.</Trans>
+          </p>
+        ) : null}
+        {carding ? <OneTimeCard addValue={addValue} /> : null}
+      </PaymentLegs>
     </div>
-  );
-}
-
-function LegChoice({ addValue, leg, label }: { addValue: AddValueRef; leg: Leg; label: string }) {
-  const { t, i18n } = useLingui();
-  const methods = useSelector(addValue, (s) => s.context.methods);
-  const choice = useSelector(addValue, (s) => s.context.legs[leg]);
-  const editing = useSelector(addValue, (s) => s.matches("payment"));
-  const value = !choice ? null : choice.kind === "saved" ? `saved:${choice.id}` : "card";
-  const options = [
-    ...methods.map((method) => {
-      const mark = markOf(i18n, method);
-      return {
-        value: `saved:${method.id}`,
-        title: (
-          <span className={actions}>
-            <BrandMark markKey={mark.markKey} label={mark.label} />
-            {methodName(i18n, method)}
-          </span>
-        ),
-        detail: method.nickname ?? undefined,
-        disabled: !editing,
-      };
-    }),
-    ...(choice?.kind === "card"
-      ? [{ value: "card", title: choiceName(i18n, choice, methods), disabled: !editing }]
-      : []),
-    { value: newCard, title: t`A new card for this payment only`, disabled: !editing },
-  ];
-  return (
-    <Choice<string>
-      label={label}
-      value={value}
-      options={options}
-      onPick={(picked) => {
-        if (picked === newCard) return addValue.send({ type: "payment.newCard", leg });
-        if (picked === "card") return;
-        addValue.send({
-          type: "payment.choose",
-          leg,
-          choice: { kind: "saved", id: picked.slice("saved:".length) },
-        });
-      }}
-    />
   );
 }
 

@@ -1,16 +1,5 @@
 import type { OrderDetail, OrderPage, OrderSummary } from "../domain/checkout/order.ts";
-import { createKeysetHistoryMachine, type KeysetHistoryContext } from "./keysetHistory.ts";
-
-export {
-  type KeysetRoute as OrderRoute,
-  type LoadPageInput,
-  maxPageNumber,
-  pageNumberOf,
-  routeOf,
-  selectPageLinks,
-} from "./keysetHistory.ts";
-
-export type OrderHistoryContext = KeysetHistoryContext<OrderSummary, OrderDetail>;
+import { createKeysetHistoryMachine } from "./keysetHistory.ts";
 
 /*
  * Order history (/account/orders/:page/:id?): the keyset history (keysetHistory.ts) of the rider's

@@ -1,15 +1,5 @@
 import type { PassDetail, PassPage, PassSummary } from "../domain/transit/passes.ts";
-import { createKeysetHistoryMachine, type KeysetHistoryContext } from "./keysetHistory.ts";
-
-export {
-  type KeysetRoute as PassRoute,
-  type LoadPageInput,
-  pageNumberOf,
-  routeOf,
-  selectPageLinks,
-} from "./keysetHistory.ts";
-
-export type PassHistoryContext = KeysetHistoryContext<PassSummary, PassDetail>;
+import { createKeysetHistoryMachine } from "./keysetHistory.ts";
 
 /*
  * Pass history (/account/passhistory/:page/:id?): the keyset history (keysetHistory.ts) of the rider's

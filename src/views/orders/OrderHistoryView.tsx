@@ -5,7 +5,8 @@ import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import type { OrderSummary } from "../../domain/checkout/order.ts";
-import { type orderHistoryMachine, selectPageLinks } from "../../machines/orderHistory.machine.ts";
+import { selectPageLinks } from "../../machines/keysetHistory.ts";
+import type { orderHistoryMachine } from "../../machines/orderHistory.machine.ts";
 import { useFocusWhenLost } from "../account/AddressForm.tsx";
 import { Pager } from "../shared/KeysetPages.tsx";
 import { NothingHere } from "../shared/NothingHere.tsx";
@@ -175,7 +176,7 @@ function Listing({ history, money, locale }: Omit<OrderHistoryViewProps, "organi
   const { t, i18n } = useLingui();
   const orders = useSelector(history, (snapshot) => snapshot.context.items);
   const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
-  const { previous, next } = useSelector(history, selectPageLinks);
+  const links = useSelector(history, selectPageLinks);
   return (
     <>
       <table className={table} aria-labelledby="orders-title">
@@ -222,13 +223,7 @@ function Listing({ history, money, locale }: Omit<OrderHistoryViewProps, "organi
           ))}
         </tbody>
       </table>
-      <Pager
-        label={t`Order history pages`}
-        base="/account/orders"
-        page={page}
-        previous={previous}
-        next={next}
-      />
+      <Pager label={t`Order history pages`} base="/account/orders" page={page} {...links} />
     </>
   );
 }

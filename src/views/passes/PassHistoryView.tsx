@@ -6,7 +6,8 @@ import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import type { PassDetail } from "../../domain/transit/passes.ts";
-import { type passHistoryMachine, selectPageLinks } from "../../machines/passHistory.machine.ts";
+import { selectPageLinks } from "../../machines/keysetHistory.ts";
+import type { passHistoryMachine } from "../../machines/passHistory.machine.ts";
 import type { passMoveMachine } from "../../machines/passMove.machine.ts";
 import { useFocusWhenLost } from "../account/AddressForm.tsx";
 import { RiderType } from "../fare-cards/CardParts.tsx";
@@ -182,7 +183,7 @@ function Listing({ history, locale }: { history: PassHistoryRef; locale: string 
   const { t, i18n } = useLingui();
   const passes = useSelector(history, (snapshot) => snapshot.context.items);
   const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
-  const { previous, next } = useSelector(history, selectPageLinks);
+  const links = useSelector(history, selectPageLinks);
   return (
     <>
       <table className={table} aria-labelledby="passes-title">
@@ -234,13 +235,7 @@ function Listing({ history, locale }: { history: PassHistoryRef; locale: string 
           ))}
         </tbody>
       </table>
-      <Pager
-        label={t`Pass history pages`}
-        base="/account/passhistory"
-        page={page}
-        previous={previous}
-        next={next}
-      />
+      <Pager label={t`Pass history pages`} base="/account/passhistory" page={page} {...links} />
     </>
   );
 }

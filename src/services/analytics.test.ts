@@ -1,8 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { assign, createActor, fromPromise, type InspectionEvent, waitFor } from "xstate";
-import { dayPasses, riderQuote } from "../../tests/model/specs/checkout.ts";
-import { visa } from "../../tests/model/specs/paymentMethods.ts";
+import {
+  dayPasses,
+  guestAddress,
+  guestQuote,
+  plasticCard,
+  priority,
+  promoQuote,
+  riderQuote,
+  shippedQuote,
+} from "../../tests/model/specs/checkout.ts";
+import { bank, now, visa } from "../../tests/model/specs/paymentMethods.ts";
 import { dayPass, filters } from "../../tests/model/specs/products.ts";
 import { portalConfig, storedUser } from "../../tests/support/fixtures.ts";
 import { quietCart } from "../../tests/support/forms.ts";
@@ -197,6 +206,136 @@ describe("a whole purchase through the real machines", () => {
         },
       },
     ]);
+  });
+});
+
+describe("the checkout's steps", () => {
+  it("a guest's shipped card: begin, shipping with its method, payment by a one-time card", async () => {
+    const record = recorder();
+    let quotes = 0;
+    const guest = checkout.provide({
+      actors: {
+        prepareCheckout: fromPromise<Prepared, QuoteInput>(async () => ({
+          quote: guestQuote,
+          addresses: [],
+          methods: [],
+        })),
+        quote: fromPromise(async () => (++quotes === 1 ? guestQuote : shippedQuote)),
+        tokenizeCard: fromPromise(async () => ({ token: "tok_1", brand: "Visa", last4: "4242" })),
+      },
+    });
+    const actor = createActor(guest, {
+      input: {
+        guest: true,
+        items: [plasticCard],
+        splitAllowed: false,
+        promoAllowed: true,
+        now,
+        restored: null,
+      },
+      inspect: record.inspect,
+    }).start();
+    const idle = () => waitFor(actor, (snapshot) => snapshot.matches({ details: "idle" }));
+    await idle();
+    actor.send({ type: "shipping.guestAddress", address: guestAddress });
+    await idle();
+    actor.send({ type: "shipping.chooseMethod", code: priority.code });
+    await idle();
+    actor.send({ type: "receipt.email", value: "gia@example.com" });
+    actor.send({ type: "receipt.confirm", value: "gia@example.com" });
+    actor.send({ type: "payment.newCard", leg: 0 });
+    actor.send({
+      type: "card.change",
+      values: {
+        lastName: "Guest",
+        number: "4242 4242 4242 4242",
+        expiry: "12/30",
+        cvv: "123",
+        address: "1 Market St",
+        zip: "94105",
+      },
+    });
+    actor.send({ type: "card.use" });
+    await idle();
+    actor.send({ type: "checkout.review" });
+    expect(actor.getSnapshot().value).toBe("review");
+    const card = {
+      item_id: plasticCard.uuid,
+      item_name: "Metro Fare Card",
+      item_category: "PHYSICAL_PASS",
+      price: 5,
+      quantity: 1,
+    };
+    expect(record.pushed).toEqual([
+      { event: "begin_checkout", ecommerce: { currency: "USD", value: 5, items: [card] } },
+      {
+        event: "add_shipping_info",
+        ecommerce: { currency: "USD", value: 12.5, items: [card], shipping_tier: "priority" },
+      },
+      {
+        event: "add_payment_info",
+        ecommerce: { currency: "USD", value: 12.5, items: [card], payment_type: "card" },
+      },
+    ]);
+    expect(JSON.stringify(record.pushed)).not.toContain("gia@example.com");
+  });
+
+  it("a rider's split with an applied promo: the coupon and both legs' kinds", async () => {
+    const record = recorder();
+    const rider = checkout.provide({
+      actors: {
+        prepareCheckout: fromPromise<Prepared, QuoteInput>(async () => ({
+          quote: riderQuote,
+          addresses: [],
+          methods: [visa, bank],
+        })),
+        quote: fromPromise(async () => promoQuote),
+      },
+    });
+    const actor = createActor(rider, {
+      input: {
+        guest: false,
+        items: [dayPasses],
+        splitAllowed: true,
+        promoAllowed: true,
+        now,
+        restored: null,
+      },
+      inspect: record.inspect,
+    }).start();
+    const idle = () => waitFor(actor, (snapshot) => snapshot.matches({ details: "idle" }));
+    await idle();
+    actor.send({ type: "promo.change", value: "welcome10" });
+    actor.send({ type: "promo.apply" });
+    await idle();
+    actor.send({ type: "payment.split", on: true });
+    actor.send({ type: "payment.choose", leg: 1, choice: { kind: "saved", id: bank.id } });
+    actor.send({ type: "payment.amount", value: "4.00" });
+    actor.send({ type: "checkout.review" });
+    expect(actor.getSnapshot().value).toBe("review");
+    // Back to edit and review again: a second add_payment_info, never a second begin_checkout.
+    actor.send({ type: "checkout.edit" });
+    actor.send({ type: "checkout.review" });
+    const events = record.pushed.map((entry) => entry.event);
+    expect(events).toEqual(["begin_checkout", "add_payment_info", "add_payment_info"]);
+    expect(record.pushed[1]).toEqual({
+      event: "add_payment_info",
+      ecommerce: {
+        currency: "USD",
+        value: 9,
+        coupon: "WELCOME10",
+        payment_type: "saved+saved",
+        items: [
+          {
+            item_id: dayPasses.uuid,
+            item_name: "Day Pass",
+            item_category: "DIGITAL_PASS",
+            price: 5,
+            quantity: 2,
+          },
+        ],
+      },
+    });
   });
 });
 

@@ -42,6 +42,7 @@ export interface Observation {
 /** What one actor's earlier snapshots leave for reading the next. */
 export interface ActorMemory {
   value: StateValue;
+  /** The cart's previous context (null for other machines). */
   context: unknown;
   /** Products: what the loads in progress were started for, reported once they settle. */
   cause: Cause | null;
@@ -64,9 +65,16 @@ export interface AnalyticsSettings {
   currency: string;
 }
 
+/**
+ * Only the cart's reading needs its previous context (what an add changed); other actors' contexts
+ * (product lists, quotes) are not kept, so a page's memory stays small however long it is open.
+ */
+const contextKept = (observation: Observation): unknown =>
+  observation.machine === "cart" ? observation.context : null;
+
 const fresh = (observation: Observation): ActorMemory => ({
   value: observation.value,
-  context: observation.context,
+  context: contextKept(observation),
   cause: null,
   failed: null,
   initialLoaded: false,
@@ -98,7 +106,7 @@ export function analyticsEventsOf(
   } else {
     const read = readers[observation.machine];
     const changed = read ? read(previous, observation, settings, events) : {};
-    next = { ...previous, ...changed, value: observation.value, context: observation.context };
+    next = { ...previous, ...changed, value: observation.value, context: contextKept(observation) };
   }
   const rest = { ...memory };
   if (observation.status === "active") rest[observation.actor] = next;

@@ -9,6 +9,19 @@ import {
 } from "../gateways/sandbox-idp.ts";
 import { isCleanText } from "../plugins/input.ts";
 
+/** The pages' looks, as a file (the CSP admits no inline style). */
+const stylesheet = `body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#f4f5f7}
+main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #d0d4da;border-radius:8px}
+h1{font-size:1.5rem;line-height:1.25;margin:0 0 1rem}
+label{font-weight:600}
+input[type=email],input[type=text]{box-sizing:border-box;width:100%;min-height:44px;padding:.5rem;font:inherit;border:1px solid #6b7280;border-radius:4px}
+button{min-height:44px;min-width:7rem;margin:.5rem .5rem 0 0;padding:.5rem 1rem;font:inherit;border-radius:4px;border:1px solid #1d4ed8;cursor:pointer}
+button[value=continue]{background:#1d4ed8;color:#fff}
+button[value=cancel]{background:#fff;color:#1d4ed8}
+[role=alert]{color:#b91c1c;font-weight:600}
+@media (max-width:30rem){main{margin:0;border:0;border-radius:0}}
+`;
+
 const html = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** Query or form fields as plain strings; anything else (arrays, unclean text) as absent. */
@@ -28,6 +41,7 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${html(title)}</title>
+<link rel="stylesheet" href="/sandbox-idp/sandbox.css">
 </head>
 <body>
 <main>
@@ -133,6 +147,9 @@ export default async function sandboxIdpRoutes(app: FastifyInstance, options: { 
     return params;
   };
 
+  app.get("/sandbox.css", { config: limited }, async (_request, reply) =>
+    reply.type("text/css; charset=utf-8").header("cache-control", "public, max-age=3600").send(stylesheet),
+  );
   app.get("/jwks", { config: limited }, async (_request, reply) =>
     endpoint("GET", "/jwks", new URLSearchParams(), reply),
   );

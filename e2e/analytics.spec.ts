@@ -131,6 +131,33 @@ test.describe("with a tag manager", () => {
   }
 });
 
+test.describe("with a tag manager that cannot be reached", () => {
+  test.describe.configure({ timeout: 180_000 });
+  test.use({ baseURL: server.baseURL, viewport: { width: 390, height: 844 } });
+  test.beforeAll(() => server.start());
+  test.afterAll(() => server.dispose());
+
+  test("a visitor shops as usual and the events still wait in the data layer", async ({ page }) => {
+    // No internet: the script request fails outright.
+    await page.route("https://www.googletagmanager.com/**", (route) => route.abort("internetdisconnected"));
+    const portal = new Portal(page);
+    const layer = new DataLayer(page);
+    await portal.open("/products/bus");
+    await portal.seeHeading("Bus");
+    await productCard(page, "Day Pass").getByRole("button", { name: "Add to cart" }).click();
+    await expect(page.getByRole("dialog", { name: "Shopping cart" }).getByText("Day Pass")).toBeVisible();
+    await layer.seeEvent("add_to_cart");
+    expect((await layer.events()).map((entry) => entry.event)).toEqual([
+      "load_initial_data_success",
+      "load_filter_data_success",
+      "load_product_data_success",
+      "add_to_cart",
+      "load_cart_popup_success",
+    ]);
+    await portal.checkAccessibility();
+  });
+});
+
 test.describe("without a tag manager (the demo: allowed, no id)", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 

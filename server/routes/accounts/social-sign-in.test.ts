@@ -6,6 +6,7 @@ import { MfaStatus } from "../../../src/domain/session.ts";
 import { userIdentities, users } from "../../db/schema.ts";
 import { manualClock } from "../../domain/clock.ts";
 import { sandboxClients } from "../../gateways/sandbox-idp.ts";
+import { createAccountService } from "../../services/accounts.ts";
 import { createTestApp, type TestApp, testPublicUrl } from "../../test/helpers.ts";
 import {
   randomState,
@@ -352,6 +353,63 @@ describe("the sandbox's authorize page", () => {
   });
 });
 
+describe("the rider behind an identity", () => {
+  const service = () =>
+    createAccountService({
+      db: t.app.db,
+      outbox: t.app.outbox,
+      publicUrl: testPublicUrl,
+      requireVerifiedEmail: () => true,
+      clock,
+    });
+  const names = { firstName: "Una", lastName: "Verified" };
+
+  it("never joins an account by an email the provider did not verify", async () => {
+    const joined = await service().riderForIdentity(
+      "google",
+      { subject: "unverified-1", email: "rider@example.com", emailVerified: false },
+      names,
+    );
+    expect(joined).toBeNull();
+    expect(await identitiesOf("google", "unverified-1")).toEqual([]);
+  });
+
+  it("opens an unconfirmed account for an unverified email nobody has, and none without an email", async () => {
+    const email = freshEmail("unverified");
+    const opened = await service().riderForIdentity(
+      "facebook",
+      { subject: "unverified-2", email, emailVerified: false },
+      names,
+    );
+    expect(opened).toMatchObject({ email, emailConfirmed: false, passwordSet: false });
+    expect(
+      await service().riderForIdentity(
+        "facebook",
+        { subject: "no-email", email: null, emailVerified: false },
+        names,
+      ),
+    ).toBeNull();
+  });
+
+  it("refuses a verified email whose account has another identity of the provider", async () => {
+    const email = freshEmail("two-googles");
+    expect(
+      await service().riderForIdentity(
+        "google",
+        { subject: "first-google", email, emailVerified: true },
+        names,
+      ),
+    ).not.toBeNull();
+    expect(
+      await service().riderForIdentity(
+        "google",
+        { subject: "second-google", email, emailVerified: true },
+        names,
+      ),
+    ).toBeNull();
+  });
+});
+
 describe("the login body for Google and Facebook", () => {
   const login = (payload: unknown) =>
     t.app.inject({
@@ -423,6 +481,23 @@ describe("providers the server cannot complete", () => {
         url: "/accounts/oauth/google?state=state-0123456789abcdef&nonce=nonce-0123456789abcdef",
       });
       expect(start.statusCode).toBe(404);
+      // A code the sandbox issued anyway is refused: the deployment does not offer Google.
+      const sandbox = off.app.sandboxIdp;
+      if (!sandbox) throw new Error("the sandbox is on");
+      const check = sandbox.checkAuthorize("google", {
+        client_id: sandboxClients.google.clientId,
+        redirect_uri: `${testPublicUrl}/oauth/google/return`,
+        state: randomState(),
+        nonce: "nonce-0123456789abcdef",
+      });
+      if (!check.ok) throw new Error(check.message);
+      const back = await sandbox.complete("google", check, {
+        action: "continue",
+        person: { email: "off@example.org", firstName: "O", lastName: "F" },
+      });
+      const code = new URL(back ?? "https://x").searchParams.get("code") ?? "";
+      const login = await socialLogin(off, "google", { code, nonce: "nonce-0123456789abcdef" });
+      expect(login.json().errors).toEqual([googleFailed]);
     } finally {
       await off.close();
     }

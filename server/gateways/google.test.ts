@@ -97,6 +97,11 @@ describe("the Google client", () => {
     expect(await client.verify("4/code", nonce)).not.toBeNull();
   });
 
+  it("gives no email or names holding control characters", async () => {
+    const { client } = withToken(await idToken({ email: "a\u0000@example.org", given_name: "G\u0007" }));
+    expect(await client.verify("4/code", nonce)).toMatchObject({ email: null, firstName: null });
+  });
+
   it("gives no email that Google did not verify", async () => {
     const { client } = withToken(await idToken({ email_verified: false }));
     expect(await client.verify("4/code", nonce)).toMatchObject({ email: null, emailVerified: false });
@@ -112,6 +117,7 @@ describe("the Google client", () => {
     ["a token issued in the future", { iat: seconds + 3600, exp: seconds + 7200 }],
     ["no subject", { sub: undefined }],
     ["an empty subject", { sub: "" }],
+    ["a subject with a NUL byte", { sub: "1\u0000" }],
   ])("refuses %s", async (_what, claims) => {
     const { client } = withToken(await idToken(claims));
     expect(await client.verify("4/code", nonce)).toBeNull();

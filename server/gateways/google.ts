@@ -93,16 +93,17 @@ export function createGoogleClient(
           requiredClaims: ["exp", "iat", "sub"],
         });
         if (payload.nonce !== nonce) return null;
-        if (typeof payload.sub !== "string" || payload.sub.length === 0 || payload.sub.length > 255)
-          return null;
+        const claims: Record<string, unknown> = { ...payload };
+        const subject = textField(claims, "sub", 255);
+        if (!subject) return null;
         const verified = payload.email_verified === true || payload.email_verified === "true";
-        const email = verified && typeof payload.email === "string" ? payload.email : null;
+        const email = verified ? textField(claims, "email", 254) : null;
         return {
-          subject: payload.sub,
+          subject,
           email,
           emailVerified: email !== null,
-          firstName: typeof payload.given_name === "string" ? payload.given_name : null,
-          lastName: typeof payload.family_name === "string" ? payload.family_name : null,
+          firstName: textField(claims, "given_name", 200),
+          lastName: textField(claims, "family_name", 200),
         };
       } catch {
         return null;

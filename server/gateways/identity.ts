@@ -1,3 +1,5 @@
+import { isCleanText } from "../plugins/input.ts";
+
 /**
  * What a provider's verified answer says about the rider (Apple, Google or Facebook): the provider's
  * stable subject, the address it gave, whether the provider vouches for that address, and names when
@@ -50,8 +52,10 @@ export async function providerJson(
   }
 }
 
-/** A string field of a provider's reply, or null when absent, not a string, empty or too long. */
+/** A string field of a provider's reply, or null when absent, not a string, empty, too long or unclean. */
 export function textField(record: Record<string, unknown>, key: string, max = 4096): string | null {
   const value = record[key];
-  return typeof value === "string" && value.length > 0 && value.length <= max ? value : null;
+  return typeof value === "string" && value.length > 0 && value.length <= max && isCleanText(value)
+    ? value
+    : null;
 }

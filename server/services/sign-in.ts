@@ -6,6 +6,7 @@ import type { AppleVerifier } from "../gateways/apple.ts";
 import type { FacebookClient } from "../gateways/facebook.ts";
 import type { GoogleClient } from "../gateways/google.ts";
 import type { VerifiedIdentity } from "../gateways/identity.ts";
+import { isCleanText } from "../plugins/input.ts";
 import type { AccountRepository, User } from "../repositories/accounts.ts";
 import type { AccountService } from "./accounts.ts";
 import { createIdentityVerifier } from "./identities.ts";
@@ -32,13 +33,14 @@ export type SocialSignIn =
   | { result: "ok"; grant: SignInGrant };
 export type AppleSignIn = SocialSignIn;
 
-/** Names for a new account: at most 50 characters, none when the provider gave none. */
-const nameOf = (value: string | null | undefined) => value?.trim().slice(0, 50) ?? "";
+/** Names for a new account: at most 50 characters, none when the provider gave none or an unclean one. */
+const nameOf = (value: string | null | undefined) =>
+  value && isCleanText(value) ? value.trim().slice(0, 50) : "";
 
 /**
- * Sign-in's rules (spec section 4), kept out of the route: a password or a provider's identity (Apple, Google,
- * Facebook) proves the rider, and the deployment's two-factor setting decides between a session and the code step. The
- * routes only validate bodies and word the outcomes.
+ * Sign-in's rules (spec section 4), kept out of the route: a password or a provider's identity
+ * (Apple, Google, Facebook) proves the rider, and the deployment's two-factor setting decides between
+ * a session and the code step. The routes only validate bodies and word the outcomes.
  */
 export function createSignInService(options: {
   accounts: AccountService;

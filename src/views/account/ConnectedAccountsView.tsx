@@ -160,7 +160,7 @@ function ProviderRow({
         {account ? (
           <p className={css({ overflowWrap: "anywhere" })}>
             {email ? <Trans>Connected as {email}</Trans> : <Trans>Connected</Trans>}{" "}
-            <span className={css({ color: "muted" })}>
+            <span className={css({ color: "muted", display: { base: "block", md: "inline" } })}>
               <Trans>since {date}</Trans>
             </span>
           </p>

@@ -1,4 +1,4 @@
-import type { AppleLoginPayload, DeactivationInfo, InviteDetails } from "../domain/accounts.ts";
+import type { DeactivationInfo, InviteDetails } from "../domain/accounts.ts";
 import type { FormValues } from "../domain/forms.ts";
 import { isSecurityQuestionId } from "../domain/identity.ts";
 import { securityAnswerPrefix } from "../domain/security-questions.ts";
@@ -17,11 +17,6 @@ export function createAccountsService(http: HttpClient, base: () => string) {
         method: "POST",
         body: pick(values, ["email", "password"]),
       });
-      return required(reply, "POST /users/login");
-    },
-    /** The Apple id_token from the /redirect route (login_type AppleId). */
-    async signInWithApple(payload: AppleLoginPayload): Promise<SignInResult> {
-      const reply = await http.request<SignInResult>(url("/login"), { method: "POST", body: { ...payload } });
       return required(reply, "POST /users/login");
     },
     async verifyCode(values: FormValues): Promise<SignInResult> {

@@ -58,6 +58,27 @@ for (const [label, viewport] of sizes) {
       await social.portal.checkAccessibility();
     });
 
+    test("a rider signs in with Apple, and Apple's return connects it to a password rider", async ({
+      page,
+    }) => {
+      const social = new SocialPage(page);
+      const apple = sandboxEmail("apple");
+      await social.openSignIn();
+      await social.clickSignInWith("Apple");
+      await social.answerSandbox("Apple", { email: apple, firstName: "Abe" });
+      await social.seeSignedIn();
+      await social.seeProfile("Abe Rider", apple);
+      await social.signOut(narrow);
+
+      await social.signInAsNewRider("apple-link");
+      await social.openConnectedAccounts();
+      await social.clickConnect("Apple");
+      await social.answerSandbox("Apple", { email: sandboxEmail("apple-linked") });
+      await social.seeConnectedAccounts();
+      await expect(social.row("Apple")).toContainText("Connected");
+      await expect(social.row("Apple").getByRole("button", { name: "Disconnect Apple" })).toBeVisible();
+    });
+
     test("Cancel at the provider fails the sign-in and goes back to sign in", async ({ page }) => {
       const social = new SocialPage(page);
       await social.openSignIn();

@@ -5,6 +5,16 @@ import { useScreenLogic } from "../../app/logic.tsx";
 import { SocialReturnView } from "../session/SocialReturnView.tsx";
 import { card, Screen } from "../shared/Screen.tsx";
 
+/** A path segment as it was meant (the callback encodes an email's "@" as %40); a broken one as it is. */
+function segment(value: string | undefined): string {
+  if (value === undefined) return "";
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 /** /redirect/{state}/{id_token}/{email}/{first_name}/{last_name}: the return from Apple. */
 export function AppleRedirectScreen() {
   const { t } = useLingui();
@@ -19,11 +29,11 @@ export function AppleRedirectScreen() {
   const actor = useActorRef(socialReturn, {
     input: {
       provider: "apple",
-      state: params.state ?? "",
-      idToken: params.idToken ?? "",
-      email: params.email ?? "",
-      firstName: params.firstName ?? "",
-      lastName: params.lastName ?? "",
+      state: segment(params.state),
+      idToken: segment(params.idToken),
+      email: segment(params.email),
+      firstName: segment(params.firstName),
+      lastName: segment(params.lastName),
     },
   });
   return (

@@ -154,6 +154,11 @@ for (const [label, viewport] of sizes) {
       await social.seeAlert("That Facebook account is connected to another rider.");
       await social.seeNotConnected("Facebook");
       await social.portal.checkAccessibility();
+      // Said once: a reload does not repeat it.
+      await page.reload();
+      await social.seeConnectedAccounts();
+      await social.seeNotConnected("Facebook");
+      await expect(page.getByRole("alert")).toHaveCount(0);
     });
 
     test("a rider opened by Google alone cannot disconnect it", async ({ page }) => {

@@ -1,5 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect, useState } from "react";
+import { useLocation } from "wouter";
 import { useChild } from "../../app/children.ts";
 import { useScreenLogic } from "../../app/logic.tsx";
 import { linkFailureOf } from "../../machines/connectedAccounts.machine.ts";
@@ -18,10 +20,14 @@ export function ConnectedAccountsScreen() {
 }
 
 function ConnectedAccounts() {
-  // A provider's return that could not connect comes back here with why, in history state.
-  const actor = useActorRef(useScreenLogic().connectedAccounts, {
-    input: { returned: linkFailureOf(window.history.state) },
-  });
+  // A provider's return that could not connect comes back here with why, in history state: read once,
+  // then forgotten, so a reload does not say it again.
+  const [returned] = useState(() => linkFailureOf(window.history.state));
+  const [location, navigate] = useLocation();
+  useEffect(() => {
+    if (returned) navigate(location, { replace: true, state: null });
+  }, [returned, location, navigate]);
+  const actor = useActorRef(useScreenLogic().connectedAccounts, { input: { returned } });
   const locale = useSelector(useChild("language"), selectLocale);
   return <ConnectedAccountsView accounts={actor} locale={locale} />;
 }

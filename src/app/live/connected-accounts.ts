@@ -47,7 +47,9 @@ export function createConnectedAccountsLogic(deps: LiveDeps): ConnectedAccountsL
         linkAccount: fromPromise(({ input }) => connected.connect(input)),
       },
       actions: {
-        handOver: (_, result) => deps.bus.send({ type: "session.handOver", result }),
+        // The provider goes with the sign-in, so analytics' sign_in names its method.
+        handOver: ({ context }, result) =>
+          deps.bus.send({ type: "session.handOver", result, provider: context.input.provider }),
         notifyFailed: (_, provider) => deps.bus.send({ type: "notify.error", code: signInFailed[provider] }),
         goToLogin: () => navigate("/login", { replace: true }),
         notifyLinked: () => deps.bus.send({ type: "notify.success", code: "accountConnected" }),

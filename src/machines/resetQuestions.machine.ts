@@ -34,6 +34,7 @@ export const resetQuestionsMachine = setup({
     loading: {
       tags: ["busy"],
       invoke: {
+        id: "loadResetQuestions",
         src: "loadResetQuestions",
         input: ({ context }) => ({ token: context.token }),
         onDone: {

@@ -142,6 +142,7 @@ export const securityQuestionsMachine = setup({
     loading: {
       tags: ["busy"],
       invoke: {
+        id: "loadQuestions",
         src: "loadQuestions",
         onDone: {
           target: "loaded",
@@ -181,6 +182,7 @@ export const securityQuestionsMachine = setup({
     saving: {
       tags: ["busy"],
       invoke: {
+        id: "saveQuestions",
         src: "saveQuestions",
         input: ({ context }) => ({
           password: context.password,

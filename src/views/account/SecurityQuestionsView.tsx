@@ -1,4 +1,3 @@
-import { Field } from "@ark-ui/react/field";
 import { Portal } from "@ark-ui/react/portal";
 import { createListCollection, Select } from "@ark-ui/react/select";
 import type { I18n } from "@lingui/core";
@@ -36,6 +35,7 @@ const input = css({
 });
 const errorText = css({ color: "brand.error", fontSize: "sm" });
 const stack = css({ display: "flex", flexDirection: "column", gap: "4" });
+const fieldColumn = css({ display: "flex", flexDirection: "column", gap: "1" });
 const actions = css({ display: "flex", flexWrap: "wrap", gap: "3" });
 
 function problemText(i18n: I18n, problem: RowProblem): string {
@@ -66,6 +66,17 @@ export function SecurityQuestionsView({ questions }: { questions: Actor }) {
     (snapshot) => snapshot.matches("editing") || snapshot.matches("saving"),
   );
   const state = useSelector(questions, (snapshot) => snapshot.context.state);
+  const off = useSelector(questions, (snapshot) => snapshot.matches("off"));
+  if (off) {
+    return (
+      <p>
+        <Trans>
+          This agency does not use security questions: your password and two-factor authentication protect
+          your account.
+        </Trans>
+      </p>
+    );
+  }
   if (loading) {
     return (
       <p role="status">
@@ -176,26 +187,31 @@ function SecurityQuestionsForm({ questions }: { questions: Actor }) {
           questions={questions}
         />
       ))}
-      <Field.Root
-        invalid={passwordProblem !== null}
-        required
-        className={css({ display: "flex", flexDirection: "column", gap: "1" })}
-      >
-        <Field.Label className={css({ fontWeight: "semibold" })}>
+      <div className={fieldColumn}>
+        <label htmlFor="security-password" className={css({ fontWeight: "semibold" })}>
           <Trans>Current password</Trans>
-        </Field.Label>
-        <Field.Input
+        </label>
+        <input
+          id="security-password"
           className={input}
           type="password"
           name="current-password"
           autoComplete="current-password"
+          required
           value={password}
+          aria-invalid={passwordProblem !== null ? true : undefined}
+          data-invalid={passwordProblem !== null ? "" : undefined}
+          aria-describedby={passwordProblem !== null ? "security-password-error" : undefined}
           onChange={(event) =>
             questions.send({ type: "questions.password", password: event.currentTarget.value })
           }
         />
-        <Field.ErrorText className={errorText}>{passwordProblem}</Field.ErrorText>
-      </Field.Root>
+        {passwordProblem !== null ? (
+          <p id="security-password-error" className={errorText}>
+            {passwordProblem}
+          </p>
+        ) : null}
+      </div>
       <div className={actions}>
         <button type="submit" className={button()} disabled={saving} aria-busy={saving}>
           {saving ? <Trans>Please wait…</Trans> : <Trans>Save</Trans>}
@@ -240,6 +256,7 @@ function QuestionRow({
   const styles = select();
   const number = index + 1;
   const questionErrorId = `security-question-${index}-error`;
+  const answerId = `security-answer-${index}`;
   return (
     <fieldset
       className={css({
@@ -312,35 +329,40 @@ function QuestionRow({
           {problemText(i18n, questionProblem)}
         </p>
       ) : null}
-      <Field.Root
-        invalid={answerProblem !== null}
-        required
-        className={css({ display: "flex", flexDirection: "column", gap: "1" })}
-      >
-        <Field.Label className={css({ fontWeight: "semibold" })}>
+      <div className={fieldColumn}>
+        <label htmlFor={answerId} className={css({ fontWeight: "semibold" })}>
           <Trans>Answer {number}</Trans>
-        </Field.Label>
-        <Field.Input
+        </label>
+        <input
+          id={answerId}
           className={input}
           type="text"
-          name={`security-answer-${index}`}
+          name={answerId}
           autoComplete="off"
+          required
           maxLength={securityAnswerLimits.max * 2}
           value={row.answer}
+          aria-invalid={answerProblem !== null ? true : undefined}
+          data-invalid={answerProblem !== null ? "" : undefined}
+          aria-describedby={
+            answerProblem !== null ? `${answerId}-error ${answerId}-hint` : `${answerId}-hint`
+          }
           onChange={(event) =>
             questions.send({ type: "questions.answer", index, answer: event.currentTarget.value })
           }
         />
-        <Field.HelperText className={css({ fontSize: "sm", color: "muted" })}>
+        {answerProblem !== null ? (
+          <p id={`${answerId}-error`} className={errorText}>
+            {problemText(i18n, answerProblem)}
+          </p>
+        ) : null}
+        <p id={`${answerId}-hint`} className={css({ fontSize: "sm", color: "muted" })}>
           <Trans>
             {securityAnswerLimits.min} to {securityAnswerLimits.max} characters; capitals and spaces do not
             matter.
           </Trans>
-        </Field.HelperText>
-        <Field.ErrorText className={errorText}>
-          {answerProblem ? problemText(i18n, answerProblem) : null}
-        </Field.ErrorText>
-      </Field.Root>
+        </p>
+      </div>
     </fieldset>
   );
 }

@@ -1,11 +1,14 @@
+import type { I18n } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
 import { type ReactNode, useMemo } from "react";
+import type { ActorRefFrom } from "xstate";
 import { useScreenLogic } from "../../app/logic.tsx";
 import type { FormField } from "../../domain/forms.ts";
 import { type SecurityQuestionId, securityAnswerLimits } from "../../domain/identity.ts";
 import { securityAnswerPrefix } from "../../domain/security-questions.ts";
 import { securityQuestionText } from "../../i18n/security-questions.ts";
+import type { resetQuestionsMachine } from "../../machines/resetQuestions.machine.ts";
 import { FormFlow } from "../shared/FormFlow.tsx";
 
 /**
@@ -23,15 +26,37 @@ export function ResetPasswordFlow({
   done: ReactNode;
   extra?: (error: number | null) => ReactNode;
 }) {
-  const { i18n } = useLingui();
   const { forms, resetQuestions } = useScreenLogic();
   const questions = useActorRef(resetQuestions, { input: { token } });
+  return (
+    <ResetQuestionsView questions={questions}>
+      {(extraFields) => (
+        <FormFlow
+          logic={forms.resetPassword}
+          method="RESET_PASSWORD"
+          submitLabel={submitLabel}
+          hidden={{ token }}
+          extraFields={extraFields}
+          done={done}
+          {...(extra ? { extra } : {})}
+        />
+      )}
+    </ResetQuestionsView>
+  );
+}
+
+/** Waits for the link's questions, then renders the form with an answer field for each. */
+export function ResetQuestionsView({
+  questions,
+  children,
+}: {
+  questions: ActorRefFrom<typeof resetQuestionsMachine>;
+  children: (extraFields: FormField[]) => ReactNode;
+}) {
+  const { i18n } = useLingui();
   const ready = useSelector(questions, (snapshot) => snapshot.matches("ready"));
   const questionIds = useSelector(questions, (snapshot) => snapshot.context.questionIds);
-  const extraFields = useMemo(
-    () => questionIds.map((id) => answerField(id, i18n._(securityQuestionText(id)))),
-    [questionIds, i18n],
-  );
+  const extraFields = useMemo(() => answerFields(i18n, questionIds), [questionIds, i18n]);
   if (!ready) {
     return (
       <p role="status">
@@ -39,23 +64,14 @@ export function ResetPasswordFlow({
       </p>
     );
   }
-  return (
-    <FormFlow
-      logic={forms.resetPassword}
-      method="RESET_PASSWORD"
-      submitLabel={submitLabel}
-      hidden={{ token }}
-      extraFields={extraFields}
-      done={done}
-      {...(extra ? { extra } : {})}
-    />
-  );
+  return <>{children(extraFields)}</>;
 }
 
-function answerField(id: SecurityQuestionId, label: string): FormField {
-  return {
+/** One required answer field per question, labelled by the question in the rider's language. */
+export function answerFields(i18n: I18n, ids: SecurityQuestionId[]): FormField[] {
+  return ids.map((id) => ({
     key: `${securityAnswerPrefix}${id}`,
-    label,
+    label: i18n._(securityQuestionText(id)),
     type: "text",
     value: "",
     required: true,
@@ -65,5 +81,5 @@ function answerField(id: SecurityQuestionId, label: string): FormField {
     input_pattern: null,
     match_field: null,
     autocomplete: "off",
-  };
+  }));
 }

@@ -32,6 +32,7 @@ import { productsModel } from "./products.ts";
 import { profileModel } from "./profile.ts";
 import { purchaseHistoryModel } from "./purchaseHistory.ts";
 import { requestModel } from "./request.ts";
+import { resetQuestionsModel } from "./resetQuestions.ts";
 import { securityQuestionsModel } from "./securityQuestions.ts";
 import { serviceLevelsModel } from "./serviceLevels.ts";
 import { sessionModel } from "./session.ts";
@@ -75,6 +76,7 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   profileModel,
   purchaseHistoryModel,
   requestModel,
+  resetQuestionsModel,
   securityQuestionsModel,
   serviceLevelsModel,
   sessionModel,

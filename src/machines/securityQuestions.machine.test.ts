@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
+import type { SecurityQuestionsState } from "../domain/identity.ts";
 import { questionsFor, rowProblemsOf, securityQuestionsMachine } from "./securityQuestions.machine.ts";
 
 describe("security question rows", () => {
@@ -33,12 +34,14 @@ describe("security question rows", () => {
     const actor = createActor(
       securityQuestionsMachine.provide({
         actors: {
-          loadQuestions: fromPromise(async () => ({
-            enabled: true,
-            count: 2,
-            question_ids: [],
-            updated_at: null,
-          })),
+          loadQuestions: fromPromise(
+            async (): Promise<SecurityQuestionsState> => ({
+              enabled: true,
+              count: 2,
+              question_ids: [],
+              updated_at: null,
+            }),
+          ),
           saveQuestions: fromPromise(async ({ input }) => {
             sent.push(input);
             throw new Error("not expected");

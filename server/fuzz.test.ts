@@ -15,7 +15,12 @@ let database: DatabaseHandle;
 const routes: { method: string; url: string }[] = [];
 beforeAll(async () => {
   const loaded = await loadPortalConfig(deploymentFile);
-  const portalConfig = { ...loaded, socialSignIn: { ...loaded.socialSignIn, apple: true } };
+  const portalConfig = {
+    ...loaded,
+    socialSignIn: { ...loaded.socialSignIn, apple: true },
+    // Security questions on, so their routes answer more than 404 (issue 14).
+    securityQuestions: { enabled: true, count: 3 },
+  };
   database = await freshDatabase(portalConfig);
   app = await buildApp({
     database,
@@ -118,6 +123,8 @@ const fieldsOfTheApi = fc.dictionary(
     "route",
     "at",
     "key",
+    "answers",
+    "security_answers",
   ),
   hostileValue,
   { maxKeys: 6 },
@@ -321,6 +328,62 @@ describe("every route under hostile input", () => {
       { seed: 20261123, numRuns: 200 },
     );
   }, 120_000);
+
+  it("security questions and a reset's answers never answer 5xx to hostile input", async () => {
+    const rider = await app.accounts.findByEmail("rider@example.com");
+    if (!rider) throw new Error("no demo rider");
+    const bearer = (await app.accounts.startSession(rider.id, new Date())).token;
+    const answer = fc.record(
+      {
+        question_id: fc.oneof(
+          fc.constantFrom("first-school", "first-pet", "first-job", "__proto__"),
+          hostileString,
+        ),
+        answer: fc.oneof(fc.constantFrom("Springfield", " a ", "x".repeat(101)), hostileString, hostileValue),
+      },
+      { requiredKeys: [] },
+    );
+    const shaped = fc.record(
+      {
+        password: fc.oneof(fc.constant("transit-demo-2026"), hostileString),
+        answers: fc.oneof(fc.array(answer, { maxLength: 12 }), hostileValue),
+        security_answers: fc.oneof(fc.array(answer, { maxLength: 12 }), hostileValue),
+        token: fc.oneof(fc.constant("A".repeat(43)), hostileString),
+      },
+      { requiredKeys: [] },
+    );
+    const request = fc.record({
+      route: fc.constantFrom(
+        { method: "GET", url: "/accounts/users/security_questions" },
+        { method: "PUT", url: "/accounts/users/security_questions" },
+        { method: "DELETE", url: "/accounts/users/security_questions" },
+        { method: "GET", url: `/accounts/users/reset_password/${"A".repeat(43)}/questions` },
+        { method: "GET", url: "/accounts/users/reset_password/%00/questions" },
+        { method: "POST", url: "/accounts/users/reset_password" },
+      ),
+      payload: fc.oneof(
+        shaped.map((value) => JSON.stringify(value)),
+        body,
+      ),
+    });
+    await fc.assert(
+      fc.asyncProperty(request, async ({ route, payload }) => {
+        const reply = await app.inject({
+          method: route.method as HTTPMethods,
+          url: route.url,
+          headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" },
+          ...(payload === undefined || route.method === "GET" ? {} : { payload }),
+        });
+        expect(reply.statusCode, `${route.method} ${route.url} -> ${reply.body.slice(0, 200)}`).toBeLessThan(
+          500,
+        );
+        if (reply.statusCode !== 204) expect(reply.json()).toHaveProperty("errors");
+        // Answers never come back.
+        expect(reply.body).not.toMatch(/springfield/i);
+      }),
+      { seed: 20261123, numRuns: 150 },
+    );
+  }, 180_000);
 
   it("places no guest order from hostile order-shaped bodies, and never answers 5xx", async () => {
     const anything = fc.oneof(hostileValue, fc.uuid(), fc.integer({ min: -5, max: 100_000 }));

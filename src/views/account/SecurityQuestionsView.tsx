@@ -35,6 +35,8 @@ const input = css({
 });
 const errorText = css({ color: "brand.error", fontSize: "sm" });
 const stack = css({ display: "flex", flexDirection: "column", gap: "4" });
+/** The edit form keeps a readable width on a desktop, like the other account forms. */
+const formColumn = css({ display: "flex", flexDirection: "column", gap: "4", maxWidth: "36rem" });
 const fieldColumn = css({ display: "flex", flexDirection: "column", gap: "1" });
 const actions = css({ display: "flex", flexWrap: "wrap", gap: "3" });
 
@@ -163,7 +165,7 @@ function SecurityQuestionsForm({ questions }: { questions: Actor }) {
   return (
     <form
       noValidate
-      className={stack}
+      className={formColumn}
       data-state={saving ? "saving" : "editing"}
       aria-label={t`Security questions`}
       onSubmit={(event) => {
@@ -258,7 +260,7 @@ function QuestionRow({
   const questionErrorId = `security-question-${index}-error`;
   const answerId = `security-answer-${index}`;
   return (
-    <fieldset
+    <div
       className={css({
         display: "flex",
         flexDirection: "column",
@@ -268,9 +270,6 @@ function QuestionRow({
         pt: index === 0 ? "0" : "4",
       })}
     >
-      <legend className={css({ fontWeight: "bold", mb: "2" })}>
-        <Trans>Question {number}</Trans>
-      </legend>
       <Select.Root
         className={css({ display: "flex", flexDirection: "column", gap: "1", width: "100%" })}
         collection={collection}
@@ -363,6 +362,6 @@ function QuestionRow({
           </Trans>
         </p>
       </div>
-    </fieldset>
+    </div>
   );
 }

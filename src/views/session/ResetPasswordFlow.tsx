@@ -5,7 +5,11 @@ import { type ReactNode, useMemo } from "react";
 import type { ActorRefFrom } from "xstate";
 import { useScreenLogic } from "../../app/logic.tsx";
 import type { FormField } from "../../domain/forms.ts";
-import { type SecurityQuestionId, securityAnswerLimits } from "../../domain/identity.ts";
+import {
+  isSecurityQuestionId,
+  type SecurityQuestionId,
+  securityAnswerLimits,
+} from "../../domain/identity.ts";
 import { securityAnswerPrefix } from "../../domain/security-questions.ts";
 import { securityQuestionText } from "../../i18n/security-questions.ts";
 import type { resetQuestionsMachine } from "../../machines/resetQuestions.machine.ts";
@@ -30,13 +34,14 @@ export function ResetPasswordFlow({
   const questions = useActorRef(resetQuestions, { input: { token } });
   return (
     <ResetQuestionsView questions={questions}>
-      {(extraFields) => (
+      {(extraFields, fieldLabel) => (
         <FormFlow
           logic={forms.resetPassword}
           method="RESET_PASSWORD"
           submitLabel={submitLabel}
           hidden={{ token }}
           extraFields={extraFields}
+          fieldLabel={fieldLabel}
           done={done}
           {...(extra ? { extra } : {})}
         />
@@ -45,18 +50,22 @@ export function ResetPasswordFlow({
   );
 }
 
-/** Waits for the link's questions, then renders the form with an answer field for each. */
+/**
+ * Waits for the link's questions, then renders the form with an answer field for each. The fields
+ * keep the question ids; `fieldLabel` words each question when it renders, in the language the rider
+ * reads now, so a change of language relabels them without touching what was typed.
+ */
 export function ResetQuestionsView({
   questions,
   children,
 }: {
   questions: ActorRefFrom<typeof resetQuestionsMachine>;
-  children: (extraFields: FormField[]) => ReactNode;
+  children: (extraFields: FormField[], fieldLabel: (field: FormField) => string) => ReactNode;
 }) {
   const { i18n } = useLingui();
   const ready = useSelector(questions, (snapshot) => snapshot.matches("ready"));
   const questionIds = useSelector(questions, (snapshot) => snapshot.context.questionIds);
-  const extraFields = useMemo(() => answerFields(i18n, questionIds), [questionIds, i18n]);
+  const extraFields = useMemo(() => answerFields(questionIds), [questionIds]);
   if (!ready) {
     return (
       <p role="status">
@@ -64,14 +73,30 @@ export function ResetQuestionsView({
       </p>
     );
   }
-  return <>{children(extraFields)}</>;
+  return <>{children(extraFields, (field) => answerLabel(i18n, field))}</>;
 }
 
-/** One required answer field per question, labelled by the question in the rider's language. */
-export function answerFields(i18n: I18n, ids: SecurityQuestionId[]): FormField[] {
+/** The question a field answers, when it is a security answer field (`security_answer.<id>`). */
+export function answeredQuestion(field: Pick<FormField, "key">): SecurityQuestionId | null {
+  if (!field.key.startsWith(securityAnswerPrefix)) return null;
+  const id = field.key.slice(securityAnswerPrefix.length);
+  return isSecurityQuestionId(id) ? id : null;
+}
+
+/** A field's label in the rider's language now: a security answer's is its question, others their own. */
+export function answerLabel(i18n: I18n, field: FormField): string {
+  const question = answeredQuestion(field);
+  return question ? i18n._(securityQuestionText(question)) : field.label;
+}
+
+/**
+ * One required answer field per question. Its label is the question's id, never a text: the view words
+ * it at render time (answerLabel), so it follows the language.
+ */
+export function answerFields(ids: SecurityQuestionId[]): FormField[] {
   return ids.map((id) => ({
     key: `${securityAnswerPrefix}${id}`,
-    label: i18n._(securityQuestionText(id)),
+    label: id,
     type: "text",
     value: "",
     required: true,

@@ -18,6 +18,7 @@ export function FormFlow({
   hidden,
   initial,
   extraFields,
+  fieldLabel,
   done,
   extra,
 }: {
@@ -28,6 +29,8 @@ export function FormFlow({
   initial?: FormValues;
   /** Fields added after the server's (the security questions of a reset link). */
   extraFields?: FormField[];
+  /** Words a field's label at render time, so it follows the language (see ServerForm). */
+  fieldLabel?: (field: FormField) => string;
   done: ReactNode;
   /** Shown under the server's error, e.g. a link to ask for a new reset email. */
   extra?: (error: number | null) => ReactNode;
@@ -49,7 +52,12 @@ export function FormFlow({
   if (finished) return <>{done}</>;
   return (
     <>
-      <ServerForm form={form} submitLabel={submitLabel} language={language} />
+      <ServerForm
+        form={form}
+        submitLabel={submitLabel}
+        language={language}
+        {...(fieldLabel ? { fieldLabel } : {})}
+      />
       {extra?.(error)}
     </>
   );

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { fieldProblem } from "../../domain/forms.ts";
+import { type FormField, fieldProblem } from "../../domain/forms.ts";
 import { apiErrorMessage, problemMessage } from "../../i18n/forms.ts";
 import type { formMachine } from "../../machines/form.machine.ts";
 
@@ -27,6 +27,7 @@ export function ServerForm({
   submitLabel,
   submitVariant = "solid",
   language,
+  fieldLabel,
 }: {
   form: ActorRefFrom<typeof formMachine>;
   submitLabel: string;
@@ -34,6 +35,11 @@ export function ServerForm({
   submitVariant?: "solid" | "danger";
   /** The rider's language: when it changes, the labels follow and the values stay. */
   language?: string;
+  /**
+   * The label a field is shown with, worded at render time in the rider's current language (the
+   * security questions of a reset link, kept as ids); the definition's label by default.
+   */
+  fieldLabel?: (field: FormField) => string;
 }) {
   const { i18n } = useLingui();
   useEffect(() => {
@@ -91,6 +97,7 @@ export function ServerForm({
       ) : null}
       {definition.fields.map((field) => {
         const problem = touched.includes(field.key) ? fieldProblem(field, values) : null;
+        const label = fieldLabel ? fieldLabel(field) : field.label;
         return (
           <Field.Root
             key={field.key}
@@ -98,7 +105,7 @@ export function ServerForm({
             required={field.required}
             className={css({ display: "flex", flexDirection: "column", gap: "1" })}
           >
-            <Field.Label className={css({ fontWeight: "semibold" })}>{field.label}</Field.Label>
+            <Field.Label className={css({ fontWeight: "semibold" })}>{label}</Field.Label>
             <Field.Input
               className={input}
               name={field.key}
@@ -114,7 +121,7 @@ export function ServerForm({
               onBlur={() => form.send({ type: "field.blur", key: field.key })}
             />
             <Field.ErrorText className={css({ color: "brand.error", fontSize: "sm" })}>
-              {problem ? problemMessage(i18n, problem, field.label) : null}
+              {problem ? problemMessage(i18n, problem, label) : null}
             </Field.ErrorText>
           </Field.Root>
         );

@@ -86,6 +86,10 @@ export function TopBar() {
         className={css({
           display: { base: "none", md: "flex" },
           gap: "1",
+          // Long labels (Spanish, French, German, Vietnamese) wrap onto a second line of links rather
+          // than push the language, sign-out and cart buttons off a 1280 px screen.
+          flexWrap: "wrap",
+          minWidth: "0",
           flex: { md: "1 0 100%", lg: "1" },
           order: { md: 1, lg: 0 },
           pb: { md: "2", lg: "0" },
@@ -109,7 +113,13 @@ export function TopBar() {
         ))}
       </nav>
       <div
-        className={css({ display: "flex", alignItems: "center", gap: { base: "1", sm: "2" }, ml: "auto" })}
+        className={css({
+          display: "flex",
+          alignItems: "center",
+          gap: { base: "1", sm: "2" },
+          ml: "auto",
+          flexShrink: 0,
+        })}
       >
         <LanguageSelect language={language} locales={config.locales} />
         {signedIn ? (

@@ -1,9 +1,17 @@
-import { screen } from "@testing-library/react";
-import { expect } from "vitest";
-import { type AnyEventObject, createActor } from "xstate";
-import type { SecurityQuestionId } from "../../src/domain/identity.ts";
+import { I18nProvider } from "@lingui/react";
+import { act, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { type AnyEventObject, createActor, fromPromise } from "xstate";
+import type {
+  SecurityAnswer,
+  SecurityQuestionId,
+  SecurityQuestionsState,
+} from "../../src/domain/identity.ts";
+import { activateLocale, i18n } from "../../src/i18n/i18n.ts";
+import { securityQuestionsMachine } from "../../src/machines/securityQuestions.machine.ts";
 import { SecurityQuestionsView } from "../../src/views/account/SecurityQuestionsView.tsx";
-import { securityQuestionsModel } from "./specs/securityQuestions.ts";
+import { securityQuestionsModel, twoChosen } from "./specs/securityQuestions.ts";
 import { describeViewModel } from "./view-harness.tsx";
 
 const texts: Partial<Record<SecurityQuestionId, string>> = {
@@ -114,4 +122,76 @@ describeViewModel({
       expect(screen.getByRole("button", { name: "Cancel" })).toBeDisabled();
     },
   },
+});
+
+/*
+ * The chosen questions, the selects' options and the question a select shows are worded as they
+ * render (the machine keeps ids), so a change of language relabels them and keeps what was typed.
+ */
+describe("security questions follow the language", () => {
+  afterEach(async () => {
+    await act(() => activateLocale("en"));
+  });
+
+  it("rewords the chosen list, the selects and their options, keeping the answers and the password", async () => {
+    const user = userEvent.setup();
+    const questions = createActor(
+      securityQuestionsMachine.provide({
+        actors: {
+          loadQuestions: fromPromise(async () => twoChosen),
+          saveQuestions: fromPromise<SecurityQuestionsState, { password: string; answers: SecurityAnswer[] }>(
+            async () => twoChosen,
+          ),
+        },
+      }),
+    ).start();
+    render(
+      <I18nProvider i18n={i18n}>
+        <SecurityQuestionsView questions={questions} />
+      </I18nProvider>,
+    );
+    expect((await screen.findAllByRole("listitem")).map((item) => item.textContent)).toEqual([
+      "What was the name of your first pet?",
+      "What was your first job?",
+    ]);
+
+    await act(() => activateLocale("es"));
+    expect(screen.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "¿Cómo se llamaba su primera mascota?",
+      "¿Cuál fue su primer empleo?",
+    ]);
+
+    await user.click(screen.getByRole("button", { name: "Cambiar preguntas de seguridad" }));
+    await user.type(screen.getByRole("textbox", { name: "Respuesta 1" }), "Rex");
+    await user.type(screen.getByRole("textbox", { name: "Respuesta 2" }), "Paper route");
+    await user.type(screen.getByLabelText("Contraseña actual"), "a fine long passphrase");
+
+    await act(() => activateLocale("en"));
+    const first = screen.getByRole("combobox", { name: "Security question 1" });
+    expect(first).toHaveTextContent("What was the name of your first pet?");
+    expect(screen.getByRole("combobox", { name: "Security question 2" })).toHaveTextContent(
+      "What was your first job?",
+    );
+    expect(screen.getByRole("textbox", { name: "Answer 1" })).toHaveValue("Rex");
+    expect(screen.getByRole("textbox", { name: "Answer 2" })).toHaveValue("Paper route");
+    expect(screen.getByLabelText("Current password")).toHaveValue("a fine long passphrase");
+
+    // The options of an open select are in the new language too.
+    await user.click(first);
+    const listbox = await screen.findByRole("listbox");
+    expect(
+      within(listbox).getByRole("option", { name: "What was the name of your first school?" }),
+    ).toBeVisible();
+    await act(() => activateLocale("es"));
+    expect(
+      within(screen.getByRole("listbox")).getByRole("option", {
+        name: "¿Cómo se llamaba su primera escuela?",
+      }),
+    ).toBeVisible();
+    await user.keyboard("{Escape}");
+    expect(screen.getByRole("combobox", { name: "Pregunta de seguridad 1" })).toHaveTextContent(
+      "¿Cómo se llamaba su primera mascota?",
+    );
+    expect(screen.getByRole("textbox", { name: "Respuesta 1" })).toHaveValue("Rex");
+  });
 });

@@ -16,6 +16,13 @@ const questions = {
   street: "What street did you live on as a child?",
 } as const;
 
+/** The same questions in Spanish, as the reset form words them after a change of language. */
+const preguntas = {
+  school: "¿Cómo se llamaba su primera escuela?",
+  pet: "¿Cómo se llamaba su primera mascota?",
+  street: "¿En qué calle vivió durante su infancia?",
+} as const;
+
 const resetLink = /(\/reset\/[A-Za-z0-9_-]+)/;
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -105,6 +112,20 @@ test.describe("security questions on", () => {
       await expect(page.getByLabel("Password", { exact: true })).toHaveValue(newPassword);
       await portal.checkAccessibility();
       await shot(page, `reset-refused-${label}`);
+
+      // A change of language rewords the questions at once and keeps every answer typed.
+      await portal.chooseLanguage("Language", "Español");
+      await portal.seeHeading("Restablecer contraseña");
+      await expect(page.getByLabel(preguntas.school)).toHaveValue("Shelbyville Elementary");
+      await expect(page.getByLabel(preguntas.pet)).toHaveValue("Santa's Little Helper");
+      await expect(page.getByLabel(preguntas.street)).toHaveValue("Evergreen Terrace");
+      await expect(page.getByText(questions.pet)).toHaveCount(0);
+      await portal.checkAccessibility();
+      await shot(page, `reset-spanish-${label}`);
+      await portal.chooseLanguage("Idioma", "English");
+      await portal.seeHeading("Reset password");
+      await expect(page.getByLabel(questions.pet)).toHaveValue("Santa's Little Helper");
+      await expect(page.getByLabel("Password", { exact: true })).toHaveValue(newPassword);
 
       await page.getByLabel(questions.school).fill("  springfield   ELEMENTARY ");
       await page.getByLabel(questions.street).fill("EVERGREEN terrace");

@@ -11,7 +11,7 @@ import {
   selectAddressToRemove,
   selectAtLimit,
 } from "../../machines/addresses.machine.ts";
-import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
+import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
 import { AddressForm, useFocusWhenLost } from "./AddressForm.tsx";
 
 type AddressesRef = ActorRefFrom<typeof addressesMachine>;
@@ -19,7 +19,6 @@ type AddressesRef = ActorRefFrom<typeof addressesMachine>;
 const box = css({ display: "grid", gap: "5" });
 const alertText = css({ color: "brand.error", fontWeight: "semibold" });
 const statusText = css({ color: "brand.success", fontWeight: "semibold" });
-const actions = css({ display: "flex", gap: "3", flexWrap: "wrap", alignItems: "center" });
 const list = css({
   display: "grid",
   gridTemplateColumns: { base: "1fr", md: "repeat(2, minmax(0, 1fr))" },
@@ -261,43 +260,19 @@ function RemoveQuestion({ addresses }: { addresses: AddressesRef }) {
     if (!removing) addresses.send({ type: "address.keep" });
   };
   return (
-    <Sheet open={open} onDismiss={keep} placement="center" role="alertdialog">
-      {(styles) => (
-        <div className={css({ display: "grid", gap: "4" })}>
-          <SheetTitle className={styles.title}>
-            <Trans>Remove this address?</Trans>
-          </SheetTitle>
-          <SheetDescription asChild>
-            <div className={css({ display: "grid", gap: "2" })}>
-              {address ? <AddressLines address={address} /> : null}
-            </div>
-          </SheetDescription>
-          {failed ? (
-            <p role="alert" className={alertText}>
-              <Trans>Failed to remove the address. Please try again.</Trans>
-            </p>
-          ) : null}
-          <div className={actions}>
-            <button
-              type="button"
-              className={button({ variant: "danger" })}
-              disabled={removing}
-              aria-busy={removing}
-              onClick={() => addresses.send({ type: "address.confirmRemove" })}
-            >
-              {removing ? <Trans>Please wait…</Trans> : <Trans>Remove</Trans>}
-            </button>
-            <button
-              type="button"
-              className={button({ variant: "outline" })}
-              disabled={removing}
-              onClick={keep}
-            >
-              <Trans>Keep</Trans>
-            </button>
-          </div>
-        </div>
-      )}
-    </Sheet>
+    <ConfirmDialog
+      open={open}
+      busy={removing}
+      title={<Trans>Remove this address?</Trans>}
+      bodyLayout="block"
+      error={failed ? <Trans>Failed to remove the address. Please try again.</Trans> : null}
+      confirmLabel={<Trans>Remove</Trans>}
+      busyLabel={<Trans>Please wait…</Trans>}
+      cancelLabel={<Trans>Keep</Trans>}
+      onConfirm={() => addresses.send({ type: "address.confirmRemove" })}
+      onCancel={keep}
+    >
+      {address ? <AddressLines address={address} /> : null}
+    </ConfirmDialog>
   );
 }

@@ -12,8 +12,8 @@ import {
   type ConnectedAccountsFailure,
   type connectedAccountsMachine,
 } from "../../machines/connectedAccounts.machine.ts";
-import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 import { providerName } from "../session/providers.ts";
+import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
 import { card } from "../shared/Screen.tsx";
 import { errorLine } from "./paymentParts.tsx";
 
@@ -209,36 +209,17 @@ function DisconnectDialog({ accounts }: { accounts: AccountsRef }) {
   const cancel = () => accounts.send({ type: "disconnect.cancel" });
   const name = target ? providerName[target] : "";
   return (
-    <Sheet open={open} onDismiss={() => !disconnecting && cancel()} placement="center" role="alertdialog">
-      {(styles) => (
-        <div className={css({ display: "grid", gap: "4" })}>
-          <SheetTitle className={styles.title}>
-            <Trans>Disconnect {name}?</Trans>
-          </SheetTitle>
-          <SheetDescription className={styles.description}>
-            <Trans>You will no longer be able to sign in with {name}. You can connect it again later.</Trans>
-          </SheetDescription>
-          <div className={actions}>
-            <button
-              type="button"
-              className={button({ variant: "danger" })}
-              disabled={disconnecting}
-              aria-busy={disconnecting}
-              onClick={() => accounts.send({ type: "disconnect.confirm" })}
-            >
-              {disconnecting ? <Trans>Please wait…</Trans> : <Trans>Disconnect</Trans>}
-            </button>
-            <button
-              type="button"
-              className={button({ variant: "outline" })}
-              disabled={disconnecting}
-              onClick={cancel}
-            >
-              <Trans>Keep connected</Trans>
-            </button>
-          </div>
-        </div>
-      )}
-    </Sheet>
+    <ConfirmDialog
+      open={open}
+      busy={disconnecting}
+      title={<Trans>Disconnect {name}?</Trans>}
+      confirmLabel={<Trans>Disconnect</Trans>}
+      busyLabel={<Trans>Please wait…</Trans>}
+      cancelLabel={<Trans>Keep connected</Trans>}
+      onConfirm={() => accounts.send({ type: "disconnect.confirm" })}
+      onCancel={() => !disconnecting && cancel()}
+    >
+      <Trans>You will no longer be able to sign in with {name}. You can connect it again later.</Trans>
+    </ConfirmDialog>
   );
 }

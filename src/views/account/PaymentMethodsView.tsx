@@ -9,7 +9,7 @@ import { button } from "../../../styled-system/recipes";
 import { type CardBrand, cardBrandName, defaultSupportedBrands } from "../../domain/payments/card.ts";
 import type { SavedPaymentMethod } from "../../domain/payments/saved.ts";
 import { type paymentMethodsMachine, selectTarget } from "../../machines/paymentMethods.machine.ts";
-import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
+import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
 import { card as panel } from "../shared/Screen.tsx";
 import { BankForm } from "./BankForm.tsx";
 import { CardForm } from "./CardForm.tsx";
@@ -428,41 +428,18 @@ function RemoveQuestion({ methods }: { methods: PaymentMethodsRef }) {
   const keep = () => methods.send({ type: "remove.cancel" });
   const name = target ? methodName(i18n, target) : "";
   return (
-    <Sheet open={open} onDismiss={keep} placement="center" role="alertdialog">
-      {(styles) => (
-        <div className={css({ display: "grid", gap: "4" })}>
-          <SheetTitle className={styles.title}>
-            <Trans>Remove this payment method?</Trans>
-          </SheetTitle>
-          <SheetDescription className={styles.description}>
-            <Trans>{name} will no longer be offered at checkout.</Trans>
-          </SheetDescription>
-          {failure ? (
-            <p role="alert" className={errorLine}>
-              {failureText(i18n, failure)}
-            </p>
-          ) : null}
-          <div className={css({ display: "flex", flexWrap: "wrap", gap: "3" })}>
-            <button
-              type="button"
-              className={button({ variant: "danger" })}
-              disabled={removing}
-              aria-busy={removing}
-              onClick={() => methods.send({ type: "remove.confirm" })}
-            >
-              {removing ? <Trans>Please wait…</Trans> : <Trans>Remove</Trans>}
-            </button>
-            <button
-              type="button"
-              className={button({ variant: "outline" })}
-              disabled={removing}
-              onClick={keep}
-            >
-              <Trans>Keep</Trans>
-            </button>
-          </div>
-        </div>
-      )}
-    </Sheet>
+    <ConfirmDialog
+      open={open}
+      busy={removing}
+      title={<Trans>Remove this payment method?</Trans>}
+      error={failure ? failureText(i18n, failure) : null}
+      confirmLabel={<Trans>Remove</Trans>}
+      busyLabel={<Trans>Please wait…</Trans>}
+      cancelLabel={<Trans>Keep</Trans>}
+      onConfirm={() => methods.send({ type: "remove.confirm" })}
+      onCancel={keep}
+    >
+      <Trans>{name} will no longer be offered at checkout.</Trans>
+    </ConfirmDialog>
   );
 }

@@ -7,6 +7,7 @@ import { deviceNicknameMaxLength } from "../../domain/transit/passes.ts";
 import { type devicesMachine, selectTarget } from "../../machines/devices.machine.ts";
 import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 import { errorLine, problemText, TextField } from "../account/paymentParts.tsx";
+import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { card } from "../shared/Screen.tsx";
 
@@ -208,38 +209,19 @@ function RemoveDialog({ devices }: { devices: DevicesRef }) {
   const cancel = () => devices.send({ type: "remove.cancel" });
   const name = target?.nickname ?? "";
   return (
-    <Sheet open={open} onDismiss={() => !removing && cancel()} placement="center" role="alertdialog">
-      {(styles) => (
-        <div className={css({ display: "grid", gap: "4" })}>
-          <SheetTitle className={styles.title}>
-            <Trans>Remove {name}?</Trans>
-          </SheetTitle>
-          <SheetDescription className={styles.description}>
-            <Trans>
-              The passes on this device go back to the cloud, where you can send them to another device.
-            </Trans>
-          </SheetDescription>
-          <div className={actions}>
-            <button
-              type="button"
-              className={button({ variant: "danger" })}
-              disabled={removing}
-              aria-busy={removing}
-              onClick={() => devices.send({ type: "remove.confirm" })}
-            >
-              {removing ? <Trans>Please wait…</Trans> : <Trans>Remove device</Trans>}
-            </button>
-            <button
-              type="button"
-              className={button({ variant: "outline" })}
-              disabled={removing}
-              onClick={cancel}
-            >
-              <Trans>Keep device</Trans>
-            </button>
-          </div>
-        </div>
-      )}
-    </Sheet>
+    <ConfirmDialog
+      open={open}
+      busy={removing}
+      title={<Trans>Remove {name}?</Trans>}
+      confirmLabel={<Trans>Remove device</Trans>}
+      busyLabel={<Trans>Please wait…</Trans>}
+      cancelLabel={<Trans>Keep device</Trans>}
+      onConfirm={() => devices.send({ type: "remove.confirm" })}
+      onCancel={() => !removing && cancel()}
+    >
+      <Trans>
+        The passes on this device go back to the cloud, where you can send them to another device.
+      </Trans>
+    </ConfirmDialog>
   );
 }

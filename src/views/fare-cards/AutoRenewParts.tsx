@@ -11,6 +11,7 @@ import { Choice } from "../../ui/Choice.tsx";
 import { Sheet, SheetClose, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 import { methodName } from "../account/PaymentMethodsView.tsx";
 import { errorLine } from "../account/paymentParts.tsx";
+import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
 import { textLink } from "../shared/Screen.tsx";
 import { useChanged } from "../shared/useChanged.ts";
 
@@ -220,41 +221,18 @@ export function StopRenewQuestion({ actor, card }: { actor: AutoRenewRef; card: 
   const name = card.auto_renew.find((renewal) => renewal.id === renewalId)?.name ?? "";
   const keep = () => actor.send({ type: "stop.cancel" });
   return (
-    <Sheet open={open} onDismiss={keep} placement="center" role="alertdialog">
-      {(styles) => (
-        <div className={css({ display: "grid", gap: "4" })}>
-          <SheetTitle className={styles.title}>
-            <Trans>Stop renewing automatically?</Trans>
-          </SheetTitle>
-          <SheetDescription className={styles.description}>
-            <Trans>{name} will not renew again. The pass on the card stays until it runs out.</Trans>
-          </SheetDescription>
-          {failure ? (
-            <p role="alert" className={errorLine}>
-              <Trans>Automatic renewal could not be removed. Please try again.</Trans>
-            </p>
-          ) : null}
-          <div className={css({ display: "flex", flexWrap: "wrap", gap: "3" })}>
-            <button
-              type="button"
-              className={button({ variant: "danger" })}
-              disabled={stopping}
-              aria-busy={stopping}
-              onClick={() => actor.send({ type: "stop.confirm" })}
-            >
-              {stopping ? <Trans>Please wait…</Trans> : <Trans>Stop renewing</Trans>}
-            </button>
-            <button
-              type="button"
-              className={button({ variant: "outline" })}
-              disabled={stopping}
-              onClick={keep}
-            >
-              <Trans>Keep renewing</Trans>
-            </button>
-          </div>
-        </div>
-      )}
-    </Sheet>
+    <ConfirmDialog
+      open={open}
+      busy={stopping}
+      title={<Trans>Stop renewing automatically?</Trans>}
+      error={failure ? <Trans>Automatic renewal could not be removed. Please try again.</Trans> : null}
+      confirmLabel={<Trans>Stop renewing</Trans>}
+      busyLabel={<Trans>Please wait…</Trans>}
+      cancelLabel={<Trans>Keep renewing</Trans>}
+      onConfirm={() => actor.send({ type: "stop.confirm" })}
+      onCancel={keep}
+    >
+      <Trans>{name} will not renew again. The pass on the card stays until it runs out.</Trans>
+    </ConfirmDialog>
   );
 }

@@ -5,8 +5,8 @@ import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import type { FareCardDetail } from "../../domain/transit/cards.ts";
 import type { cardBlockMachine } from "../../machines/cardBlock.machine.ts";
-import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 import { errorLine } from "../account/paymentParts.tsx";
+import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
 import { useChanged } from "../shared/useChanged.ts";
 
 type CardBlockRef = ActorRefFrom<typeof cardBlockMachine>;
@@ -132,44 +132,21 @@ function BlockQuestion({ actor }: { actor: CardBlockRef }) {
   const failure = useSelector(actor, (s) => (s.matches("confirmingBlock") ? s.context.failure : null));
   const keep = () => actor.send({ type: "block.cancel" });
   return (
-    <Sheet open={open} onDismiss={keep} placement="center" role="alertdialog">
-      {(styles) => (
-        <div className={css({ display: "grid", gap: "4" })}>
-          <SheetTitle className={styles.title}>
-            <Trans>Block this card?</Trans>
-          </SheetTitle>
-          <SheetDescription className={styles.description}>
-            <Trans>
-              Blocking stops all use of the card, riding and buying, until you unblock it. Block a card that
-              is lost or stolen; its balance and passes stay on it.
-            </Trans>
-          </SheetDescription>
-          {failure ? (
-            <p role="alert" className={errorLine}>
-              <Trans>The card could not be blocked. Please try again.</Trans>
-            </p>
-          ) : null}
-          <div className={css({ display: "flex", flexWrap: "wrap", gap: "3" })}>
-            <button
-              type="button"
-              className={button({ variant: "danger" })}
-              disabled={blocking}
-              aria-busy={blocking}
-              onClick={() => actor.send({ type: "block.confirm" })}
-            >
-              {blocking ? <Trans>Please wait…</Trans> : <Trans>Block card</Trans>}
-            </button>
-            <button
-              type="button"
-              className={button({ variant: "outline" })}
-              disabled={blocking}
-              onClick={keep}
-            >
-              <Trans>Keep it active</Trans>
-            </button>
-          </div>
-        </div>
-      )}
-    </Sheet>
+    <ConfirmDialog
+      open={open}
+      busy={blocking}
+      title={<Trans>Block this card?</Trans>}
+      error={failure ? <Trans>The card could not be blocked. Please try again.</Trans> : null}
+      confirmLabel={<Trans>Block card</Trans>}
+      busyLabel={<Trans>Please wait…</Trans>}
+      cancelLabel={<Trans>Keep it active</Trans>}
+      onConfirm={() => actor.send({ type: "block.confirm" })}
+      onCancel={keep}
+    >
+      <Trans>
+        Blocking stops all use of the card, riding and buying, until you unblock it. Block a card that is lost
+        or stolen; its balance and passes stay on it.
+      </Trans>
+    </ConfirmDialog>
   );
 }

@@ -12,9 +12,9 @@ import type { autoRenewMachine } from "../../machines/autoRenew.machine.ts";
 import type { cardBlockMachine } from "../../machines/cardBlock.machine.ts";
 import type { cardLinkMachine } from "../../machines/cardLink.machine.ts";
 import { type fareCardsMachine, selectHasMore } from "../../machines/fareCards.machine.ts";
-import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 import { useFocusWhenLost } from "../account/AddressForm.tsx";
 import { errorLine, problemText, TextField } from "../account/paymentParts.tsx";
+import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
 import { card as cardBox } from "../shared/Screen.tsx";
 import {
   RenewButton,
@@ -546,40 +546,22 @@ function UnlinkQuestion({ cards }: { cards: FareCardsRef }) {
   );
   const keep = () => cards.send({ type: "unlink.cancel" });
   return (
-    <Sheet open={open} onDismiss={keep} placement="center" role="alertdialog">
-      {(styles) => (
-        <div className={css({ display: "grid", gap: "4" })}>
-          <SheetTitle className={styles.title}>
-            <Trans>Unlink this card?</Trans>
-          </SheetTitle>
-          <SheetDescription className={styles.description}>
-            <Trans>
-              The card leaves your account but keeps its balance and passes, and can be linked again with its
-              number and security code. Its autoload and automatic renewals stop.
-            </Trans>
-          </SheetDescription>
-          {failed ? (
-            <p role="alert" className={errorLine}>
-              <Trans>The card could not be unlinked. Please try again.</Trans>
-            </p>
-          ) : null}
-          <div className={actionRow}>
-            <button
-              type="button"
-              className={button({ variant: "danger" })}
-              disabled={busy}
-              aria-busy={busy}
-              onClick={() => cards.send({ type: "unlink.confirm" })}
-            >
-              {busy ? <Trans>Please wait…</Trans> : <Trans>Unlink card</Trans>}
-            </button>
-            <button type="button" className={button({ variant: "outline" })} disabled={busy} onClick={keep}>
-              <Trans>Keep it</Trans>
-            </button>
-          </div>
-        </div>
-      )}
-    </Sheet>
+    <ConfirmDialog
+      open={open}
+      busy={busy}
+      title={<Trans>Unlink this card?</Trans>}
+      error={failed ? <Trans>The card could not be unlinked. Please try again.</Trans> : null}
+      confirmLabel={<Trans>Unlink card</Trans>}
+      busyLabel={<Trans>Please wait…</Trans>}
+      cancelLabel={<Trans>Keep it</Trans>}
+      onConfirm={() => cards.send({ type: "unlink.confirm" })}
+      onCancel={keep}
+    >
+      <Trans>
+        The card leaves your account but keeps its balance and passes, and can be linked again with its number
+        and security code. Its autoload and automatic renewals stop.
+      </Trans>
+    </ConfirmDialog>
   );
 }
 
@@ -594,43 +576,29 @@ function RemoveQuestion({ cards }: { cards: FareCardsRef }) {
   );
   const keep = () => cards.send({ type: "remove.cancel" });
   return (
-    <Sheet open={open} onDismiss={keep} placement="center" role="alertdialog">
-      {(styles) => (
-        <div className={css({ display: "grid", gap: "4" })}>
-          <SheetTitle className={styles.title}>
-            <Trans>Remove this card?</Trans>
-          </SheetTitle>
-          <SheetDescription className={styles.description}>
-            <Trans>The card is removed for good and cannot be linked again.</Trans>
-          </SheetDescription>
-          {failure ? (
-            <p role="alert" className={errorLine}>
-              {failure.code === ErrorCode.cardNotEmpty ? (
-                <Trans>
-                  This card still holds value or passes. Transfer its balance to another card first, then
-                  remove it.
-                </Trans>
-              ) : (
-                <Trans>The card could not be removed. Please try again.</Trans>
-              )}
-            </p>
-          ) : null}
-          <div className={actionRow}>
-            <button
-              type="button"
-              className={button({ variant: "danger" })}
-              disabled={busy}
-              aria-busy={busy}
-              onClick={() => cards.send({ type: "remove.confirm" })}
-            >
-              {busy ? <Trans>Please wait…</Trans> : <Trans>Remove card</Trans>}
-            </button>
-            <button type="button" className={button({ variant: "outline" })} disabled={busy} onClick={keep}>
-              <Trans>Keep it</Trans>
-            </button>
-          </div>
-        </div>
-      )}
-    </Sheet>
+    <ConfirmDialog
+      open={open}
+      busy={busy}
+      title={<Trans>Remove this card?</Trans>}
+      error={
+        failure ? (
+          failure.code === ErrorCode.cardNotEmpty ? (
+            <Trans>
+              This card still holds value or passes. Transfer its balance to another card first, then remove
+              it.
+            </Trans>
+          ) : (
+            <Trans>The card could not be removed. Please try again.</Trans>
+          )
+        ) : null
+      }
+      confirmLabel={<Trans>Remove card</Trans>}
+      busyLabel={<Trans>Please wait…</Trans>}
+      cancelLabel={<Trans>Keep it</Trans>}
+      onConfirm={() => cards.send({ type: "remove.confirm" })}
+      onCancel={keep}
+    >
+      <Trans>The card is removed for good and cannot be linked again.</Trans>
+    </ConfirmDialog>
   );
 }

@@ -6,9 +6,9 @@ import { button } from "../../../styled-system/recipes";
 import type { AutoloadTrigger } from "../../domain/transit/wallet.ts";
 import type { autoloadMachine } from "../../machines/autoload.machine.ts";
 import { Choice } from "../../ui/Choice.tsx";
-import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 import { methodName } from "../account/PaymentMethodsView.tsx";
 import { fieldInput, TextField } from "../account/paymentParts.tsx";
+import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
 import { textLink } from "../shared/Screen.tsx";
 import {
   actions,
@@ -25,7 +25,6 @@ import {
 export type AutoloadRef = ActorRefFrom<typeof autoloadMachine>;
 
 const selectField = css({ display: "flex", flexDirection: "column", gap: "1" });
-const question = css({ display: "flex", flexDirection: "column", gap: "4" });
 
 /** Weekday names in the rider's language, Sunday first (0). */
 function weekdayNames(locale: string): string[] {
@@ -306,37 +305,18 @@ export function AutoloadView({
           </p>
         </form>
       ) : null}
-      <Sheet
+      <ConfirmDialog
         open={snapshot.matches("confirmingRemove")}
-        onDismiss={cancelRemove}
-        placement="center"
-        role="alertdialog"
+        title={<Trans>Remove autoload?</Trans>}
+        confirmLabel={<Trans>Remove autoload</Trans>}
+        cancelLabel={<Trans>Keep autoload</Trans>}
+        onConfirm={() => autoload.send({ type: "autoload.confirmRemove" })}
+        onCancel={cancelRemove}
       >
-        {(styles) => (
-          <div className={question}>
-            <SheetTitle className={styles.title}>
-              <Trans>Remove autoload?</Trans>
-            </SheetTitle>
-            <SheetDescription className={styles.description}>
-              <Trans>
-                Value is no longer loaded automatically onto this card. You can add autoload again later.
-              </Trans>
-            </SheetDescription>
-            <p className={actions}>
-              <button
-                type="button"
-                className={button({ variant: "danger" })}
-                onClick={() => autoload.send({ type: "autoload.confirmRemove" })}
-              >
-                <Trans>Remove autoload</Trans>
-              </button>
-              <button type="button" className={button({ variant: "outline" })} onClick={cancelRemove}>
-                <Trans>Keep autoload</Trans>
-              </button>
-            </p>
-          </div>
-        )}
-      </Sheet>
+        <Trans>
+          Value is no longer loaded automatically onto this card. You can add autoload again later.
+        </Trans>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -12,7 +12,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${process.pid}`;
  */
 export default defineConfig({
   testDir: "e2e",
-  outputDir: ".tmp/test-results",
+  // One folder per port: two suites running at once (each on its own E2E_PORT) never wipe each
+  // other's traces.
+  outputDir: process.env.E2E_PORT ? `.tmp/test-results-${port}` : ".tmp/test-results",
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -12,6 +12,7 @@ import {
   selectAtLimit,
 } from "../../machines/addresses.machine.ts";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
+import { LoadFailed } from "../shared/LoadFailed.tsx";
 import { AddressForm, useFocusWhenLost } from "./AddressForm.tsx";
 
 type AddressesRef = ActorRefFrom<typeof addressesMachine>;
@@ -72,20 +73,9 @@ export function AddressesView({ addresses }: { addresses: AddressesRef }) {
   }
   if (loadFailed) {
     return (
-      <div role="alert" className={box}>
-        <p className={alertText}>
-          <Trans>Failed to load your addresses.</Trans> {error === null ? null : apiErrorMessage(i18n, error)}
-        </p>
-        <p>
-          <button
-            type="button"
-            className={button()}
-            onClick={() => addresses.send({ type: "addresses.retry" })}
-          >
-            <Trans>Try again</Trans>
-          </button>
-        </p>
-      </div>
+      <LoadFailed className={box} onRetry={() => addresses.send({ type: "addresses.retry" })}>
+        <Trans>Failed to load your addresses.</Trans> {error === null ? null : apiErrorMessage(i18n, error)}
+      </LoadFailed>
     );
   }
   if (editing) return <AddressForm addresses={addresses} />;

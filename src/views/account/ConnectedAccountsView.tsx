@@ -14,6 +14,7 @@ import {
 } from "../../machines/connectedAccounts.machine.ts";
 import { providerName } from "../session/providers.ts";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
+import { LoadFailed } from "../shared/LoadFailed.tsx";
 import { card } from "../shared/Screen.tsx";
 import { errorLine } from "./paymentParts.tsx";
 
@@ -85,20 +86,9 @@ export function ConnectedAccountsView({ accounts, locale }: { accounts: Accounts
       );
     case "failed":
       return (
-        <div role="alert" className={card}>
-          <p className={errorLine}>
-            <Trans>Your connected accounts could not be loaded. Check your connection and try again.</Trans>
-          </p>
-          <p>
-            <button
-              type="button"
-              className={button()}
-              onClick={() => accounts.send({ type: "accounts.retry" })}
-            >
-              <Trans>Try again</Trans>
-            </button>
-          </p>
-        </div>
+        <LoadFailed onRetry={() => accounts.send({ type: "accounts.retry" })}>
+          <Trans>Your connected accounts could not be loaded. Check your connection and try again.</Trans>
+        </LoadFailed>
       );
     case "shown":
       return <AccountList accounts={accounts} locale={locale} />;

@@ -8,6 +8,7 @@ import { type devicesMachine, selectTarget } from "../../machines/devices.machin
 import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 import { errorLine, problemText, TextField } from "../account/paymentParts.tsx";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
+import { LoadFailed } from "../shared/LoadFailed.tsx";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { card } from "../shared/Screen.tsx";
 
@@ -61,20 +62,9 @@ export function DevicesView({ devices }: { devices: DevicesRef }) {
       );
     case "failed":
       return (
-        <div role="alert" className={card}>
-          <p className={errorLine}>
-            <Trans>Your devices could not be loaded. Check your connection and try again.</Trans>
-          </p>
-          <p>
-            <button
-              type="button"
-              className={button()}
-              onClick={() => devices.send({ type: "devices.retry" })}
-            >
-              <Trans>Try again</Trans>
-            </button>
-          </p>
-        </div>
+        <LoadFailed onRetry={() => devices.send({ type: "devices.retry" })}>
+          <Trans>Your devices could not be loaded. Check your connection and try again.</Trans>
+        </LoadFailed>
       );
     case "shown":
       return <DeviceList devices={devices} />;

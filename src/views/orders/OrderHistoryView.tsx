@@ -9,6 +9,7 @@ import { selectPageLinks } from "../../machines/keysetHistory.ts";
 import type { orderHistoryMachine } from "../../machines/orderHistory.machine.ts";
 import { useFocusWhenLost } from "../account/AddressForm.tsx";
 import { Pager } from "../shared/KeysetPages.tsx";
+import { LoadFailed } from "../shared/LoadFailed.tsx";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { OrderReceipt } from "./OrderReceipt.tsx";
 import { actionRow } from "./OrderSummaryView.tsx";
@@ -18,7 +19,6 @@ type OrderHistoryRef = ActorRefFrom<typeof orderHistoryMachine>;
 
 const box = css({ display: "grid", gap: "5" });
 const sectionHeading = css({ fontSize: "xl", fontWeight: "bold", _focusVisible: { outline: "none" } });
-const alertText = css({ color: "brand.error", fontWeight: "semibold" });
 const panel = css({
   bg: "surface",
   borderRadius: "lg",
@@ -103,20 +103,9 @@ export function OrderHistoryView({ history, money, locale, organisation }: Order
       );
     case "failed":
       return (
-        <div role="alert" className={panel}>
-          <p className={alertText}>
-            <Trans>Your orders could not be loaded. Check your connection and try again.</Trans>
-          </p>
-          <p>
-            <button
-              type="button"
-              className={button()}
-              onClick={() => history.send({ type: "history.retry" })}
-            >
-              <Trans>Try again</Trans>
-            </button>
-          </p>
-        </div>
+        <LoadFailed className={panel} onRetry={() => history.send({ type: "history.retry" })}>
+          <Trans>Your orders could not be loaded. Check your connection and try again.</Trans>
+        </LoadFailed>
       );
     case "notFound":
       return <NotFound history={history} />;

@@ -10,6 +10,7 @@ import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 import { errorLine } from "../account/paymentParts.tsx";
 import { RiderType } from "../fare-cards/CardParts.tsx";
 import { day, passStatusText } from "../fare-cards/cardText.ts";
+import { LoadFailed } from "../shared/LoadFailed.tsx";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { card, textLink } from "../shared/Screen.tsx";
 import { remainingText } from "./passText.ts";
@@ -75,20 +76,9 @@ export function UnattachedPassesView({ unattached, locale }: { unattached: Unatt
       );
     case "failed":
       return (
-        <div role="alert" className={card}>
-          <p className={errorLine}>
-            <Trans>Your passes could not be loaded. Check your connection and try again.</Trans>
-          </p>
-          <p>
-            <button
-              type="button"
-              className={button()}
-              onClick={() => unattached.send({ type: "passes.retry" })}
-            >
-              <Trans>Try again</Trans>
-            </button>
-          </p>
-        </div>
+        <LoadFailed onRetry={() => unattached.send({ type: "passes.retry" })}>
+          <Trans>Your passes could not be loaded. Check your connection and try again.</Trans>
+        </LoadFailed>
       );
     case "shown":
       return <PassList unattached={unattached} locale={locale} />;

@@ -25,26 +25,16 @@ import {
 import { maxAddresses } from "../../domain/payments/saved.ts";
 import { apiErrorMessage } from "../../i18n/forms.ts";
 import type { addressesMachine } from "../../machines/addresses.machine.ts";
+import { errorLine, fieldColumn, fieldError, fieldInput } from "../shared/fieldStyles.ts";
 import { ChevronDownIcon } from "../shared/icons.tsx";
 
 type AddressesRef = ActorRefFrom<typeof addressesMachine>;
 
-export const input = css({
-  width: "100%",
-  minHeight: "11",
-  px: "3",
-  borderWidth: "1px",
-  borderColor: "border",
-  borderRadius: "md",
-  bg: "surface",
-  color: "text",
-  _focusVisible: { outline: "3px solid token(colors.focus)", outlineOffset: "1px" },
-  "&[data-invalid]": { borderColor: "brand.error" },
-});
+/** A field of the address form: the shared input, in the text colour. */
+export const input = cx(fieldInput, css({ color: "text" }));
 const fieldBox = css({ display: "flex", flexDirection: "column", gap: "1", minWidth: "0" });
 const labelText = css({ fontWeight: "semibold" });
 const optional = css({ fontWeight: "normal", color: "muted", fontSize: "sm" });
-const errorText = css({ color: "brand.error", fontSize: "sm" });
 const grid = css({
   display: "grid",
   gridTemplateColumns: { base: "1fr", md: "1fr 1fr" },
@@ -177,7 +167,7 @@ export function AddressForm({
         {isNew ? <Trans>Add address</Trans> : <Trans>Edit address</Trans>}
       </h2>
       {error !== null ? (
-        <p role="alert" className={css({ color: "brand.error", fontWeight: "semibold" })}>
+        <p role="alert" className={errorLine}>
           {saveErrorMessage(i18n, error)}
         </p>
       ) : null}
@@ -273,7 +263,7 @@ function FieldError({
 }) {
   const { i18n } = useLingui();
   return (
-    <Field.ErrorText className={errorText}>
+    <Field.ErrorText className={fieldError}>
       {problem ? addressProblemMessage(i18n, problem, label, field) : null}
     </Field.ErrorText>
   );
@@ -380,7 +370,7 @@ function CountryField({ addresses, label }: { addresses: AddressesRef; label: st
             addresses.send({ type: "address.change", field: "country", value: code });
         }}
         positioning={{ sameWidth: true }}
-        className={css({ display: "flex", flexDirection: "column", gap: "1" })}
+        className={fieldColumn}
       >
         <Combobox.Label className={labelText}>{label}</Combobox.Label>
         <Combobox.Control className={css({ position: "relative" })}>
@@ -459,7 +449,7 @@ function StateSelect({
           const [code] = value;
           if (code) addresses.send({ type: "address.change", field: "state", value: code });
         }}
-        className={css({ display: "flex", flexDirection: "column", gap: "1" })}
+        className={fieldColumn}
       >
         <Select.Label className={labelText}>{label}</Select.Label>
         <Select.Control>

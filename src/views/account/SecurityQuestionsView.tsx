@@ -18,26 +18,14 @@ import {
   type RowProblem,
   type securityQuestionsMachine,
 } from "../../machines/securityQuestions.machine.ts";
+import { errorLine, fieldColumn, fieldError, fieldInput } from "../shared/fieldStyles.ts";
 import { ChevronDownIcon } from "../shared/icons.tsx";
 
 type Actor = ActorRefFrom<typeof securityQuestionsMachine>;
 
-const input = css({
-  width: "100%",
-  minHeight: "11",
-  px: "3",
-  borderWidth: "1px",
-  borderColor: "border",
-  borderRadius: "md",
-  bg: "surface",
-  _focusVisible: { outline: "3px solid token(colors.focus)", outlineOffset: "1px" },
-  "&[data-invalid]": { borderColor: "brand.error" },
-});
-const errorText = css({ color: "brand.error", fontSize: "sm" });
 const stack = css({ display: "flex", flexDirection: "column", gap: "4" });
 /** The edit form keeps a readable width on a desktop, like the other account forms. */
 const formColumn = css({ display: "flex", flexDirection: "column", gap: "4", maxWidth: "36rem" });
-const fieldColumn = css({ display: "flex", flexDirection: "column", gap: "1" });
 const actions = css({ display: "flex", flexWrap: "wrap", gap: "3" });
 
 function problemText(i18n: I18n, problem: RowProblem): string {
@@ -174,7 +162,7 @@ function SecurityQuestionsForm({ questions }: { questions: Actor }) {
       }}
     >
       {error !== null && !wrongPassword ? (
-        <p role="alert" className={css({ color: "brand.error", fontWeight: "semibold" })}>
+        <p role="alert" className={errorLine}>
           {apiErrorMessage(i18n, error)}
         </p>
       ) : null}
@@ -195,7 +183,7 @@ function SecurityQuestionsForm({ questions }: { questions: Actor }) {
         </label>
         <input
           id="security-password"
-          className={input}
+          className={fieldInput}
           type="password"
           name="current-password"
           autoComplete="current-password"
@@ -209,7 +197,7 @@ function SecurityQuestionsForm({ questions }: { questions: Actor }) {
           }
         />
         {passwordProblem !== null ? (
-          <p id="security-password-error" className={errorText}>
+          <p id="security-password-error" className={fieldError}>
             {passwordProblem}
           </p>
         ) : null}
@@ -324,7 +312,7 @@ function QuestionRow({
         <Select.HiddenSelect />
       </Select.Root>
       {questionProblem ? (
-        <p id={questionErrorId} className={errorText}>
+        <p id={questionErrorId} className={fieldError}>
           {problemText(i18n, questionProblem)}
         </p>
       ) : null}
@@ -334,7 +322,7 @@ function QuestionRow({
         </label>
         <input
           id={answerId}
-          className={input}
+          className={fieldInput}
           type="text"
           name={answerId}
           autoComplete="off"
@@ -351,7 +339,7 @@ function QuestionRow({
           }
         />
         {answerProblem !== null ? (
-          <p id={`${answerId}-error`} className={errorText}>
+          <p id={`${answerId}-error`} className={fieldError}>
             {problemText(i18n, answerProblem)}
           </p>
         ) : null}

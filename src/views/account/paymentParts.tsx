@@ -11,18 +11,9 @@ import {
   gatewayRejected,
   type Notice,
 } from "../../machines/paymentMethods.machine.ts";
+import { errorLine, fieldColumn, fieldError, fieldInput } from "../shared/fieldStyles.ts";
 
-export const fieldInput = css({
-  width: "100%",
-  minHeight: "11",
-  px: "3",
-  borderWidth: "1px",
-  borderColor: "border",
-  borderRadius: "md",
-  bg: "surface",
-  _focusVisible: { outline: "3px solid token(colors.focus)", outlineOffset: "1px" },
-  "&[data-invalid]": { borderColor: "brand.error" },
-});
+export { errorLine, fieldInput };
 
 export const formGrid = css({
   display: "grid",
@@ -32,7 +23,6 @@ export const formGrid = css({
 });
 
 export const wide = css({ gridColumn: { md: "span 2" } });
-export const errorLine = css({ color: "brand.error", fontWeight: "semibold" });
 export const formActions = css({ display: "flex", flexWrap: "wrap", gap: "3", gridColumn: { md: "span 2" } });
 
 /** The spec's field texts (section 5) for a problem of the field labelled `label`. */
@@ -136,7 +126,7 @@ export function TextField({
       ids={ids}
       invalid={problem !== null}
       required={required}
-      className={`${css({ display: "flex", flexDirection: "column", gap: "1" })} ${className ?? ""}`}
+      className={`${fieldColumn} ${className ?? ""}`}
     >
       <Field.Label className={css({ fontWeight: "semibold" })}>{label}</Field.Label>
       <Field.Input
@@ -153,7 +143,7 @@ export function TextField({
       {helper ? (
         <Field.HelperText className={css({ fontSize: "sm", color: "muted" })}>{helper}</Field.HelperText>
       ) : null}
-      <Field.ErrorText className={css({ color: "brand.error", fontSize: "sm" })}>{problem}</Field.ErrorText>
+      <Field.ErrorText className={fieldError}>{problem}</Field.ErrorText>
     </Field.Root>
   );
 }

@@ -8,18 +8,7 @@ import { button } from "../../../styled-system/recipes";
 import { type FormField, fieldProblem } from "../../domain/forms.ts";
 import { apiErrorMessage, problemMessage } from "../../i18n/forms.ts";
 import type { formMachine } from "../../machines/form.machine.ts";
-
-const input = css({
-  width: "100%",
-  minHeight: "11",
-  px: "3",
-  borderWidth: "1px",
-  borderColor: "border",
-  borderRadius: "md",
-  bg: "surface",
-  _focusVisible: { outline: "3px solid token(colors.focus)", outlineOffset: "1px" },
-  "&[data-invalid]": { borderColor: "brand.error" },
-});
+import { errorLine, fieldColumn, fieldError, fieldInput } from "./fieldStyles.ts";
 
 /** A form defined by the server: labels, rules and problems from its definition, behaviour from its machine. */
 export function ServerForm({
@@ -91,7 +80,7 @@ export function ServerForm({
       }}
     >
       {error !== null ? (
-        <p role="alert" className={css({ color: "brand.error", fontWeight: "semibold" })}>
+        <p role="alert" className={errorLine}>
           {apiErrorMessage(i18n, error)}
         </p>
       ) : null}
@@ -103,11 +92,11 @@ export function ServerForm({
             key={field.key}
             invalid={problem !== null}
             required={field.required}
-            className={css({ display: "flex", flexDirection: "column", gap: "1" })}
+            className={fieldColumn}
           >
             <Field.Label className={css({ fontWeight: "semibold" })}>{label}</Field.Label>
             <Field.Input
-              className={input}
+              className={fieldInput}
               name={field.key}
               type={field.type}
               autoComplete={field.autocomplete}
@@ -120,7 +109,7 @@ export function ServerForm({
               }
               onBlur={() => form.send({ type: "field.blur", key: field.key })}
             />
-            <Field.ErrorText className={css({ color: "brand.error", fontSize: "sm" })}>
+            <Field.ErrorText className={fieldError}>
               {problem ? problemMessage(i18n, problem, label) : null}
             </Field.ErrorText>
           </Field.Root>

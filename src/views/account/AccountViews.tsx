@@ -8,11 +8,11 @@ import { apiErrorMessage } from "../../i18n/forms.ts";
 import type { formMachine } from "../../machines/form.machine.ts";
 import type { profileMachine } from "../../machines/profile.machine.ts";
 import type { SetupField, twoFactorSetupMachine } from "../../machines/twoFactorSetup.machine.ts";
+import { errorLine } from "../shared/fieldStyles.ts";
 import { linkList } from "../shared/Screen.tsx";
 import { ServerForm } from "../shared/ServerForm.tsx";
 
 const sectionHeading = css({ fontSize: "xl", fontWeight: "bold" });
-const alertText = css({ color: "brand.error", fontWeight: "semibold" });
 const details = css({
   display: "grid",
   gridTemplateColumns: { base: "1fr", sm: "max-content 1fr" },
@@ -199,7 +199,7 @@ export function TwoFactorSetupView({ setup }: { setup: ActorRefFrom<typeof twoFa
       }}
     >
       {error !== null ? (
-        <p role="alert" className={alertText}>
+        <p role="alert" className={errorLine}>
           {apiErrorMessage(i18n, error)}
         </p>
       ) : null}

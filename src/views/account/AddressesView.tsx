@@ -12,13 +12,13 @@ import {
   selectAtLimit,
 } from "../../machines/addresses.machine.ts";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
+import { errorLine } from "../shared/fieldStyles.ts";
 import { LoadFailed } from "../shared/LoadFailed.tsx";
 import { AddressForm, useFocusWhenLost } from "./AddressForm.tsx";
 
 type AddressesRef = ActorRefFrom<typeof addressesMachine>;
 
 const box = css({ display: "grid", gap: "5" });
-const alertText = css({ color: "brand.error", fontWeight: "semibold" });
 const statusText = css({ color: "brand.success", fontWeight: "semibold" });
 const list = css({
   display: "grid",
@@ -124,7 +124,7 @@ function AddressList({ addresses }: { addresses: AddressesRef }) {
         </p>
       ) : null}
       {defaultFailed ? (
-        <p role="alert" className={alertText}>
+        <p role="alert" className={errorLine}>
           <Trans>Failed to set the default address. Please try again.</Trans>
         </p>
       ) : null}

@@ -7,10 +7,10 @@ import { apiErrorMessage } from "../../i18n/forms.ts";
 import type { BalanceChoice, deactivationMachine } from "../../machines/deactivation.machine.ts";
 import type { formMachine } from "../../machines/form.machine.ts";
 import { Choice } from "../../ui/Choice.tsx";
+import { errorLine } from "../shared/fieldStyles.ts";
 import { ServerForm } from "../shared/ServerForm.tsx";
 
 const box = css({ display: "grid", gap: "4", maxWidth: "36rem" });
-const problemText = css({ color: "brand.error", fontWeight: "semibold" });
 const actions = css({ display: "flex", gap: "3", flexWrap: "wrap" });
 
 /**
@@ -130,7 +130,7 @@ export function DeactivationView({
           )
         ) : null}
         {problem ? (
-          <p role="alert" className={problemText}>
+          <p role="alert" className={errorLine}>
             {problem === "selectCard" ? (
               <Trans>Please select card to continue</Trans>
             ) : (

@@ -5,11 +5,11 @@ import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { useScreenLogic } from "../../app/logic.tsx";
 import type { requestMachine } from "../../machines/request.machine.ts";
+import { errorLine } from "../shared/fieldStyles.ts";
 import { card } from "../shared/Screen.tsx";
 
 // Kept apart from AccountViews: the layout's checkout dialog uses it, and AccountViews loads lazily.
 const sectionHeading = css({ fontSize: "xl", fontWeight: "bold" });
-const alertText = css({ color: "brand.error", fontWeight: "semibold" });
 
 /** The "Action Blocked" notice of a page (account sections, /checkout), with its own resend request. */
 export function ResendVerification() {
@@ -65,7 +65,7 @@ export function ResendControls({ resend }: { resend: ActorRefFrom<typeof request
         </p>
       ) : null}
       {state === "failed" ? (
-        <p role="alert" className={alertText}>
+        <p role="alert" className={errorLine}>
           <Trans>Failed to send a verification email. Please try later.</Trans>
         </p>
       ) : null}

@@ -15,11 +15,13 @@ import type {
   PaymentChoice,
 } from "../../machines/checkout.machine.ts";
 import { methodName } from "../account/PaymentMethodsView.tsx";
+import { errorLine } from "../shared/fieldStyles.ts";
 
 export type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
 
 export const sectionHeading = css({ fontSize: "xl", fontWeight: "bold" });
-export const errorText = css({ color: "brand.error", fontWeight: "semibold" });
+/** A form's or a dialog's error line (the shared style). */
+export const errorText = errorLine;
 export const muted = css({ color: "muted", fontSize: "sm" });
 export const rows = css({ display: "grid", gap: "2" });
 export const row = css({ display: "flex", justifyContent: "space-between", gap: "4" });

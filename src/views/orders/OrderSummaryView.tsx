@@ -6,6 +6,7 @@ import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { type orderSummaryMachine, selectOrder } from "../../machines/orderSummary.machine.ts";
+import { errorLine } from "../shared/fieldStyles.ts";
 import { OrderReceipt } from "./OrderReceipt.tsx";
 import type { MoneyFormat } from "./orderText.ts";
 
@@ -16,7 +17,6 @@ export type Frame = ComponentType<{ title: string; children?: ReactNode }>;
 
 export const actionRow = css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "center" });
 const statusLine = css({ fontSize: "lg" });
-const alertText = css({ color: "brand.error", fontWeight: "semibold" });
 
 export interface OrderSummaryViewProps {
   summary: OrderSummaryRef;
@@ -63,7 +63,7 @@ export function OrderSummaryView({ summary, money, locale, organisation, Frame }
     return (
       <Frame title={t`Your order`}>
         <div role="alert" className={css({ display: "grid", gap: "3", justifyItems: "start" })}>
-          <p className={alertText}>
+          <p className={errorLine}>
             <Trans>Your order could not be loaded. Check your connection and try again.</Trans>
           </p>
           <button type="button" className={button()} onClick={() => summary.send({ type: "order.retry" })}>

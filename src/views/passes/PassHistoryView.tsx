@@ -12,6 +12,7 @@ import type { passMoveMachine } from "../../machines/passMove.machine.ts";
 import { useFocusWhenLost } from "../account/AddressForm.tsx";
 import { RiderType } from "../fare-cards/CardParts.tsx";
 import { dateTime, day, passStatusText } from "../fare-cards/cardText.ts";
+import { errorLine } from "../shared/fieldStyles.ts";
 import { Pager } from "../shared/KeysetPages.tsx";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { useChanged } from "../shared/useChanged.ts";
@@ -21,7 +22,6 @@ import { locationText, remainingText } from "./passText.ts";
 type PassHistoryRef = ActorRefFrom<typeof passHistoryMachine>;
 
 const sectionHeading = css({ fontSize: "xl", fontWeight: "bold", _focusVisible: { outline: "none" } });
-const alertText = css({ color: "brand.error", fontWeight: "semibold" });
 export const panel = css({
   bg: "surface",
   borderRadius: "lg",
@@ -113,7 +113,7 @@ export function PassHistoryView({ history, locale, passMove }: PassHistoryViewPr
     case "failed":
       return (
         <div role="alert" className={panel}>
-          <p className={alertText}>
+          <p className={errorLine}>
             <Trans>Your passes could not be loaded. Check your connection and try again.</Trans>
           </p>
           <p>

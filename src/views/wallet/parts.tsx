@@ -1,4 +1,5 @@
 import { css } from "../../../styled-system/css";
+import { errorLine } from "../shared/fieldStyles.ts";
 
 /** Styles the wallet views share (money moves on a card, the wallet, a guest's card). */
 export const panel = css({
@@ -15,7 +16,8 @@ export const panel = css({
 });
 export const panelHeading = css({ fontSize: "lg", fontWeight: "bold", outline: "none" });
 export const actions = css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "center" });
-export const errorText = css({ color: "brand.error", fontWeight: "semibold" });
+/** A form's or a dialog's error line (the shared style). */
+export const errorText = errorLine;
 export const muted = css({ color: "muted", fontSize: "sm" });
 export const figures = css({ display: "grid", gap: "2", gridTemplateColumns: "auto 1fr", columnGap: "4" });
 export const figureValue = css({

@@ -15,22 +15,12 @@ import {
 import { providerName } from "../session/providers.ts";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
 import { LoadFailed } from "../shared/LoadFailed.tsx";
+import { rowItem, rowList } from "../shared/listStyles.ts";
 import { card } from "../shared/Screen.tsx";
 import { errorLine } from "./paymentParts.tsx";
 
 type AccountsRef = ActorRefFrom<typeof connectedAccountsMachine>;
 
-const list = css({ display: "grid", gap: "3", listStyle: "none", p: "0", m: "0" });
-const item = css({
-  display: "grid",
-  gap: "3",
-  p: "4",
-  borderWidth: "1px",
-  borderColor: "border",
-  borderRadius: "md",
-  gridTemplateColumns: { base: "1fr", md: "minmax(0, 1fr) auto" },
-  alignItems: "center",
-});
 const actions = css({ display: "flex", flexWrap: "wrap", gap: "2" });
 
 /** A day as the rider's language writes it. */
@@ -112,7 +102,7 @@ function AccountList({ accounts, locale }: { accounts: AccountsRef; locale: stri
           {failureText(i18n, failure)}
         </p>
       ) : null}
-      <ul className={list}>
+      <ul className={rowList}>
         {providers.map((provider) => (
           <ProviderRow key={provider} accounts={accounts} provider={provider} locale={locale} />
         ))}
@@ -144,7 +134,7 @@ function ProviderRow({
   const email = account?.email ?? "";
   const date = account ? linkedOn(account.linked_at, locale) : "";
   return (
-    <li className={item} data-testid="connected-account" data-provider={provider}>
+    <li className={rowItem} data-testid="connected-account" data-provider={provider}>
       <div className={css({ display: "grid", gap: "1" })}>
         <h3 className={css({ fontWeight: "bold", fontSize: "lg" })}>{name}</h3>
         {account ? (

@@ -9,22 +9,12 @@ import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 import { errorLine, problemText, TextField } from "../account/paymentParts.tsx";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
 import { LoadFailed } from "../shared/LoadFailed.tsx";
+import { rowItem, rowList } from "../shared/listStyles.ts";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { card } from "../shared/Screen.tsx";
 
 type DevicesRef = ActorRefFrom<typeof devicesMachine>;
 
-const list = css({ display: "grid", gap: "3", listStyle: "none", p: "0", m: "0" });
-const item = css({
-  display: "grid",
-  gap: "3",
-  p: "4",
-  borderWidth: "1px",
-  borderColor: "border",
-  borderRadius: "md",
-  gridTemplateColumns: { base: "1fr", md: "minmax(0, 1fr) auto" },
-  alignItems: "center",
-});
 const facts = css({
   display: "grid",
   gridTemplateColumns: "auto minmax(0, 1fr)",
@@ -85,9 +75,9 @@ function DeviceList({ devices }: { devices: DevicesRef }) {
           <Trans>Device removed failed.</Trans>
         </p>
       ) : null}
-      <ul className={list}>
+      <ul className={rowList}>
         {entries.map((device) => (
-          <li key={device.id} className={item} data-testid="device" data-device-id={device.id}>
+          <li key={device.id} className={rowItem} data-testid="device" data-device-id={device.id}>
             <div className={css({ display: "grid", gap: "2" })}>
               <h3 className={css({ fontWeight: "bold", fontSize: "lg", overflowWrap: "anywhere" })}>
                 {device.nickname}

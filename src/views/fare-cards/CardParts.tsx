@@ -4,6 +4,7 @@ import { css, cx } from "../../../styled-system/css";
 import type { FareMediumStatus } from "../../domain/fare-media.ts";
 import type { ActivityRow, AutoRenew, Balance, FareCapProgress } from "../../domain/transit/cards.ts";
 import type { PassSummary } from "../../domain/transit/passes.ts";
+import { rowList } from "../shared/listStyles.ts";
 import {
   activityDescription,
   activityKindText,
@@ -31,7 +32,6 @@ export function RiderType({ code }: { code: string }) {
 
 export const partHeading = css({ fontSize: "lg", fontWeight: "bold" });
 const muted = css({ color: "muted", fontSize: "sm" });
-const list = css({ display: "grid", gap: "3", listStyle: "none", p: "0", m: "0" });
 const row = css({
   display: "grid",
   gap: "1",
@@ -163,7 +163,7 @@ export function PassList({
           <Trans>No passes on this card.</Trans>
         </p>
       ) : (
-        <ul className={list}>
+        <ul className={rowList}>
           {passes.map((pass) => {
             const expires = pass.expires_at ? day(pass.expires_at, locale) : null;
             return (
@@ -206,7 +206,7 @@ export function FareCapList({
       <Heading className={partHeading}>
         <Trans>Fare caps</Trans>
       </Heading>
-      <ul className={list}>
+      <ul className={rowList}>
         {caps.map((cap) => (
           <li key={cap.id} className={row}>
             <span className={css({ fontWeight: "semibold" })}>{cap.name}</span>
@@ -240,7 +240,7 @@ export function AutoRenewList({
       <Heading className={partHeading}>
         <Trans>Renewed automatically</Trans>
       </Heading>
-      <ul className={list}>
+      <ul className={rowList}>
         {active.map((renewal) => {
           const price = money(renewal.price);
           const renews = renewal.renews_at ? day(renewal.renews_at, locale) : null;

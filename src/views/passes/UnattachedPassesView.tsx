@@ -11,23 +11,13 @@ import { errorLine } from "../account/paymentParts.tsx";
 import { RiderType } from "../fare-cards/CardParts.tsx";
 import { day, passStatusText } from "../fare-cards/cardText.ts";
 import { LoadFailed } from "../shared/LoadFailed.tsx";
+import { rowItem, rowList } from "../shared/listStyles.ts";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { card, textLink } from "../shared/Screen.tsx";
 import { remainingText } from "./passText.ts";
 
 type UnattachedRef = ActorRefFrom<typeof unattachedPassesMachine>;
 
-const list = css({ display: "grid", gap: "3", listStyle: "none", p: "0", m: "0" });
-const item = css({
-  display: "grid",
-  gap: "3",
-  p: "4",
-  borderWidth: "1px",
-  borderColor: "border",
-  borderRadius: "md",
-  gridTemplateColumns: { base: "1fr", md: "minmax(0, 1fr) auto" },
-  alignItems: "center",
-});
 const muted = css({ color: "muted" });
 const choices = css({
   display: "grid",
@@ -93,9 +83,9 @@ function PassList({ unattached, locale }: { unattached: UnattachedRef; locale: s
       <h2 id="unattached-title" className={css({ fontSize: "xl", fontWeight: "bold" })}>
         <Trans>Passes on no fare card</Trans>
       </h2>
-      <ul className={list}>
+      <ul className={rowList}>
         {passes.map((pass) => (
-          <li key={pass.id} className={item} data-testid="unattached-pass">
+          <li key={pass.id} className={rowItem} data-testid="unattached-pass">
             <div className={css({ display: "grid", gap: "1" })}>
               <h3 className={css({ fontWeight: "bold", fontSize: "lg" })}>{pass.name}</h3>
               <span className={muted}>

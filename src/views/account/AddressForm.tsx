@@ -12,7 +12,7 @@ import { useSelector } from "@xstate/react";
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css, cx } from "../../../styled-system/css";
-import { button, select } from "../../../styled-system/recipes";
+import { select } from "../../../styled-system/recipes";
 import { ErrorCode } from "../../domain/envelope.ts";
 import {
   type AddressField,
@@ -27,6 +27,7 @@ import { apiErrorMessage } from "../../i18n/forms.ts";
 import type { addressesMachine } from "../../machines/addresses.machine.ts";
 import { errorLine, fieldColumn, fieldError, fieldInput } from "../shared/fieldStyles.ts";
 import { ChevronDownIcon } from "../shared/icons.tsx";
+import { SubmitRow } from "../shared/SubmitRow.tsx";
 
 type AddressesRef = ActorRefFrom<typeof addressesMachine>;
 
@@ -231,19 +232,13 @@ export function AddressForm({
           <Checkbox.HiddenInput />
         </Checkbox.Root>
       )}
-      <p className={css({ display: "flex", gap: "3", flexWrap: "wrap" })}>
-        <button type="submit" className={button()} disabled={saving} aria-busy={saving}>
-          {saving ? <Trans>Please wait…</Trans> : <Trans>Save address</Trans>}
-        </button>
-        <button
-          type="button"
-          className={button({ variant: "outline" })}
-          disabled={saving}
-          onClick={() => addresses.send({ type: "address.cancel" })}
-        >
-          <Trans>Cancel</Trans>
-        </button>
-      </p>
+      <SubmitRow
+        as="p"
+        className={css({ display: "flex", gap: "3", flexWrap: "wrap" })}
+        busy={saving}
+        submitLabel={<Trans>Save address</Trans>}
+        onCancel={() => addresses.send({ type: "address.cancel" })}
+      />
     </form>
   );
 }

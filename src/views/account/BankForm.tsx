@@ -3,11 +3,11 @@ import { useSelector } from "@xstate/react";
 import { useEffect, useRef } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
-import { button } from "../../../styled-system/recipes";
 import { holderNameMaxLength } from "../../domain/payments/bank.ts";
 import { nicknameMaxLength } from "../../domain/payments/saved.ts";
 import type { BankDraft, paymentMethodsMachine } from "../../machines/paymentMethods.machine.ts";
 import { Choice } from "../../ui/Choice.tsx";
+import { SubmitRow } from "../shared/SubmitRow.tsx";
 import {
   errorLine,
   failureText,
@@ -126,19 +126,12 @@ export function BankForm({ methods }: { methods: PaymentMethodsRef }) {
           onChange={(makeDefault) => change({ makeDefault })}
         />
       ) : null}
-      <div className={formActions}>
-        <button type="submit" className={button()} disabled={saving} aria-busy={saving}>
-          {saving ? <Trans>Please wait…</Trans> : <Trans>Save bank account</Trans>}
-        </button>
-        <button
-          type="button"
-          className={button({ variant: "outline" })}
-          disabled={saving}
-          onClick={() => methods.send({ type: "form.cancel" })}
-        >
-          <Trans>Cancel</Trans>
-        </button>
-      </div>
+      <SubmitRow
+        className={formActions}
+        busy={saving}
+        submitLabel={<Trans>Save bank account</Trans>}
+        onCancel={() => methods.send({ type: "form.cancel" })}
+      />
     </form>
   );
 }

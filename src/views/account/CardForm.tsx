@@ -3,10 +3,10 @@ import { useSelector } from "@xstate/react";
 import { useEffect, useRef } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
-import { button } from "../../../styled-system/recipes";
 import { cardBrand, cardBrandName, isUnsupportedNumber } from "../../domain/payments/card.ts";
 import { nicknameMaxLength } from "../../domain/payments/saved.ts";
 import type { CardDraft, paymentMethodsMachine } from "../../machines/paymentMethods.machine.ts";
+import { SubmitRow } from "../shared/SubmitRow.tsx";
 import {
   errorLine,
   failureText,
@@ -100,19 +100,12 @@ export function CardForm({ methods }: { methods: PaymentMethodsRef }) {
           onChange={(makeDefault) => change({ makeDefault })}
         />
       ) : null}
-      <div className={formActions}>
-        <button type="submit" className={button()} disabled={saving} aria-busy={saving}>
-          {saving ? <Trans>Please wait…</Trans> : <Trans>Save card</Trans>}
-        </button>
-        <button
-          type="button"
-          className={button({ variant: "outline" })}
-          disabled={saving}
-          onClick={() => methods.send({ type: "form.cancel" })}
-        >
-          <Trans>Cancel</Trans>
-        </button>
-      </div>
+      <SubmitRow
+        className={formActions}
+        busy={saving}
+        submitLabel={<Trans>Save card</Trans>}
+        onCancel={() => methods.send({ type: "form.cancel" })}
+      />
     </form>
   );
 }

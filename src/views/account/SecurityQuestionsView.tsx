@@ -20,6 +20,7 @@ import {
 } from "../../machines/securityQuestions.machine.ts";
 import { errorLine, fieldColumn, fieldError, fieldInput } from "../shared/fieldStyles.ts";
 import { ChevronDownIcon } from "../shared/icons.tsx";
+import { SubmitRow } from "../shared/SubmitRow.tsx";
 
 type Actor = ActorRefFrom<typeof securityQuestionsMachine>;
 
@@ -202,19 +203,12 @@ function SecurityQuestionsForm({ questions }: { questions: Actor }) {
           </p>
         ) : null}
       </div>
-      <div className={actions}>
-        <button type="submit" className={button()} disabled={saving} aria-busy={saving}>
-          {saving ? <Trans>Please wait…</Trans> : <Trans>Save</Trans>}
-        </button>
-        <button
-          type="button"
-          className={button({ variant: "outline" })}
-          disabled={saving}
-          onClick={() => questions.send({ type: "questions.cancel" })}
-        >
-          <Trans>Cancel</Trans>
-        </button>
-      </div>
+      <SubmitRow
+        className={actions}
+        busy={saving}
+        submitLabel={<Trans>Save</Trans>}
+        onCancel={() => questions.send({ type: "questions.cancel" })}
+      />
     </form>
   );
 }

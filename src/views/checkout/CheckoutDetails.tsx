@@ -13,6 +13,7 @@ import { AddressForm } from "../account/AddressForm.tsx";
 import { CardFields } from "../account/CardForm.tsx";
 import { problemText, TextField } from "../account/paymentParts.tsx";
 import { card } from "../shared/Screen.tsx";
+import { SubmitRow } from "../shared/SubmitRow.tsx";
 import { PaymentLegs, type PurseOption } from "./PaymentLegs.tsx";
 import {
   type CheckoutRef,
@@ -467,19 +468,13 @@ function OneTimeCard({ checkout }: { checkout: CheckoutRef }) {
         problem={problem}
         onChange={(values: Partial<CardDraft>) => checkout.send({ type: "card.change", values })}
       />
-      <p className={`${actions} ${css({ gridColumn: { md: "span 2" } })}`}>
-        <button type="submit" className={button()} disabled={tokenizing} aria-busy={tokenizing}>
-          {tokenizing ? <Trans>Please wait…</Trans> : <Trans>Use this card</Trans>}
-        </button>
-        <button
-          type="button"
-          className={button({ variant: "outline" })}
-          disabled={tokenizing}
-          onClick={() => checkout.send({ type: "card.cancel" })}
-        >
-          <Trans>Cancel</Trans>
-        </button>
-      </p>
+      <SubmitRow
+        as="p"
+        className={`${actions} ${css({ gridColumn: { md: "span 2" } })}`}
+        busy={tokenizing}
+        submitLabel={<Trans>Use this card</Trans>}
+        onCancel={() => checkout.send({ type: "card.cancel" })}
+      />
     </form>
   );
 }

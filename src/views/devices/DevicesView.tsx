@@ -12,6 +12,7 @@ import { LoadFailed } from "../shared/LoadFailed.tsx";
 import { rowItem, rowList } from "../shared/listStyles.ts";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { card } from "../shared/Screen.tsx";
+import { SubmitRow } from "../shared/SubmitRow.tsx";
 
 type DevicesRef = ActorRefFrom<typeof devicesMachine>;
 
@@ -159,19 +160,7 @@ function EditDialog({ devices }: { devices: DevicesRef }) {
               <Trans>Device update failed.</Trans>
             </p>
           ) : null}
-          <div className={actions}>
-            <button type="submit" className={button()} disabled={saving} aria-busy={saving}>
-              {saving ? <Trans>Please wait…</Trans> : <Trans>Save</Trans>}
-            </button>
-            <button
-              type="button"
-              className={button({ variant: "outline" })}
-              disabled={saving}
-              onClick={cancel}
-            >
-              <Trans>Cancel</Trans>
-            </button>
-          </div>
+          <SubmitRow className={actions} busy={saving} submitLabel={<Trans>Save</Trans>} onCancel={cancel} />
         </form>
       )}
     </Sheet>

@@ -16,6 +16,7 @@ import { useFocusWhenLost } from "../account/AddressForm.tsx";
 import { errorLine, problemText, TextField } from "../account/paymentParts.tsx";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
 import { card as cardBox } from "../shared/Screen.tsx";
+import { SubmitRow } from "../shared/SubmitRow.tsx";
 import {
   RenewButton,
   RenewDialog,
@@ -475,19 +476,12 @@ function Nickname({ cards }: { cards: FareCardsRef }) {
           <Trans>Failed to save the nickname. Please try again.</Trans>
         </p>
       ) : null}
-      <div className={actionRow}>
-        <button type="submit" className={button()} disabled={saving} aria-busy={saving}>
-          {saving ? <Trans>Please wait…</Trans> : <Trans>Save</Trans>}
-        </button>
-        <button
-          type="button"
-          className={button({ variant: "outline" })}
-          disabled={saving}
-          onClick={() => cards.send({ type: "nickname.cancel" })}
-        >
-          <Trans>Cancel</Trans>
-        </button>
-      </div>
+      <SubmitRow
+        className={actionRow}
+        busy={saving}
+        submitLabel={<Trans>Save</Trans>}
+        onCancel={() => cards.send({ type: "nickname.cancel" })}
+      />
     </form>
   );
 }

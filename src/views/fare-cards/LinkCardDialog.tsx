@@ -10,6 +10,7 @@ import { cardNicknameMaxLength } from "../../domain/transit/cards.ts";
 import type { cardLinkMachine, LinkDraft, LinkFailure } from "../../machines/cardLink.machine.ts";
 import { Sheet, SheetClose, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 import { errorLine, problemText, TextField } from "../account/paymentParts.tsx";
+import { SubmitRow } from "../shared/SubmitRow.tsx";
 
 type CardLinkRef = ActorRefFrom<typeof cardLinkMachine>;
 
@@ -109,19 +110,12 @@ export function LinkCardDialog({ link }: { link: CardLinkRef }) {
                 {linkFailureText(i18n, failure)}
               </p>
             ) : null}
-            <div className={css({ display: "flex", flexWrap: "wrap", gap: "3" })}>
-              <button type="submit" className={button()} disabled={linking} aria-busy={linking}>
-                {linking ? <Trans>Please wait…</Trans> : <Trans>Link card</Trans>}
-              </button>
-              <button
-                type="button"
-                className={button({ variant: "outline" })}
-                disabled={linking}
-                onClick={cancel}
-              >
-                <Trans>Cancel</Trans>
-              </button>
-            </div>
+            <SubmitRow
+              className={css({ display: "flex", flexWrap: "wrap", gap: "3" })}
+              busy={linking}
+              submitLabel={<Trans>Link card</Trans>}
+              onCancel={cancel}
+            />
           </form>
         )}
       </Sheet>

@@ -19,6 +19,7 @@ import { problemText, TextField } from "../account/paymentParts.tsx";
 import { PaymentLegs } from "../checkout/PaymentLegs.tsx";
 import { choiceName, failureMessage } from "../checkout/parts.tsx";
 import { textLink } from "../shared/Screen.tsx";
+import { SubmitRow } from "../shared/SubmitRow.tsx";
 import {
   actions,
   errorText,
@@ -408,19 +409,13 @@ function OneTimeCard({ addValue }: { addValue: AddValueRef }) {
         problem={problem}
         onChange={(values: Partial<CardDraft>) => addValue.send({ type: "card.change", values })}
       />
-      <p className={`${actions} ${css({ gridColumn: { md: "span 2" } })}`}>
-        <button type="submit" className={button()} disabled={tokenizing} aria-busy={tokenizing}>
-          {tokenizing ? <Trans>Please wait…</Trans> : <Trans>Use this card</Trans>}
-        </button>
-        <button
-          type="button"
-          className={button({ variant: "outline" })}
-          disabled={tokenizing}
-          onClick={() => addValue.send({ type: "card.cancel" })}
-        >
-          <Trans>Cancel</Trans>
-        </button>
-      </p>
+      <SubmitRow
+        as="p"
+        className={`${actions} ${css({ gridColumn: { md: "span 2" } })}`}
+        busy={tokenizing}
+        submitLabel={<Trans>Use this card</Trans>}
+        onCancel={() => addValue.send({ type: "card.cancel" })}
+      />
     </form>
   );
 }

@@ -1,0 +1,33 @@
+import { Trans } from "@lingui/react/macro";
+import type { ReactNode } from "react";
+import { button } from "../../../styled-system/recipes";
+
+/**
+ * The buttons at the foot of a form: the submit button (its label, or "Please wait…" while `busy`)
+ * and Cancel, both disabled while busy. `className` lays the row out as the form wants; `as` keeps a
+ * form whose row is a paragraph one.
+ */
+export function SubmitRow({
+  busy,
+  submitLabel,
+  onCancel,
+  className,
+  as: Row = "div",
+}: {
+  busy: boolean;
+  submitLabel: ReactNode;
+  onCancel: () => void;
+  className: string;
+  as?: "div" | "p";
+}) {
+  return (
+    <Row className={className}>
+      <button type="submit" className={button()} disabled={busy} aria-busy={busy}>
+        {busy ? <Trans>Please wait…</Trans> : submitLabel}
+      </button>
+      <button type="button" className={button({ variant: "outline" })} disabled={busy} onClick={onCancel}>
+        <Trans>Cancel</Trans>
+      </button>
+    </Row>
+  );
+}

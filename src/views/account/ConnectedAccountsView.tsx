@@ -15,6 +15,7 @@ import {
 import { providerName } from "../session/providers.ts";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
 import { LoadFailed } from "../shared/LoadFailed.tsx";
+import { selectListPhase } from "../shared/listPhase.ts";
 import { rowItem, rowList } from "../shared/listStyles.ts";
 import { card } from "../shared/Screen.tsx";
 import { errorLine } from "./paymentParts.tsx";
@@ -50,15 +51,7 @@ export function failureText(i18n: I18n, failure: ConnectedAccountsFailure): stri
 
 /** /account/connected-accounts: each provider the deployment offers, connected or not. */
 export function ConnectedAccountsView({ accounts, locale }: { accounts: AccountsRef; locale: string }) {
-  const phase = useSelector(accounts, (snapshot) =>
-    snapshot.matches("loading")
-      ? "loading"
-      : snapshot.matches("empty")
-        ? "empty"
-        : snapshot.matches("failed")
-          ? "failed"
-          : "shown",
-  );
+  const phase = useSelector(accounts, selectListPhase);
   switch (phase) {
     case "loading":
       return (

@@ -9,6 +9,7 @@ import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 import { errorLine, problemText, TextField } from "../account/paymentParts.tsx";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
 import { LoadFailed } from "../shared/LoadFailed.tsx";
+import { selectListPhase } from "../shared/listPhase.ts";
 import { rowItem, rowList } from "../shared/listStyles.ts";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { card } from "../shared/Screen.tsx";
@@ -27,15 +28,7 @@ const actions = css({ display: "flex", flexWrap: "wrap", gap: "2" });
 
 /** /account/devices: the rider's phones (nickname, model, tickets), renamed and removed. */
 export function DevicesView({ devices }: { devices: DevicesRef }) {
-  const phase = useSelector(devices, (snapshot) =>
-    snapshot.matches("loading")
-      ? "loading"
-      : snapshot.matches("empty")
-        ? "empty"
-        : snapshot.matches("failed")
-          ? "failed"
-          : "shown",
-  );
+  const phase = useSelector(devices, selectListPhase);
   switch (phase) {
     case "loading":
       return (

@@ -11,6 +11,7 @@ import { errorLine } from "../account/paymentParts.tsx";
 import { RiderType } from "../fare-cards/CardParts.tsx";
 import { day, passStatusText } from "../fare-cards/cardText.ts";
 import { LoadFailed } from "../shared/LoadFailed.tsx";
+import { selectListPhase } from "../shared/listPhase.ts";
 import { rowItem, rowList } from "../shared/listStyles.ts";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { card, textLink } from "../shared/Screen.tsx";
@@ -42,15 +43,7 @@ const choices = css({
 
 /** /account/unattachedpasses: passes on no fare card, each attachable to one of the rider's active cards. */
 export function UnattachedPassesView({ unattached, locale }: { unattached: UnattachedRef; locale: string }) {
-  const phase = useSelector(unattached, (s) =>
-    s.matches("loading")
-      ? "loading"
-      : s.matches("empty")
-        ? "empty"
-        : s.matches("failed")
-          ? "failed"
-          : "shown",
-  );
+  const phase = useSelector(unattached, selectListPhase);
   switch (phase) {
     case "loading":
       return (

@@ -124,4 +124,23 @@ describe("rate limits", () => {
       await limited.close();
     }
   });
+
+  it("does not spend an address's budget on the portal's page and build files", async () => {
+    const limited = await createTestApp({ rateLimitPerMinute: 3 });
+    try {
+      // A first visit fetches the page and dozens of chunks: none of them counts.
+      for (let i = 0; i < 10; i++) {
+        const page = await limited.app.inject({ method: "GET", url: `/assets/chunk-${i}.js` });
+        expect(page.statusCode).not.toBe(429);
+        expect((await limited.app.inject({ method: "GET", url: "/login" })).statusCode).not.toBe(429);
+      }
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await limited.app.inject({ method: "GET", url: "/portal-config" })).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -4,6 +4,12 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { isApiPath } from "../http/envelope.ts";
 
+/** A GET or HEAD of the portal's page or its static files, not of the API or the sandbox provider. */
+export function readsThePortal(request: Pick<FastifyRequest, "method" | "url">): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  return !isApiPath(request.url) && !request.url.startsWith("/sandbox-idp");
+}
+
 /**
  * Security headers on every response (no inline scripts, no plugins, no framing), `no-store` on API
  * replies, a per-address request budget, and HSTS only when served over HTTPS. Hashed build assets may be cached for a year.
@@ -49,7 +55,9 @@ export default fp(async function security(
   await app.register(rateLimit, {
     max: options.rateLimitPerMinute,
     timeWindow: "1 minute",
-    allowList: (request) => request.url === "/healthz",
+    // The budget guards the API. Reading the portal itself (its page and the build's files, dozens of
+    // chunks on a first visit) costs a rider nothing: those replies are static, cached and cheap.
+    allowList: (request) => request.url === "/healthz" || readsThePortal(request),
   });
   app.addHook("onRequest", async (request, reply) => {
     const hsts = options.hsts(request);

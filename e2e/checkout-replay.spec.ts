@@ -1,7 +1,14 @@
 import { test } from "@playwright/test";
 import { generatePaths } from "../tests/model/harness.ts";
 import { checkoutModel } from "../tests/model/specs/checkout.ts";
-import { CheckoutReplay, choosePaths, coverageOf, pathName, skipReason } from "./models/checkout-replay.ts";
+import {
+  CheckoutReplay,
+  checkoutCoverage,
+  choosePaths,
+  pathName,
+  skipReason,
+} from "./models/checkout-replay.ts";
+import { samplingFromEnv, samplingReport } from "./models/replay-sampling.ts";
 
 /*
  * The checkout model's generated paths (tests/model/specs/checkout.ts) replayed in Chromium against the
@@ -27,18 +34,15 @@ import { CheckoutReplay, choosePaths, coverageOf, pathName, skipReason } from ".
  *   inFlight state is the one state no replayed path reaches.
  * - 10 paths where a guest's session ends: a guest has none.
  *
- * Replayed: the fewest paths that reach every state and take every move (state, event and answer, next
- * state) of the replayable paths, each input at least once, then a seeded draw among the rest.
+ * Replayed (e2e/models/replay-sampling.ts): the fewest paths that reach every state and take every
+ * move (state, event and answer, next state) of the replayable paths, each input at least once, then
+ * a seeded draw of 30 among the rest; every replayable path with `npm run flows:replay -- --all`.
  */
 const all = generatePaths(checkoutModel);
 const replayable = all.filter((path) => skipReason(path) === null);
-const chosen = choosePaths(all, Number(process.env.CHECKOUT_REPLAY_EXTRA ?? 30), 20261123);
-const reachable = new Set(replayable.flatMap(coverageOf));
-const covered = new Set(chosen.flatMap(coverageOf));
-console.log(
-  `checkout model: ${all.length} paths, ${all.length - replayable.length} skipped (the server cannot answer them), ` +
-    `${chosen.length} replayed, covering ${covered.size} of ${reachable.size} states and moves`,
-);
+const sampling = samplingFromEnv(30);
+const chosen = choosePaths(all, sampling);
+console.log(samplingReport("checkout", all, replayable, chosen, sampling, checkoutCoverage));
 
 test.describe("checkout model paths in Chromium", () => {
   test.use({ viewport: { width: 1280, height: 900 } });

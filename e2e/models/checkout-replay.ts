@@ -5,6 +5,7 @@ import type { GeneratedPath } from "../../tests/model/harness.ts";
 import { inputs, type recording } from "../../tests/model/specs/checkout.ts";
 import { bank, visa } from "../../tests/model/specs/paymentMethods.ts";
 import { CheckoutPage } from "./checkout.ts";
+import { choosePaths as choose, coverageOf, type Sampling } from "./replay-sampling.ts";
 import { demoRider, signInAt } from "./riders.ts";
 
 /**
@@ -105,76 +106,33 @@ export function skipReason(path: CheckoutPath): string | null {
   return null;
 }
 
-const valueText = (step: Step): string => JSON.stringify(step.state.value);
-
 /** What a path covers: the states it reaches and the moves (state, event and answer, next state). */
-export function coverageOf(path: CheckoutPath): string[] {
-  const keys: string[] = [];
-  let from = "start";
-  for (const step of path.steps) {
-    const to = valueText(step);
-    const answer = answerOf(step.event);
-    keys.push(`state ${to}`, `move ${from} ${step.event.type}${answer ? ` ${answer}` : ""} ${to}`);
-    from = to;
-  }
-  return keys;
+export function checkoutCoverage(path: CheckoutPath): string[] {
+  return coverageOf(path, (event) => {
+    const answer = answerOf(event);
+    return `${event.type}${answer ? ` ${answer}` : ""}`;
+  });
 }
 
 /** The demo rider keeps two addresses and may keep ten; one run adds at most this many. */
 const maxAddedAddresses = 6;
-
-/** A small seeded generator (mulberry32), so a run picks the same extra paths every time. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const addsAddress = (path: CheckoutPath) =>
+  path.steps.some((step) => step.event.type === "shipping.addressAdded");
 
 /**
- * Paths to replay: greedily the one adding most uncovered states and moves per step until every
- * state and move of the replayable paths is covered, every input at least once, then `extra` more
- * drawn with `seed` among the rest.
+ * Paths to replay (e2e/models/replay-sampling.ts): the covering set of the replayable paths, every
+ * input at least once, plus a seeded draw; never more than six that add an address.
  */
-export function choosePaths(paths: CheckoutPath[], extra: number, seed: number): CheckoutPath[] {
-  const pool = paths.filter((path) => skipReason(path) === null);
-  const covered = new Set<string>();
-  const chosen: CheckoutPath[] = [];
-  const inputsSeen = new Set<number>();
-  for (;;) {
-    let best: CheckoutPath | null = null;
-    let bestScore = 0;
-    for (const path of pool) {
-      if (chosen.includes(path)) continue;
-      const fresh = new Set(coverageOf(path).filter((key) => !covered.has(key))).size;
-      const bonus = inputsSeen.has(inputIndex(path)) ? 0 : 5;
-      const score = (fresh + bonus) / (path.steps.length + 4);
-      if (score > bestScore) {
-        best = path;
-        bestScore = score;
-      }
-    }
-    if (!best) break;
-    chosen.push(best);
-    inputsSeen.add(inputIndex(best));
-    for (const key of coverageOf(best)) covered.add(key);
-  }
-  const random = seeded(seed);
-  const rest = pool.filter((path) => !chosen.includes(path));
-  // Each added address stays on the demo rider, who may keep ten.
-  const adds = (path: CheckoutPath) => path.steps.some((step) => step.event.type === "shipping.addressAdded");
-  let added = chosen.filter(adds).length;
-  for (let n = 0; n < extra && rest.length > 0; ) {
-    const [picked] = rest.splice(Math.floor(random() * rest.length), 1);
-    if (!picked || (adds(picked) && added >= maxAddedAddresses)) continue;
-    if (adds(picked)) added++;
-    chosen.push(picked);
-    n++;
-  }
-  return chosen;
+export function choosePaths(paths: CheckoutPath[], sampling: Sampling): CheckoutPath[] {
+  return choose(
+    paths.filter((path) => skipReason(path) === null),
+    {
+      sampling,
+      coverage: checkoutCoverage,
+      inputs,
+      admits: (path, chosen) => !addsAddress(path) || chosen.filter(addsAddress).length < maxAddedAddresses,
+    },
+  );
 }
 
 /** A test name: the path's events, answers named by what the server said. */

@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { models } from "../tests/model/specs/index.ts";
+import { firstSentence, machineComment } from "./flows/text.ts";
 import { codeNames, type Glossary, glossaryDir, guessWords, humanize, readGlossary } from "./flows/words.ts";
 
 mkdirSync(glossaryDir, { recursive: true });
@@ -31,10 +32,12 @@ for (const spec of models) {
   const log: string[] = [];
   const next: Glossary = {
     title: current?.title ?? humanize(spec.name).replace(/^./, (c) => c.toUpperCase()),
+    purpose: current?.purpose ?? firstSentence(machineComment(spec.name)),
     states: sync("state", names.states, current?.states ?? {}, log),
     events: sync("event", names.events, current?.events ?? {}, log),
     guards: sync("guard", names.guards, current?.guards ?? {}, log),
   };
+  if (current?.purpose === undefined) log.push("+ purpose");
   if (current === null || log.length > 0) {
     writeFileSync(join(glossaryDir, `${spec.name}.json`), `${JSON.stringify(next, null, 2)}\n`);
     console.log(`${spec.name}: ${current === null ? "new glossary" : log.join(", ")}`);

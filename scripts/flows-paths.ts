@@ -1,20 +1,37 @@
 /**
- * npm run flows:paths [machine ...]: the generated model paths of each machine as numbered
- * Given / When / Then steps, printed and written to flows-site/paths/<machine>.json for QA to review,
- * diff and pick.
+ * npm run flows:paths -- [machine ...] [--format text|csv|playwright|json] [--out file]: the generated
+ * model paths of machines for QA, each step as Given / When / Then in the glossary's words with the
+ * code names beside:
+ * - text (the default): numbered paths, readable in a terminal;
+ * - csv: one row per step (machine, path, step, input, given, when, then and their code names), for a
+ *   test-management tool or a spreadsheet;
+ * - playwright: a spec file of test stubs, one per path, its steps as comments and test.step blocks
+ *   for QA to fill with page-object calls (see e2e/checkout-replay.spec.ts for filled-in replays);
+ * - json: the readable paths as JSON.
+ * Written to stdout, or to --out.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
 import type { StateValue } from "xstate";
 import { generatePaths } from "../tests/model/harness.ts";
 import { models } from "../tests/model/specs/index.ts";
-import { readablePath } from "./flows/text.ts";
+import { type ReadablePath, readablePath } from "./flows/text.ts";
+import { Words } from "./flows/words.ts";
 
-const root = resolve(import.meta.dirname, "..");
-const out = join(root, "flows-site", "paths");
-mkdirSync(out, { recursive: true });
-const only = process.argv.slice(2);
-const unknown = only.filter((name) => !models.some((model) => model.name === name));
+const formats = ["text", "csv", "playwright", "json"] as const;
+type Format = (typeof formats)[number];
+const isFormat = (value: string): value is Format => (formats as readonly string[]).includes(value);
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { format: { type: "string", default: "text" }, out: { type: "string" } },
+});
+const format = values.format ?? "text";
+if (!isFormat(format)) {
+  console.error(`Unknown format "${format}". Known: ${formats.join(", ")}`);
+  process.exit(1);
+}
+const unknown = positionals.filter((name) => !models.some((model) => model.name === name));
 if (unknown.length > 0) {
   console.error(
     `Unknown machine(s): ${unknown.join(", ")}. Known: ${models.map((model) => model.name).join(", ")}`,
@@ -22,24 +39,155 @@ if (unknown.length > 0) {
   process.exit(1);
 }
 
-for (const spec of models.filter((model) => only.length === 0 || only.includes(model.name))) {
+const chosen = models.filter((model) => positionals.length === 0 || positionals.includes(model.name));
+const machines = chosen.map((spec) => {
+  const words = new Words(spec.name);
   const paths = generatePaths(spec).map((path, index) =>
     readablePath(
+      words,
       index + 1,
       path.input,
       path.steps.map((step) => ({ event: step.event, state: step.state as { value: StateValue } })),
     ),
   );
-  console.log(`\n# ${spec.name}: ${paths.length} paths`);
-  for (const path of paths) {
-    console.log(
-      `\nPath ${path.number}${path.input === undefined ? "" : ` (input ${JSON.stringify(path.input)})`}`,
-    );
-    path.steps.forEach((step, index) => {
-      console.log(`  ${index + 1}. Given ${step.given}\n     When ${step.when}\n     Then ${step.then}`);
-    });
+  return { name: spec.name, title: words.title, paths };
+});
+
+/** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
+const field = (value: string | number) => {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+const inputText = (path: ReadablePath) => (path.input === undefined ? "" : JSON.stringify(path.input));
+/** A string literal for generated TypeScript. */
+const literal = (text: string) => JSON.stringify(text);
+/** Text made safe inside a // comment. */
+const comment = (text: string) => text.replace(/[\r\n]+/g, " ");
+
+function asText(): string {
+  const lines: string[] = [];
+  for (const machine of machines) {
+    lines.push(`# ${machine.title} (${machine.name}): ${machine.paths.length} paths`);
+    for (const path of machine.paths) {
+      const input = inputText(path);
+      lines.push("", `Path ${path.number}${input ? ` (input ${input})` : ""}`, `  Starts: ${path.start}`);
+      path.steps.forEach((step, index) => {
+        lines.push(
+          `  ${index + 1}. Given ${step.given}`,
+          `     When ${step.when}  [${step.whenCode}]`,
+          `     Then ${step.then}  [${step.thenCode}]`,
+        );
+      });
+    }
+    lines.push("");
   }
-  const file = join(out, `${spec.name}.json`);
-  writeFileSync(file, `${JSON.stringify({ machine: spec.name, paths }, null, 2)}\n`);
-  console.log(`\nwrote ${file}`);
+  return `${lines.join("\n")}\n`;
+}
+
+function asCsv(): string {
+  const header = [
+    "machine",
+    "path",
+    "step",
+    "input",
+    "given",
+    "when",
+    "then",
+    "given_code",
+    "when_code",
+    "then_code",
+  ];
+  const rows = [header.join(",")];
+  for (const machine of machines) {
+    for (const path of machine.paths) {
+      const input = inputText(path);
+      if (path.steps.length === 0) {
+        rows.push(
+          [
+            machine.name,
+            path.number,
+            0,
+            input,
+            path.start,
+            "",
+            path.start,
+            path.startCode,
+            "",
+            path.startCode,
+          ]
+            .map(field)
+            .join(","),
+        );
+      }
+      path.steps.forEach((step, index) => {
+        rows.push(
+          [
+            machine.name,
+            path.number,
+            index + 1,
+            input,
+            step.given,
+            step.when,
+            step.then,
+            step.givenCode,
+            step.whenCode,
+            step.thenCode,
+          ]
+            .map(field)
+            .join(","),
+        );
+      });
+    }
+  }
+  return `${rows.join("\r\n")}\r\n`;
+}
+
+function asPlaywright(): string {
+  const lines = [
+    "// Generated by `npm run flows:paths -- --format playwright`: one stub per model path. Fill each",
+    "// test.step with page-object calls (e2e/models/*) and remove test.fixme when it walks for real.",
+    'import { test } from "@playwright/test";',
+    "",
+  ];
+  for (const machine of machines) {
+    lines.push(`test.describe(${literal(`${machine.title} (${machine.name}) model paths`)}, () => {`);
+    for (const path of machine.paths) {
+      const name = path.steps.map((step) => step.whenCode.split(" ")[0]).join(" → ") || "the start";
+      lines.push(`  test(${literal(`path ${path.number}: ${name}`)}, async ({ page }) => {`);
+      lines.push('    test.fixme(true, "not walked in the browser yet");');
+      const input = inputText(path);
+      if (input) lines.push(`    // Input: ${comment(input)}`);
+      lines.push(`    // Starts: ${comment(path.start)} [${comment(path.startCode)}]`);
+      lines.push("    void page;");
+      for (const step of path.steps) {
+        lines.push(
+          `    await test.step(${literal(`When ${step.when}`)}, async () => {`,
+          `      // Given ${comment(step.given)} [${comment(step.givenCode)}]`,
+          `      // When ${comment(step.whenCode)}`,
+          `      // Then ${comment(step.then)} [${comment(step.thenCode)}]`,
+          "    });",
+        );
+      }
+      lines.push("  });");
+    }
+    lines.push("});", "");
+  }
+  return lines.join("\n");
+}
+
+const output =
+  format === "csv"
+    ? asCsv()
+    : format === "playwright"
+      ? asPlaywright()
+      : format === "json"
+        ? `${JSON.stringify(machines, null, 2)}\n`
+        : asText();
+if (values.out) {
+  writeFileSync(values.out, output);
+  console.error(
+    `wrote ${machines.reduce((sum, machine) => sum + machine.paths.length, 0)} paths to ${values.out}`,
+  );
+} else {
+  process.stdout.write(output);
 }

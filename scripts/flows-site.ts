@@ -1,36 +1,59 @@
 /**
- * npm run flows: a static site for product owners, one page per machine with its statechart drawn
- * from the definition, why it exists (the comment above its chart), its hand-pinned journeys, its
- * generated paths as Given / When / Then, and its model coverage. Written to flows-site/; served at
- * /flows by the dev server and by `npm start` outside production.
+ * npm run flows: a static site for product owners, written to flows-site/ and served at /flows by the
+ * dev server and by `npm start` outside production. One page per machine reads like a product
+ * document: its purpose (the comment above its chart), what changed since the last release, its
+ * statechart drawn from the definition in the glossary's words (zoom and pan in flows.js), every
+ * transition as a sentence, its model coverage, its hand-pinned journeys, and its generated paths
+ * grouped by the state they end in, collapsed, searchable, each with a link and a printable
+ * Given / When / Then. The index lists every machine with its purpose and coverage; the changelog
+ * lists what changed in each machine release by release (docs/flows/releases).
+ *
+ * Pages stay small: the paths are drawn by flows.js from data/<machine>.json (states and events
+ * written once, paths as numbers) only when a group is opened, a search typed or a path linked.
  */
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { StateValue } from "xstate";
+import type { AnyStateMachine, StateValue } from "xstate";
 import {
   declaredTransitions,
   generatePaths,
   isTransient,
   runModel,
   statePaths,
+  type TransitionInfo,
 } from "../tests/model/harness.ts";
 import { models } from "../tests/model/specs/index.ts";
 import { drawMachine } from "./flows/diagram.ts";
-import { escapeHtml, eventText, machineComment, readablePath, stateText } from "./flows/text.ts";
+import {
+  changesBetween,
+  type MachineChange,
+  type MachineStructure,
+  readReleases,
+  structureOf,
+} from "./flows/structure.ts";
+import {
+  escapeHtml,
+  firstSentence,
+  machineComment,
+  payloadText,
+  stateText,
+  stateWords,
+} from "./flows/text.ts";
+import { Words } from "./flows/words.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const out = join(root, "flows-site");
 
-const page = (title: string, body: string) => `<!doctype html>
+const page = (title: string, body: string, script = false) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} | Portal flows</title>
 <link rel="stylesheet" href="flows.css">
-</head>
+${script ? '<script src="flows.js" defer></script>\n' : ""}</head>
 <body>
-<header><a href="index.html">Portal flows</a></header>
+<header><nav aria-label="Flows site"><a href="index.html">Portal flows</a><a href="changelog.html">Changelog</a></nav></header>
 <main>
 ${body}
 </main>
@@ -41,96 +64,211 @@ ${body}
 /** Escaped text with `state names` set as code, as the machine comments write them. */
 const withCode = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
 
-const maxPathsShown = 80;
+const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
 
 interface Summary {
   name: string;
-  description: string;
+  title: string;
+  purpose: string;
   states: number;
   transitions: number;
   paths: number;
   statesCovered: number;
   transitionsCovered: number;
+  changed: boolean;
+}
+
+/** A transition as a product owner reads it, with the code names beside. */
+function transitionRow(words: Words, info: TransitionInfo): string {
+  const place = (path: string) =>
+    path === "(root)"
+      ? `anywhere ${code("(root)")}`
+      : path === "(stay)"
+        ? "stays where it is"
+        : path
+            .split(",")
+            .map((target) => `${escapeHtml(stateWords(words, target as StateValue))} ${code(target)}`)
+            .join(", ");
+  const from = info.source === "(root)" ? `Anywhere ${code("(root)")}` : place(info.source);
+  return `<tr><td>${from}</td><td>${escapeHtml(words.event(info.event))} ${code(info.event)}</td><td>${
+    info.guard ? `${escapeHtml(words.guard(info.guard))} ${code(info.guard)}` : "always"
+  }</td><td>${place(info.targets)}</td></tr>`;
+}
+
+/** A transition key ("source | event | targets | guard") in words, for the changelog. */
+function transitionSentence(words: Words, key: string): string {
+  const [source = "", event = "", targets = "", guard = ""] = key.split(" | ");
+  const state = (path: string) =>
+    path === "(root)" ? "anywhere" : stateWords(words, path.split(",")[0] as StateValue);
+  const to = targets === "(stay)" ? "stays" : `goes to “${targets.split(",").map(state).join(", ")}”`;
+  return `From “${escapeHtml(state(source))}”, ${escapeHtml(words.event(event).replace(/^./, (c) => c.toLowerCase()))}${
+    guard ? ` ${escapeHtml(words.guard(guard))}` : ""
+  }: ${escapeHtml(to)} ${code(key)}`;
+}
+
+/** The list items of one machine's changes. */
+function changeItems(words: Words, change: MachineChange): string {
+  if (change.kind === "added") return "<li>New flow.</li>";
+  if (change.kind === "removed") return "<li>Flow removed.</li>";
+  const items = [
+    ...change.statesAdded.map(
+      (path) => `<li class="added">State added: ${escapeHtml(stateWords(words, path))} ${code(path)}</li>`,
+    ),
+    ...change.statesRemoved.map((path) => `<li class="removed">State removed: ${code(path)}</li>`),
+    ...change.transitionsAdded.map(
+      (key) => `<li class="added">Transition added: ${transitionSentence(words, key)}</li>`,
+    ),
+    ...change.transitionsRemoved.map(
+      (key) => `<li class="removed">Transition removed: ${transitionSentence(words, key)}</li>`,
+    ),
+  ];
+  return items.join("\n");
+}
+
+/** The paths of a machine for flows.js: states and events written once, paths as indexes. */
+function pathData(spec: (typeof models)[number], words: Words) {
+  const states: string[][] = [];
+  const stateIndex = new Map<string, number>();
+  const events: string[][] = [];
+  const eventIndex = new Map<string, number>();
+  const stateOf = (value: StateValue) => {
+    const key = JSON.stringify(value);
+    let index = stateIndex.get(key);
+    if (index === undefined) {
+      index = states.push([stateWords(words, value), stateText(value)]) - 1;
+      stateIndex.set(key, index);
+    }
+    return index;
+  };
+  const inputs = (spec.inputs ?? []) as unknown[];
+  const paths = generatePaths(spec).map((path, index) => {
+    const steps: number[] = [];
+    let start = -1;
+    for (const step of path.steps) {
+      const state = stateOf((step.state as { value: StateValue }).value);
+      if (step.event.type === "xstate.init") {
+        start = state;
+        continue;
+      }
+      const payload = payloadText(step.event);
+      const key = `${step.event.type} ${payload}`;
+      let event = eventIndex.get(key);
+      if (event === undefined) {
+        event = events.push([words.event(step.event.type), step.event.type, payload]) - 1;
+        eventIndex.set(key, event);
+      }
+      steps.push(event, state);
+    }
+    return { n: index + 1, i: inputs.indexOf(path.input), s: start, e: steps };
+  });
+  return { machine: spec.name, states, events, inputs: inputs.map((input) => JSON.stringify(input)), paths };
 }
 
 rmSync(out, { recursive: true, force: true });
-mkdirSync(join(out, "paths"), { recursive: true });
-copyFileSync(join(import.meta.dirname, "flows", "flows.css"), join(out, "flows.css"));
+mkdirSync(join(out, "data"), { recursive: true });
+for (const file of ["flows.css", "flows.js"]) {
+  copyFileSync(join(import.meta.dirname, "flows", file), join(out, file));
+}
 
+const releases = readReleases();
+const lastRelease = releases.at(-1);
+const current: Record<string, MachineStructure> = {};
 const summaries: Summary[] = [];
+const wordsOf = new Map<string, Words>();
+
 for (const spec of models) {
-  const all = statePaths(spec.machine);
+  const machine = spec.machine as AnyStateMachine;
+  const words = new Words(spec.name);
+  wordsOf.set(spec.name, words);
+  const structure = structureOf(machine);
+  current[spec.name] = structure;
+  const all = statePaths(machine);
   const stable = [...all.entries()].filter(([, node]) => !isTransient(node));
-  const declared = declaredTransitions(spec.machine);
-  const generated = generatePaths(spec);
+  const declared = declaredTransitions(machine);
   const run = await runModel(spec);
   const failures = run.walks.filter((walk) => walk.error !== null);
   if (failures.length > 0)
     throw new Error(`${spec.name}: ${failures.length} walks fail; fix the model before drawing it`);
-  const paths = generated.map((path, index) =>
-    readablePath(
-      index + 1,
-      path.input,
-      path.steps.map((step) => ({ event: step.event, state: step.state as { value: StateValue } })),
-    ),
-  );
-  writeFileSync(
-    join(out, "paths", `${spec.name}.json`),
-    `${JSON.stringify({ machine: spec.name, paths }, null, 2)}\n`,
-  );
+  const data = pathData(spec, words);
+  writeFileSync(join(out, "data", `${spec.name}.json`), JSON.stringify(data));
+
+  const comment = machineComment(spec.name);
+  const released = lastRelease?.machines[spec.name];
+  const change = lastRelease
+    ? changesBetween(released ? { [spec.name]: released } : {}, { [spec.name]: structure })[0]
+    : undefined;
   const summary: Summary = {
     name: spec.name,
-    description: machineComment(spec.name),
+    title: words.title,
+    purpose: words.glossary.purpose || firstSentence(comment),
     states: stable.length,
     transitions: declared.size,
-    paths: paths.length,
+    paths: data.paths.length,
     statesCovered: stable.filter(([key]) => run.reached.has(key)).length,
     transitionsCovered: [...declared.keys()].filter((key) => run.taken.has(key)).length,
+    changed: change !== undefined,
   };
   summaries.push(summary);
 
-  const svg = await drawMachine(spec.machine);
+  // Paths grouped by the state they end in, the biggest group first.
+  const groups = new Map<number, number>();
+  for (const path of data.paths) {
+    const end = path.e.length > 0 ? (path.e.at(-1) ?? path.s) : path.s;
+    groups.set(end, (groups.get(end) ?? 0) + 1);
+  }
+  const groupItems = [...groups.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .map(([state, count]) => {
+      const [text = "", stateCode = ""] = data.states[state] ?? [];
+      return `<li><details class="group" data-end="${state}"><summary><span class="end">Ends: ${escapeHtml(text)}</span> <code>${escapeHtml(stateCode)}</code> <span class="count">${count} ${count === 1 ? "path" : "paths"}</span></summary><ol class="paths" aria-label="Paths ending: ${escapeHtml(text)}"></ol></details></li>`;
+    })
+    .join("\n");
+
   const journeys = spec.journeys
     .map(
       (journey) =>
         `<li><strong>${escapeHtml(journey.name)}</strong><br>${
           journey.events.length === 0
             ? "Nothing happens"
-            : journey.events.map((event) => escapeHtml(eventText(event))).join(" → ")
-        } ⇒ <em>${escapeHtml(stateText(journey.expected))}</em></li>`,
+            : journey.events.map((event) => escapeHtml(words.event(event.type))).join(" → ")
+        } ⇒ <em>${escapeHtml(stateWords(words, journey.expected))}</em></li>`,
     )
     .join("\n");
-  // A product owner reads the first routes; every path is in the JSON.
-  const shownPaths = paths.slice(0, maxPathsShown);
-  const pathItems = shownPaths
-    .map(
-      (path) =>
-        `<li><details><summary>${escapeHtml(path.steps.map((step) => step.when).join(" → ") || "start")}: ends in <em>${escapeHtml(path.steps.at(-1)?.then ?? "the start")}</em>${
-          path.input === undefined
-            ? ""
-            : ` <span class="input">starting from ${escapeHtml(JSON.stringify(path.input))}</span>`
-        }</summary><ol>${path.steps
-          .map(
-            (step) =>
-              `<li>Given <em>${escapeHtml(step.given)}</em>, when <strong>${escapeHtml(step.when)}</strong>, then <em>${escapeHtml(step.then)}</em></li>`,
-          )
-          .join("")}</ol></details></li>`,
-    )
+  const transitionRows = [...declared.values()]
+    .filter((info) => info.event !== "xstate.init")
+    .map((info) => transitionRow(words, info))
     .join("\n");
+  const changeSection = !lastRelease
+    ? ""
+    : `<section aria-labelledby="changes"><h2 id="changes">Changes since ${escapeHtml(lastRelease.name)}</h2>${
+        change
+          ? `<ul class="changes">${changeItems(words, change)}</ul>`
+          : "<p>None: this flow is as released.</p>"
+      }</section>`;
+  const svg = await drawMachine(machine, words);
   writeFileSync(
     join(out, `${spec.name}.html`),
     page(
-      `${spec.name} flow`,
-      `<h1>The ${escapeHtml(spec.name)} flow</h1>
-<p class="lead">${withCode(summary.description)}</p>
+      `${words.title} (${spec.name})`,
+      `<h1>${escapeHtml(words.title)} <code>${escapeHtml(spec.name)}</code></h1>
+<p class="lead">${withCode(comment)}</p>
+${changeSection}
 <section aria-labelledby="diagram"><h2 id="diagram">Statechart</h2>
-<p class="legend">Boxes are states; a box inside a box is a step of it; dashed boxes run side by side. ● marks where each level starts. Arrows are what moves the flow on, named by the event and, in brackets, the condition it needs. "stays" lists what a state handles without leaving it.</p>
-<figure class="diagram" tabindex="0" aria-labelledby="diagram">${svg}</figure></section>
+<p class="legend">Boxes are states, named as the rider meets them, with the code name under each; a box inside a box is a step of it; dashed boxes run side by side. ● marks where each level starts. Arrows are what moves the flow on: the event, and in italics the condition it needs (hover an arrow for its code name). "stays" lists what a state handles without leaving it.</p>
+<div class="toolbar" role="toolbar" aria-label="Statechart view" aria-controls="chart"><button type="button" data-zoom="in">Zoom in</button><button type="button" data-zoom="out">Zoom out</button><button type="button" data-zoom="fit">Fit to screen</button><span class="hint">Drag to move; Ctrl + wheel or + and − to zoom; 0 fits.</span></div>
+<figure class="diagram" id="chart" tabindex="0" aria-labelledby="diagram">${svg}</figure></section>
+<section aria-labelledby="transitions"><h2 id="transitions">Every transition in words</h2>
+<details><summary>${declared.size} transitions</summary><div class="scroll"><table><thead><tr><th scope="col">From</th><th scope="col">When</th><th scope="col">Condition</th><th scope="col">To</th></tr></thead><tbody>${transitionRows}</tbody></table></div></details></section>
 <section aria-labelledby="coverage"><h2 id="coverage">Coverage by the model tests</h2>
 <table><thead><tr><th scope="col">States</th><th scope="col">Transitions</th><th scope="col">Generated paths</th><th scope="col">States covered</th><th scope="col">Transitions covered</th></tr></thead>
 <tbody><tr><td>${summary.states}</td><td>${summary.transitions}</td><td>${summary.paths}</td><td>${summary.statesCovered}</td><td>${summary.transitionsCovered}</td></tr></tbody></table></section>
 <section aria-labelledby="journeys"><h2 id="journeys">Journeys pinned by hand</h2><ul class="journeys">${journeys}</ul></section>
-<section aria-labelledby="paths"><h2 id="paths">Generated paths</h2><p>${paths.length > shownPaths.length ? `The first ${shownPaths.length} of ${paths.length}; all of them` : "Also"} as <a href="paths/${escapeHtml(spec.name)}.json">JSON</a>.</p><ol class="paths">${pathItems}</ol></section>`,
+<section aria-labelledby="paths" class="paths-section" data-machine="${escapeHtml(spec.name)}"><h2 id="paths">Generated paths</h2>
+<p>${data.paths.length} ${data.paths.length === 1 ? "path" : "paths"} the model tests walk, grouped by the state they end in. Open a group to read its paths as Given / When / Then; each has a link and can be printed. QA can take them as <a href="data/${escapeHtml(spec.name)}.json">JSON</a>, or as CSV or Playwright stubs with <code>npm run flows:paths -- ${escapeHtml(spec.name)} --format csv</code>.</p>
+<div class="search"><label for="path-search">Search paths</label> <input id="path-search" type="search" autocomplete="off" placeholder="a state, an event or a code name"> <output for="path-search" aria-live="polite" class="matches"></output></div>
+<ol class="paths results" aria-label="Matching paths" hidden></ol>
+<ul class="groups">${groupItems}</ul></section>`,
+      true,
     ),
   );
   console.log(`wrote flows-site/${spec.name}.html`);
@@ -139,23 +277,78 @@ for (const spec of models) {
 const rows = summaries
   .map(
     (summary) =>
-      `<tr><th scope="row"><a href="${escapeHtml(summary.name)}.html">${escapeHtml(summary.name)}</a></th><td>${summary.states}</td><td>${summary.transitions}</td><td>${summary.paths}</td><td>${summary.statesCovered}/${summary.states}</td><td>${summary.transitionsCovered}/${summary.transitions}</td></tr>`,
+      `<tr><th scope="row"><a href="${escapeHtml(summary.name)}.html">${escapeHtml(summary.title)}</a> <code>${escapeHtml(summary.name)}</code>${
+        summary.changed ? ' <span class="badge">changed</span>' : ""
+      }</th><td>${withCode(summary.purpose)}</td><td>${summary.statesCovered}/${summary.states}</td><td>${summary.transitionsCovered}/${summary.transitions}</td><td>${summary.paths}</td></tr>`,
   )
   .join("\n");
-const cards = summaries
-  .map(
-    (summary) =>
-      `<li><a href="${escapeHtml(summary.name)}.html">${escapeHtml(summary.name)}</a><p>${withCode(summary.description)}</p></li>`,
-  )
-  .join("\n");
+const totals = summaries.reduce(
+  (sum, item) => ({
+    states: sum.states + item.states,
+    statesCovered: sum.statesCovered + item.statesCovered,
+    transitions: sum.transitions + item.transitions,
+    transitionsCovered: sum.transitionsCovered + item.transitionsCovered,
+    paths: sum.paths + item.paths,
+  }),
+  { states: 0, statesCovered: 0, transitions: 0, transitionsCovered: 0, paths: 0 },
+);
 writeFileSync(
   join(out, "index.html"),
   page(
     "All flows",
     `<h1>Portal flows</h1>
-<p class="lead">Every behaviour of the portal is a state machine. Each page below draws one from its definition, so the picture cannot drift from the code, and lists the paths the tests walk through it.</p>
-<table><thead><tr><th scope="col">Flow</th><th scope="col">States</th><th scope="col">Transitions</th><th scope="col">Paths</th><th scope="col">States covered</th><th scope="col">Transitions covered</th></tr></thead><tbody>${rows}</tbody></table>
-<ul class="cards">${cards}</ul>`,
+<p class="lead">Every behaviour of the portal is a state machine. Each page draws one from its definition, so the picture cannot drift from the code, names its states and events as a rider meets them, and lists the paths the tests walk through it. ${
+      lastRelease
+        ? `<a href="changelog.html">The changelog</a> shows what changed since ${escapeHtml(lastRelease.name)}; flows marked “changed” differ from it.`
+        : ""
+    }</p>
+<p>${summaries.length} flows; the model tests reach ${totals.statesCovered} of ${totals.states} states and take ${totals.transitionsCovered} of ${totals.transitions} transitions over ${totals.paths} generated paths.</p>
+<div class="scroll"><table class="index"><thead><tr><th scope="col">Flow</th><th scope="col">Purpose</th><th scope="col">States covered</th><th scope="col">Transitions covered</th><th scope="col">Paths</th></tr></thead><tbody>${rows}</tbody></table></div>`,
   ),
 );
 console.log("wrote flows-site/index.html");
+
+// The changelog: since the last release, then each release against the one before it.
+const words = (name: string) => wordsOf.get(name) ?? new Words(name);
+const changeSections = (changes: MachineChange[]) =>
+  changes.length === 0
+    ? "<p>No flow changed.</p>"
+    : changes
+        .map(
+          (change) =>
+            `<section class="machine-change"><h3>${
+              change.kind === "removed"
+                ? escapeHtml(words(change.machine).title)
+                : `<a href="${escapeHtml(change.machine)}.html">${escapeHtml(words(change.machine).title)}</a>`
+            } <code>${escapeHtml(change.machine)}</code></h3><ul class="changes">${changeItems(words(change.machine), change)}</ul></section>`,
+        )
+        .join("\n");
+const history: string[] = [];
+if (lastRelease) {
+  history.push(
+    `<section aria-labelledby="unreleased"><h2 id="unreleased">Since ${escapeHtml(lastRelease.name)} (not released yet)</h2>${changeSections(changesBetween(lastRelease.machines, current))}</section>`,
+  );
+}
+for (let index = releases.length - 1; index >= 0; index--) {
+  const release = releases[index];
+  if (!release) continue;
+  const before = releases[index - 1];
+  const id = `release-${release.name}`;
+  history.push(
+    `<section aria-labelledby="${escapeHtml(id)}"><h2 id="${escapeHtml(id)}">${escapeHtml(release.name)} <span class="date">${escapeHtml(release.date.slice(0, 10))}, ${code(release.commit.slice(0, 7))}</span></h2>${
+      before
+        ? changeSections(changesBetween(before.machines, release.machines))
+        : `<p>The first recorded release: ${Object.keys(release.machines).length} flows.</p>`
+    }</section>`,
+  );
+}
+writeFileSync(
+  join(out, "changelog.html"),
+  page(
+    "Changelog",
+    `<h1>Changelog of flows</h1>
+<p class="lead">What changed in each flow from one release to the next: states and transitions added or removed, so a review covers only the difference. A release is recorded with <code>npm run flows:release -- &lt;name&gt;</code>.</p>
+${history.join("\n")}`,
+  ),
+);
+console.log("wrote flows-site/changelog.html");

@@ -2,12 +2,15 @@
  * Draws a machine's statechart as SVG from its definition: states (nested ones inside their parent,
  * parallel regions dashed), the initial state of each level marked, final states double-bordered,
  * transitions as arrows labelled with the event and its guard, transitions that stay put listed inside
- * their state. Layout by ELK (layered, hierarchical); every word comes from the machine itself.
+ * their state. Layout by ELK (layered, hierarchical). States, events and guards are named in the
+ * glossary's words (scripts/flows/words.ts), each state with its code name under it and each arrow
+ * with its code name as a tooltip; the structure comes from the machine itself.
  */
 import ELK, { type ElkExtendedEdge, type ElkNode } from "elkjs/lib/elk.bundled.js";
 import type { AnyStateMachine, AnyStateNode } from "xstate";
 import { describeTransition, isTransient } from "../../tests/model/harness.ts";
-import { escapeHtml, eventLabel } from "./text.ts";
+import { escapeHtml } from "./text.ts";
+import type { Words } from "./words.ts";
 
 const font = 13;
 const charWidth = 7.4;
@@ -18,40 +21,44 @@ const idOf = (node: AnyStateNode) => node.path.join(".") || "(root)";
 interface NodeInfo {
   node: AnyStateNode;
   title: string;
+  code: string;
   notes: string[];
 }
 
-function transitionLabel(event: string, guard: string): string {
-  return `${eventLabel(event)}${guard ? ` [${guard}]` : ""}`;
+/** The words of an arrow: the event, and on a second line the condition it needs. */
+function transitionLines(words: Words, event: string, guard: string): string[] {
+  return guard ? [words.event(event), words.guard(guard)] : [words.event(event)];
 }
 
-function describeNode(node: AnyStateNode, isRoot: boolean): NodeInfo {
+function describeNode(words: Words, node: AnyStateNode, isRoot: boolean): NodeInfo {
   const notes: string[] = [];
   for (const invoke of node.invoke) notes.push(`runs ${String(invoke.src)}`);
   for (const [event, list] of node.transitions) {
     for (const transition of list) {
       if (!transition.target?.length && !event.startsWith("xstate.")) {
-        notes.push(`on ${transitionLabel(event, describeTransition(transition).guard)}: stays`);
+        const guard = describeTransition(transition).guard;
+        notes.push(`${words.event(event)}${guard ? ` ${words.guard(guard)}` : ""}: stays`);
       }
     }
   }
   if (node.tags.length > 0) notes.push(`tags: ${node.tags.join(", ")}`);
   const initial = !isRoot && node.parent?.type === "compound" && node.parent.initial?.target?.[0] === node;
-  const title = `${initial ? "● " : ""}${isRoot ? node.machine.id : node.key}${isTransient(node) ? " (decides at once)" : ""}`;
-  return { node, title, notes };
+  const name = isRoot ? words.title : words.stateOf(node);
+  const title = `${initial ? "● " : ""}${name}${isTransient(node) ? " (decides at once)" : ""}`;
+  return { node, title, code: isRoot ? node.machine.id : node.key, notes };
 }
 
 function textWidth(lines: string[]): number {
   return Math.max(...lines.map((line) => line.length * charWidth)) + 24;
 }
 
-export async function drawMachine(machine: AnyStateMachine): Promise<string> {
+export async function drawMachine(machine: AnyStateMachine, words: Words): Promise<string> {
   const infos = new Map<string, NodeInfo>();
   const toElk = (node: AnyStateNode, isRoot: boolean): ElkNode => {
-    const info = describeNode(node, isRoot);
+    const info = describeNode(words, node, isRoot);
     infos.set(idOf(node), info);
     const children = (Object.values(node.states) as AnyStateNode[]).map((child) => toElk(child, false));
-    const lines = [info.title, ...info.notes];
+    const lines = [info.title, info.code, ...info.notes];
     const header = 10 + lines.length * lineHeight;
     if (children.length === 0) {
       return { id: idOf(node), width: Math.max(90, textWidth(lines)), height: header + 10 };
@@ -69,7 +76,7 @@ export async function drawMachine(machine: AnyStateMachine): Promise<string> {
   };
   const graph = toElk(machine.root, true);
 
-  const edges: Array<ElkExtendedEdge & { text: string }> = [];
+  const edges: Array<ElkExtendedEdge & { lines: string[]; code: string }> = [];
   const all = [machine.root, ...collect(machine.root)];
   for (const node of all) {
     const transitions = [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
@@ -77,13 +84,21 @@ export async function drawMachine(machine: AnyStateMachine): Promise<string> {
       const info = describeTransition(transition);
       if (!transition.target?.length) continue;
       for (const target of transition.target) {
-        const text = transitionLabel(info.event === "(always)" ? "" : info.event, info.guard);
+        const lines = transitionLines(words, info.event, info.guard);
+        const code = `${info.event}${info.guard ? ` [${info.guard}]` : ""}`;
         edges.push({
           id: `e${edges.length}`,
           sources: [idOf(node)],
           targets: [idOf(target)],
-          text,
-          labels: [{ text, width: text.length * charWidth + 8, height: lineHeight }],
+          lines,
+          code,
+          labels: [
+            {
+              text: lines.join("\n"),
+              width: Math.max(...lines.map((line) => line.length)) * charWidth + 8,
+              height: lineHeight * lines.length,
+            },
+          ],
         });
       }
     }
@@ -127,11 +142,16 @@ export async function drawMachine(machine: AnyStateMachine): Promise<string> {
         `<rect x="${x + 4}" y="${y + 4}" width="${(node.width ?? 0) - 8}" height="${(node.height ?? 0) - 8}" rx="7" fill="none" stroke="#334e68"/>`,
       );
     }
-    const lines = [info.title, ...info.notes];
+    const lines = [info.title, info.code, ...info.notes];
     lines.forEach((line, index) => {
-      const weight = index === 0 ? ' font-weight="700"' : ' fill="#52606d"';
+      const look =
+        index === 0
+          ? ' font-weight="700"'
+          : index === 1
+            ? ' class="code" font-family="ui-monospace, monospace" fill="#52606d"'
+            : ' fill="#52606d"';
       parts.push(
-        `<text x="${x + 12}" y="${y + 20 + index * lineHeight}" font-size="${index === 0 ? font : font - 1}"${weight}>${escapeHtml(line)}</text>`,
+        `<text x="${x + 12}" y="${y + 20 + index * lineHeight}" font-size="${index === 0 ? font : font - 1}"${look}>${escapeHtml(line)}</text>`,
       );
     });
     parts.push("</g>");
@@ -142,9 +162,10 @@ export async function drawMachine(machine: AnyStateMachine): Promise<string> {
 
   const drawEdges = (node: ElkNode) => {
     const origin = offsets.get(node.id) ?? { x: 0, y: 0 };
-    for (const edge of (node.edges ?? []) as Array<ElkExtendedEdge & { text?: string }>) {
+    for (const edge of (node.edges ?? []) as Array<ElkExtendedEdge & { lines?: string[]; code?: string }>) {
       // Coordinates are relative to the edge's container (ELK reports it for hierarchical layouts).
       const container = offsets.get((edge as { container?: string }).container ?? node.id) ?? origin;
+      parts.push(`<g class="transition"><title>${escapeHtml(edge.code ?? "")}</title>`);
       for (const section of edge.sections ?? []) {
         const points = [section.startPoint, ...(section.bendPoints ?? []), section.endPoint]
           .map((point) => `${container.x + point.x},${container.y + point.y}`)
@@ -158,9 +179,14 @@ export async function drawMachine(machine: AnyStateMachine): Promise<string> {
         const ly = container.y + (label.y ?? 0);
         parts.push(
           `<rect x="${lx - 2}" y="${ly - 1}" width="${(label.width ?? 0) + 4}" height="${(label.height ?? 0) + 2}" rx="3" fill="#ffffff" opacity="0.9"/>`,
-          `<text x="${lx + 2}" y="${ly + 13}" font-size="${font - 1}" fill="#0b3d75">${escapeHtml(label.text ?? "")}</text>`,
         );
+        (edge.lines ?? []).forEach((line, index) => {
+          parts.push(
+            `<text x="${lx + 2}" y="${ly + 13 + index * lineHeight}" font-size="${font - 1}" fill="${index === 0 ? "#0b3d75" : "#7c2d12"}"${index === 0 ? "" : ' font-style="italic"'}>${escapeHtml(line)}</text>`,
+          );
+        });
       }
+      parts.push("</g>");
     }
     for (const child of node.children ?? []) drawEdges(child);
   };
@@ -168,7 +194,7 @@ export async function drawMachine(machine: AnyStateMachine): Promise<string> {
 
   const width = Math.ceil((layout.width ?? 0) + 2);
   const height = Math.ceil((layout.height ?? 0) + 2);
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1 -1 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="diagram-title" font-family="system-ui, sans-serif">
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1 -1 ${width} ${height}" data-width="${width}" data-height="${height}" role="img" aria-labelledby="diagram-title" font-family="system-ui, sans-serif">
 <title id="diagram-title">Statechart of the ${escapeHtml(machine.id)} machine</title>
 <defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#0b5cad"/></marker></defs>
 ${parts.join("\n")}

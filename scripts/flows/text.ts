@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { AnyEventObject, StateValue } from "xstate";
+import type { Words } from "./words.ts";
 
 const root = resolve(import.meta.dirname, "..", "..");
 
@@ -56,28 +57,89 @@ export function machineComment(name: string): string {
     .trim();
 }
 
+/** The first sentence of a text (a machine's comment: its purpose in one line). */
+export const firstSentence = (text: string): string => /^(.+?[.!?])(\s|$)/.exec(text)?.[1] ?? text;
+
+export interface ReadableStep {
+  /** In words (the glossary's). */
+  given: string;
+  when: string;
+  then: string;
+  /** As the code names them. */
+  givenCode: string;
+  whenCode: string;
+  thenCode: string;
+}
+
 export interface ReadablePath {
   number: number;
   input: unknown;
-  steps: Array<{ given: string; when: string; then: string }>;
+  start: string;
+  startCode: string;
+  steps: ReadableStep[];
 }
 
-/** Given/When/Then steps of a generated path. */
+/** Given/When/Then steps of a generated path, in words and in code names. */
 export function readablePath(
+  words: Words,
   number: number,
   input: unknown,
-  steps: Array<{ event: AnyEventObject; state: { value: StateValue } }>,
+  steps: ReadonlyArray<{ event: AnyEventObject; state: { value: StateValue } }>,
 ): ReadablePath {
-  const result: ReadablePath = { number, input, steps: [] };
+  const result: ReadablePath = { number, input, start: "", startCode: "", steps: [] };
   let given = "";
+  let givenCode = "";
   for (const step of steps) {
-    const then = stateText(step.state.value);
+    const then = stateWords(words, step.state.value);
+    const thenCode = stateText(step.state.value);
     if (step.event.type === "xstate.init") {
-      given = then;
-      continue;
+      result.start = then;
+      result.startCode = thenCode;
+    } else {
+      const payload = payloadText(step.event);
+      result.steps.push({
+        given,
+        when: `${words.event(step.event.type)}${payload ? ` (${payload})` : ""}`,
+        then,
+        givenCode,
+        whenCode: eventText(step.event),
+        thenCode,
+      });
     }
-    result.steps.push({ given, when: eventText(step.event), then });
     given = then;
+    givenCode = thenCode;
   }
   return result;
+}
+
+/** The dotted paths of the deepest active states in a state value ("authenticated.idle"). */
+export function leafPaths(value: StateValue, prefix = ""): string[] {
+  if (typeof value === "string") return [`${prefix}${value}`];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    inner === undefined || (typeof inner === "object" && Object.keys(inner).length === 0)
+      ? [`${prefix}${key}`]
+      : leafPaths(inner as StateValue, `${prefix}${key}.`),
+  );
+}
+
+/** A state value in a product owner's words: each active state with its parents, "Signed in › Idle". */
+export function stateWords(words: Words, value: StateValue): string {
+  return leafPaths(value)
+    .map((path) => {
+      const parts = path.split(".");
+      return parts.map((_, index) => words.state(parts.slice(0, index + 1).join("."))).join(" › ");
+    })
+    .join(" · ");
+}
+
+/** What an event's sample carries besides its type (for a gesture: what was chosen), or "". */
+export function payloadText(event: AnyEventObject): string {
+  const { type, output, error, ...rest } = event as AnyEventObject & { output?: unknown; error?: unknown };
+  const parts = Object.entries(rest).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+  if (error !== undefined) {
+    const code =
+      typeof error === "object" && error !== null && "code" in error ? String(error.code) : undefined;
+    if (code) parts.push(`error ${code}`);
+  }
+  return parts.join(", ");
 }

@@ -14,6 +14,8 @@ export const glossaryDir = join(import.meta.dirname, "glossary");
 export interface Glossary {
   /** What the flow is, in a few words ("Signing in and out"). */
   title: string;
+  /** Why the flow exists, in one sentence a product owner reads on the index. */
+  purpose: string;
   /** Each state by its dotted path: what the rider sees or what is going on ("On the sign-in page"). */
   states: Record<string, string>;
   /** Each event: what happened ("The rider taps Sign out", "The profile arrives"). */
@@ -71,7 +73,13 @@ export class Words {
   readonly glossary: Glossary;
   constructor(name: string, glossary: Glossary | null = readGlossary(name)) {
     this.name = name;
-    this.glossary = glossary ?? { title: sentence(humanize(name)), states: {}, events: {}, guards: {} };
+    this.glossary = glossary ?? {
+      title: sentence(humanize(name)),
+      purpose: "",
+      states: {},
+      events: {},
+      guards: {},
+    };
   }
 
   get title(): string {

@@ -249,7 +249,7 @@ function setUpPaths(section) {
     if (shown < members.length) {
       const more = element("button", {
         type: "button",
-        text: `Show ${Math.min(pageSize, members.length - shown)} more of ${members.length - shown}`,
+        text: `Show ${Math.min(pageSize, members.length - shown)} more (${members.length - shown} not shown yet)`,
       });
       more.addEventListener("click", () => {
         list.querySelector(":scope > li.more")?.remove();

@@ -132,10 +132,28 @@ export function stateWords(words: Words, value: StateValue): string {
     .join(" · ");
 }
 
+/** A value in a few words: a product by its name, a list by its size, a long text cut short. */
+export function briefValue(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}…` : value);
+  if (value === null || typeof value !== "object") return String(value);
+  if (Array.isArray(value))
+    return value.length === 0 ? "none" : `${value.length} ${value.length === 1 ? "item" : "items"}`;
+  const record = value as Record<string, unknown>;
+  for (const key of ["name", "nickname", "title", "label", "first_name", "kind", "code", "id", "uuid"]) {
+    const named = record[key];
+    if (typeof named === "string" || typeof named === "number")
+      return `${key === "name" ? "" : `${key} `}${briefValue(named)}`;
+  }
+  const entries = Object.entries(record);
+  return entries.length <= 3
+    ? `{${entries.map(([key, inner]) => `${key}: ${briefValue(inner)}`).join(", ")}}`
+    : `{${entries.length} fields}`;
+}
+
 /** What an event's sample carries besides its type (for a gesture: what was chosen), or "". */
 export function payloadText(event: AnyEventObject): string {
   const { type, output, error, ...rest } = event as AnyEventObject & { output?: unknown; error?: unknown };
-  const parts = Object.entries(rest).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+  const parts = Object.entries(rest).map(([key, value]) => `${key}: ${briefValue(value)}`);
   if (error !== undefined) {
     const code =
       typeof error === "object" && error !== null && "code" in error ? String(error.code) : undefined;

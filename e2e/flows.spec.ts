@@ -1,39 +1,172 @@
 import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { Words } from "../scripts/flows/words.ts";
 import { expectNoAxeViolations } from "./models/axe.ts";
 
 const machines = readdirSync(resolve(import.meta.dirname, "..", "src", "machines"))
   .filter((file) => file.endsWith(".machine.ts"))
   .map((file) => file.replace(/\.machine\.ts$/, ""));
 
+const zoomOf = async (page: Page) => Number(await page.locator("figure.diagram").getAttribute("data-zoom"));
+const viewBoxOf = async (page: Page) =>
+  ((await page.locator("figure.diagram svg").getAttribute("viewBox")) ?? "").split(" ").map(Number);
+
 test.describe("the flows site for product owners", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("lists every machine", async ({ page }) => {
+  test("lists every machine with its purpose and coverage", async ({ page }, testInfo) => {
     await page.goto("/flows/");
     await expect(page.getByRole("heading", { level: 1, name: "Portal flows" })).toBeVisible();
     for (const machine of machines) {
-      await expect(page.getByRole("row").getByRole("link", { name: machine, exact: true })).toBeVisible();
+      const words = new Words(machine);
+      const row = page
+        .getByRole("row")
+        .filter({ has: page.getByRole("link", { name: words.title, exact: true }) });
+      await expect(row).toHaveCount(1);
+      await expect(row.getByRole("rowheader")).toContainText(machine);
+      await expect(row.getByRole("cell").first()).toHaveText(words.glossary.purpose);
+      await expect(row.getByRole("cell").nth(1)).toHaveText(/^\d+\/\d+$/);
     }
     await expectNoAxeViolations(page);
+    await page.screenshot({ path: join(testInfo.outputDir, "index.png"), fullPage: true });
   });
 
   for (const machine of machines) {
-    test(`draws the ${machine} statechart`, async ({ page }, testInfo) => {
-      // A page holds every generated path (the cart's is 47,600 px tall) and axe and a full-page
-      // screenshot walk all of it: on a busy 2-core machine that outlasts the default 30 s. Issue 15
-      // makes these pages small; until then they get the slow-test allowance, not a timing assertion.
-      test.slow();
+    test(`draws the ${machine} flow in the glossary's words`, async ({ page }, testInfo) => {
+      const words = new Words(machine);
       await page.goto(`/flows/${machine}.html`);
-      await expect(page.getByRole("heading", { level: 1, name: `The ${machine} flow` })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${words.title} ${machine}`);
       const diagram = page.getByRole("img", { name: `Statechart of the ${machine} machine` });
       await expect(diagram).toBeVisible();
       expect(await diagram.locator("g.state").count()).toBeGreaterThan(1);
       expect(await diagram.locator("polyline").count()).toBeGreaterThan(0);
-      await expect(page.getByRole("heading", { name: "Generated paths" })).toBeVisible();
+      // The whole chart fits the screen, whatever its size.
+      const box = await diagram.boundingBox();
+      expect(box?.width).toBeLessThanOrEqual(1280);
+      expect(box?.height).toBeLessThanOrEqual(900);
+      expect(await zoomOf(page)).toBe(100);
+      // The paths are grouped and collapsed; the group counts add up to the total.
+      const section = page.locator(".paths-section");
+      const total = Number((await section.locator("p").first().textContent())?.match(/^(\d+)/)?.[1]);
+      const counts = await section.locator("details.group .count").allTextContents();
+      expect(counts.reduce((sum, text) => sum + Number.parseInt(text, 10), 0)).toBe(total);
+      await expect(section.locator("details.group[open]")).toHaveCount(0);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: join(testInfo.outputDir, `${machine}-flow.png`), fullPage: true });
+      await page.screenshot({ path: join(testInfo.outputDir, `${machine}-flow.png`) });
     });
   }
+
+  test("zooms and pans the cart's statechart by buttons, keys and dragging", async ({ page }) => {
+    await page.goto("/flows/cart.html");
+    const figure = page.locator("figure.diagram");
+    await page.getByRole("button", { name: "Zoom in" }).click();
+    expect(await zoomOf(page)).toBe(150);
+    await page.getByRole("button", { name: "Zoom in" }).click();
+    expect(await zoomOf(page)).toBe(225);
+    const [x0 = 0, y0 = 0] = await viewBoxOf(page);
+    await figure.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowDown");
+    const [x1 = 0, y1 = 0] = await viewBoxOf(page);
+    expect(x1).toBeGreaterThan(x0);
+    expect(y1).toBeGreaterThan(y0);
+    const box = await figure.boundingBox();
+    if (!box) throw new Error("no chart");
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 200, box.y + box.height / 2 + 50, { steps: 4 });
+    await page.mouse.up();
+    const [x2 = 0] = await viewBoxOf(page);
+    expect(x2).toBeLessThan(x1);
+    await page.keyboard.press("-");
+    expect(await zoomOf(page)).toBe(150);
+    await page.getByRole("button", { name: "Fit to screen" }).click();
+    expect(await zoomOf(page)).toBe(100);
+    await page.keyboard.press("+");
+    await page.keyboard.press("0");
+    expect(await zoomOf(page)).toBe(100);
+  });
+
+  test("opens a group, searches, links and prints a path as Given / When / Then", async ({
+    page,
+  }, testInfo) => {
+    await page.addInitScript(() => {
+      // Headless Chromium has no print dialog: record what would be printed instead.
+      const printed: string[] = [];
+      Object.assign(window, { printed });
+      window.print = () => {
+        printed.push(document.getElementById("print-sheet")?.innerText ?? "");
+      };
+    });
+    await page.goto("/flows/session.html");
+    const section = page.locator(".paths-section");
+    const group = section.locator("details.group").first();
+    const count = Number.parseInt((await group.locator(".count").textContent()) ?? "", 10);
+    await group.locator("summary").click();
+    const paths = group.locator("ol.paths > li[id]");
+    await expect(paths).toHaveCount(Math.min(count, 100));
+    if (count > 100) {
+      await group.getByRole("button", { name: /^Show \d+ more/ }).click();
+      await expect(paths).toHaveCount(Math.min(count, 200));
+    }
+    const first = paths.first();
+    await first.locator("summary").click();
+    await expect(first.locator(".gwt .keyword").first()).toHaveText("Given");
+    await expect(first.locator(".gwt > li").first()).toContainText("When");
+    await expect(first.locator(".gwt > li").first()).toContainText("Then");
+
+    // Search by words and by code names.
+    const search = page.getByRole("searchbox", { name: "Search paths" });
+    await search.fill("sign out confirmed");
+    await expect(section.locator("output.matches")).toHaveText(/^(\d+) paths? match/);
+    const results = section.locator("ol.results > li[id]");
+    expect(await results.count()).toBeGreaterThan(0);
+    await search.fill("twoFactor.resend deactivationAcknowledged");
+    await expect(section.locator("output.matches")).toHaveText(/paths? match/);
+    await search.fill("no such words anywhere");
+    await expect(section.locator("output.matches")).toHaveText("0 paths match");
+    await search.fill("");
+    await expect(section.locator("ul.groups")).toBeVisible();
+
+    // A link opens its path in its group, even deep in a long group.
+    await page.goto("/flows/session.html#path-1500");
+    const linked = page.locator("#path-1500");
+    await expect(linked).toHaveAttribute("data-linked", "true");
+    await expect(linked.locator("details")).toHaveAttribute("open", "");
+    await expect(linked.locator("summary")).toBeFocused();
+    await expect(linked.locator("summary")).toBeInViewport();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: join(testInfo.outputDir, "linked-path.png") });
+
+    // Printing prints that path alone.
+    await linked.getByRole("button", { name: "Print as Given / When / Then" }).click();
+    const printed = await page.evaluate(() => (window as unknown as { printed: string[] }).printed);
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toContain("path 1500");
+    expect(printed[0]).toMatch(/Given[\s\S]*When[\s\S]*Then/);
+    await page.emulateMedia({ media: "print" });
+    await expect(page.locator("#print-sheet")).toBeVisible();
+    await expect(page.locator("main")).toBeHidden();
+    await page.screenshot({ path: join(testInfo.outputDir, "printed-path.png"), fullPage: true });
+  });
+
+  test("the changelog shows what changed in each flow, release by release", async ({ page }, testInfo) => {
+    await page.goto("/flows/changelog.html");
+    await expect(page.getByRole("heading", { level: 1, name: "Changelog of flows" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: /^Since stop-21/ })).toBeVisible();
+    const stop21 = page.locator("section", {
+      has: page.getByRole("heading", { level: 2, name: /^stop-21/ }),
+    });
+    const connected = stop21.locator("section.machine-change", { hasText: "connectedAccounts" });
+    await expect(connected).toContainText("New flow.");
+    const history = stop21.locator("section.machine-change", { hasText: "orderHistory" });
+    await expect(history.locator("li.added").first()).toContainText("Transition added: From");
+    await expect(history.locator("li.removed").first()).toContainText("Transition removed: From");
+    await expect(stop21.locator("section.machine-change", { hasText: "appleSignIn" })).toContainText(
+      "Flow removed.",
+    );
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: join(testInfo.outputDir, "changelog.png"), fullPage: true });
+  });
 });

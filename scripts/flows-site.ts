@@ -13,7 +13,7 @@
  */
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { AnyStateMachine, StateValue } from "xstate";
+import type { AnyStateMachine, AnyStateNode, StateValue } from "xstate";
 import {
   declaredTransitions,
   generatePaths,
@@ -65,6 +65,11 @@ ${body}
 const withCode = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
 
 const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
+
+/** A statechart with its zoom toolbar (flows.js), labelled by the element `labelId`. */
+const chartBlock = (labelId: string, svg: string) =>
+  `<div class="chart"><div class="toolbar" role="toolbar" aria-label="Statechart view" aria-controls="${labelId}-chart"><button type="button" data-zoom="in">Zoom in</button><button type="button" data-zoom="out">Zoom out</button><button type="button" data-zoom="fit">Fit to screen</button><span class="hint">Drag to move; Ctrl + wheel or + and − to zoom; 0 fits.</span></div>
+<figure class="diagram" id="${labelId}-chart" tabindex="0" aria-labelledby="${labelId}">${svg}</figure></div>`;
 
 interface Summary {
   name: string;
@@ -245,7 +250,22 @@ for (const spec of models) {
           ? `<ul class="changes">${changeItems(words, change)}</ul>`
           : "<p>None: this flow is as released.</p>"
       }</section>`;
-  const svg = await drawMachine(machine, words);
+  const whole = await drawMachine(machine, words);
+  // A chart that shows small when fitted gets one picture per top-level step besides.
+  const steps =
+    whole.fitScale < 0.5
+      ? (Object.values(machine.root.states) as AnyStateNode[]).filter(
+          (node) => Object.keys(node.states).length > 1,
+        )
+      : [];
+  const stepCharts: string[] = [];
+  for (const step of steps) {
+    const drawing = await drawMachine(machine, words, step);
+    const id = `step-${step.path.join("-")}`;
+    stepCharts.push(
+      `<details class="step"><summary id="${escapeHtml(id)}">${escapeHtml(words.stateOf(step))} <code>${escapeHtml(step.key)}</code></summary>${chartBlock(id, drawing.svg)}</details>`,
+    );
+  }
   writeFileSync(
     join(out, `${spec.name}.html`),
     page(
@@ -255,8 +275,11 @@ for (const spec of models) {
 ${changeSection}
 <section aria-labelledby="diagram"><h2 id="diagram">Statechart</h2>
 <p class="legend">Boxes are states, named as the rider meets them, with the code name under each; a box inside a box is a step of it; dashed boxes run side by side. ● marks where each level starts. Arrows are what moves the flow on: the event, and in italics the condition it needs (hover an arrow for its code name). "stays" lists what a state handles without leaving it.</p>
-<div class="toolbar" role="toolbar" aria-label="Statechart view" aria-controls="chart"><button type="button" data-zoom="in">Zoom in</button><button type="button" data-zoom="out">Zoom out</button><button type="button" data-zoom="fit">Fit to screen</button><span class="hint">Drag to move; Ctrl + wheel or + and − to zoom; 0 fits.</span></div>
-<figure class="diagram" id="chart" tabindex="0" aria-labelledby="diagram">${svg}</figure></section>
+${chartBlock("diagram", whole.svg)}${
+  stepCharts.length > 0
+    ? `<h3>One picture per step</h3><p class="legend">The whole chart is large, so each step of it is drawn on its own too; dashed boxes show where a step leads.</p>${stepCharts.join("\n")}`
+    : ""
+}</section>
 <section aria-labelledby="transitions"><h2 id="transitions">Every transition in words</h2>
 <details><summary>${declared.size} transitions</summary><div class="scroll"><table><thead><tr><th scope="col">From</th><th scope="col">When</th><th scope="col">Condition</th><th scope="col">To</th></tr></thead><tbody>${transitionRows}</tbody></table></div></details></section>
 <section aria-labelledby="coverage"><h2 id="coverage">Coverage by the model tests</h2>

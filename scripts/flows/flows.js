@@ -38,7 +38,7 @@ function setUpChart(figure) {
     view = { ...full };
     show();
   };
-  const toolbar = figure.parentElement?.querySelector(".toolbar");
+  const toolbar = figure.closest(".chart")?.querySelector(".toolbar");
   toolbar?.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-zoom]");
     if (!button) return;
@@ -193,6 +193,7 @@ function setUpPaths(section) {
     );
   };
 
+  // A path's Given / When / Then is drawn when it is first opened, so long groups stay light.
   const pathItem = (data, path) => {
     const summaryText =
       path.e.length === 0
@@ -200,21 +201,25 @@ function setUpPaths(section) {
         : steps(data, path)
             .map((step) => eventWords(step.event))
             .join(" → ");
-    const body = gwt(data, path);
-    const link = element("a", { href: `#path-${path.n}`, text: "Link to this path" });
-    const print = element("button", { type: "button", class: "print", text: "Print as Given / When / Then" });
-    print.addEventListener("click", () => printPath(path.n, body));
-    body.append(element("p", { class: "path-actions" }, link, " ", print));
-    return element(
-      "li",
-      { id: `path-${path.n}` },
-      element(
-        "details",
-        {},
-        element("summary", {}, element("strong", { text: `Path ${path.n}: ` }), summaryText),
-        body,
-      ),
+    const details = element(
+      "details",
+      {},
+      element("summary", {}, element("strong", { text: `Path ${path.n}: ` }), summaryText),
     );
+    details.addEventListener("toggle", () => {
+      if (!details.open || details.querySelector(".path-body")) return;
+      const body = gwt(data, path);
+      const link = element("a", { href: `#path-${path.n}`, text: "Link to this path" });
+      const print = element("button", {
+        type: "button",
+        class: "print",
+        text: "Print as Given / When / Then",
+      });
+      print.addEventListener("click", () => printPath(path.n, body));
+      body.append(element("p", { class: "path-actions" }, link, " ", print));
+      details.append(body);
+    });
+    return element("li", { id: `path-${path.n}` }, details);
   };
 
   const printPath = (number, body) => {

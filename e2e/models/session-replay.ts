@@ -276,10 +276,14 @@ export class SessionReplay {
     });
     const { method, path } = patterns[kind];
     this.held = { kind, arrived, answered, answer };
+    // Taken once, by hand: a `times: 1` route that expires lets Playwright go on with the other routes'
+    // held requests (a held sign-out reached the server once a held profile request was answered).
+    let taken = false;
     await this.page.route(
       (url) => path.test(url.pathname),
       async (route: Route) => {
-        if (route.request().method() !== method) return route.fallback();
+        if (taken || route.request().method() !== method) return route.fallback();
+        taken = true;
         arrive();
         const chosen = await how;
         try {
@@ -294,7 +298,7 @@ export class SessionReplay {
           }
           if (chosen === "ended") {
             // The session is ended through the API: the held request still carries its token.
-            const authorization = route.request().headers().authorization ?? "";
+            const authorization = (await route.request().allHeaders()).authorization ?? "";
             const ended = await this.page.request.post("/accounts/users/logout", {
               headers: { Authorization: authorization },
             });
@@ -306,7 +310,6 @@ export class SessionReplay {
           answeredDone();
         }
       },
-      { times: 1 },
     );
   }
 

@@ -271,7 +271,8 @@ for (const spec of models) {
     page(
       `${words.title} (${spec.name})`,
       `<h1>${escapeHtml(words.title)} <code>${escapeHtml(spec.name)}</code></h1>
-<p class="lead">${withCode(comment)}</p>
+<p class="lead">${escapeHtml(summary.purpose)}</p>
+${comment ? `<details class="notes"><summary>How it works, from the code's own notes</summary><p>${withCode(comment)}</p></details>` : ""}
 ${changeSection}
 <section aria-labelledby="diagram"><h2 id="diagram">Statechart</h2>
 <p class="legend">Boxes are states, named as the rider meets them, with the code name under each; a box inside a box is a step of it; dashed boxes run side by side. ● marks where each level starts. Arrows are what moves the flow on: the event, and in italics the condition it needs (hover an arrow for its code name). "stays" lists what a state handles without leaving it.</p>

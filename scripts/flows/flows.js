@@ -11,6 +11,8 @@ function setUpChart(figure) {
   const width = Number(svg.dataset.width);
   const height = Number(svg.dataset.height);
   const full = { x: -1, y: -1, w: width, h: height };
+  // Never drawn bigger than its natural size: a small chart stays at 100%.
+  svg.style.maxWidth = `${width}px`;
   let view = { ...full };
   const show = () => {
     svg.setAttribute("viewBox", `${view.x} ${view.y} ${view.w} ${view.h}`);

@@ -1,8 +1,15 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { changesBetween, structureOf } from "../../scripts/flows/structure.ts";
 import { briefValue, leafPaths, stateWords } from "../../scripts/flows/text.ts";
 import { codeNames, readGlossary, Words } from "../../scripts/flows/words.ts";
+import { generatePaths } from "./harness.ts";
 import { models } from "./specs/index.ts";
+
+const root = resolve(import.meta.dirname, "..", "..");
 
 /**
  * The flows site names every state, event and guard in a product owner's words
@@ -83,5 +90,43 @@ describe("the changelog of flows", () => {
     expect(changed?.transitionsAdded).toEqual(now.transitions.slice(0, 1));
     expect(changed?.transitionsRemoved).toEqual([]);
     expect(changesBetween({ session: now }, { session: now })).toEqual([]);
+  });
+});
+
+describe("npm run flows:paths", () => {
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [join(root, "scripts", "flows-paths.ts"), ...args], {
+      cwd: root,
+      encoding: "utf8",
+    });
+  const network = models.find((spec) => spec.name === "network");
+  const pathCount = network ? generatePaths(network).length : 0;
+
+  it("prints CSV with one row per step, quoted where it must be", () => {
+    const result = run("network", "--format", "csv");
+    expect(result.status).toBe(0);
+    const rows = result.stdout.trimEnd().split("\r\n");
+    expect(rows[0]).toBe("machine,path,step,input,given,when,then,given_code,when_code,then_code");
+    const paths = new Set(rows.slice(1).map((row) => row.split(",")[1]));
+    expect(paths.size).toBe(pathCount);
+    expect(rows.slice(1).every((row) => row.startsWith("network,"))).toBe(true);
+    expect(result.stdout).toContain('"Connected, no popup"');
+  });
+
+  it("writes Playwright stubs that parse as TypeScript, one test per path", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "flows-paths-")), "network.spec.ts");
+    const result = run("network", "--format", "playwright", "--out", file);
+    expect(result.status).toBe(0);
+    const check = spawnSync(process.execPath, ["--check", file], { encoding: "utf8" });
+    expect(check.stderr).toBe("");
+    expect(check.status).toBe(0);
+    const stubs = readFileSync(file, "utf8");
+    expect(stubs.match(/^ {2}test\(/gm)).toHaveLength(pathCount);
+    expect(stubs).toContain('await test.step("When ');
+  });
+
+  it("refuses an unknown machine or format", () => {
+    expect(run("noSuchMachine").status).toBe(1);
+    expect(run("network", "--format", "xml").stderr).toContain('Unknown format "xml"');
   });
 });

@@ -6,13 +6,17 @@
  * - sign-in (POST /accounts/users/login, a scrypt verify each) p50 / p95, as many as the per-address
  *   limit allows in a minute (20), so the figure is what a rider waits, not what the limiter refuses;
  * - a real sign-in while 40 bad ones arrive at once, from one address and from 40 (behind a proxy);
- * - product search on 10,000 generated products: req/s and p99 next to a Fastify hello-world.
+ * - product search on 10,000 generated products: req/s and p99 next to a Fastify hello-world;
+ * - the flows site in Chromium: each machine page's load time (budget 2 s), and opening its biggest
+ *   group of generated paths.
  */
-import { spawn } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
+import { chromiumLaunchOptions } from "../e2e/chromium.ts";
 import { distDir, ensureBuild } from "../server/build.ts";
 import { demoCatalog } from "../server/db/seed-catalog.ts";
 
@@ -224,3 +228,48 @@ async function searchBenchmark() {
 const searchResults = await searchBenchmark();
 console.log(`Product search, ${searchResults.products} generated products + the demo catalogue:`);
 console.table(searchResults.results);
+
+/**
+ * The flows site as a product owner opens it: every machine page loaded in Chromium (navigation
+ * timing's load event, budget 2 s), then its biggest group of generated paths opened until its first
+ * path shows.
+ */
+async function flowsBenchmark() {
+  const site = join(root, "flows-site");
+  if (!existsSync(join(site, "index.html"))) {
+    spawnSync(process.execPath, [join(root, "scripts", "flows-site.ts")], { cwd: root, stdio: "ignore" });
+  }
+  const flowsData = join(root, ".tmp", `bench-flows-${process.pid}`);
+  const server = await timeStart(flowsData, { NODE_ENV: "development" });
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const rows: Record<string, { load: string; "open biggest group": string; budget: string }> = {};
+  let slowest = 0;
+  for (const file of readdirSync(site)
+    .filter((name) => name.endsWith(".html"))
+    .sort()) {
+    await page.goto(`${base}/flows/${file}`, { waitUntil: "load" });
+    const load = await page.evaluate(() => {
+      const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+      return entry ? entry.loadEventEnd - entry.startTime : Number.NaN;
+    });
+    slowest = Math.max(slowest, load);
+    let open = "";
+    const group = page.locator("details.group").first();
+    if ((await group.count()) > 0) {
+      const started = performance.now();
+      await group.locator("summary").click();
+      await group.locator("ol.paths > li[id]").first().waitFor();
+      open = ms(performance.now() - started);
+    }
+    rows[file.replace(/\.html$/, "")] = { load: ms(load), "open biggest group": open, budget: "2000 ms" };
+  }
+  await browser.close();
+  await server.stop();
+  rmSync(flowsData, { recursive: true, force: true });
+  return { rows, slowest };
+}
+
+const flows = await flowsBenchmark();
+console.log(`Flows site in Chromium at 1280 px (slowest page load ${ms(flows.slowest)}, budget 2000 ms):`);
+console.table(flows.rows);

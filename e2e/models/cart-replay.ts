@@ -62,6 +62,8 @@ export const skipReasons = {
     "a change of language or a sign-out while a dialog of the add, the limit, Action Blocked or the sign-in question is open: the language menu and Sign out are behind the modal dialog",
   emptyCheckout:
     "checkout with an empty cart: the drawer and /cart show Checkout only next to the cart's lines (the machine takes the event; the rider has no button for it)",
+  noLine:
+    "a quantity change for a product not in the cart: /cart has a quantity box only for the cart's lines (the machine takes the event and changes nothing)",
   spanish:
     "a gesture after an odd number of language changes: the replay toggles English and Español, and its gestures are named in English",
 } as const;
@@ -109,6 +111,11 @@ export function planOf(path: CartPath): Plan {
         }
         break;
       }
+      case "cart.setQuantity":
+        if (!path.steps[index - 1]?.state.context.items.some((item) => item.uuid === event.uuid)) {
+          return done(skipReasons.noLine);
+        }
+        break;
       case "cart.checkout":
         if ((path.steps[index - 1]?.state.context.items.length ?? 0) === 0)
           return done(skipReasons.emptyCheckout);

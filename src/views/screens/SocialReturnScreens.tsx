@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useActorRef } from "@xstate/react";
 import { useParams, useSearch } from "wouter";
+import { useChild } from "../../app/children.ts";
 import { useScreenLogic } from "../../app/logic.tsx";
 import { SocialReturnView } from "../session/SocialReturnView.tsx";
 import { card, Screen } from "../shared/Screen.tsx";
@@ -19,6 +20,7 @@ function segment(value: string | undefined): string {
 export function AppleRedirectScreen() {
   const { t } = useLingui();
   const { socialReturn } = useScreenLogic();
+  const session = useChild("session");
   const params = useParams<{
     state: string;
     idToken: string;
@@ -39,7 +41,7 @@ export function AppleRedirectScreen() {
   return (
     <Screen title={t`Sign in with Apple`}>
       <div className={card}>
-        <SocialReturnView social={actor} />
+        <SocialReturnView social={actor} session={session} />
       </div>
     </Screen>
   );
@@ -48,6 +50,7 @@ export function AppleRedirectScreen() {
 /** /oauth/{google|facebook}/return?code=...&state=... (or ?error=...&state=...). */
 function OAuthReturn({ provider, title }: { provider: "google" | "facebook"; title: string }) {
   const { socialReturn } = useScreenLogic();
+  const session = useChild("session");
   const query = new URLSearchParams(useSearch());
   const actor = useActorRef(socialReturn, {
     input: {
@@ -60,7 +63,7 @@ function OAuthReturn({ provider, title }: { provider: "google" | "facebook"; tit
   return (
     <Screen title={title}>
       <div className={card}>
-        <SocialReturnView social={actor} />
+        <SocialReturnView social={actor} session={session} />
       </div>
     </Screen>
   );

@@ -9,6 +9,7 @@ import { sessionModel } from "../../tests/model/specs/session.ts";
 import { Portal } from "./portal.ts";
 import { choosePaths as choose, coverageOf, type Sampling } from "./replay-sampling.ts";
 import { demoRider, mailTo, signInAt, signUpRider } from "./riders.ts";
+import { SocialPage, sandboxEmail } from "./social.ts";
 
 /**
  * The session model's generated paths as a rider walks them in Chromium against the real server: each
@@ -50,7 +51,8 @@ const patterns: Record<Kind, { method: string; path: RegExp }> = {
 type Answer = "server" | "dropped" | "ended" | "left";
 
 const isEnrolledSignIn = (event: AnyEventObject): boolean =>
-  event.type === "xstate.done.actor.signInForm" && event.output?.mfa_enrollment_status === 1;
+  (event.type === "xstate.done.actor.signInForm" && event.output?.mfa_enrollment_status === 1) ||
+  (event.type === "session.handOver" && event.result?.mfa_enrollment_status === 1);
 
 /** Whether the path needs the rider who turned two-factor on. */
 export const needsEnrolledRider = (path: SessionPath): boolean =>
@@ -80,8 +82,6 @@ export function skipReason(path: SessionPath): string | null {
   let from = "start";
   for (const step of path.steps) {
     const type = step.event.type;
-    if (type === "session.handOver")
-      return "hand-over: a provider's return (social sign-in) is not replayed here";
     if (type === "session.deleted") return "deleted account: each path would need a fresh rider to delete";
     if (type === "session.deactivated")
       return "deactivation: each path would need a fresh rider to deactivate";
@@ -108,7 +108,7 @@ export function skipReason(path: SessionPath): string | null {
 /** What a path covers: states and moves, sign-ins named by the rider. */
 export function sessionCoverage(path: SessionPath): string[] {
   return coverageOf(path, (event) =>
-    event.type === "xstate.done.actor.signInForm"
+    event.type === "xstate.done.actor.signInForm" || event.type === "session.handOver"
       ? `${event.type} ${isEnrolledSignIn(event) ? "enrolled" : "rider"}`
       : event.type === "session.signOut"
         ? `${event.type} ${event.cartEmpty ? "empty" : "full"}`
@@ -144,6 +144,7 @@ export function pathName(path: SessionPath): string {
         return isEnrolledSignIn(event) ? "(signed in, enrolled)" : "(signed in)";
       }
       if (event.type === "session.signOut") return `signOut ${event.cartEmpty ? "empty" : "full"}`;
+      if (event.type === "session.handOver") return isEnrolledSignIn(event) ? "Apple (enrolled)" : "Apple";
       return short[event.type] ?? event.type.replace(/^session\./, "");
     });
   return `${who}: ${events.join(" → ")}`;
@@ -200,7 +201,12 @@ export interface EnrolledRider {
   email: string;
   password: string;
   phone: string;
+  /** The sandbox Apple identity connected to this rider. */
+  apple: string;
 }
+
+/** The sandbox Apple identity of a rider without two-factor (opened by its first sign-in). */
+const appleRider = sandboxEmail("session-replay-apple");
 
 export async function enrolRider(page: Page): Promise<EnrolledRider> {
   const portal = new Portal(page);
@@ -226,9 +232,17 @@ export async function enrolRider(page: Page): Promise<EnrolledRider> {
   await twoFactor.getByLabel("Verification Code").fill(code ?? "");
   await twoFactor.getByRole("button", { name: "Verify and turn on" }).click();
   await expect(twoFactor.getByText(/Two-factor authentication is on\./)).toBeVisible();
+  // Apple connected too, so a provider's return can ask for the texted code.
+  const social = new SocialPage(page);
+  const apple = sandboxEmail("session-replay-enrolled-apple");
+  await social.openConnectedAccounts();
+  await social.clickConnect("Apple");
+  await social.answerSandbox("Apple", { email: apple });
+  await social.seeConnectedAccounts();
+  await expect(social.row("Apple")).toContainText("Connected");
   await page.getByRole("button", { name: "Sign out" }).click();
   await portal.seeHeading("Sign in");
-  return { ...rider, phone: `+1${phone}` };
+  return { ...rider, phone: `+1${phone}`, apple };
 }
 
 /** A request held until the walk has seen the busy state it keeps the session in. */
@@ -447,6 +461,19 @@ export class SessionReplay {
         await form.locator('input[type="password"]').fill(rider.password);
         return this.button("Sign in", form).click();
       }
+      case "session.handOver": {
+        // The rider signs in with Apple (the sandbox provider) and comes back to the portal.
+        const enrolled = isEnrolledSignIn(event);
+        if (enrolled && !this.enrolled) throw new Error("the enrolled rider was not made");
+        if (enrolled && this.enrolled) {
+          this.codesSeen = (await mailTo(page, this.enrolled.phone, codePattern)).length;
+        }
+        const social = new SocialPage(page);
+        // The sign-in page offers Apple (the sign-in form on Apple's return page does not).
+        if (!/\/login$/.test(page.url())) await page.goto("/login");
+        await social.clickSignInWith("Apple");
+        return social.answerSandbox("Apple", { email: enrolled ? this.enrolled?.apple : appleRider });
+      }
       case "xstate.done.actor.codeForm": {
         const enrolled = this.enrolled;
         if (!enrolled) throw new Error("the enrolled rider was not made");
@@ -513,7 +540,8 @@ export class SessionReplay {
     const signOut = page.getByRole("banner").getByRole("button", { name: t("Sign out"), exact: true });
     switch (key) {
       case "anonymous.fresh":
-        await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+        // The sign-in page, or a provider's return page showing the sign-in form again.
+        await expect(page).toHaveURL(/\/(login|redirect\/.*)$/, { timeout: 15_000 });
         await expect(page.getByRole("heading", { name: t("Sign in with your email") })).toBeVisible();
         await expect(expired).toHaveCount(0);
         await expect(page.getByRole("banner").getByRole("button", { name: t("Sign out") })).toHaveCount(0);

@@ -15,11 +15,50 @@ import {
 
 /*
  * The session model's generated paths (tests/model/specs/session.ts) replayed in Chromium against the
- * real server.
+ * real server: every gesture event is what the rider does, every actor answer is what the real server
+ * says, and every step's state is asserted as the rider sees it (axe scans the page where a path ends
+ * in a state that is not busy).
+ *
+ * Inputs: a fresh visit is /login with empty storage; the restored session (es) and the token without
+ * its rider (vi) are the demo rider signed in once through the sign-in page, then the portal's storage
+ * (auth_token, cwp_user or not, Bytemark-CW-lang) as a later visit finds it, reloaded.
+ *
+ * Gestures: signing in is the sign-in form with the demo rider's credentials, or those of a rider made
+ * for the run with two-factor on (its texted codes read from the dev mailbox; an Apple identity
+ * connected to it for a hand-over that asks for the code); a hand-over is "Sign in with Apple" through
+ * the sandbox provider; sign-out is the header's button (with a Day Pass put in the cart by storage
+ * before the page loads when the path's first sign-out has items), the question's two buttons answer
+ * it; the code step's "Send a new code" and "Cancel"; a profile update is "Edit profile" then "Save
+ * changes" with the rider's own values (nothing changes); a refresh is the rider reloading the page
+ * (the portal asks the server for the stored rider again); an expiry is the session ended through POST
+ * /accounts/users/logout, then the rider saving the profile (or the held request going on).
+ *
+ * Answers: the profile, the resend and the logout requests are held (page.route) so each busy state is
+ * seen, then let go (done), dropped (error: the No Internet Connection dialog is closed as a rider
+ * does; sign-out still finishes), or sent after the session was ended (expired). A resend right after
+ * the code was texted is the server's own 30-second limit (429). A request whose state the rider left
+ * (a resend when the code was typed meanwhile) is answered with a 429 nobody hears.
+ *
+ * Skipped (skipReason in e2e/models/session-replay.ts; 1,779 of the 2,770 paths when this was written,
+ * the live counts are printed when the file loads):
+ * - 567 where a guest's session ends: a guest has no session the server can end;
+ * - 556 of the token-only input (two-factor off in its deployment) where an enrolled rider signs in
+ *   without a code: the e2e server's deployment asks for it;
+ * - 225 that end the session while the sign-out question or the deactivation notice is open: no
+ *   gesture sends a request the server could refuse;
+ * - 122 that end a pending sign-in (the code step): POST /users/logout takes only full sessions;
+ * - 103 with a deactivation and 96 with a deleted account: each would need a fresh rider (not mapped);
+ * - 60 whose later sign-out needs the cart refilled after an earlier one emptied it (not mapped);
+ * - 49 of the deployment that requires two-factor: it needs a second server (not mapped yet);
+ * - 1 with a sent resend: the server sends a new code only 30 s after the last one.
+ *
+ * Replayed (e2e/models/replay-sampling.ts): the fewest paths that reach every state and take every
+ * move of the replayable paths, each input at least once, then a seeded draw of 5 among the rest;
+ * every replayable path with `npm run flows:replay -- --all`.
  */
 const all = generatePaths(sessionModel);
 const replayable = all.filter((path) => skipReason(path) === null);
-const sampling = samplingFromEnv(10);
+const sampling = samplingFromEnv(5);
 const chosen = choosePaths(all, sampling);
 console.log(samplingReport("session", all, replayable, chosen, sampling, sessionCoverage));
 const reasons = new Map<string, number>();

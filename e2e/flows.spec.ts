@@ -163,6 +163,20 @@ test.describe("the flows site for product owners", () => {
     await page.screenshot({ path: join(testInfo.outputDir, "printed-path.png"), fullPage: true });
   });
 
+  test("reads on a phone: no page wider than the screen", async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const file of ["index", "changelog", "session", "cart"]) {
+      await page.goto(`/flows/${file}.html`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectNoAxeViolations(page);
+    }
+    await page.locator("details.group").first().locator("summary").click();
+    await page.locator("details.group[open] ol.paths > li[id]").first().locator("summary").click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: join(testInfo.outputDir, "cart-390.png") });
+  });
+
   test("the changelog shows what changed in each flow, release by release", async ({ page }, testInfo) => {
     await page.goto("/flows/changelog.html");
     await expect(page.getByRole("heading", { level: 1, name: "Changelog of flows" })).toBeVisible();

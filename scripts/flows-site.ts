@@ -282,10 +282,10 @@ ${chartBlock("diagram", whole.svg)}${
     : ""
 }</section>
 <section aria-labelledby="transitions"><h2 id="transitions">Every transition in words</h2>
-<details><summary>${declared.size} transitions</summary><div class="scroll"><table><thead><tr><th scope="col">From</th><th scope="col">When</th><th scope="col">Condition</th><th scope="col">To</th></tr></thead><tbody>${transitionRows}</tbody></table></div></details></section>
+<details><summary>${declared.size} transitions</summary><div class="scroll" tabindex="0" role="region" aria-label="Every transition"><table><thead><tr><th scope="col">From</th><th scope="col">When</th><th scope="col">Condition</th><th scope="col">To</th></tr></thead><tbody>${transitionRows}</tbody></table></div></details></section>
 <section aria-labelledby="coverage"><h2 id="coverage">Coverage by the model tests</h2>
-<table><thead><tr><th scope="col">States</th><th scope="col">Transitions</th><th scope="col">Generated paths</th><th scope="col">States covered</th><th scope="col">Transitions covered</th></tr></thead>
-<tbody><tr><td>${summary.states}</td><td>${summary.transitions}</td><td>${summary.paths}</td><td>${summary.statesCovered}</td><td>${summary.transitionsCovered}</td></tr></tbody></table></section>
+<div class="scroll" tabindex="0" role="region" aria-label="Coverage"><table><thead><tr><th scope="col">States</th><th scope="col">Transitions</th><th scope="col">Generated paths</th><th scope="col">States covered</th><th scope="col">Transitions covered</th></tr></thead>
+<tbody><tr><td>${summary.states}</td><td>${summary.transitions}</td><td>${summary.paths}</td><td>${summary.statesCovered}</td><td>${summary.transitionsCovered}</td></tr></tbody></table></div></section>
 <section aria-labelledby="journeys"><h2 id="journeys">Journeys pinned by hand</h2><ul class="journeys">${journeys}</ul></section>
 <section aria-labelledby="paths" class="paths-section" data-machine="${escapeHtml(spec.name)}"><h2 id="paths">Generated paths</h2>
 <p>${data.paths.length} ${data.paths.length === 1 ? "path" : "paths"} the model tests walk, grouped by the state they end in. Open a group to read its paths as Given / When / Then; each has a link and can be printed. QA can take them as <a href="data/${escapeHtml(spec.name)}.json">JSON</a>, or as CSV or Playwright stubs with <code>npm run flows:paths -- ${escapeHtml(spec.name)} --format csv</code>.</p>
@@ -327,7 +327,7 @@ writeFileSync(
         : ""
     }</p>
 <p>${summaries.length} flows; the model tests reach ${totals.statesCovered} of ${totals.states} states and take ${totals.transitionsCovered} of ${totals.transitions} transitions over ${totals.paths} generated paths.</p>
-<div class="scroll"><table class="index"><thead><tr><th scope="col">Flow</th><th scope="col">Purpose</th><th scope="col">States covered</th><th scope="col">Transitions covered</th><th scope="col">Paths</th></tr></thead><tbody>${rows}</tbody></table></div>`,
+<div class="scroll" tabindex="0" role="region" aria-label="Every flow"><table class="index"><thead><tr><th scope="col">Flow</th><th scope="col">Purpose</th><th scope="col">States covered</th><th scope="col">Transitions covered</th><th scope="col">Paths</th></tr></thead><tbody>${rows}</tbody></table></div>`,
   ),
 );
 console.log("wrote flows-site/index.html");

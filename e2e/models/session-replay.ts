@@ -73,6 +73,12 @@ function cartPlan(path: SessionPath): { seed: boolean } | "mismatch" {
   return { seed };
 }
 
+/** The path deletes or deactivates the account: a rider signed up for it, never the demo rider. */
+export const leaves = (path: SessionPath): boolean =>
+  path.steps.some(
+    (step) => step.event.type === "session.deleted" || step.event.type === "session.deactivated",
+  );
+
 /** Why the real server (or this replay) cannot give this path, or null when it can. */
 export function skipReason(path: SessionPath): string | null {
   const input = inputIndex(path);
@@ -82,9 +88,12 @@ export function skipReason(path: SessionPath): string | null {
   let from = "start";
   for (const step of path.steps) {
     const type = step.event.type;
-    if (type === "session.deleted") return "deleted account: each path would need a fresh rider to delete";
-    if (type === "session.deactivated")
-      return "deactivation: each path would need a fresh rider to deactivate";
+    if (type === "session.deactivated") {
+      return "deactivation: the demo deployment does not offer it (allowAccountDeactivation is off)";
+    }
+    if (input === 0 && type === "session.deleted") {
+      return "the fresh visit signs in as the demo rider, whose account the other specs need";
+    }
     if (type === "xstate.done.actor.resendCode") {
       return "a sent resend: the server sends a new code only 30 s after the last, and tests never wait on the clock";
     }
@@ -265,6 +274,8 @@ export class SessionReplay {
   private held: Held | null = null;
   /** Codes texted to the enrolled rider so far (the next one is newer). */
   private codesSeen = 0;
+  /** The rider signed up to delete or deactivate their account. */
+  private leaving: { email: string; password: string } | null = null;
 
   constructor(page: Page, path: SessionPath, enrolled: EnrolledRider | null) {
     this.page = page;
@@ -362,8 +373,11 @@ export class SessionReplay {
       await page.reload();
       return;
     }
-    // A rider who signed in on an earlier visit (once through the sign-in page), then came back.
-    await signInAt(this.portal, demoRider);
+    // A rider who signed in on an earlier visit (once through the sign-in page), then came back: one
+    // signed up for the path when it deletes or deactivates the account.
+    if (leaves(path))
+      this.leaving = await signUpRider(this.portal, { confirmed: true, prefix: "session-replay-leaving" });
+    await signInAt(this.portal, this.leaving ?? demoRider);
     await page.evaluate(
       ({ items, language, tokenOnly }) => {
         const user = JSON.parse(localStorage.getItem("cwp_user") ?? "null");
@@ -508,6 +522,24 @@ export class SessionReplay {
         return void (await page.reload());
       case "session.userUpdated":
         return this.saveProfile();
+      case "session.deleted": {
+        // The rider deletes their account on the security page, after its question.
+        await this.openSecurity();
+        const region = page.getByRole("region", { name: t("Delete account") });
+        await this.button("Delete my account", region).click();
+        const question = page.getByRole("alertdialog", { name: t("Delete your account?") });
+        await question.locator('input[type="password"]').fill(this.leaving?.password ?? "");
+        return this.button("Delete my account", question).click();
+      }
+      case "session.deactivated": {
+        // The rider deactivates their account on the security page (no balance to move).
+        await this.openSecurity();
+        await this.button("Deactivate account").click();
+        await page.locator('input[type="password"]').fill(this.leaving?.password ?? "");
+        return this.button("Deactivate my account").click();
+      }
+      case "session.deactivationAcknowledged":
+        return this.button("OK", page.getByRole("alertdialog", { name: t("Account deactivated") })).click();
       case "session.expired": {
         // The server ends the session (signed out elsewhere); the rider's next save finds out.
         const token = await page.evaluate(() => localStorage.getItem("auth_token"));
@@ -520,6 +552,14 @@ export class SessionReplay {
       default:
         throw new Error(`no gesture sends ${event.type}`);
     }
+  }
+
+  private async openSecurity(): Promise<void> {
+    await this.page
+      .getByRole("navigation", { name: this.t("Account") })
+      .getByRole("link", { name: this.t("Security") })
+      .click();
+    await this.portal.seeHeading(this.t("Security"));
   }
 
   /** The rider saves their profile as it is (the portal publishes the saved rider). */
@@ -582,6 +622,12 @@ export class SessionReplay {
         const question = page.getByRole("alertdialog", { name: t("Sign out?") });
         await this.portal.seeCentred(question);
         await expect(question.getByText(t("Your cart will be cleared when you sign out."))).toBeVisible();
+        return;
+      }
+      case "deactivatedNotice": {
+        const notice = page.getByRole("alertdialog", { name: t("Account deactivated") });
+        await this.portal.seeCentred(notice);
+        await expect(this.button("OK", notice)).toBeEnabled();
         return;
       }
       case "signingOut":

@@ -273,6 +273,11 @@ export class CartReplay {
         if (index > 0) await this.perform(step.event, steps[index - 1]?.state);
         await this.see(step);
       }
+      // The page the path ends on has drawn its heading (behind an open dialog it is hidden).
+      const end = this.path.state.value as { drawer: string; flow: string };
+      if (end.drawer === "closed" && end.flow === "idle") {
+        await expect(this.page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      }
       await this.portal.checkAccessibility();
       for (const held of this.held.splice(0)) {
         await held.arrived;
@@ -427,6 +432,7 @@ export class CartReplay {
         await expect(page.getByRole("complementary", { name: "Find your fare" })).toBeVisible();
         await page.getByRole("banner").getByRole("link").first().click();
         await expect(page).not.toHaveURL(/\/(products|physical)/);
+        await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
         return;
       }
       case "cart.clear": {

@@ -468,10 +468,13 @@ export class CartReplay {
         await held.arrived;
         held.answer(answerOf(event) ?? "refreshed");
         if (answerOf(event) === "lost") {
+          // A dropped request of the portal's own API says so first; the rider closes the dialog.
           const offline = page.getByRole("alertdialog", {
-            name: this.spanish ? /Sin conexión|No Internet/ : "No Internet Connection",
+            name: this.spanish ? "Sin conexión a Internet" : "No Internet Connection",
           });
-          if (await offline.isVisible()) await offline.getByRole("button").first().click();
+          await expect(offline).toBeVisible();
+          await offline.getByRole("button").first().click();
+          await expect(offline).toBeHidden();
         }
         return;
       }

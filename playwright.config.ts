@@ -37,6 +37,15 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: "pipe",
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "development", OPERATOR_TOKEN: operatorToken },
+    // Behind a proxy on loopback, as a deployment is: a replay spec gives each path its own rider
+    // address (X-Forwarded-For), so hundreds of sign-ins never share one address's budget. Specs that
+    // send no such header are the loopback address, as before.
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: "development",
+      OPERATOR_TOKEN: operatorToken,
+      TRUST_PROXY: "127.0.0.1,::1",
+    },
   },
 });

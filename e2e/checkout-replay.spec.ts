@@ -8,7 +8,7 @@ import {
   pathName,
   skipReason,
 } from "./models/checkout-replay.ts";
-import { samplingFromEnv, samplingReport } from "./models/replay-sampling.ts";
+import { riderAddress, samplingFromEnv, samplingReport } from "./models/replay-sampling.ts";
 
 /*
  * The checkout model's generated paths (tests/model/specs/checkout.ts) replayed in Chromium against the
@@ -50,6 +50,8 @@ test.describe("checkout model paths in Chromium", () => {
 
   for (const [index, path] of chosen.entries()) {
     test(`path ${index + 1}: ${pathName(path)}`, async ({ page }) => {
+      // Each path's rider signs in from an address of its own (the server allows 20 a minute each).
+      await page.setExtraHTTPHeaders({ "X-Forwarded-For": riderAddress("192.0.2", index) });
       const replay = new CheckoutReplay(page, path);
       await replay.start();
       await replay.replay();

@@ -1,7 +1,7 @@
 import { test } from "@playwright/test";
 import { generatePaths } from "../tests/model/harness.ts";
 import { sessionModel } from "../tests/model/specs/session.ts";
-import { samplingFromEnv, samplingReport } from "./models/replay-sampling.ts";
+import { riderAddress, samplingFromEnv, samplingReport } from "./models/replay-sampling.ts";
 import {
   choosePaths,
   type EnrolledRider,
@@ -54,17 +54,17 @@ import {
  * A deleted account is a rider signed up for the path (never the demo rider), deleted on the
  * security page after its question.
  *
- * Sign-ins: the server takes 20 a minute from one address (the e2e browser's), so the default
- * selection stays small (about 17 sign-ins); a large FLOWS_REPLAY_EXTRA or FLOWS_REPLAY=all runs into
- * "Too many attempts" after about a minute.
+ * Sign-ins: the server takes 20 a minute from one address, so each path's rider comes from its own
+ * (riderAddress, as X-Forwarded-For through the e2e server's trusted loopback proxy); the run's
+ * two-factor rider is made from one more.
  *
  * Replayed (e2e/models/replay-sampling.ts): the fewest paths that reach every state and take every
- * move of the replayable paths, each input at least once, then a seeded draw of 2 among the rest;
+ * move of the replayable paths, each input at least once, then a seeded draw of 8 among the rest;
  * every replayable path with `npm run flows:replay -- --all`.
  */
 const all = generatePaths(sessionModel);
 const replayable = all.filter((path) => skipReason(path) === null);
-const sampling = samplingFromEnv(2);
+const sampling = samplingFromEnv(8);
 const chosen = choosePaths(all, sampling);
 console.log(samplingReport("session", all, replayable, chosen, sampling, sessionCoverage));
 const reasons = new Map<string, number>();
@@ -81,13 +81,17 @@ test.describe("session model paths in Chromium", () => {
   let enrolled: EnrolledRider | null = null;
   test.beforeAll(async ({ browser }) => {
     if (!chosen.some(needsEnrolledRider)) return;
-    const page = await browser.newPage({ reducedMotion: "reduce" });
+    const page = await browser.newPage({
+      reducedMotion: "reduce",
+      extraHTTPHeaders: { "X-Forwarded-For": riderAddress("2001:db8::", 4095) },
+    });
     enrolled = await enrolRider(page);
     await page.close();
   });
 
   for (const [index, path] of chosen.entries()) {
     test(`path ${index + 1}: ${pathName(path)}`, async ({ page }) => {
+      await page.setExtraHTTPHeaders({ "X-Forwarded-For": riderAddress("198.51.100", index) });
       const replay = new SessionReplay(page, path, enrolled);
       await replay.start();
       await replay.replay();

@@ -142,3 +142,16 @@ export function samplingReport<P extends SampledPath>(
     `${chosen.length} replayed (${how}), covering ${covered.size} of ${reachable.size} states and moves`
   );
 }
+
+/**
+ * The address a replayed path's rider comes from (sent as X-Forwarded-For; the e2e server trusts its
+ * loopback proxy): each path has its own, as riders on their own networks do, so a replay of hundreds
+ * of sign-ins never spends one address's budget (20 sign-ins a minute) and never leaves a later spec
+ * short of it. `network` is a documentation prefix (RFC 5737 or 3849) of the spec's own.
+ */
+export function riderAddress(
+  network: "192.0.2" | "198.51.100" | "203.0.113" | "2001:db8::",
+  index: number,
+): string {
+  return network.includes(":") ? `${network}${(index + 1).toString(16)}` : `${network}.${(index % 254) + 1}`;
+}

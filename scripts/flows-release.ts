@@ -4,7 +4,7 @@
  * only what changed since. Run it when a release is cut; <source root> (a checkout of an older commit)
  * records a past release.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { machinesOf, type Release, releasesDir } from "./flows/structure.ts";
@@ -25,4 +25,8 @@ const release: Release = {
 mkdirSync(releasesDir, { recursive: true });
 const file = join(releasesDir, `${name}.json`);
 writeFileSync(file, `${JSON.stringify(release, null, 2)}\n`);
+// Formatted as the linter wants it, so a recorded release passes `npm run lint` as it is.
+spawnSync(join(import.meta.dirname, "..", "node_modules", ".bin", "biome"), ["format", "--write", file], {
+  stdio: "ignore",
+});
 console.log(`recorded ${Object.keys(release.machines).length} machines as ${file}`);

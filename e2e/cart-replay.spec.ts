@@ -2,7 +2,7 @@ import { test } from "@playwright/test";
 import { generatePaths } from "../tests/model/harness.ts";
 import { cartModel } from "../tests/model/specs/cart.ts";
 import { CartReplay, cartCoverage, choosePaths, pathName, skipReason } from "./models/cart-replay.ts";
-import { samplingFromEnv, samplingReport } from "./models/replay-sampling.ts";
+import { riderAddress, samplingFromEnv, samplingReport } from "./models/replay-sampling.ts";
 
 /*
  * The cart model's generated paths (tests/model/specs/cart.ts) replayed in Chromium against the real
@@ -71,6 +71,8 @@ test.describe("cart model paths in Chromium", () => {
 
   for (const [index, path] of chosen.entries()) {
     test(`path ${index + 1}: ${pathName(path)}`, async ({ page }) => {
+      // Each path's rider signs in (or up) from an address of its own (the server counts per address).
+      await page.setExtraHTTPHeaders({ "X-Forwarded-For": riderAddress("203.0.113", index) });
       const replay = new CartReplay(page, path);
       await replay.start();
       await replay.replay();

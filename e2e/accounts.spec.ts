@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { Portal } from "./models/portal.ts";
-import { fromMailbox } from "./models/riders.ts";
+import { fromMailbox, startTwoFactor } from "./models/riders.ts";
 import { operatorToken } from "./operator.ts";
 
 async function signIn(page: Page, email: string, password: string) {
@@ -127,15 +127,7 @@ test.describe("a rider's account, from sign-up to deletion", () => {
     await expect(page.getByText(email)).toBeVisible();
     await portal.checkAccessibility();
 
-    await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Security" }).click();
-    await portal.seeHeading("Security");
-    const twoFactor = page.getByRole("region", { name: "Two-factor authentication" });
-    await twoFactor.getByRole("button", { name: "Turn on two-factor authentication" }).click();
-    await twoFactor.getByLabel("Country code").fill("+1");
-    await twoFactor.getByLabel("Phone number").fill(phone);
-    await twoFactor.getByLabel("Current Password").fill(password);
-    await twoFactor.getByRole("button", { name: "Send code" }).click();
-    await expect(twoFactor.getByText(/It can take about a minute to arrive\./)).toBeVisible();
+    const twoFactor = await startTwoFactor(portal, phone, password);
     await portal.checkAccessibility();
     const enrolCode = await fromMailbox(page, `+1${phone}`, /verification code is ([0-9]{6})/);
     await twoFactor.getByLabel("Verification Code").fill(enrolCode);

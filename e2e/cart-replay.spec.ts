@@ -57,13 +57,7 @@ for (const path of replayable) {
     path.steps.every((step) => drawerOnly.has(step.event.type));
   if (drawer && !chosen.includes(path)) chosen.push(path);
 }
-console.log(samplingReport("cart", all, replayable, chosen, sampling, cartCoverage));
-const reasons = new Map<string, number>();
-for (const path of all) {
-  const reason = skipReason(path);
-  if (reason) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-}
-for (const [reason, count] of reasons) console.log(`  skipped ${count}: ${reason}`);
+console.log(samplingReport("cart", all, chosen, sampling, skipReason, cartCoverage));
 
 test.describe("cart model paths in Chromium", () => {
   test.use({ viewport: { width: 1280, height: 900 } });

@@ -63,16 +63,9 @@ import {
  * every replayable path with `npm run flows:replay -- --all`.
  */
 const all = generatePaths(sessionModel);
-const replayable = all.filter((path) => skipReason(path) === null);
 const sampling = samplingFromEnv(8);
 const chosen = choosePaths(all, sampling);
-console.log(samplingReport("session", all, replayable, chosen, sampling, sessionCoverage));
-const reasons = new Map<string, number>();
-for (const path of all) {
-  const reason = skipReason(path);
-  if (reason) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-}
-for (const [reason, count] of reasons) console.log(`  skipped ${count}: ${reason}`);
+console.log(samplingReport("session", all, chosen, sampling, skipReason, sessionCoverage));
 
 test.describe("session model paths in Chromium", () => {
   test.use({ viewport: { width: 1280, height: 900 } });

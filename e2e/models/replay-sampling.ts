@@ -125,22 +125,32 @@ export function choosePaths<P extends SampledPath>(replayable: readonly P[], opt
   return chosen;
 }
 
-/** One line for the run's log: how many paths, how many walked, what they cover. */
+/**
+ * The run's log: how many paths, how many walked, what they cover, then how many were skipped for
+ * each reason.
+ */
 export function samplingReport<P extends SampledPath>(
   machine: string,
   all: readonly P[],
-  replayable: readonly P[],
   chosen: readonly P[],
   sampling: Sampling,
+  skipReason: (path: P) => string | null,
   coverage: (path: P) => string[] = (path) => coverageOf(path),
 ): string {
+  const replayable = all.filter((path) => skipReason(path) === null);
   const reachable = new Set(replayable.flatMap(coverage));
   const covered = new Set(chosen.flatMap(coverage));
+  const reasons = new Map<string, number>();
+  for (const path of all) {
+    const reason = skipReason(path);
+    if (reason) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
   const how = sampling.all ? "all" : `covering set + ${sampling.extra} drawn with seed ${sampling.seed}`;
-  return (
+  return [
     `${machine} model: ${all.length} paths, ${all.length - replayable.length} not replayable, ` +
-    `${chosen.length} replayed (${how}), covering ${covered.size} of ${reachable.size} states and moves`
-  );
+      `${chosen.length} replayed (${how}), covering ${covered.size} of ${reachable.size} states and moves`,
+    ...[...reasons].map(([reason, count]) => `  skipped ${count}: ${reason}`),
+  ].join("\n");
 }
 
 /**

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import type { Portal } from "./portal.ts";
 
 /** Riders for the end-to-end tests: the seeded demo rider, and riders signed up through the portal. */
@@ -76,4 +76,22 @@ export async function signInAsNewRider(
   const rider = await signUpRider(portal, { confirmed: true, prefix });
   await signInAt(portal, rider);
   return rider;
+}
+
+/**
+ * From a signed-in page: Security, "Turn on two-factor authentication" for a US phone, up to the code
+ * being texted. Returns the two-factor region, where the code is typed next.
+ */
+export async function startTwoFactor(portal: Portal, phone: string, password: string): Promise<Locator> {
+  const page = portal.page;
+  await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Security" }).click();
+  await portal.seeHeading("Security");
+  const twoFactor = page.getByRole("region", { name: "Two-factor authentication" });
+  await twoFactor.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+  await twoFactor.getByLabel("Country code").fill("+1");
+  await twoFactor.getByLabel("Phone number").fill(phone);
+  await twoFactor.getByLabel("Current Password").fill(password);
+  await twoFactor.getByRole("button", { name: "Send code" }).click();
+  await expect(twoFactor.getByText(/It can take about a minute to arrive\./)).toBeVisible();
+  return twoFactor;
 }

@@ -8,7 +8,7 @@ import { inputs as checkoutInputs } from "../../tests/model/specs/checkout.ts";
 import { sessionModel } from "../../tests/model/specs/session.ts";
 import { Portal } from "./portal.ts";
 import { choosePaths as choose, coverageOf, type Sampling } from "./replay-sampling.ts";
-import { demoRider, mailTo, signInAt, signUpRider } from "./riders.ts";
+import { demoRider, fromMailbox, mailTo, signInAt, signUpRider, startTwoFactor } from "./riders.ts";
 import { SocialPage, sandboxEmail } from "./social.ts";
 
 /**
@@ -222,23 +222,9 @@ export async function enrolRider(page: Page): Promise<EnrolledRider> {
   const rider = await signUpRider(portal, { confirmed: true, prefix: "session-replay" });
   const phone = `202555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
   await signInAt(portal, rider);
-  await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Security" }).click();
-  await portal.seeHeading("Security");
-  const twoFactor = page.getByRole("region", { name: "Two-factor authentication" });
-  await twoFactor.getByRole("button", { name: "Turn on two-factor authentication" }).click();
-  await twoFactor.getByLabel("Country code").fill("+1");
-  await twoFactor.getByLabel("Phone number").fill(phone);
-  await twoFactor.getByLabel("Current Password").fill(rider.password);
-  await twoFactor.getByRole("button", { name: "Send code" }).click();
-  await expect(twoFactor.getByText(/It can take about a minute to arrive\./)).toBeVisible();
-  let code: string | undefined;
-  await expect(async () => {
-    code = (await mailTo(page, `+1${phone}`, /verification code is ([0-9]{6})/))[0]?.body.match(
-      /verification code is ([0-9]{6})/,
-    )?.[1];
-    expect(code).toBeDefined();
-  }).toPass({ timeout: 10_000 });
-  await twoFactor.getByLabel("Verification Code").fill(code ?? "");
+  const twoFactor = await startTwoFactor(portal, phone, rider.password);
+  const code = await fromMailbox(page, `+1${phone}`, /verification code is ([0-9]{6})/);
+  await twoFactor.getByLabel("Verification Code").fill(code);
   await twoFactor.getByRole("button", { name: "Verify and turn on" }).click();
   await expect(twoFactor.getByText(/Two-factor authentication is on\./)).toBeVisible();
   // Apple connected too, so a provider's return can ask for the texted code.

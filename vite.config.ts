@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { extname, join, normalize } from "node:path";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
@@ -32,11 +33,53 @@ function flowsSite(): Plugin {
   };
 }
 
+/**
+ * Writes a Brotli (quality 11) and a gzip (level 9) copy beside every text file of the build, once, so
+ * the server sends them without compressing anything per request (server/plugins/spa.ts).
+ */
+function precompress(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    writeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+          entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+        );
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
+        const bytes = readFileSync(file);
+        if (bytes.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(bytes, {
+            params: {
+              [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
 const apiTarget = process.env.API_URL ?? "http://localhost:8080";
 const apiPrefixes = ["/accounts", "/transit", "/portal-config", "/dev", "/healthz"];
 
 export default defineConfig({
-  plugins: [react(), lingui(), babel({ presets: [linguiTransformerBabelPreset()] }), flowsSite()],
+  plugins: [
+    react(),
+    lingui(),
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    flowsSite(),
+    precompress(),
+  ],
   build: {
     target: "es2023",
     sourcemap: true,

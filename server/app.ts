@@ -1,3 +1,4 @@
+import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { PortalConfig } from "../src/domain/portal-config.ts";
 import type { TrustProxy } from "./config/env.ts";
@@ -232,6 +233,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.hashingLimits) configureHashing(options.hashingLimits);
   await app.register(errors);
   await app.register(input);
+  // Replies over 1 KiB go out as Brotli (quality 4) or gzip to a client that accepts them; request
+  // bodies are never inflated (a compressed body is refused as before, so no zip bomb gets in).
+  await app.register(compress, { threshold: 1024, globalDecompression: false });
   await app.register(passwordWork, {
     perAddress: options.passwordWorkPerAddress ?? defaultPasswordWorkPerAddress,
   });

@@ -66,14 +66,17 @@ export default fp(async function security(
   app.addHook("onSend", async (request, reply, payload) => {
     if (isApiPath(request.url)) {
       reply.header("Cache-Control", "no-store");
-    } else if (request.url.startsWith("/assets/")) {
-      reply.header("Cache-Control", "public, max-age=31536000, immutable");
+    } else if (request.url.startsWith("/assets/") && reply.statusCode === 200) {
+      // Hashed build output: its name changes whenever its bytes do. A miss is never cached.
+      reply.header("Cache-Control", immutableAssets);
     } else if (!reply.hasHeader("Cache-Control")) {
       reply.header("Cache-Control", "no-cache");
     }
     return payload;
   });
 });
+
+export const immutableAssets = "public, max-age=31536000, immutable";
 
 /** Where Google Tag Manager loads from, and the Google Analytics hosts its tags send hits to. */
 const gtm = "https://www.googletagmanager.com";

@@ -1,0 +1,170 @@
+/**
+ * npm run budget: the JavaScript each route makes a first-time visitor download before the page is
+ * interactive, gzip-compressed, against its budget (issue 16). Fails when any route is over.
+ *
+ * Measured in Chromium on the production build, so what counts is what a browser really fetches: the
+ * entry, its preloads, the route's lazy chunks and the first locale catalog. Each route opens in a new
+ * browser context (empty cache and storage); routes behind sign-in get the demo rider's stored session.
+ * A route counts as interactive once its screen has replaced the loading state and the network has been
+ * idle. Sizes are those of the build's own gzip copies (level 9), so the figures are deterministic.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { type BrowserContext, chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "../e2e/chromium.ts";
+import { distDir, ensureBuild } from "../server/build.ts";
+import { type RouteAccess, routes } from "../src/app/routes.ts";
+
+const root = resolve(import.meta.dirname, "..");
+const kilobyte = 1000;
+
+/** First routes a visitor lands on: the sign-in page and the shop. */
+export const firstRouteBudget = 110 * kilobyte;
+/** Any other route, reached first by a link, a bookmark or a reload. */
+export const anyRouteBudget = 150 * kilobyte;
+const firstRoutes = new Set(["/login", "/products"]);
+
+/** A concrete address for each route of src/app/routes.ts (every route is measured). */
+const samplePaths: Record<string, string> = {
+  "/redirect/:state/:idToken/:email/:firstName/:lastName": "/redirect/state/token/rider%40example.com/Ana/Rider",
+  "/reset/:token?": "/reset/token",
+  "/confirm/:token?": "/confirm/token",
+  "/invite/:token?": "/invite/token",
+  "/anonymous/ordersummary/:orderId": "/anonymous/ordersummary/00000000-0000-4000-8000-000000000000",
+  "/ordersummary/:orderId": "/ordersummary/00000000-0000-4000-8000-000000000000",
+  "/products/:serviceType?/:passType?": "/products",
+  "/account/orders/:page/:id?": "/account/orders/1",
+  "/account/passhistory/:page/:id?": "/account/passhistory/1",
+  "/faremedia/:cardId?": "/faremedia",
+};
+
+export interface RouteBudget {
+  path: string;
+  /** gzip bytes of every script fetched before the route was interactive. */
+  js: number;
+  css: number;
+  budget: number;
+  files: string[];
+}
+
+function gzipSize(asset: string): number {
+  const file = join(distDir, asset);
+  return existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`).length : gzipSync(readFileSync(file)).length;
+}
+
+async function startServer(port: number): Promise<() => Promise<void>> {
+  const dataDir = mkdtempSync(join(tmpdir(), "portal-budget-"));
+  const child = spawn(process.execPath, [join(root, "server", "main.ts")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: "1", LOG_LEVEL: "error" },
+    stdio: "ignore",
+  });
+  for (let tries = 0; ; tries++) {
+    try {
+      if ((await fetch(`http://localhost:${port}/healthz`)).ok) break;
+    } catch {
+      if (tries > 600) throw new Error("the server did not start");
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return () =>
+    new Promise((done) => {
+      child.once("exit", () => {
+        rmSync(dataDir, { recursive: true, force: true });
+        done();
+      });
+      child.kill("SIGTERM");
+    });
+}
+
+async function measure(context: BrowserContext, base: string, path: string) {
+  const page = await context.newPage();
+  const assets = new Set<string>();
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/assets/")) assets.add(url.pathname);
+  });
+  await page.goto(`${base}${path}`);
+  // Interactive: the screen is drawn (no loading state left in the page) and nothing more is fetched.
+  await page.waitForFunction(
+    () =>
+      document.querySelector("main") !== null &&
+      document.querySelector('[role="progressbar"], main [role="status"]:only-child') === null,
+    undefined,
+    { timeout: 30_000 },
+  );
+  await page.waitForLoadState("networkidle");
+  await page.close();
+  const files = [...assets].sort();
+  const sum = (extension: string) =>
+    files.filter((file) => file.endsWith(extension)).reduce((total, file) => total + gzipSize(file), 0);
+  return { js: sum(".js"), css: sum(".css"), files };
+}
+
+/** Every route's first-visit JavaScript, on the current build (built first when stale). */
+export async function measureRouteBudgets(port = 8197): Promise<RouteBudget[]> {
+  ensureBuild();
+  const base = `http://localhost:${port}`;
+  const stop = await startServer(port);
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    // The demo rider's session, as the sign-in page stores it, for the routes behind sign-in.
+    const signIn = await browser.newContext();
+    const page = await signIn.newPage();
+    await page.goto(`${base}/login`);
+    await page.getByLabel("Email", { exact: true }).fill("rider@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("transit-demo-2026");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForURL((url) => url.pathname !== "/login", { timeout: 30_000 });
+    const signedIn = await signIn.storageState();
+    await signIn.close();
+
+    const results: RouteBudget[] = [];
+    for (const route of routes) {
+      const path = samplePaths[route.path] ?? route.path;
+      const needsRider: RouteAccess[] = ["login"];
+      const context = await browser.newContext(
+        needsRider.includes(route.access) ? { storageState: signedIn } : {},
+      );
+      const figures = await measure(context, base, path);
+      await context.close();
+      results.push({ path, ...figures, budget: firstRoutes.has(path) ? firstRouteBudget : anyRouteBudget });
+    }
+    return results;
+  } finally {
+    await browser.close();
+    await stop();
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / kilobyte).toFixed(1)} KB`;
+
+if (import.meta.main) {
+  const results = await measureRouteBudgets();
+  console.table(
+    Object.fromEntries(
+      results.map((result) => [
+        result.path,
+        {
+          "JS (gzip)": kb(result.js),
+          budget: kb(result.budget),
+          within: result.js <= result.budget ? "yes" : "NO",
+          "CSS (gzip)": kb(result.css),
+          files: result.files.length,
+        },
+      ]),
+    ),
+  );
+  const over = results.filter((result) => result.js > result.budget);
+  if (over.length > 0) {
+    for (const result of over) {
+      console.error(`${result.path}: ${kb(result.js)} of JavaScript, over its ${kb(result.budget)} budget:`);
+      for (const file of result.files) console.error(`  ${kb(gzipSize(file)).padStart(9)}  ${file}`);
+    }
+    process.exit(1);
+  }
+  console.log(`Every route within budget (first routes ${kb(firstRouteBudget)}, others ${kb(anyRouteBudget)}).`);
+}

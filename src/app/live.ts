@@ -1,67 +1,33 @@
 import { navigate } from "wouter/use-browser-location";
-import { type AnyEventObject, assign, fromPromise } from "xstate";
+import { type AnyEventObject, fromPromise } from "xstate";
 import { normalizeCartItem, productModeOf } from "../domain/cart.ts";
-import type { Filter, Product, ProductPage } from "../domain/catalog.ts";
+import type { Product } from "../domain/catalog.ts";
 import type { FormValues } from "../domain/forms.ts";
-import type { SavedAddress } from "../domain/payments/saved.ts";
-import { defaultPaymentGateway, type PortalConfig } from "../domain/portal-config.ts";
+import type { PortalConfig } from "../domain/portal-config.ts";
 import { activateLocale } from "../i18n/i18n.ts";
-import { accountDeletionMachine } from "../machines/accountDeletion.machine.ts";
-import { addressesMachine, type SaveAddressInput } from "../machines/addresses.machine.ts";
 import { type AppEvent, type AppInput, appMachine, type BootResult } from "../machines/app.machine.ts";
 import { cartMachine, type RefreshInput } from "../machines/cart.machine.ts";
-import { type CheckoutContext, checkoutMachine, choicesOf } from "../machines/checkout.machine.ts";
-import { deactivationMachine } from "../machines/deactivation.machine.ts";
-import { emailConfirmationMachine } from "../machines/emailConfirmation.machine.ts";
-import { fareCardChoiceMachine } from "../machines/fareCardChoice.machine.ts";
 import { formMachine } from "../machines/form.machine.ts";
-import { inviteMachine } from "../machines/invite.machine.ts";
 import { languageMachine } from "../machines/language.machine.ts";
 import { networkMachine } from "../machines/network.machine.ts";
-import { orderHistoryMachine } from "../machines/orderHistory.machine.ts";
-import { orderSummaryMachine } from "../machines/orderSummary.machine.ts";
-import { cardSubmission, paymentMethodsMachine } from "../machines/paymentMethods.machine.ts";
-import { productsMachine, type SearchInput } from "../machines/products.machine.ts";
-import { profileMachine, profileValues } from "../machines/profile.machine.ts";
+import { profileValues } from "../machines/profile.machine.ts";
 import { requestMachine } from "../machines/request.machine.ts";
 import { serviceLevelsMachine } from "../machines/serviceLevels.machine.ts";
 import { sessionMachine } from "../machines/session.machine.ts";
 import { tourMachine } from "../machines/tour.machine.ts";
-import { twoFactorSetupMachine } from "../machines/twoFactorSetup.machine.ts";
-import {
-  createAccountsService,
-  createDeactivationService,
-  createInviteService,
-} from "../services/accounts.service.ts";
-import { createAddressesService } from "../services/addresses.service.ts";
-import { createCaptchaService } from "../services/captcha.service.ts";
+import { createAccountsService } from "../services/accounts.service.ts";
 import { createCatalogService, createFareMediaService } from "../services/catalog.service.ts";
-import {
-  createCheckoutChoicesStore,
-  createCheckoutService,
-  retryDelayMs,
-} from "../services/checkout.service.ts";
 import { createFormsService } from "../services/forms.service.ts";
 import { createGuestCardService } from "../services/guest-card.service.ts";
 import { createHealthService } from "../services/health.service.ts";
 import { createHttpClient } from "../services/http.ts";
-import { createOrdersService } from "../services/orders.service.ts";
 import { createOrgConfigService } from "../services/org-config.service.ts";
-import {
-  createGatewayClient,
-  createPaymentMethodsService,
-  createPayPalApproval,
-} from "../services/payment-methods.service.ts";
+import { createGatewayClient } from "../services/payment-methods.service.ts";
 import { createPortalConfigService } from "../services/portal-config.service.ts";
 import { createPortalStorage } from "../services/storage.ts";
 import { applyTheme } from "../theme/apply-theme.ts";
 import { createAnalyticsLogic } from "./live/analytics.ts";
-import { createConnectedAccountsLogic } from "./live/connected-accounts.ts";
-import type { LiveDeps } from "./live/deps.ts";
-import { createFareCardsLogic } from "./live/fare-cards.ts";
-import { createPassesLogic } from "./live/passes.ts";
-import { createSecurityQuestionsLogic } from "./live/security-questions.ts";
-import { createWalletLogic } from "./live/wallet.ts";
+import type { Feature, LiveDeps } from "./live/deps.ts";
 import type { ScreenLogic } from "./logic.tsx";
 import { isTaskLink, rememberedFrom } from "./routes.ts";
 
@@ -115,33 +81,10 @@ export function createLiveApp(
   const orgConfig = createOrgConfigService(http, transitBases);
   const catalog = createCatalogService(http, transitBases, () => storage.isSignedIn());
   const fareMedia = createFareMediaService(http, () => transitBases().transit);
-  const paymentGateway = () => loaded?.payment_gateway ?? defaultPaymentGateway;
-  const paymentMethods = createPaymentMethodsService(http, () => transitBases().transit, {
-    config: paymentGateway,
-    tokenize: createGatewayClient(fetch),
-  });
-  const payPal = createPayPalApproval(() => paymentGateway().paypal_approve_url, "/account/paymentmethods", {
-    crypto: browser.crypto,
-    storage: browser.sessionStorage,
-    origin: browser.location.origin,
-    go: (url) => browser.location.assign(url),
-  });
-  const addresses = createAddressesService(http, () => transitBases().transit);
-  const checkout = createCheckoutService(http, () => transitBases().transit);
-  const checkoutChoices = createCheckoutChoicesStore(browser.sessionStorage);
   const tokenizeCard = createGatewayClient(fetch);
-  const orders = createOrdersService(http, () => transitBases().transit);
   const accountsBase = () => loaded?.apiBases.accounts ?? "/accounts";
   const accounts = createAccountsService(http, accountsBase);
-  const invites = createInviteService(http, accountsBase);
-  const deactivation = createDeactivationService(http, accountsBase);
   const forms = createFormsService(http, () => loaded?.apiBases.transit ?? "/transit");
-  const captcha = createCaptchaService(
-    http,
-    () => loaded?.captcha ?? null,
-    () => loaded?.apiBases.transit ?? "/transit",
-    browser,
-  );
   /** A server-driven form whose submission is `submit`. */
   const formWith = (submit: (values: FormValues) => Promise<unknown>) =>
     formMachine.provide({
@@ -157,11 +100,17 @@ export function createLiveApp(
     storage,
     bus,
     transitBase: () => transitBases().transit,
+    accountsBase,
     config: () => loaded,
     tokenizeCard,
     language,
     browser,
     guestCard: createGuestCardService(http, () => transitBases().transit, storage),
+    accounts,
+    catalog,
+    fareMedia,
+    formWith,
+    saveProfile,
   };
   browser.addEventListener("online", () => bus.send({ type: "network.restored" }));
 
@@ -287,222 +236,17 @@ export function createLiveApp(
     },
   };
 
+  const analytics = createAnalyticsLogic(deps);
+  const features = new Map<Feature<unknown>, unknown>();
   const logic: ScreenLogic = {
-    // Feature compositions (src/app/live/<feature>.ts): one spread each.
-    ...createFareCardsLogic(deps),
-    ...createWalletLogic(deps),
-    ...createPassesLogic(deps),
-    ...createAnalyticsLogic(deps),
-    ...createConnectedAccountsLogic(deps),
-    ...createSecurityQuestionsLogic(deps),
-    forms: {
-      signUp: formWith(async (values) =>
-        accounts.signUp(values, language(), await captcha.checkedToken("signup")),
-      ),
-      forgotPassword: formWith(accounts.forgotPassword),
-      resetPassword: formWith(accounts.resetPassword),
-      changePassword: formWith(accounts.changePassword),
-    },
-    emailConfirmation: emailConfirmationMachine.provide({
-      actors: { confirmEmail: fromPromise(({ input }) => accounts.confirmEmail(input.token)) },
-      actions: {
-        goToLogin: () => navigate(storage.isSignedIn() ? (loaded?.loggedInDefaultRoute ?? "/") : "/login"),
-        refreshSession: () => {
-          if (storage.isSignedIn()) bus.send({ type: "session.refresh" });
-        },
-      },
-    }),
-    profile: profileMachine.provide({
-      actors: {
-        profileForm: formWith(saveProfile),
-      },
-      actions: {
-        publishUser: ({ context }) => {
-          bus.send({ type: "session.userUpdated", user: context.user });
-          bus.send({ type: "notify.success", code: "profileUpdated" });
-        },
-      },
-    }),
+    ...analytics,
     resendVerification: requestMachine.provide({
       actors: { send: fromPromise(() => accounts.resendConfirmation()) },
     }),
-    invite: inviteMachine.provide({
-      actors: {
-        loadInvite: fromPromise(({ input }) => invites.details(input.token)),
-        acceptForm: formWith(invites.accept),
-      },
-      actions: { notifyAccepted: () => bus.send({ type: "notify.success", code: "inviteAccepted" }) },
-    }),
-    deactivation: deactivationMachine.provide({
-      actors: {
-        loadInfo: fromPromise(() => deactivation.info()),
-        confirmForm: formWith(deactivation.deactivate),
-      },
-      // The same notice as a deactivation on another device, which then ends the session here.
-      actions: { signOut: () => bus.send({ type: "session.deactivated" }) },
-    }),
-    accountDeletion: accountDeletionMachine.provide({
-      actors: { confirmForm: formWith(accounts.deleteAccount) },
-      // The account is gone: nothing of it stays in this browser, and the rider starts over.
-      actions: { announceDeletion: () => bus.send({ type: "session.deleted" }) },
-    }),
-    addresses: addressesMachine.provide({
-      actors: {
-        loadAddresses: fromPromise(() => addresses.list()),
-        saveAddress: fromPromise(({ input }) => addresses.save(input.id, input.body)),
-        removeAddress: fromPromise(({ input }) => addresses.remove(input.id)),
-        setDefaultAddress: fromPromise(({ input }) => addresses.setDefault(input.id)),
-      },
-    }),
-    paymentMethods: paymentMethodsMachine.provide({
-      actors: {
-        loadMethods: fromPromise(() => paymentMethods.list()),
-        addCard: fromPromise(({ input }) => paymentMethods.addCard(input)),
-        addBank: fromPromise(({ input }) => paymentMethods.addBank(input)),
-        checkPayPalState: fromPromise(({ input }) => payPal.matches(input.state)),
-        addPayPal: fromPromise(({ input }) => paymentMethods.addPayPal(input.token)),
-        beginPayPal: fromPromise(() => payPal.begin()),
-        removeMethod: fromPromise(({ input }) => paymentMethods.remove(input.id)),
-        setDefault: fromPromise(({ input }) => paymentMethods.setDefault(input.id)),
-      },
-      // The PayPal answer leaves the address bar: a reload or a shared link repeats nothing.
-      actions: { cleanAddress: () => navigate("/account/paymentmethods", { replace: true }) },
-    }),
-    orderSummary: orderSummaryMachine.provide({
-      actors: {
-        loadOrder: fromPromise(({ input }) =>
-          input.link === null ? orders.detail(input.id) : orders.guestDetail(input.id, input.link),
-        ),
-      },
-      actions: { printReceipt: () => browser.print() },
-    }),
-    orderHistory: orderHistoryMachine.provide({
-      actors: {
-        loadPage: fromPromise(({ input }) => orders.page(input.limit, input.after)),
-        loadDetail: fromPromise(({ input }) => orders.detail(input.id)),
-      },
-      actions: { printReceipt: () => browser.print() },
-    }),
-    checkout: checkoutMachine.provide({
-      actors: {
-        prepareCheckout: fromPromise(async ({ input }) => {
-          const [quote, saved, methods] = await Promise.all([
-            input.guest ? checkout.guestQuote(input.body) : checkout.quote(input.body),
-            input.guest ? [] : addresses.list(),
-            input.guest ? [] : paymentMethods.list(),
-          ]);
-          return { quote, addresses: saved, methods };
-        }),
-        quote: fromPromise(({ input }) =>
-          input.guest ? checkout.guestQuote(input.body) : checkout.quote(input.body),
-        ),
-        // The number and code go to the gateway's token endpoint only; the order gets the token.
-        tokenizeCard: fromPromise(async ({ input }) => {
-          const card = cardSubmission(input, false, false);
-          const token = await tokenizeCard<{ token: string; brand: string; last4: string }>(
-            paymentGateway().tokens_url,
-            {
-              number: card.number,
-              exp_month: card.expMonth,
-              exp_year: card.expYear,
-              cvc: card.cvc,
-              postal_code: card.postalCode,
-              name: card.lastName,
-            },
-          );
-          return { token: token.token, brand: token.brand, last4: token.last4 };
-        }),
-        placeOrder: fromPromise(({ input }) =>
-          input.guest
-            ? checkout.placeGuestOrder(input.body, input.idempotencyKey)
-            : checkout.placeOrder(input.body, input.idempotencyKey),
-        ),
-        // 409 in flight: the first request is still being worked on; ask again with the same key after
-        // the server's Retry-After (within 0.5 to 10 s), or 1.5 s when it named none.
-        waitBeforeRetry: fromPromise(
-          ({ input }) =>
-            new Promise<void>((resolve) => browser.setTimeout(resolve, retryDelayMs(input.retryAfter))),
-        ),
-      },
-      actions: {
-        rememberChoices: ({ context }) => {
-          if (!context.guest) checkoutChoices.remember(choicesOf(context));
-        },
-        forgetChoices: () => checkoutChoices.forget(),
-        repriceCart: (_, prices) => bus.send({ type: "cart.repriced", prices }),
-        clearCart: () => bus.send({ type: "cart.clear" }),
-        goToOrder: (_, order) =>
-          navigate(
-            order.guest_link
-              ? `/anonymous/ordersummary/${encodeURIComponent(order.id)}?link=${encodeURIComponent(order.guest_link)}`
-              : `/ordersummary/${encodeURIComponent(order.id)}`,
-          ),
-        assignKey: assign(({ context }: { context: CheckoutContext }) =>
-          context.idempotencyKey !== null
-            ? {}
-            : { idempotencyKey: browser.crypto.randomUUID(), keys: context.keys + 1 },
-        ),
-      },
-    }),
-    guestAddress: addressesMachine.provide({
-      actors: {
-        loadAddresses: fromPromise<SavedAddress[]>(async () => []),
-        // Nothing is saved for a guest: the checked address is kept for this order.
-        saveAddress: fromPromise<SavedAddress, SaveAddressInput>(async ({ input }) => ({
-          ...input.body,
-          address_2: input.body.address_2 ?? null,
-          email: input.body.email ?? null,
-          id: input.id ?? "guest-address",
-          isDefault: false,
-          created_at: new Date().toISOString(),
-        })),
-        removeAddress: fromPromise<void, { id: string }>(async () => {}),
-        setDefaultAddress: fromPromise<SavedAddress[], { id: string }>(async () => []),
-      },
-    }),
-    restoredCheckout: () => checkoutChoices.restore(),
-    currentFareCard: () => storage.get("currentFareCard"),
-    fareCardChoice: fareCardChoiceMachine.provide({
-      actors: { loadCards: fromPromise(() => fareMedia.list()) },
-      actions: {
-        clearCart: () => bus.send({ type: "cart.clear" }),
-        buyFor: (_, card) => {
-          storage.set("currentFareCard", {
-            nickname: card.nickname,
-            faremediaId: card.faremedia_id,
-            cardNumber: card.printed_card_number,
-            category: card.category,
-            storedValue: card.stored_value,
-          });
-          storage.set("faremediaId", card.faremedia_id);
-          storage.set("purchaseFlowType", "digital");
-          navigate("/products/null/digital");
-        },
-      },
-    }),
-    products: productsMachine.provide({
-      actors: {
-        fetchFilters: fromPromise<Filter[], SearchInput>(({ input }) =>
-          catalog.filters(input.applied, input.faremediaId),
-        ),
-        fetchProducts: fromPromise<ProductPage, SearchInput>(({ input }) =>
-          catalog.products(input.applied, input.faremediaId),
-        ),
-      },
-    }),
-    twoFactorSetup: twoFactorSetupMachine.provide({
-      actors: {
-        sendEnrolCode: fromPromise(({ input }) => accounts.sendEnrolCode(input.mobile, input.password)),
-        confirmEnrolment: fromPromise(({ input }) => accounts.confirmEnrolment(input.code)),
-        sendDisableCode: fromPromise(({ input }) => accounts.sendDisableCode(input.password)),
-        confirmDisable: fromPromise(({ input }) => accounts.confirmDisable(input.code)),
-      },
-      actions: {
-        publishUser: () => bus.send({ type: "session.refresh" }),
-        notifyOn: () => bus.send({ type: "notify.success", code: "twoFactorOn" }),
-        notifyOff: () => bus.send({ type: "notify.success", code: "twoFactorOff" }),
-      },
-    }),
+    feature<T>(feature: Feature<T>): T {
+      if (!features.has(feature)) features.set(feature, feature(deps));
+      return features.get(feature) as T;
+    },
   };
 
   /** PUT /users from the PROFILE form's values (or a rider's, for a language change), in the current language. */

@@ -5,21 +5,19 @@ import type { NoticeCode } from "../../domain/notices.ts";
 import { connectedAccountsMachine } from "../../machines/connectedAccounts.machine.ts";
 import { socialReturnMachine } from "../../machines/socialReturn.machine.ts";
 import { createConnectedAccountsService } from "../../services/connected-accounts.service.ts";
-import { createSocialSignInService } from "../../services/social-sign-in.service.ts";
 import type { LiveDeps } from "./deps.ts";
+import { socialSignInService } from "./social-sign-in.ts";
 
 /** Where the connected accounts screen lives; a failed connection comes back to it in history state. */
 export const connectedAccountsPath = "/account/connected-accounts";
 
 /**
  * Sign in with Apple, Google and Facebook, and connecting them to the signed-in rider (issue 14): the
- * sign-in buttons, the providers' return routes and /account/connected-accounts.
+ * providers' return routes and /account/connected-accounts (the sign-in buttons: ./social-sign-in.ts).
  */
 export interface ConnectedAccountsLogic {
   /** The return from a provider: Apple's /redirect/..., /oauth/google/return, /oauth/facebook/return. */
   socialReturn: typeof socialReturnMachine;
-  /** Leaves for a provider to sign in (or sign up) with it: the "Sign in with ..." buttons. */
-  beginSocialSignIn: (provider: IdentityProvider) => Promise<void>;
   /** /account/connected-accounts: the rider's identities, connected and disconnected. */
   connectedAccounts: typeof connectedAccountsMachine;
 }
@@ -31,14 +29,8 @@ const signInFailed: Record<IdentityProvider, NoticeCode> = {
 };
 
 export function createConnectedAccountsLogic(deps: LiveDeps): ConnectedAccountsLogic {
-  const accountsBase = () => deps.config()?.apiBases.accounts ?? "/accounts";
-  const social = createSocialSignInService(deps.http, accountsBase, {
-    crypto: deps.browser.crypto,
-    storage: deps.browser.sessionStorage,
-    go: (url) => deps.browser.location.assign(url),
-    now: () => Date.now(),
-  });
-  const connected = createConnectedAccountsService(deps.http, accountsBase);
+  const social = socialSignInService(deps);
+  const connected = createConnectedAccountsService(deps.http, deps.accountsBase);
   return {
     socialReturn: socialReturnMachine.provide({
       actors: {
@@ -60,7 +52,6 @@ export function createConnectedAccountsLogic(deps: LiveDeps): ConnectedAccountsL
           }),
       },
     }),
-    beginSocialSignIn: (provider) => social.begin(provider, "signIn"),
     connectedAccounts: connectedAccountsMachine.provide({
       actors: {
         loadAccounts: fromPromise(() => connected.list()),

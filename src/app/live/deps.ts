@@ -1,5 +1,10 @@
+import type { FormValues } from "../../domain/forms.ts";
 import type { PortalConfig } from "../../domain/portal-config.ts";
+import type { StoredUser } from "../../domain/session.ts";
 import type { AppEvent } from "../../machines/app.machine.ts";
+import type { formMachine } from "../../machines/form.machine.ts";
+import type { AccountsService } from "../../services/accounts.service.ts";
+import type { createCatalogService, createFareMediaService } from "../../services/catalog.service.ts";
 import type { GuestCardService } from "../../services/guest-card.service.ts";
 import type { HttpClient } from "../../services/http.ts";
 import type { createGatewayClient } from "../../services/payment-methods.service.ts";
@@ -8,9 +13,10 @@ import type { PortalStorage } from "../../services/storage.ts";
 /**
  * What a feature's composition (src/app/live/<feature>.ts) may use to give its machines their
  * services: the one HTTP client, storage, the event bus to the root machine, the loaded portal
- * configuration and the browser. Each feature exports its part of ScreenLogic (an interface
- * `<Feature>Logic` that src/app/logic.tsx extends) and a `create<Feature>Logic(deps)` that
- * src/app/live.ts spreads into the logic it gives the screens.
+ * configuration and the browser, plus the services the always-loaded part already has. Each feature
+ * exports its logic's interface (`<Feature>Logic`) and a `create<Feature>Logic(deps)`, which a screen
+ * asks for with `useFeature(create<Feature>Logic)`: the composition is imported by the screen's own
+ * chunk and run once, the first time a screen needs it (src/app/logic.tsx).
  */
 export interface LiveDeps {
   http: HttpClient;
@@ -18,6 +24,8 @@ export interface LiveDeps {
   bus: { send(event: AppEvent): void };
   /** The transit service's base path ("/transit"), once the configuration is loaded. */
   transitBase: () => string;
+  /** The accounts service's base path ("/accounts"), once the configuration is loaded. */
+  accountsBase: () => string;
   config: () => PortalConfig | null;
   /** Posts card details to the payment gateway's token endpoint (never to our API). */
   tokenizeCard: ReturnType<typeof createGatewayClient>;
@@ -26,4 +34,16 @@ export interface LiveDeps {
   browser: Window;
   /** The card a guest opened on /manage-card, and its token: one holder for every feature using it. */
   guestCard: GuestCardService;
+  /** Sign-in, profile and account calls (the session uses them too). */
+  accounts: AccountsService;
+  /** Product search (the cart refreshes its items with it too). */
+  catalog: ReturnType<typeof createCatalogService>;
+  fareMedia: ReturnType<typeof createFareMediaService>;
+  /** A server-driven form whose submission is `submit`. */
+  formWith: (submit: (values: FormValues) => Promise<unknown>) => typeof formMachine;
+  /** PUT /users from the PROFILE form's values, in the current language. */
+  saveProfile: (values: FormValues) => Promise<StoredUser>;
 }
+
+/** A feature's composition: its machines given their services, built from the shared dependencies. */
+export type Feature<T> = (deps: LiveDeps) => T;

@@ -1,13 +1,11 @@
 import { Trans } from "@lingui/react/macro";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { lazy, Suspense, useEffect } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { css } from "../../../styled-system/css";
 import { useActionBlocked, useChild, useConfig, useSignedIn } from "../../app/children.ts";
-import { useScreenLogic } from "../../app/logic.tsx";
 import { RootActor } from "../../app/root-actor.ts";
 import { guard, type RouteDefinition, routes } from "../../app/routes.ts";
-import type { StoredUser } from "../../domain/session.ts";
 import { selectCartEmpty } from "../../machines/cart.machine.ts";
 import { selectRestoring, selectUser } from "../../machines/session.machine.ts";
 import { ResendNow } from "../account/ResendVerification.tsx";
@@ -110,22 +108,17 @@ function RequiredEnrolment() {
 /** Mounted only while the dialog is open (it opens only with a rider), so it starts from that rider. */
 function RequiredEnrolmentSetup() {
   const user = useSelector(useChild("session"), selectUser);
-  return user ? <EnrolmentFor user={user} /> : null;
-}
-
-function EnrolmentFor({ user }: { user: StoredUser }) {
-  const { twoFactorSetup } = useScreenLogic();
-  const setup = useActorRef(twoFactorSetup, { input: { user } });
-  return (
+  return user ? (
     <Suspense fallback={<ScreenLoading />}>
-      <TwoFactorSetupView setup={setup} />
+      <EnrolmentFor user={user} />
     </Suspense>
-  );
+  ) : null;
 }
 
-/** The two-factor steps (and their phone-number rules) load only when the dialog opens. */
-const TwoFactorSetupView = lazy(() =>
-  import("../account/AccountViews.tsx").then((module) => ({ default: module.TwoFactorSetupView })),
+const EnrolmentFor = lazy(() =>
+  import("../account/RequiredEnrolmentSetup.tsx").then((module) => ({
+    default: module.RequiredEnrolmentSetup,
+  })),
 );
 
 function ScreenLoading() {

@@ -6,7 +6,10 @@ import { type ReactNode, useEffect } from "react";
 import { useLocation } from "wouter";
 import { css } from "../../../styled-system/css";
 import { useActionBlocked, useChild, useConfig, useSignedIn } from "../../app/children.ts";
-import { useScreenLogic } from "../../app/logic.tsx";
+import { createAccountLogic } from "../../app/live/account.ts";
+import { createSecurityQuestionsLogic } from "../../app/live/security-questions.ts";
+import { createShopLogic } from "../../app/live/shop.ts";
+import { useFeature } from "../../app/logic.tsx";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { selectUser } from "../../machines/session.machine.ts";
 import { AccountDeletionView } from "../account/AccountDeletionView.tsx";
@@ -106,7 +109,7 @@ export function ProfileScreen() {
 
 function Profile() {
   const user = useRider();
-  const { profile } = useScreenLogic();
+  const { profile } = useFeature(createAccountLogic);
   const language = useSelector(useChild("language"), selectLocale);
   const actor = useActorRef(profile, { input: { user, language } });
   return (
@@ -140,7 +143,7 @@ function Security() {
   const { t } = useLingui();
   const user = useRider();
   const config = useConfig();
-  const { forms, twoFactorSetup } = useScreenLogic();
+  const { forms, twoFactorSetup } = useFeature(createAccountLogic);
   const setup = useActorRef(twoFactorSetup, { input: { user } });
   return (
     <>
@@ -189,12 +192,12 @@ function Security() {
 }
 
 function SecurityQuestions() {
-  const actor = useActorRef(useScreenLogic().securityQuestions);
+  const actor = useActorRef(useFeature(createSecurityQuestionsLogic).securityQuestions);
   return <SecurityQuestionsView questions={actor} />;
 }
 
 function AccountDeletion() {
-  const { accountDeletion } = useScreenLogic();
+  const { accountDeletion } = useFeature(createAccountLogic);
   const language = useSelector(useChild("language"), selectLocale);
   const actor = useActorRef(accountDeletion, { input: { language } });
   return (
@@ -208,7 +211,7 @@ function AccountDeletion() {
 }
 
 function Deactivation() {
-  const { deactivation } = useScreenLogic();
+  const { deactivation } = useFeature(createAccountLogic);
   const language = useSelector(useChild("language"), selectLocale);
   const actor = useActorRef(deactivation, { input: { language } });
   return (
@@ -233,7 +236,7 @@ export function DigitalScreen() {
 }
 
 function DigitalChoice() {
-  const choice = useActorRef(useScreenLogic().fareCardChoice);
+  const choice = useActorRef(useFeature(createShopLogic).fareCardChoice);
   return <FareCardChoice choice={choice} cart={useChild("cart")} money={useMoney()} />;
 }
 

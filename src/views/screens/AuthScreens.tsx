@@ -5,7 +5,8 @@ import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { useChild } from "../../app/children.ts";
-import { useScreenLogic } from "../../app/logic.tsx";
+import { createAccountLogic } from "../../app/live/account.ts";
+import { useFeature } from "../../app/logic.tsx";
 import { isTokenShaped } from "../../domain/accounts.ts";
 import { ErrorCode } from "../../domain/envelope.ts";
 import type { emailConfirmationMachine } from "../../machines/emailConfirmation.machine.ts";
@@ -30,7 +31,7 @@ const doneBox = css({ display: "grid", gap: "3" });
 
 export function SignUpScreen() {
   const { t } = useLingui();
-  const { forms } = useScreenLogic();
+  const { forms } = useFeature(createAccountLogic);
   return (
     <Screen title={t`Create an account`}>
       <div className={card}>
@@ -67,7 +68,7 @@ export function SignUpScreen() {
 
 export function ForgotPasswordScreen() {
   const { t } = useLingui();
-  const { forms } = useScreenLogic();
+  const { forms } = useFeature(createAccountLogic);
   return (
     <Screen title={t`Forgot password`}>
       <div className={card}>
@@ -141,7 +142,7 @@ function AskAgain() {
 
 export function ConfirmEmailScreen() {
   const { t } = useLingui();
-  const { emailConfirmation } = useScreenLogic();
+  const { emailConfirmation } = useFeature(createAccountLogic);
   const { token } = useParams<{ token?: string }>();
   const confirmation = useActorRef(emailConfirmation, { input: { token: token ?? null } });
   return (
@@ -221,7 +222,7 @@ export function EmailConfirmationView({
 
 export function InviteScreen() {
   const { t } = useLingui();
-  const { invite } = useScreenLogic();
+  const { invite } = useFeature(createAccountLogic);
   const { token } = useParams<{ token?: string }>();
   const language = useSelector(useChild("language"), selectLocale);
   const actor = useActorRef(invite, { input: { token: token ?? null, language } });

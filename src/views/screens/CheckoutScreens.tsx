@@ -2,7 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef } from "@xstate/react";
 import { useState } from "react";
 import { useActionBlocked, useChild, useConfig } from "../../app/children.ts";
-import { useScreenLogic } from "../../app/logic.tsx";
+import { createAddressesLogic } from "../../app/live/addresses.ts";
+import { createCheckoutLogic } from "../../app/live/checkout.ts";
+import { useFeature, useScreenLogic } from "../../app/logic.tsx";
 import type { CartItem } from "../../domain/cart.ts";
 import { ResendVerification } from "../account/ResendVerification.tsx";
 import { CheckoutView } from "../checkout/CheckoutView.tsx";
@@ -12,19 +14,23 @@ import { Screen } from "../shared/Screen.tsx";
 /** The purchase of the cart as it is when the screen opens (placing the order empties the cart). */
 function Purchase({ guest, items }: { guest: boolean; items: CartItem[] }) {
   const logic = useScreenLogic();
+  const addressBook = useFeature(createAddressesLogic);
+  const checkoutLogic = useFeature(createCheckoutLogic);
   const config = useConfig();
-  const checkout = useActorRef(logic.checkout, {
+  const checkout = useActorRef(checkoutLogic.checkout, {
     input: {
       guest,
       items,
       splitAllowed: config.enableSplitPayments.purchasePasses,
       promoAllowed: config.promoCodeRequired,
       now: Date.now(),
-      restored: guest ? null : logic.restoredCheckout(),
+      restored: guest ? null : checkoutLogic.restoredCheckout(),
     },
     inspect: logic.inspect,
   });
-  return <CheckoutView checkout={checkout} addresses={guest ? logic.guestAddress : logic.addresses} />;
+  return (
+    <CheckoutView checkout={checkout} addresses={guest ? addressBook.guestAddress : addressBook.addresses} />
+  );
 }
 
 function CheckoutPage({ title, guest }: { title: string; guest: boolean }) {

@@ -3,7 +3,8 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { useChild } from "../../app/children.ts";
-import { useScreenLogic } from "../../app/logic.tsx";
+import { createConnectedAccountsLogic } from "../../app/live/connected-accounts.ts";
+import { useFeature } from "../../app/logic.tsx";
 import { linkFailureOf } from "../../machines/connectedAccounts.machine.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { ConnectedAccountsView } from "../account/ConnectedAccountsView.tsx";
@@ -27,7 +28,9 @@ function ConnectedAccounts() {
   useEffect(() => {
     if (returned) navigate(location, { replace: true, state: null });
   }, [returned, location, navigate]);
-  const actor = useActorRef(useScreenLogic().connectedAccounts, { input: { returned } });
+  const actor = useActorRef(useFeature(createConnectedAccountsLogic).connectedAccounts, {
+    input: { returned },
+  });
   const locale = useSelector(useChild("language"), selectLocale);
   return <ConnectedAccountsView accounts={actor} locale={locale} />;
 }

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useActorRef } from "@xstate/react";
-import { useScreenLogic } from "../../app/logic.tsx";
+import { createPassesLogic } from "../../app/live/passes.ts";
+import { useFeature } from "../../app/logic.tsx";
 import { DevicesView } from "../devices/DevicesView.tsx";
 import { AccountScreen } from "./AccountScreens.tsx";
 
@@ -15,6 +16,6 @@ export function DevicesScreen() {
 }
 
 function Devices() {
-  const actor = useActorRef(useScreenLogic().devices);
+  const actor = useActorRef(useFeature(createPassesLogic).devices);
   return <DevicesView devices={actor} />;
 }

@@ -3,7 +3,8 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { Link, useParams } from "wouter";
 import { button } from "../../../styled-system/recipes";
 import { useActionBlocked, useChild, useSignedIn } from "../../app/children.ts";
-import { useScreenLogic } from "../../app/logic.tsx";
+import { createFareCardsLogic } from "../../app/live/fare-cards.ts";
+import { useFeature } from "../../app/logic.tsx";
 import { activityPageSize } from "../../domain/transit/cards.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { ResendVerification } from "../account/ResendVerification.tsx";
@@ -28,9 +29,9 @@ export function FareCardsScreen() {
 }
 
 function FareCards() {
-  const logic = useScreenLogic();
+  const cards = useFeature(createFareCardsLogic);
   const cardId = cardIdOf(useParams<{ cardId?: string }>());
-  const actor = useActorRef(logic.fareCards, {
+  const actor = useActorRef(cards.fareCards, {
     input: { cardId, pageSize: activityPageSize },
   });
   return (
@@ -38,7 +39,7 @@ function FareCards() {
       <FollowCardRoute cards={actor} />
       <FareCardsView
         cards={actor}
-        machines={{ cardLink: logic.cardLink, cardBlock: logic.cardBlock, autoRenew: logic.autoRenew }}
+        machines={{ cardLink: cards.cardLink, cardBlock: cards.cardBlock, autoRenew: cards.autoRenew }}
         money={useMoney()}
         locale={useSelector(useChild("language"), selectLocale)}
         MoneyActions={CardMoneyActions}

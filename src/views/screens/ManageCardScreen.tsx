@@ -1,7 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useChild } from "../../app/children.ts";
-import { useScreenLogic } from "../../app/logic.tsx";
+import { createPassesLogic } from "../../app/live/passes.ts";
+import { useFeature } from "../../app/logic.tsx";
 import { activityPageSize } from "../../domain/transit/cards.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { GuestCardView } from "../guest-card/GuestCardView.tsx";
@@ -15,9 +16,9 @@ import { AddValue } from "../wallet/AddValue.tsx";
  */
 export function ManageCardScreen() {
   const { t } = useLingui();
-  const logic = useScreenLogic();
-  const actor = useActorRef(logic.guestCard, {
-    input: { holdsToken: logic.holdsCardToken(), activityPageSize },
+  const passes = useFeature(createPassesLogic);
+  const actor = useActorRef(passes.guestCard, {
+    input: { holdsToken: passes.holdsCardToken(), activityPageSize },
   });
   return (
     <Screen title={t`Manage Card`}>

@@ -2,7 +2,8 @@ import { useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useParams, useSearch } from "wouter";
 import { useChild, useConfig } from "../../app/children.ts";
-import { useScreenLogic } from "../../app/logic.tsx";
+import { createOrdersLogic } from "../../app/live/orders.ts";
+import { useFeature } from "../../app/logic.tsx";
 import { routeOf } from "../../machines/keysetHistory.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { OrderHistoryView } from "../orders/OrderHistoryView.tsx";
@@ -27,7 +28,7 @@ function OrderSummaryRoute({ guest }: { guest: boolean }) {
 
 function OrderSummary(input: { orderId: string; link: string | null; guest: boolean }) {
   const config = useConfig();
-  const actor = useActorRef(useScreenLogic().orderSummary, { input });
+  const actor = useActorRef(useFeature(createOrdersLogic).orderSummary, { input });
   return (
     <OrderSummaryView
       summary={actor}
@@ -52,7 +53,7 @@ export function OrdersScreen() {
 function Orders() {
   const config = useConfig();
   const route = routeOf(useParams<{ page?: string; id?: string }>());
-  const actor = useActorRef(useScreenLogic().orderHistory, {
+  const actor = useActorRef(useFeature(createOrdersLogic).orderHistory, {
     input: { pageSize: config.ideal_row_count, ...route },
   });
   return (

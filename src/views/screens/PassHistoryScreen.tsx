@@ -2,7 +2,8 @@ import { useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useParams } from "wouter";
 import { useChild } from "../../app/children.ts";
-import { useScreenLogic } from "../../app/logic.tsx";
+import { createPassesLogic } from "../../app/live/passes.ts";
+import { useFeature } from "../../app/logic.tsx";
 import { routeOf } from "../../machines/keysetHistory.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { PassHistoryView } from "../passes/PassHistoryView.tsx";
@@ -25,16 +26,16 @@ export function PassHistoryScreen() {
 }
 
 function Passes() {
-  const logic = useScreenLogic();
+  const passes = useFeature(createPassesLogic);
   const route = routeOf(useParams<{ page?: string; id?: string }>());
   const locale = useSelector(useChild("language"), selectLocale);
   const money = useMoney();
-  const history = useActorRef(logic.passHistory, { input: { pageSize: passPageSize, ...route } });
-  const purchases = useActorRef(logic.purchaseHistory, { input: { pageSize: passPageSize } });
+  const history = useActorRef(passes.passHistory, { input: { pageSize: passPageSize, ...route } });
+  const purchases = useActorRef(passes.purchaseHistory, { input: { pageSize: passPageSize } });
   return (
     <>
       <FollowRoute history={history} />
-      <PassHistoryView history={history} locale={locale} passMove={logic.passMove} />
+      <PassHistoryView history={history} locale={locale} passMove={passes.passMove} />
       {route.id === null ? <PurchaseHistoryView purchases={purchases} money={money} locale={locale} /> : null}
     </>
   );

@@ -1,7 +1,8 @@
 import { useActorRef } from "@xstate/react";
 import { useSearch } from "wouter";
 import { useConfig } from "../../app/children.ts";
-import { useScreenLogic } from "../../app/logic.tsx";
+import { createPaymentMethodsLogic } from "../../app/live/payment-methods.ts";
+import { useFeature } from "../../app/logic.tsx";
 import { payPalReturnOf } from "../../machines/paymentMethods.machine.ts";
 import { PaymentMethodsView } from "../account/PaymentMethodsView.tsx";
 import { WalletPanel } from "../wallet/WalletPanel.tsx";
@@ -12,7 +13,7 @@ import { WalletPanel } from "../wallet/WalletPanel.tsx";
  * the rider's wallet and its "Add value" come first.
  */
 export function PaymentMethods() {
-  const { paymentMethods } = useScreenLogic();
+  const { paymentMethods } = useFeature(createPaymentMethodsLogic);
   const config = useConfig();
   const search = useSearch();
   const actor = useActorRef(paymentMethods, {

@@ -6,7 +6,8 @@ import type { ActorRefFrom } from "xstate";
 import { css, cx } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { useActionBlocked, useChild, useSignedIn } from "../../app/children.ts";
-import { useScreenLogic } from "../../app/logic.tsx";
+import { createShopLogic } from "../../app/live/shop.ts";
+import { useFeature, useScreenLogic } from "../../app/logic.tsx";
 import { lineTotal, maxPerProduct } from "../../domain/cart.ts";
 import { presetValues } from "../../domain/catalog.ts";
 import { selectCartItems, selectCartSubtotal } from "../../machines/cart.machine.ts";
@@ -100,7 +101,8 @@ function ProductsPage({
   intro?: ReactNode;
 }) {
   const logic = useScreenLogic();
-  const products = useActorRef(logic.products, {
+  const shop = useFeature(createShopLogic);
+  const products = useActorRef(shop.products, {
     input: { presets, faremediaId: fareCard?.faremediaId ?? null },
     inspect: logic.inspect,
   });
@@ -140,9 +142,9 @@ export function ProductsScreen() {
   const { serviceType, passType } = useParams<{ serviceType?: string; passType?: string }>();
   const serviceLevels = useChild("serviceLevels");
   const levels = useSelector(serviceLevels, selectServiceLevels);
-  const logic = useScreenLogic();
+  const shop = useFeature(createShopLogic);
   const fareCardMode = passType === "digital";
-  const fareCard = fareCardMode ? logic.currentFareCard() : null;
+  const fareCard = fareCardMode ? shop.currentFareCard() : null;
   const level = levels.find((candidate) => candidate.type === serviceType);
   const title = fareCard
     ? t`Passes for your fare card`
@@ -169,7 +171,7 @@ export function ProductsScreen() {
 /** /physical: the physical fare cards (and, with a card chosen, the way back to its passes). */
 export function PhysicalScreen() {
   const { t } = useLingui();
-  const fareCard = useScreenLogic().currentFareCard();
+  const fareCard = useFeature(createShopLogic).currentFareCard();
   return (
     <ProductsPage
       title={t`Physical fare cards`}

@@ -2,7 +2,8 @@ import { useLingui } from "@lingui/react/macro";
 import { useActorRef } from "@xstate/react";
 import { useParams, useSearch } from "wouter";
 import { useChild } from "../../app/children.ts";
-import { useScreenLogic } from "../../app/logic.tsx";
+import { createConnectedAccountsLogic } from "../../app/live/connected-accounts.ts";
+import { useFeature } from "../../app/logic.tsx";
 import { SocialReturnView } from "../session/SocialReturnView.tsx";
 import { card, Screen } from "../shared/Screen.tsx";
 
@@ -19,7 +20,7 @@ function segment(value: string | undefined): string {
 /** /redirect/{state}/{id_token}/{email}/{first_name}/{last_name}: the return from Apple. */
 export function AppleRedirectScreen() {
   const { t } = useLingui();
-  const { socialReturn } = useScreenLogic();
+  const { socialReturn } = useFeature(createConnectedAccountsLogic);
   const session = useChild("session");
   const params = useParams<{
     state: string;
@@ -49,7 +50,7 @@ export function AppleRedirectScreen() {
 
 /** /oauth/{google|facebook}/return?code=...&state=... (or ?error=...&state=...). */
 function OAuthReturn({ provider, title }: { provider: "google" | "facebook"; title: string }) {
-  const { socialReturn } = useScreenLogic();
+  const { socialReturn } = useFeature(createConnectedAccountsLogic);
   const session = useChild("session");
   const query = new URLSearchParams(useSearch());
   const actor = useActorRef(socialReturn, {

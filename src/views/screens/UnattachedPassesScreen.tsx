@@ -1,7 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useChild } from "../../app/children.ts";
-import { useScreenLogic } from "../../app/logic.tsx";
+import { createPassesLogic } from "../../app/live/passes.ts";
+import { useFeature } from "../../app/logic.tsx";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { UnattachedPassesView } from "../passes/UnattachedPassesView.tsx";
 import { AccountScreen } from "./AccountScreens.tsx";
@@ -17,6 +18,6 @@ export function UnattachedPassesScreen() {
 }
 
 function Unattached() {
-  const actor = useActorRef(useScreenLogic().unattachedPasses);
+  const actor = useActorRef(useFeature(createPassesLogic).unattachedPasses);
   return <UnattachedPassesView unattached={actor} locale={useSelector(useChild("language"), selectLocale)} />;
 }

@@ -3,7 +3,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
 import { type ReactNode, useMemo } from "react";
 import type { ActorRefFrom } from "xstate";
-import { useScreenLogic } from "../../app/logic.tsx";
+import { createAccountLogic } from "../../app/live/account.ts";
+import { createSecurityQuestionsLogic } from "../../app/live/security-questions.ts";
+import { useFeature } from "../../app/logic.tsx";
 import type { FormField } from "../../domain/forms.ts";
 import {
   isSecurityQuestionId,
@@ -30,7 +32,8 @@ export function ResetPasswordFlow({
   done: ReactNode;
   extra?: (error: number | null) => ReactNode;
 }) {
-  const { forms, resetQuestions } = useScreenLogic();
+  const { forms } = useFeature(createAccountLogic);
+  const { resetQuestions } = useFeature(createSecurityQuestionsLogic);
   const questions = useActorRef(resetQuestions, { input: { token } });
   return (
     <ResetQuestionsView questions={questions}>

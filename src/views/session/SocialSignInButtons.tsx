@@ -2,7 +2,8 @@ import { Trans } from "@lingui/react/macro";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { useConfig } from "../../app/children.ts";
-import { useScreenLogic } from "../../app/logic.tsx";
+import { createSocialSignInLogic } from "../../app/live/social-sign-in.ts";
+import { useFeature } from "../../app/logic.tsx";
 import { type IdentityProvider, identityProviders } from "../../domain/identity.ts";
 import { providerName } from "./providers.ts";
 
@@ -17,7 +18,7 @@ const order: IdentityProvider[] = ["google", "facebook", "apple"];
  */
 export function SocialSignInButtons({ verb = "signIn" }: { verb?: "signIn" | "signUp" }) {
   const { socialSignIn } = useConfig();
-  const { beginSocialSignIn } = useScreenLogic();
+  const { beginSocialSignIn } = useFeature(createSocialSignInLogic);
   const offered = order.filter((provider) => identityProviders.includes(provider) && socialSignIn[provider]);
   if (offered.length === 0) return null;
   return (

@@ -1,7 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useActorRef } from "@xstate/react";
 import { useConfig } from "../../app/children.ts";
-import { useScreenLogic } from "../../app/logic.tsx";
+import { createWalletLogic } from "../../app/live/wallet.ts";
+import { useFeature } from "../../app/logic.tsx";
 import { defaultLoadLimits, type LoadLimits } from "../../domain/transit/wallet.ts";
 import type { LoadTarget } from "../../machines/addValue.machine.ts";
 import { useChanged } from "../shared/useChanged.ts";
@@ -42,7 +43,7 @@ export function AddValue({
   onClose,
 }: AddValueProps) {
   const { t } = useLingui();
-  const { addValue } = useScreenLogic();
+  const { addValue } = useFeature(createWalletLogic);
   const config = useConfig();
   const money = useMoney();
   const actor = useActorRef(addValue, {

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { useChild, useConfig } from "../../app/children.ts";
-import { useScreenLogic } from "../../app/logic.tsx";
+import { createWalletLogic } from "../../app/live/wallet.ts";
+import { useFeature } from "../../app/logic.tsx";
 import type { FareMedium } from "../../domain/fare-media.ts";
 import type { FareCardDetail } from "../../domain/transit/cards.ts";
 import { defaultLoadLimits } from "../../domain/transit/wallet.ts";
@@ -104,7 +105,7 @@ function CardTransfer({
   onChanged: () => void;
   onClose: () => void;
 }) {
-  const { cardTransfer } = useScreenLogic();
+  const { cardTransfer } = useFeature(createWalletLogic);
   const config = useConfig();
   const money = useMoney();
   const actor = useActorRef(cardTransfer, { input: { source: card, cards, currency: config.currency_code } });
@@ -113,7 +114,7 @@ function CardTransfer({
 }
 
 function CardAutoload({ card, onChanged }: { card: FareCardDetail; onChanged: () => void }) {
-  const { autoload } = useScreenLogic();
+  const { autoload } = useFeature(createWalletLogic);
   const config = useConfig();
   const money = useMoney();
   const locale = useSelector(useChild("language"), selectLocale);

@@ -1,7 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useCallback, useState } from "react";
-import { useScreenLogic } from "../../app/logic.tsx";
+import { createWalletLogic } from "../../app/live/wallet.ts";
+import { useFeature } from "../../app/logic.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 import { AddValue } from "./AddValue.tsx";
 import { WalletView } from "./WalletView.tsx";
@@ -9,7 +10,7 @@ import { WalletView } from "./WalletView.tsx";
 /** The wallet panel of /account/paymentmethods: the balance, and "Add value" in the page. */
 export function WalletPanel() {
   const { t } = useLingui();
-  const { wallet } = useScreenLogic();
+  const { wallet } = useFeature(createWalletLogic);
   const money = useMoney();
   const actor = useActorRef(wallet);
   const current = useSelector(actor, (snapshot) => snapshot.context.wallet);

@@ -1,0 +1,97 @@
+import { navigate } from "wouter/use-browser-location";
+import { assign, fromPromise } from "xstate";
+import {
+  type CheckoutChoices,
+  type CheckoutContext,
+  checkoutMachine,
+  choicesOf,
+} from "../../machines/checkout.machine.ts";
+import { cardSubmission } from "../../machines/paymentMethods.machine.ts";
+import { createAddressesService } from "../../services/addresses.service.ts";
+import {
+  createCheckoutChoicesStore,
+  createCheckoutService,
+  retryDelayMs,
+} from "../../services/checkout.service.ts";
+import type { LiveDeps } from "./deps.ts";
+import { gatewayOf, paymentMethodsService } from "./payment-methods.ts";
+
+/** /checkout and /anonymous/checkout: the purchase, from the server's prices to the placed order. */
+export interface CheckoutLogic {
+  checkout: typeof checkoutMachine;
+  /** The choices a rider made before the session ended mid-checkout (sessionStorage), if any. */
+  restoredCheckout: () => CheckoutChoices | null;
+}
+
+export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
+  const { browser, bus } = deps;
+  const checkout = createCheckoutService(deps.http, deps.transitBase);
+  const checkoutChoices = createCheckoutChoicesStore(browser.sessionStorage);
+  const addresses = createAddressesService(deps.http, deps.transitBase);
+  const paymentMethods = paymentMethodsService(deps);
+  const gateway = gatewayOf(deps);
+  return {
+    restoredCheckout: () => checkoutChoices.restore(),
+    checkout: checkoutMachine.provide({
+      actors: {
+        prepareCheckout: fromPromise(async ({ input }) => {
+          const [quote, saved, methods] = await Promise.all([
+            input.guest ? checkout.guestQuote(input.body) : checkout.quote(input.body),
+            input.guest ? [] : addresses.list(),
+            input.guest ? [] : paymentMethods.list(),
+          ]);
+          return { quote, addresses: saved, methods };
+        }),
+        quote: fromPromise(({ input }) =>
+          input.guest ? checkout.guestQuote(input.body) : checkout.quote(input.body),
+        ),
+        // The number and code go to the gateway's token endpoint only; the order gets the token.
+        tokenizeCard: fromPromise(async ({ input }) => {
+          const card = cardSubmission(input, false, false);
+          const token = await deps.tokenizeCard<{ token: string; brand: string; last4: string }>(
+            gateway().tokens_url,
+            {
+              number: card.number,
+              exp_month: card.expMonth,
+              exp_year: card.expYear,
+              cvc: card.cvc,
+              postal_code: card.postalCode,
+              name: card.lastName,
+            },
+          );
+          return { token: token.token, brand: token.brand, last4: token.last4 };
+        }),
+        placeOrder: fromPromise(({ input }) =>
+          input.guest
+            ? checkout.placeGuestOrder(input.body, input.idempotencyKey)
+            : checkout.placeOrder(input.body, input.idempotencyKey),
+        ),
+        // 409 in flight: the first request is still being worked on; ask again with the same key after
+        // the server's Retry-After (within 0.5 to 10 s), or 1.5 s when it named none.
+        waitBeforeRetry: fromPromise(
+          ({ input }) =>
+            new Promise<void>((resolve) => browser.setTimeout(resolve, retryDelayMs(input.retryAfter))),
+        ),
+      },
+      actions: {
+        rememberChoices: ({ context }) => {
+          if (!context.guest) checkoutChoices.remember(choicesOf(context));
+        },
+        forgetChoices: () => checkoutChoices.forget(),
+        repriceCart: (_, prices) => bus.send({ type: "cart.repriced", prices }),
+        clearCart: () => bus.send({ type: "cart.clear" }),
+        goToOrder: (_, order) =>
+          navigate(
+            order.guest_link
+              ? `/anonymous/ordersummary/${encodeURIComponent(order.id)}?link=${encodeURIComponent(order.guest_link)}`
+              : `/ordersummary/${encodeURIComponent(order.id)}`,
+          ),
+        assignKey: assign(({ context }: { context: CheckoutContext }) =>
+          context.idempotencyKey !== null
+            ? {}
+            : { idempotencyKey: browser.crypto.randomUUID(), keys: context.keys + 1 },
+        ),
+      },
+    }),
+  };
+}

@@ -105,7 +105,7 @@ async function measure(context: BrowserContext, base: string, path: string) {
 }
 
 /** Every route's first-visit JavaScript, on the current build (built first when stale). */
-export async function measureRouteBudgets(port = 8197): Promise<RouteBudget[]> {
+export async function measureRouteBudgets(port = 8197, only: string[] = []): Promise<RouteBudget[]> {
   ensureBuild();
   const base = `http://localhost:${port}`;
   const stop = await startServer(port);
@@ -125,6 +125,7 @@ export async function measureRouteBudgets(port = 8197): Promise<RouteBudget[]> {
     const results: RouteBudget[] = [];
     for (const route of routes) {
       const path = samplePaths[route.path] ?? route.path;
+      if (only.length > 0 && !only.includes(path)) continue;
       const needsRider: RouteAccess[] = ["login"];
       const context = await browser.newContext(
         needsRider.includes(route.access) ? { storageState: signedIn } : {},
@@ -143,7 +144,8 @@ export async function measureRouteBudgets(port = 8197): Promise<RouteBudget[]> {
 const kb = (bytes: number) => `${(bytes / kilobyte).toFixed(1)} KB`;
 
 if (import.meta.main) {
-  const results = await measureRouteBudgets();
+  // `npm run budget -- /login /products` measures just those routes.
+  const results = await measureRouteBudgets(8197, process.argv.slice(2));
   console.table(
     Object.fromEntries(
       results.map((result) => [

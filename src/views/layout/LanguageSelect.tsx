@@ -2,7 +2,7 @@ import { Portal } from "@ark-ui/react/portal";
 import { createListCollection, Select } from "@ark-ui/react/select";
 import { Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { select } from "../../../styled-system/recipes";
@@ -10,14 +10,22 @@ import { isSupportedLocale, type LocaleConfig } from "../../domain/portal-config
 import { type languageMachine, selectLocale } from "../../machines/language.machine.ts";
 import { ChevronDownIcon, GlobeIcon } from "../shared/icons.tsx";
 
+export interface LanguageSelectProps {
+  language: ActorRefFrom<typeof languageMachine>;
+  locales: LocaleConfig[];
+  /** Opens on mount (the rider pressed the look-alike trigger while this loaded: LanguagePicker). */
+  defaultOpen?: boolean;
+  /** Takes focus on mount (the look-alike trigger had it). */
+  autoFocus?: boolean;
+}
+
 /** The deployment's languages, each named in its own language. */
 export function LanguageSelect({
   language,
   locales,
-}: {
-  language: ActorRefFrom<typeof languageMachine>;
-  locales: LocaleConfig[];
-}) {
+  defaultOpen = false,
+  autoFocus = false,
+}: LanguageSelectProps) {
   const current = useSelector(language, selectLocale);
   const busy = useSelector(language, (snapshot) => snapshot.hasTag("busy"));
   const collection = useMemo(
@@ -28,12 +36,17 @@ export function LanguageSelect({
     [locales],
   );
   const styles = select();
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (autoFocus && !defaultOpen) trigger.current?.focus();
+  }, [autoFocus, defaultOpen]);
 
   return (
     <Select.Root
       className={styles.root}
       collection={collection}
       value={[current]}
+      defaultOpen={defaultOpen}
       disabled={busy}
       positioning={{ placement: "bottom-end" }}
       onValueChange={({ value }) => {
@@ -45,7 +58,7 @@ export function LanguageSelect({
         <Trans>Language</Trans>
       </Select.Label>
       <Select.Control className={styles.control}>
-        <Select.Trigger className={styles.trigger}>
+        <Select.Trigger ref={trigger} className={styles.trigger}>
           <GlobeIcon />
           <Select.ValueText className={css({ display: { base: "none", sm: "inline" } })} />
           <Select.Indicator className={styles.indicator}>

@@ -14,7 +14,7 @@ import { SignOutButton } from "../session/SessionViews.tsx";
 import { ExternalLink } from "../shared/ExternalLink.tsx";
 import { CartIcon, HelpIcon, MenuIcon } from "../shared/icons.tsx";
 import { NavLink } from "../shared/NavLink.tsx";
-import { LanguageSelect } from "./LanguageSelect.tsx";
+import { LanguagePicker } from "./LanguagePicker.tsx";
 
 const navLink = css({
   color: "brand.navigationText",
@@ -121,7 +121,7 @@ export function TopBar() {
           flexShrink: 0,
         })}
       >
-        <LanguageSelect language={language} locales={config.locales} />
+        <LanguagePicker language={language} locales={config.locales} />
         {signedIn ? (
           <SignOutButton
             session={session}

@@ -1,0 +1,93 @@
+import { Trans } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { type ComponentType, type KeyboardEvent, useId, useState } from "react";
+import type { ActorRefFrom } from "xstate";
+import { css } from "../../../styled-system/css";
+import { select } from "../../../styled-system/recipes";
+import type { LocaleConfig } from "../../domain/portal-config.ts";
+import { type languageMachine, selectLocale } from "../../machines/language.machine.ts";
+import { ChevronDownIcon, GlobeIcon } from "../shared/icons.tsx";
+import type { LanguageSelectProps } from "./LanguageSelect.tsx";
+
+type Props = { language: ActorRefFrom<typeof languageMachine>; locales: LocaleConfig[] };
+
+const loadSelect = () => import("./LanguageSelect.tsx").then((module) => module.LanguageSelect);
+
+/**
+ * The language picker in the top bar. Every page shows it, but the Ark select behind it (with its
+ * positioning and list parts) is heavy, so the first page draws a look-alike trigger and loads the real
+ * one on the rider's first sign of using it: the pointer over it starts the download, focus or a press
+ * swaps it in, opened if the rider asked to open it and focused if the trigger had focus.
+ */
+export function LanguagePicker({ language, locales }: Props) {
+  const [Real, setReal] = useState<ComponentType<LanguageSelectProps> | null>(null);
+  const [intent, setIntent] = useState({ open: false, focus: false });
+  if (Real)
+    return <Real language={language} locales={locales} defaultOpen={intent.open} autoFocus={intent.focus} />;
+  const want = (open: boolean, focus: boolean) => {
+    setIntent((current) => ({ open: current.open || open, focus: current.focus || focus }));
+    loadSelect()
+      .then((component) => setReal(() => component))
+      .catch((error: unknown) => console.warn("The language picker did not load", error));
+  };
+  return (
+    <LanguageTrigger
+      language={language}
+      locales={locales}
+      onPointerEnter={() => void loadSelect().catch(() => {})}
+      onFocus={() => want(false, true)}
+      onOpen={() => want(true, true)}
+    />
+  );
+}
+
+/** The select's closed trigger, in the same markup and styles, before the real one has loaded. */
+function LanguageTrigger({
+  language,
+  locales,
+  onPointerEnter,
+  onFocus,
+  onOpen,
+}: Props & { onPointerEnter: () => void; onFocus: () => void; onOpen: () => void }) {
+  const current = useSelector(language, selectLocale);
+  const busy = useSelector(language, (snapshot) => snapshot.hasTag("busy"));
+  const labelId = useId();
+  const styles = select();
+  const name = locales.find((locale) => locale.code === current)?.display_name ?? current;
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (["Enter", " ", "ArrowDown", "ArrowUp"].includes(event.key)) {
+      event.preventDefault();
+      onOpen();
+    }
+  };
+  return (
+    <div className={styles.root} data-part="root">
+      <span className={styles.label} id={labelId}>
+        <Trans>Language</Trans>
+      </span>
+      <div className={styles.control}>
+        <button
+          type="button"
+          role="combobox"
+          aria-labelledby={labelId}
+          aria-haspopup="listbox"
+          aria-expanded={false}
+          data-state="closed"
+          data-disabled={busy ? "" : undefined}
+          disabled={busy}
+          className={styles.trigger}
+          onPointerEnter={onPointerEnter}
+          onFocus={onFocus}
+          onClick={onOpen}
+          onKeyDown={onKeyDown}
+        >
+          <GlobeIcon />
+          <span className={css({ display: { base: "none", sm: "inline" } })}>{name}</span>
+          <span className={styles.indicator} aria-hidden="true">
+            <ChevronDownIcon />
+          </span>
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,3 +1,4 @@
+import { PGlite } from "@electric-sql/pglite";
 import { asc, eq } from "drizzle-orm";
 import type { Filter, ItineraryEnd, Product } from "../../src/domain/catalog.ts";
 import type { Database } from "../db/client.ts";
@@ -50,11 +51,11 @@ function localized<Texts>(
   return typeof text === "string" && text.length > 0 ? text : english;
 }
 
-type ProductRow = typeof products.$inferSelect;
-type FilterRow = typeof catalogFilters.$inferSelect;
-type ValueRow = typeof catalogFilterValues.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type FilterRow = typeof catalogFilters.$inferSelect;
+export type ValueRow = typeof catalogFilterValues.$inferSelect;
 
-interface ProductEntry {
+export interface ProductEntry {
   row: ProductRow;
   legacyUuid: string;
   /** Filter value uuids of the product. */
@@ -144,7 +145,7 @@ export function scopeOf(
 }
 
 /** Every condition of the search except the applied filters. */
-function inBase(query: CatalogQuery) {
+export function inBase(query: CatalogQuery) {
   const organizations = new Set(query.organizationIds);
   const keywords = query.keywords ? new Set(query.keywords) : null;
   const fareCard = query.fareCard;
@@ -184,14 +185,65 @@ function matching(
   return result;
 }
 
-const compareBy: Record<SortKey, (a: ProductRow, b: ProductRow) => number> = {
+export const compareBy: Record<SortKey, (a: ProductRow, b: ProductRow) => number> = {
   list_priority: (a, b) => a.listPriority - b.listPriority,
   name: (a, b) => a.name.localeCompare(b.name),
   list_price: (a, b) => a.listPrice - b.listPrice,
 };
 
-const isDefaultSort = (sort: CatalogQuery["sort"]) =>
+export const isDefaultSort = (sort: CatalogQuery["sort"]) =>
   sort.length === 0 || (sort.length === 1 && sort[0]?.key === "list_priority" && sort[0].order === "asc");
+
+/** One product as search answers it, its texts in `locale` (English where it has none). */
+export function productResult(snapshot: CatalogSnapshot, entry: ProductEntry, locale: string): ProductResult {
+  const { row: product, legacyUuid, values } = entry;
+  const end = (uuid: string): ItineraryEnd | null => {
+    const value = snapshot.values.get(uuid)?.row;
+    return value
+      ? {
+          uuid: value.uuid,
+          value: value.value,
+          long_name: localized(value.translations, locale, "short_description", value.shortDescription),
+        }
+      : null;
+  };
+  const own = [...values].flatMap((uuid) => {
+    const value = snapshot.values.get(uuid);
+    return value ? [value] : [];
+  });
+  const origin = own.find((value) => value.kind === "ORIGIN");
+  const destination = own.find((value) => value.kind === "DESTINATION");
+  const text = (field: keyof ProductTexts, english: string) =>
+    localized(product.translations, locale, field, english);
+  return {
+    uuid: product.uuid,
+    name: text("name", product.name),
+    alert_message: product.alertMessage ? text("alert_message", product.alertMessage) : null,
+    short_description: text("short_description", product.shortDescription),
+    long_description: text("long_description", product.longDescription),
+    list_price: product.listPrice,
+    product_image_path: product.imagePath,
+    sub_type: product.subType,
+    service_type: product.serviceType,
+    shipping_enabled: product.shippingEnabled,
+    organization: { uuid: product.organizationId, legacy_uuid: legacyUuid },
+    theme: { background_color: product.themeBackgroundColor },
+    subscription: { subscription_allowed: product.subscriptionAllowed },
+    list_priority: product.listPriority,
+    rider_types: product.riderTypes,
+    itinerary:
+      origin || destination
+        ? {
+            origin: origin ? end(origin.row.uuid) : null,
+            destination: destination ? end(destination.row.uuid) : null,
+          }
+        : null,
+    filter_values: own.map((value) => ({
+      filter_uuid: value.row.filterUuid,
+      value_uuid: value.row.uuid,
+    })),
+  };
+}
 
 /** ENTITY: the matching products, sorted, at most `limit`, and how many matched in all. */
 export function searchProducts(
@@ -212,54 +264,7 @@ export function searchProducts(
       return 0;
     });
   }
-  const end = (uuid: string): ItineraryEnd | null => {
-    const value = snapshot.values.get(uuid)?.row;
-    return value
-      ? {
-          uuid: value.uuid,
-          value: value.value,
-          long_name: localized(value.translations, query.locale, "short_description", value.shortDescription),
-        }
-      : null;
-  };
-  const results = found.slice(0, query.limit).map(({ row: product, legacyUuid, values }): ProductResult => {
-    const own = [...values].flatMap((uuid) => {
-      const value = snapshot.values.get(uuid);
-      return value ? [value] : [];
-    });
-    const origin = own.find((value) => value.kind === "ORIGIN");
-    const destination = own.find((value) => value.kind === "DESTINATION");
-    const text = (field: keyof ProductTexts, english: string) =>
-      localized(product.translations, query.locale, field, english);
-    return {
-      uuid: product.uuid,
-      name: text("name", product.name),
-      alert_message: product.alertMessage ? text("alert_message", product.alertMessage) : null,
-      short_description: text("short_description", product.shortDescription),
-      long_description: text("long_description", product.longDescription),
-      list_price: product.listPrice,
-      product_image_path: product.imagePath,
-      sub_type: product.subType,
-      service_type: product.serviceType,
-      shipping_enabled: product.shippingEnabled,
-      organization: { uuid: product.organizationId, legacy_uuid: legacyUuid },
-      theme: { background_color: product.themeBackgroundColor },
-      subscription: { subscription_allowed: product.subscriptionAllowed },
-      list_priority: product.listPriority,
-      rider_types: product.riderTypes,
-      itinerary:
-        origin || destination
-          ? {
-              origin: origin ? end(origin.row.uuid) : null,
-              destination: destination ? end(destination.row.uuid) : null,
-            }
-          : null,
-      filter_values: own.map((value) => ({
-        filter_uuid: value.row.filterUuid,
-        value_uuid: value.row.uuid,
-      })),
-    };
-  });
+  const results = found.slice(0, query.limit).map((entry) => productResult(snapshot, entry, query.locale));
   return { results, total: found.length };
 }
 
@@ -302,53 +307,135 @@ export function searchFacets(
     if (!organizations.has(filter.organizationId)) return [];
     const applied = appliedBy.get(filter.uuid) ?? null;
     const shown = values.filter((value) => value.uuid === applied || reaches(value.uuid, filter.uuid));
-    if (shown.length === 0) return [];
-    return [
-      {
-        uuid: filter.uuid,
-        display_name: localized(filter.translations, query.locale, "display_name", filter.displayName),
-        filter_type: filter.filterType,
-        kind: filter.kind,
-        applied,
-        values: shown.map((value) => ({
-          uuid: value.uuid,
-          value: value.value,
-          short_description: localized(
-            value.translations,
-            query.locale,
-            "short_description",
-            value.shortDescription,
-          ),
-          image_url: value.imageUrl,
-          accessibility_text: value.accessibilityText
-            ? localized(value.translations, query.locale, "accessibility_text", value.accessibilityText)
-            : null,
-        })),
-      },
-    ];
+    return shown.length === 0 ? [] : [filterResult(filter, shown, applied, query.locale)];
   });
+}
+
+/** One filter as FILTER answers it, with the values `shown`, its texts in `locale`. */
+export function filterResult(
+  filter: FilterRow,
+  shown: readonly ValueRow[],
+  applied: string | null,
+  locale: string,
+): FilterResult {
+  return {
+    uuid: filter.uuid,
+    display_name: localized(filter.translations, locale, "display_name", filter.displayName),
+    filter_type: filter.filterType,
+    kind: filter.kind,
+    applied,
+    values: shown.map((value) => ({
+      uuid: value.uuid,
+      value: value.value,
+      short_description: localized(value.translations, locale, "short_description", value.shortDescription),
+      image_url: value.imageUrl,
+      accessibility_text: value.accessibilityText
+        ? localized(value.translations, locale, "accessibility_text", value.accessibilityText)
+        : null,
+    })),
+  };
+}
+
+/**
+ * PGlite is one connection inside this process, so the catalogue can change only through statements
+ * this process hands it: a count of them says whether anything at all ran since a version read, and
+ * when nothing did, that read still holds. Counted where PGlite queues every query, exec and
+ * transaction statement (`_runExclusiveQuery`, first in first out); one counter per client, however
+ * many repositories share it. Null for PostgreSQL, which other servers change too.
+ */
+const statementCounters = new WeakMap<PGlite, { count: number }>();
+function statementCounter(db: Database): (() => number) | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof PGlite)) return null;
+  let counter = statementCounters.get(client);
+  if (!counter) {
+    const created = { count: 0 };
+    const queue = client._runExclusiveQuery.bind(client);
+    client._runExclusiveQuery = <T>(work: () => Promise<T>): Promise<T> => {
+      created.count++;
+      return queue(work);
+    };
+    statementCounters.set(client, created);
+    counter = created;
+  }
+  const counted = counter;
+  return () => counted.count;
 }
 
 export function createCatalogRepository(db: Database) {
   let current: CatalogSnapshot | null = null;
-  let loading: Promise<CatalogSnapshot> | null = null;
+  let loading: { version: string; promise: Promise<CatalogSnapshot> } | null = null;
+  const statements = statementCounter(db);
+  /** PGlite: the statement count at which `current` was last known current (only our read since). */
+  let currentAt = -1;
 
-  /** The catalogue as of now: the cached snapshot unless the catalogue version moved on. */
-  async function snapshot(): Promise<CatalogSnapshot> {
+  const readVersion = async () => {
     const rows = await db
       .select({ value: appMeta.value })
       .from(appMeta)
       .where(eq(appMeta.key, "catalog_version"));
-    const version = rows[0]?.value ?? "0";
-    if (current?.version === version) return current;
-    if (!loading) {
-      loading = loadSnapshot(db, version).finally(() => {
-        loading = null;
+    return rows[0]?.value ?? "0";
+  };
+  /**
+   * The catalogue version as of some moment after the call: every search must see every change
+   * committed before it arrived. Searches arriving while a read is running cannot use that read (it
+   * may have started before their change committed), so they share the next one, started as soon as
+   * the running one ends: under load (PostgreSQL) one read serves a batch of searches instead of each
+   * paying its own. `before`: the PGlite statement count just before the read was issued.
+   */
+  interface Read {
+    version: string;
+    before: number;
+  }
+  let running: Promise<Read> | null = null;
+  let next: Promise<Read> | null = null;
+  const start = () => {
+    const before = statements?.() ?? -1;
+    const read = readVersion().then((version) => ({ version, before }));
+    running = read;
+    const clear = () => {
+      if (running === read) running = null;
+    };
+    read.then(clear, clear);
+    return read;
+  };
+  const version = (): Promise<Read> => {
+    if (!running) return start();
+    if (!next) {
+      const after = running.then(
+        () => undefined,
+        () => undefined,
+      );
+      next = after.then(() => {
+        next = null;
+        return start();
       });
     }
-    const loaded = await loading;
-    current = loaded;
-    return loaded;
+    return next;
+  };
+
+  /** The catalogue as of now: the cached snapshot unless the catalogue version moved on. */
+  async function snapshot(): Promise<CatalogSnapshot> {
+    // PGlite: no statement at all since the read that found `current` current, so it still is.
+    if (current && statements && statements() === currentAt) return current;
+    const read = await version();
+    const now = read.version;
+    if (current?.version !== now) {
+      // A load of an older version may be running: it could miss a change this search must see.
+      if (loading?.version !== now) {
+        const promise = loadSnapshot(db, now);
+        const started = { version: now, promise };
+        loading = started;
+        const clear = () => {
+          if (loading === started) loading = null;
+        };
+        promise.then(clear, clear);
+      }
+      current = await loading.promise;
+    }
+    // Only this read ran since `before` if the count is one more: then no later read is needed.
+    if (current.version === now && read.before >= 0) currentAt = read.before + 1;
+    return current;
   }
 
   return { snapshot };

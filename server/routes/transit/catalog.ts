@@ -8,10 +8,9 @@ import {
   type CatalogQuery,
   type SortKey,
   scopeOf,
-  searchFacets,
-  searchProducts,
   sortKeys,
 } from "../../repositories/catalog.ts";
+import { entityReplyBody, facetsReplyBody } from "../../services/catalog-snapshot.ts";
 
 interface SearchBody {
   return: "FILTER" | "ENTITY";
@@ -141,12 +140,13 @@ export default async function catalogRoutes(app: FastifyInstance) {
       limit: body.per_page ?? defaultPageSize,
     };
     const appliedFilters = requested.map(({ filter_uuid, filter_value }) => ({ filter_uuid, filter_value }));
-    if (body.return === "FILTER") {
-      const results = searchFacets(catalog, query, scope.filters);
-      return ok({ return: "FILTER", results, applied_filters: appliedFilters });
-    }
-    const { results, total } = searchProducts(catalog, query);
-    return ok({ return: "ENTITY", results, total, applied_filters: appliedFilters });
+    // Bytes spliced from the snapshot's precomputed product JSON: no object per product, no
+    // serialization of the whole page per request (services/catalog-snapshot.ts).
+    const payload =
+      body.return === "FILTER"
+        ? facetsReplyBody(catalog, query, scope.filters, appliedFilters)
+        : entityReplyBody(catalog, query, appliedFilters);
+    return reply.type("application/json; charset=utf-8").send(payload);
   }
 
   app.post<{ Body: SearchBody; Querystring: SearchQuerystring }>(

@@ -6,6 +6,7 @@ import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { linguiInlineSource } from "./scripts/vite/lingui-inline-source.ts";
 
 const flowsDir = join(import.meta.dirname, "flows-site");
 const types: Record<string, string> = {
@@ -76,7 +77,12 @@ export default defineConfig({
   plugins: [
     react(),
     lingui(),
-    babel({ presets: [linguiTransformerBabelPreset()] }),
+    babel({
+      // Lingui's macro keeps each message's English, which the next pass compiles in place: English
+      // needs no catalog (scripts/vite/lingui-inline-source.ts).
+      presets: [linguiTransformerBabelPreset({ descriptorFields: "message" })],
+      plugins: [linguiInlineSource],
+    }),
     flowsSite(),
     precompress(),
   ],

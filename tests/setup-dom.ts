@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { preloadSheet } from "../src/ui/Sheet.tsx";
 
 // What jsdom lacks and Ark UI's positioning and scrolling use.
 class ResizeObserverStub {
@@ -86,3 +87,7 @@ afterEach(() => {
   localStorage.clear();
   document.documentElement.lang = "en";
 });
+
+// Sheets load Ark's dialog when one first opens (src/ui/Sheet.tsx); loaded here once, every sheet in a
+// test draws in the same render as the state that opens it, as in a browser after the first.
+await preloadSheet();

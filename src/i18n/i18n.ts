@@ -1,13 +1,19 @@
 import { i18n, type Messages } from "@lingui/core";
 import type { LocaleCode } from "../domain/portal-config.ts";
-import { messages as english } from "../locales/en/messages.po";
 
-/** English ships in the bundle and is active before anything renders; other catalogs load on demand. */
-i18n.load("en", english);
+/*
+ * English is the source language: the build compiles each message's English into the code that uses
+ * it (scripts/vite/lingui-inline-source.ts), so English has no catalog to load and is active before
+ * anything renders. Other languages load their compiled catalogs on demand. Every message reaching
+ * `i18n._` is compiled already, inline or from a catalog (where plain text stays a string, which this
+ * "compiler" wraps as the one token it is).
+ */
+i18n.setMessagesCompiler((message) => [message]);
+i18n.load("en", {});
 i18n.activate("en");
 
 const catalogs: Record<LocaleCode, () => Promise<{ messages: Messages }>> = {
-  en: async () => ({ messages: english }),
+  en: async () => ({ messages: {} }),
   es: () => import("../locales/es/messages.po"),
   vi: () => import("../locales/vi/messages.po"),
   de: () => import("../locales/de/messages.po"),

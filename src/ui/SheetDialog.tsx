@@ -7,11 +7,21 @@ import { CloseIcon } from "../views/shared/icons.tsx";
 
 export type SheetStyles = ReturnType<typeof drawer>;
 
+export interface SheetProps {
+  open: boolean;
+  onDismiss: () => void;
+  placement: "start" | "end" | "center";
+  width?: "narrow" | "wide";
+  role?: "dialog" | "alertdialog";
+  children: (styles: SheetStyles) => ReactNode;
+}
+
 /**
  * An Ark dialog shown while a machine says so: `open` comes from machine state and every way of
  * closing it (Escape, backdrop, close button) becomes `onDismiss`, which sends the machine's event.
  * A centred sheet is at most 420 px wide, or 600 px with `width="wide"` (spec section 9). Closed, its
  * parts play their exit animation and unmount (drawer.recipe.ts says why that matters).
+ * Screens use it through ./Sheet.tsx, which loads this module (and Ark's dialog) when a sheet first opens.
  */
 export function Sheet({
   open,
@@ -20,14 +30,7 @@ export function Sheet({
   width = "narrow",
   role = "dialog",
   children,
-}: {
-  open: boolean;
-  onDismiss: () => void;
-  placement: "start" | "end" | "center";
-  width?: "narrow" | "wide";
-  role?: "dialog" | "alertdialog";
-  children: (styles: SheetStyles) => ReactNode;
-}) {
+}: SheetProps) {
   const styles = drawer({ placement, width });
   return (
     <Dialog.Root

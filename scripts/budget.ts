@@ -7,9 +7,14 @@
  * browser context (empty cache and storage); routes behind sign-in get the demo rider's stored session.
  * A route counts as interactive once its screen has replaced the loading state and the network has been
  * idle. Sizes are those of the build's own gzip copies (level 9), so the figures are deterministic.
+ *
+ * A route still over its target has a ceiling in scripts/budget-ceilings.json (what it weighed when the
+ * ceiling was recorded, plus 1 KB): CI fails when a route outgrows its ceiling, so a route only gets
+ * lighter until it meets its target, and then the target holds it. `-- --record` writes the ceilings of
+ * the routes over target from this run (and drops those now within it).
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -29,7 +34,8 @@ const firstRoutes = new Set(["/login", "/products"]);
 
 /** A concrete address for each route of src/app/routes.ts (every route is measured). */
 const samplePaths: Record<string, string> = {
-  "/redirect/:state/:idToken/:email/:firstName/:lastName": "/redirect/state/token/rider%40example.com/Ana/Rider",
+  "/redirect/:state/:idToken/:email/:firstName/:lastName":
+    "/redirect/state/token/rider%40example.com/Ana/Rider",
   "/reset/:token?": "/reset/token",
   "/confirm/:token?": "/confirm/token",
   "/invite/:token?": "/invite/token",
@@ -46,9 +52,17 @@ export interface RouteBudget {
   /** gzip bytes of every script fetched before the route was interactive. */
   js: number;
   css: number;
+  /** The issue's target for this route. */
   budget: number;
+  /** What CI holds the route to: its recorded ceiling while over target, else the target. */
+  limit: number;
   files: string[];
 }
+
+const ceilingsFile = join(root, "scripts", "budget-ceilings.json");
+const ceilings: Record<string, number> = existsSync(ceilingsFile)
+  ? JSON.parse(readFileSync(ceilingsFile, "utf8"))
+  : {};
 
 function gzipSize(asset: string): number {
   const file = join(distDir, asset);
@@ -132,7 +146,8 @@ export async function measureRouteBudgets(port = 8197, only: string[] = []): Pro
       );
       const figures = await measure(context, base, path);
       await context.close();
-      results.push({ path, ...figures, budget: firstRoutes.has(path) ? firstRouteBudget : anyRouteBudget });
+      const budget = firstRoutes.has(path) ? firstRouteBudget : anyRouteBudget;
+      results.push({ path, ...figures, budget, limit: Math.max(budget, ceilings[path] ?? 0) });
     }
     return results;
   } finally {
@@ -144,29 +159,46 @@ export async function measureRouteBudgets(port = 8197, only: string[] = []): Pro
 const kb = (bytes: number) => `${(bytes / kilobyte).toFixed(1)} KB`;
 
 if (import.meta.main) {
+  const record = process.argv.includes("--record");
   // `npm run budget -- /login /products` measures just those routes.
-  const results = await measureRouteBudgets(8197, process.argv.slice(2));
+  const only = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
+  const results = await measureRouteBudgets(8197, only);
   console.table(
     Object.fromEntries(
       results.map((result) => [
         result.path,
         {
           "JS (gzip)": kb(result.js),
-          budget: kb(result.budget),
-          within: result.js <= result.budget ? "yes" : "NO",
+          target: kb(result.budget),
+          "within target": result.js <= result.budget ? "yes" : "no",
+          ceiling: result.limit > result.budget ? kb(result.limit) : "",
           "CSS (gzip)": kb(result.css),
           files: result.files.length,
         },
       ]),
     ),
   );
-  const over = results.filter((result) => result.js > result.budget);
-  if (over.length > 0) {
+  if (record) {
+    const next = { ...ceilings };
+    for (const result of results) {
+      if (result.js > result.budget) next[result.path] = result.js + kilobyte;
+      else delete next[result.path];
+    }
+    writeFileSync(ceilingsFile, `${JSON.stringify(next, null, 2)}\n`);
+    console.log(`Ceilings recorded in ${ceilingsFile}.`);
+  }
+  const over = results.filter((result) => result.js > result.limit);
+  if (over.length > 0 && !record) {
     for (const result of over) {
-      console.error(`${result.path}: ${kb(result.js)} of JavaScript, over its ${kb(result.budget)} budget:`);
+      console.error(`${result.path}: ${kb(result.js)} of JavaScript, over its ${kb(result.limit)} limit:`);
       for (const file of result.files) console.error(`  ${kb(gzipSize(file)).padStart(9)}  ${file}`);
     }
     process.exit(1);
   }
-  console.log(`Every route within budget (first routes ${kb(firstRouteBudget)}, others ${kb(anyRouteBudget)}).`);
+  const missed = results.filter((result) => result.js > result.budget).length;
+  console.log(
+    missed === 0
+      ? `Every route within its target (first routes ${kb(firstRouteBudget)}, others ${kb(anyRouteBudget)}).`
+      : `No route grew past its ceiling; ${missed} of ${results.length} still over target.`,
+  );
 }

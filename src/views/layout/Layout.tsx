@@ -57,6 +57,9 @@ export function Layout() {
         tabIndex={-1}
         className={css({
           flex: "1",
+          // The footer starts below the first screenful, so a page growing as its parts arrive never
+          // moves it where the rider sees it (no layout shift).
+          minHeight: "100dvh",
           width: "100%",
           maxWidth: "1200px",
           mx: "auto",

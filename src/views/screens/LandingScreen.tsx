@@ -5,9 +5,10 @@ import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { useChild, useConfig } from "../../app/children.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
-import { SignInPanel } from "../session/SessionViews.tsx";
+import { SignInPanel, selectSignInForm } from "../session/SessionViews.tsx";
 import { SocialSignInButtons } from "../session/SocialSignInButtons.tsx";
 import { card, linkList, Screen } from "../shared/Screen.tsx";
+import { Settled } from "../shared/Settled.tsx";
 
 /** The landing page, which is the sign-in page in this deployment. */
 export function LandingScreen() {
@@ -15,34 +16,40 @@ export function LandingScreen() {
   const config = useConfig();
   const locale = useSelector(useChild("language"), selectLocale);
   const feature = config.featureText[locale] ?? config.featureText.en;
+  const session = useChild("session");
 
+  // The sign-in form comes from the server: the page shows once it is in, so nothing moves under it.
+  const signInForm = useSelector(session, selectSignInForm);
+  const formLoading = useSelector(signInForm, (snapshot) => snapshot?.matches("loading") ?? false);
   return (
     <Screen title={t`Sign in`}>
-      {feature ? <p className={css({ fontSize: "lg", maxWidth: "60ch" })}>{feature}</p> : null}
-      <div
-        className={css({ display: "grid", gap: "6", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" } })}
-      >
-        <div className={card}>
-          <SignInPanel session={useChild("session")} language={locale} />
-          <SocialSignInButtons />
-        </div>
-        <section className={card} aria-labelledby="landing-guest">
-          <h2 id="landing-guest" className={css({ fontSize: "xl", fontWeight: "bold" })}>
-            <Trans>Continue as a guest</Trans>
-          </h2>
-          <p>
-            <Trans>Buy passes without an account, or check a card with its number and security code.</Trans>
-          </p>
-          <div className={linkList}>
-            <Link href="/products" className={button()}>
-              <Trans>Browse products</Trans>
-            </Link>
-            <Link href="/manage-card" className={button({ variant: "outline" })}>
-              <Trans>Manage a card</Trans>
-            </Link>
+      <Settled ready={!formLoading}>
+        {feature ? <p className={css({ fontSize: "lg", maxWidth: "60ch" })}>{feature}</p> : null}
+        <div
+          className={css({ display: "grid", gap: "6", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" } })}
+        >
+          <div className={card}>
+            <SignInPanel session={session} language={locale} />
+            <SocialSignInButtons />
           </div>
-        </section>
-      </div>
+          <section className={card} aria-labelledby="landing-guest">
+            <h2 id="landing-guest" className={css({ fontSize: "xl", fontWeight: "bold" })}>
+              <Trans>Continue as a guest</Trans>
+            </h2>
+            <p>
+              <Trans>Buy passes without an account, or check a card with its number and security code.</Trans>
+            </p>
+            <div className={linkList}>
+              <Link href="/products" className={button()}>
+                <Trans>Browse products</Trans>
+              </Link>
+              <Link href="/manage-card" className={button({ variant: "outline" })}>
+                <Trans>Manage a card</Trans>
+              </Link>
+            </div>
+          </section>
+        </div>
+      </Settled>
     </Screen>
   );
 }

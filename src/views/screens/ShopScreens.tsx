@@ -16,6 +16,7 @@ import type { CurrentFareCard } from "../../services/storage.ts";
 import { QuantityInput } from "../../ui/QuantityInput.tsx";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { card, linkList, Screen } from "../shared/Screen.tsx";
+import { Settled } from "../shared/Settled.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 import { CheckoutButton, RemoveButton } from "../shop/CartButtons.tsx";
 import { FareCardModeLinks, FilterCard, ProductList } from "../shop/ProductsView.tsx";
@@ -119,20 +120,25 @@ function ProductsPage({
   }, [i18n.locale, products]);
   // Leaving the page stores the product mode the cart implies (spec section 4).
   useEffect(() => () => cart.send({ type: "cart.leftProducts" }), [cart]);
+  // The services, the filters and the first products show together (no layout shift as each arrives).
+  const productsBusy = useSelector(products, (snapshot) => snapshot.hasTag("busy"));
+  const servicesBusy = useSelector(useChild("serviceLevels"), (snapshot) => snapshot.hasTag("busy"));
   return (
     <Screen title={title}>
-      {intro}
-      <div
-        className={css({
-          display: "grid",
-          gridTemplateColumns: { base: "minmax(0, 1fr)", md: "minmax(240px, 300px) minmax(0, 1fr)" },
-          gap: "6",
-          alignItems: "start",
-        })}
-      >
-        <FilterCard products={products} />
-        <ProductList products={products} cart={cart} money={money} signedIn={signedIn} blocked={blocked} />
-      </div>
+      <Settled ready={!productsBusy && !servicesBusy}>
+        {intro}
+        <div
+          className={css({
+            display: "grid",
+            gridTemplateColumns: { base: "minmax(0, 1fr)", md: "minmax(240px, 300px) minmax(0, 1fr)" },
+            gap: "6",
+            alignItems: "start",
+          })}
+        >
+          <FilterCard products={products} />
+          <ProductList products={products} cart={cart} money={money} signedIn={signedIn} blocked={blocked} />
+        </div>
+      </Settled>
     </Screen>
   );
 }

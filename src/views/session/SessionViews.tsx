@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import type { ActorRefFrom } from "xstate";
+import type { ActorRefFrom, SnapshotFrom } from "xstate";
 import { css, cx } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { apiErrorMessage } from "../../i18n/forms.ts";
@@ -13,6 +13,10 @@ import { linkList, textLink } from "../shared/Screen.tsx";
 import { ServerForm } from "../shared/ServerForm.tsx";
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
+
+/** The sign-in form's actor while the session shows it. */
+export const selectSignInForm = (snapshot: SnapshotFrom<SessionRef>) =>
+  snapshot.children.signInForm as FormRef | undefined;
 type FormRef = ActorRefFrom<typeof formMachine>;
 
 const alert = css({
@@ -48,7 +52,7 @@ export function SignInPanel({
   const expired = useSelector(session, (snapshot) => snapshot.matches({ anonymous: "expired" }));
   const error = useSelector(session, (snapshot) => snapshot.context.error);
   const resending = useSelector(session, (snapshot) => snapshot.matches({ twoFactor: "resending" }));
-  const signInForm = useSelector(session, (snapshot) => snapshot.children.signInForm) as FormRef | undefined;
+  const signInForm = useSelector(session, selectSignInForm);
   const codeForm = useSelector(session, (snapshot) => snapshot.children.codeForm) as FormRef | undefined;
   const heading = css({ fontSize: "xl", fontWeight: "bold" });
 

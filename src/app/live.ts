@@ -22,7 +22,6 @@ import { createGuestCardService } from "../services/guest-card.service.ts";
 import { createHealthService } from "../services/health.service.ts";
 import { createHttpClient } from "../services/http.ts";
 import { createOrgConfigService } from "../services/org-config.service.ts";
-import { createGatewayClient } from "../services/payment-methods.service.ts";
 import { createPortalConfigService } from "../services/portal-config.service.ts";
 import { createPortalStorage } from "../services/storage.ts";
 import { applyTheme } from "../theme/apply-theme.ts";
@@ -81,7 +80,6 @@ export function createLiveApp(
   const orgConfig = createOrgConfigService(http, transitBases);
   const catalog = createCatalogService(http, transitBases, () => storage.isSignedIn());
   const fareMedia = createFareMediaService(http, () => transitBases().transit);
-  const tokenizeCard = createGatewayClient(fetch);
   const accountsBase = () => loaded?.apiBases.accounts ?? "/accounts";
   const accounts = createAccountsService(http, accountsBase);
   const forms = createFormsService(http, () => loaded?.apiBases.transit ?? "/transit");
@@ -102,7 +100,7 @@ export function createLiveApp(
     transitBase: () => transitBases().transit,
     accountsBase,
     config: () => loaded,
-    tokenizeCard,
+    fetch,
     language,
     browser,
     guestCard: createGuestCardService(http, () => transitBases().transit, storage),

@@ -1,5 +1,5 @@
 import type { DialogDescriptionProps, DialogTitleProps } from "@ark-ui/react/dialog";
-import { lazy, Suspense, useState } from "react";
+import { lazy, useEffect, useSyncExternalStore } from "react";
 import type { SheetProps, SheetStyles } from "./SheetDialog.tsx";
 
 export type { SheetStyles };
@@ -7,36 +7,42 @@ export type { SheetStyles };
 type Parts = typeof import("./SheetDialog.tsx");
 
 /*
- * Every dialog of the portal is a Sheet, and most pages open none: the tour's offer, the cart drawer,
- * the side menu, the sign-out question. So Ark's dialog (focus trap, dismissal, presence, scroll lock)
- * is not part of the first page: it loads when a sheet first opens, and from then on every sheet draws
- * at once. A sheet that was never opened renders nothing, as Ark's own `lazyMount` would.
+ * Every dialog of the portal is a Sheet, and most pages open none: the cart drawer, the side menu, the
+ * sign-out question. So Ark's dialog (focus trap, dismissal, presence, scroll lock) is not part of the
+ * first page: it loads when a sheet first opens. From then on every sheet renders Ark's dialog, closed
+ * until its machine opens it, exactly as if it had been there from the start.
  */
 let parts: Parts | null = null;
-const loadParts = () =>
-  import("./SheetDialog.tsx").then((module) => {
+const listeners = new Set<() => void>();
+let loading: Promise<Parts> | null = null;
+const loadParts = () => {
+  loading ??= import("./SheetDialog.tsx").then((module) => {
     parts = module;
+    for (const listener of listeners) listener();
     return module;
   });
+  return loading;
+};
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const useParts = () => useSyncExternalStore(subscribe, () => parts);
 
 /** Loads the dialog parts ahead of need (tests, which then see every sheet draw synchronously). */
 export async function preloadSheet(): Promise<void> {
   await loadParts();
 }
 
-const LazySheet = lazy(() => loadParts().then((module) => ({ default: module.Sheet })));
-
 /** An Ark dialog shown while a machine says so (./SheetDialog.tsx has the whole story). */
 export function Sheet(props: SheetProps) {
-  const [opened, setOpened] = useState(props.open);
-  if (props.open && !opened) setOpened(true);
-  if (!opened) return null;
-  if (parts) return <parts.Sheet {...props} />;
-  return (
-    <Suspense fallback={null}>
-      <LazySheet {...props} />
-    </Suspense>
-  );
+  const loaded = useParts();
+  useEffect(() => {
+    if (props.open && !loaded) {
+      loadParts().catch((error: unknown) => console.warn("The dialog did not load", error));
+    }
+  }, [props.open, loaded]);
+  return loaded ? <loaded.Sheet {...props} /> : null;
 }
 
 /*

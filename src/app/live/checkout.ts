@@ -14,7 +14,7 @@ import {
   retryDelayMs,
 } from "../../services/checkout.service.ts";
 import type { LiveDeps } from "./deps.ts";
-import { gatewayOf, paymentMethodsService } from "./payment-methods.ts";
+import { gatewayClient, gatewayOf, paymentMethodsService } from "./payment-methods.ts";
 
 /** /checkout and /anonymous/checkout: the purchase, from the server's prices to the placed order. */
 export interface CheckoutLogic {
@@ -48,7 +48,7 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
         // The number and code go to the gateway's token endpoint only; the order gets the token.
         tokenizeCard: fromPromise(async ({ input }) => {
           const card = cardSubmission(input, false, false);
-          const token = await deps.tokenizeCard<{ token: string; brand: string; last4: string }>(
+          const token = await gatewayClient(deps)<{ token: string; brand: string; last4: string }>(
             gateway().tokens_url,
             {
               number: card.number,

@@ -7,7 +7,6 @@ import type { AccountsService } from "../../services/accounts.service.ts";
 import type { createCatalogService, createFareMediaService } from "../../services/catalog.service.ts";
 import type { GuestCardService } from "../../services/guest-card.service.ts";
 import type { HttpClient } from "../../services/http.ts";
-import type { createGatewayClient } from "../../services/payment-methods.service.ts";
 import type { PortalStorage } from "../../services/storage.ts";
 
 /**
@@ -27,8 +26,8 @@ export interface LiveDeps {
   /** The accounts service's base path ("/accounts"), once the configuration is loaded. */
   accountsBase: () => string;
   config: () => PortalConfig | null;
-  /** Posts card details to the payment gateway's token endpoint (never to our API). */
-  tokenizeCard: ReturnType<typeof createGatewayClient>;
+  /** The browser's fetch, for the payment gateway's token endpoint (never our API: no client of ours). */
+  fetch: typeof globalThis.fetch;
   /** The current language code ("en", "es"). */
   language: () => string;
   browser: Window;

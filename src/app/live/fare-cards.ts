@@ -10,6 +10,7 @@ import { fareCardsMachine } from "../../machines/fareCards.machine.ts";
 import { createFareCardsService } from "../../services/fare-cards.service.ts";
 import { createPaymentMethodsService } from "../../services/payment-methods.service.ts";
 import type { LiveDeps } from "./deps.ts";
+import { gatewayClient } from "./payment-methods.ts";
 
 /** /faremedia/:cardId?: the signed-in rider's fare cards and what they may do to each. */
 export interface FareCardsLogic {
@@ -27,7 +28,7 @@ export function createFareCardsLogic(deps: LiveDeps): FareCardsLogic {
   const cards = createFareCardsService(deps.http, deps.transitBase);
   const paymentMethods = createPaymentMethodsService(deps.http, deps.transitBase, {
     config: () => deps.config()?.payment_gateway ?? defaultPaymentGateway,
-    tokenize: deps.tokenizeCard,
+    tokenize: gatewayClient(deps),
   });
   const notify = (code: NoticeCode) => deps.bus.send({ type: "notify.success", code });
   return {

@@ -2,7 +2,11 @@ import { navigate } from "wouter/use-browser-location";
 import { fromPromise } from "xstate";
 import { defaultPaymentGateway } from "../../domain/portal-config.ts";
 import { paymentMethodsMachine } from "../../machines/paymentMethods.machine.ts";
-import { createPaymentMethodsService, createPayPalApproval } from "../../services/payment-methods.service.ts";
+import {
+  createGatewayClient,
+  createPaymentMethodsService,
+  createPayPalApproval,
+} from "../../services/payment-methods.service.ts";
 import type { LiveDeps } from "./deps.ts";
 
 /** /account/paymentmethods: saved cards, bank accounts and PayPal, with the PayPal return. */
@@ -13,11 +17,14 @@ export interface PaymentMethodsLogic {
 /** The payment gateway the deployment names, or the sandbox's. */
 export const gatewayOf = (deps: LiveDeps) => () => deps.config()?.payment_gateway ?? defaultPaymentGateway;
 
+/** Posts card details to the payment gateway's token endpoint (never to our API). */
+export const gatewayClient = (deps: LiveDeps) => createGatewayClient(deps.fetch);
+
 /** The rider's saved payment methods (checkout and loads list them too). */
 export function paymentMethodsService(deps: LiveDeps) {
   return createPaymentMethodsService(deps.http, deps.transitBase, {
     config: gatewayOf(deps),
-    tokenize: deps.tokenizeCard,
+    tokenize: gatewayClient(deps),
   });
 }
 

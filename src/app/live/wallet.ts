@@ -8,6 +8,7 @@ import { walletMachine } from "../../machines/wallet.machine.ts";
 import { createPaymentMethodsService } from "../../services/payment-methods.service.ts";
 import { createWalletService } from "../../services/wallet.service.ts";
 import type { LiveDeps } from "./deps.ts";
+import { gatewayClient } from "./payment-methods.ts";
 
 /** The machines of transfers, loads and autoload (issue 13), given their services. */
 export interface WalletLogic {
@@ -27,7 +28,7 @@ export function createWalletLogic(deps: LiveDeps): WalletLogic {
   const gateway = () => deps.config()?.payment_gateway ?? defaultPaymentGateway;
   const methods = createPaymentMethodsService(http, deps.transitBase, {
     config: gateway,
-    tokenize: deps.tokenizeCard,
+    tokenize: gatewayClient(deps),
   });
   const newKey = () => browser.crypto.randomUUID();
   return {
@@ -48,7 +49,7 @@ export function createWalletLogic(deps: LiveDeps): WalletLogic {
         // The number and code go to the gateway's token endpoint only; the load gets the token.
         tokenizeCard: fromPromise(async ({ input }) => {
           const card = cardSubmission(input, false, false);
-          const token = await deps.tokenizeCard<{ token: string; brand: string; last4: string }>(
+          const token = await gatewayClient(deps)<{ token: string; brand: string; last4: string }>(
             gateway().tokens_url,
             {
               number: card.number,

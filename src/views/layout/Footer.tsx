@@ -1,18 +1,16 @@
-import { Collapsible } from "@ark-ui/react/collapsible";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
+import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useChild, useConfig } from "../../app/children.ts";
 import { linksFor } from "../../domain/portal-config.ts";
 import { appStoreLabels, footerLinkLabels, socialLabels } from "../../i18n/links.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { AppStoreIcon, ChevronDownIcon, SocialIcon } from "../shared/icons.tsx";
+import { useOnDemand } from "../shared/useOnDemand.ts";
+import type { ContactUsProps } from "./ContactUs.tsx";
+import { contactTrigger, footerLink } from "./footer-styles.ts";
 
-const footerLink = css({
-  color: "brand.footerText",
-  textDecoration: "underline",
-  textUnderlineOffset: "3px",
-});
 const iconLink = css({
   display: "inline-grid",
   placeItems: "center",
@@ -89,38 +87,7 @@ export function Footer() {
           </ul>
         </div>
         {contactUs.enabled && contactUs.entries.length > 0 ? (
-          <Collapsible.Root>
-            <Collapsible.Trigger
-              className={css({
-                display: "inline-flex",
-                alignItems: "center",
-                gap: "2",
-                fontWeight: "semibold",
-                cursor: "pointer",
-                minHeight: "11",
-                "& svg": { transition: "transform 150ms" },
-                "&[data-state=open] svg": { transform: "rotate(180deg)" },
-              })}
-            >
-              <Trans>Contact Us</Trans>
-              <ChevronDownIcon />
-            </Collapsible.Trigger>
-            <Collapsible.Content>
-              <ul className={css({ display: "flex", flexDirection: "column", gap: "2", pt: "2" })}>
-                {contactUs.entries.map((entry) => (
-                  <li key={`${entry.kind}-${entry.value}`}>
-                    {entry.href ? (
-                      <a href={entry.href} className={footerLink}>
-                        {entry.value}
-                      </a>
-                    ) : (
-                      entry.value
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </Collapsible.Content>
-          </Collapsible.Root>
+          <ContactUsOnDemand entries={contactUs.entries} />
         ) : null}
         <p className={css({ fontSize: "sm" })}>
           <Trans>
@@ -129,5 +96,33 @@ export function Footer() {
         </p>
       </div>
     </footer>
+  );
+}
+
+const loadContactUs = () => import("./ContactUs.tsx").then((module) => module.ContactUs);
+
+/**
+ * "Contact Us": a look-alike closed trigger until the rider reaches for it (pointer over it starts the
+ * download, a press opens it), then Ark's collapsible, opened if that is what the rider asked.
+ */
+function ContactUsOnDemand({ entries }: { entries: ContactUsProps["entries"] }) {
+  const [ContactUs, request] = useOnDemand(loadContactUs);
+  const [open, setOpen] = useState(false);
+  if (ContactUs) return <ContactUs entries={entries} defaultOpen={open} />;
+  return (
+    <button
+      type="button"
+      aria-expanded={false}
+      data-state="closed"
+      className={contactTrigger}
+      onPointerEnter={() => void loadContactUs().catch(() => {})}
+      onClick={() => {
+        setOpen(true);
+        request();
+      }}
+    >
+      <Trans>Contact Us</Trans>
+      <ChevronDownIcon />
+    </button>
   );
 }

@@ -1,12 +1,13 @@
 import { Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { type ComponentType, type KeyboardEvent, useId, useState } from "react";
+import { type KeyboardEvent, useId, useState } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { select } from "../../../styled-system/recipes";
 import type { LocaleConfig } from "../../domain/portal-config.ts";
 import { type languageMachine, selectLocale } from "../../machines/language.machine.ts";
 import { ChevronDownIcon, GlobeIcon } from "../shared/icons.tsx";
+import { useOnDemand } from "../shared/useOnDemand.ts";
 import type { LanguageSelectProps } from "./LanguageSelect.tsx";
 
 type Props = { language: ActorRefFrom<typeof languageMachine>; locales: LocaleConfig[] };
@@ -20,15 +21,21 @@ const loadSelect = () => import("./LanguageSelect.tsx").then((module) => module.
  * swaps it in, opened if the rider asked to open it and focused if the trigger had focus.
  */
 export function LanguagePicker({ language, locales }: Props) {
-  const [Real, setReal] = useState<ComponentType<LanguageSelectProps> | null>(null);
+  const [LanguageSelect, request] = useOnDemand<LanguageSelectProps>(loadSelect);
   const [intent, setIntent] = useState({ open: false, focus: false });
-  if (Real)
-    return <Real language={language} locales={locales} defaultOpen={intent.open} autoFocus={intent.focus} />;
+  if (LanguageSelect) {
+    return (
+      <LanguageSelect
+        language={language}
+        locales={locales}
+        defaultOpen={intent.open}
+        autoFocus={intent.focus}
+      />
+    );
+  }
   const want = (open: boolean, focus: boolean) => {
     setIntent((current) => ({ open: current.open || open, focus: current.focus || focus }));
-    loadSelect()
-      .then((component) => setReal(() => component))
-      .catch((error: unknown) => console.warn("The language picker did not load", error));
+    request();
   };
   return (
     <LanguageTrigger

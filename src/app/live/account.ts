@@ -6,12 +6,11 @@ import { emailConfirmationMachine } from "../../machines/emailConfirmation.machi
 import type { formMachine } from "../../machines/form.machine.ts";
 import { inviteMachine } from "../../machines/invite.machine.ts";
 import { profileMachine } from "../../machines/profile.machine.ts";
-import { twoFactorSetupMachine } from "../../machines/twoFactorSetup.machine.ts";
 import { createDeactivationService, createInviteService } from "../../services/accounts.service.ts";
 import { createCaptchaService } from "../../services/captcha.service.ts";
 import type { LiveDeps } from "./deps.ts";
 
-/** The rider's account: sign-up and password forms, email confirmation, invites, profile, two-factor. */
+/** The rider's account: sign-up and password forms, email confirmation, invites, profile (two-factor: ./two-factor.ts). */
 export interface AccountLogic {
   forms: {
     signUp: typeof formMachine;
@@ -21,7 +20,6 @@ export interface AccountLogic {
   };
   emailConfirmation: typeof emailConfirmationMachine;
   profile: typeof profileMachine;
-  twoFactorSetup: typeof twoFactorSetupMachine;
   invite: typeof inviteMachine;
   deactivation: typeof deactivationMachine;
   /** "Delete my account": asks first, then the password. */
@@ -87,19 +85,6 @@ export function createAccountLogic(deps: LiveDeps): AccountLogic {
       actors: { confirmForm: formWith(accounts.deleteAccount) },
       // The account is gone: nothing of it stays in this browser, and the rider starts over.
       actions: { announceDeletion: () => bus.send({ type: "session.deleted" }) },
-    }),
-    twoFactorSetup: twoFactorSetupMachine.provide({
-      actors: {
-        sendEnrolCode: fromPromise(({ input }) => accounts.sendEnrolCode(input.mobile, input.password)),
-        confirmEnrolment: fromPromise(({ input }) => accounts.confirmEnrolment(input.code)),
-        sendDisableCode: fromPromise(({ input }) => accounts.sendDisableCode(input.password)),
-        confirmDisable: fromPromise(({ input }) => accounts.confirmDisable(input.code)),
-      },
-      actions: {
-        publishUser: () => bus.send({ type: "session.refresh" }),
-        notifyOn: () => bus.send({ type: "notify.success", code: "twoFactorOn" }),
-        notifyOff: () => bus.send({ type: "notify.success", code: "twoFactorOff" }),
-      },
     }),
   };
 }

@@ -1,5 +1,5 @@
 import { useActorRef } from "@xstate/react";
-import { createAccountLogic } from "../../app/live/account.ts";
+import { createTwoFactorLogic } from "../../app/live/two-factor.ts";
 import { useFeature } from "../../app/logic.tsx";
 import type { StoredUser } from "../../domain/session.ts";
 import { TwoFactorSetupView } from "./AccountViews.tsx";
@@ -9,7 +9,7 @@ import { TwoFactorSetupView } from "./AccountViews.tsx";
  * two-factor steps, their machine and the phone-number rules load only when the dialog opens.
  */
 export function RequiredEnrolmentSetup({ user }: { user: StoredUser }) {
-  const { twoFactorSetup } = useFeature(createAccountLogic);
+  const { twoFactorSetup } = useFeature(createTwoFactorLogic);
   const setup = useActorRef(twoFactorSetup, { input: { user } });
   return <TwoFactorSetupView setup={setup} />;
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useActorRef } from "@xstate/react";
 import { useSearch } from "wouter";
 import { useConfig } from "../../app/children.ts";
@@ -6,6 +7,7 @@ import { useFeature } from "../../app/logic.tsx";
 import { payPalReturnOf } from "../../machines/paymentMethods.machine.ts";
 import { PaymentMethodsView } from "../account/PaymentMethodsView.tsx";
 import { WalletPanel } from "../wallet/WalletPanel.tsx";
+import { AccountScreen } from "./AccountScreens.tsx";
 
 /**
  * /account/paymentmethods: starts the payment methods machine with the deployment's default support
@@ -28,5 +30,14 @@ export function PaymentMethods() {
       <WalletPanel />
       <PaymentMethodsView methods={actor} />
     </>
+  );
+}
+
+export function PaymentMethodsScreen() {
+  const { t } = useLingui();
+  return (
+    <AccountScreen title={t`Payment Methods`}>
+      <PaymentMethods />
+    </AccountScreen>
   );
 }

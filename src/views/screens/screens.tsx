@@ -13,7 +13,7 @@ type SocialReturnScreens = typeof import("./SocialReturnScreens.tsx");
  * drawn: the first page downloads the layout and that one screen, never the others' views, machines
  * and libraries (issue 16's budget, checked by `npm run budget`).
  */
-const account = (name: keyof AccountScreens) =>
+const account = (name: Exclude<keyof AccountScreens, "useRider">) =>
   lazy(() => import("./AccountScreens.tsx").then((module) => ({ default: module[name] })));
 const auth = (name: keyof AuthScreens) =>
   lazy(() => import("./AuthScreens.tsx").then((module) => ({ default: module[name] })));
@@ -33,7 +33,9 @@ const AccountHomeScreen = account("AccountHomeScreen");
 const DevicesScreen = lazy(() =>
   import("./DevicesScreen.tsx").then((module) => ({ default: module.DevicesScreen })),
 );
-const DigitalScreen = account("DigitalScreen");
+const DigitalScreen = lazy(() =>
+  import("./DigitalScreen.tsx").then((module) => ({ default: module.DigitalScreen })),
+);
 const FareMediaScreen = lazy(() =>
   import("./FareCardsScreen.tsx").then((module) => ({ default: module.FareCardsScreen })),
 );
@@ -43,10 +45,16 @@ const ManageCardScreen = lazy(() =>
 const PassHistoryScreen = lazy(() =>
   import("./PassHistoryScreen.tsx").then((module) => ({ default: module.PassHistoryScreen })),
 );
-const PaymentMethodsScreen = account("PaymentMethodsScreen");
+const PaymentMethodsScreen = lazy(() =>
+  import("./PaymentMethodsScreen.tsx").then((module) => ({ default: module.PaymentMethodsScreen })),
+);
 const ProfileScreen = account("ProfileScreen");
-const SecurityScreen = account("SecurityScreen");
-const ShippingAddressScreen = account("ShippingAddressScreen");
+const SecurityScreen = lazy(() =>
+  import("./SecurityScreen.tsx").then((module) => ({ default: module.SecurityScreen })),
+);
+const ShippingAddressScreen = lazy(() =>
+  import("./AddressesScreen.tsx").then((module) => ({ default: module.ShippingAddressScreen })),
+);
 const UnattachedPassesScreen = lazy(() =>
   import("./UnattachedPassesScreen.tsx").then((module) => ({ default: module.UnattachedPassesScreen })),
 );

@@ -2,6 +2,11 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { preloadSheet } from "../src/ui/Sheet.tsx";
+import { preloadOnDemand } from "../src/views/shared/useOnDemand.ts";
+// The modules that declare on-demand parts (useOnDemand.ts), so preloadOnDemand() below finds them all.
+import "../src/views/layout/Footer.tsx";
+import "../src/views/layout/LanguagePicker.tsx";
+import "../src/views/shop/ProductsView.tsx";
 
 // What jsdom lacks and Ark UI's positioning and scrolling use.
 class ResizeObserverStub {
@@ -98,3 +103,5 @@ afterEach(() => {
 // Sheets load Ark's dialog when one first opens (src/ui/Sheet.tsx); loaded here once, every sheet in a
 // test draws in the same render as the state that opens it, as in a browser after the first.
 await preloadSheet();
+// The same for the parts that load on the rider's first reach (language picker, Contact Us, dropdowns).
+await preloadOnDemand();

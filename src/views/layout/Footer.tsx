@@ -7,7 +7,7 @@ import { linksFor } from "../../domain/portal-config.ts";
 import { appStoreLabels, footerLinkLabels, socialLabels } from "../../i18n/links.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { AppStoreIcon, ChevronDownIcon, SocialIcon } from "../shared/icons.tsx";
-import { useOnDemand } from "../shared/useOnDemand.ts";
+import { onDemand, useOnDemand } from "../shared/useOnDemand.ts";
 import type { ContactUsProps } from "./ContactUs.tsx";
 import { contactTrigger, footerLink } from "./footer-styles.ts";
 
@@ -99,14 +99,16 @@ export function Footer() {
   );
 }
 
-const loadContactUs = () => import("./ContactUs.tsx").then((module) => module.ContactUs);
+const contactUs = onDemand<ContactUsProps>(() =>
+  import("./ContactUs.tsx").then((module) => module.ContactUs),
+);
 
 /**
  * "Contact Us": a look-alike closed trigger until the rider reaches for it (pointer over it starts the
  * download, a press opens it), then Ark's collapsible, opened if that is what the rider asked.
  */
 function ContactUsOnDemand({ entries }: { entries: ContactUsProps["entries"] }) {
-  const [ContactUs, request] = useOnDemand(loadContactUs);
+  const ContactUs = useOnDemand(contactUs);
   const [open, setOpen] = useState(false);
   if (ContactUs) return <ContactUs entries={entries} defaultOpen={open} />;
   return (
@@ -115,10 +117,10 @@ function ContactUsOnDemand({ entries }: { entries: ContactUsProps["entries"] }) 
       aria-expanded={false}
       data-state="closed"
       className={contactTrigger}
-      onPointerEnter={() => void loadContactUs().catch(() => {})}
+      onPointerEnter={contactUs.request}
       onClick={() => {
         setOpen(true);
-        request();
+        contactUs.request();
       }}
     >
       <Trans>Contact Us</Trans>

@@ -7,12 +7,14 @@ import { select } from "../../../styled-system/recipes";
 import type { LocaleConfig } from "../../domain/portal-config.ts";
 import { type languageMachine, selectLocale } from "../../machines/language.machine.ts";
 import { ChevronDownIcon, GlobeIcon } from "../shared/icons.tsx";
-import { useOnDemand } from "../shared/useOnDemand.ts";
+import { onDemand, useOnDemand } from "../shared/useOnDemand.ts";
 import type { LanguageSelectProps } from "./LanguageSelect.tsx";
 
 type Props = { language: ActorRefFrom<typeof languageMachine>; locales: LocaleConfig[] };
 
-const loadSelect = () => import("./LanguageSelect.tsx").then((module) => module.LanguageSelect);
+const languageSelect = onDemand<LanguageSelectProps>(() =>
+  import("./LanguageSelect.tsx").then((module) => module.LanguageSelect),
+);
 
 /**
  * The language picker in the top bar. Every page shows it, but the Ark select behind it (with its
@@ -21,7 +23,7 @@ const loadSelect = () => import("./LanguageSelect.tsx").then((module) => module.
  * swaps it in, opened if the rider asked to open it and focused if the trigger had focus.
  */
 export function LanguagePicker({ language, locales }: Props) {
-  const [LanguageSelect, request] = useOnDemand<LanguageSelectProps>(loadSelect);
+  const LanguageSelect = useOnDemand(languageSelect);
   const [intent, setIntent] = useState({ open: false, focus: false });
   if (LanguageSelect) {
     return (
@@ -35,13 +37,13 @@ export function LanguagePicker({ language, locales }: Props) {
   }
   const want = (open: boolean, focus: boolean) => {
     setIntent((current) => ({ open: current.open || open, focus: current.focus || focus }));
-    request();
+    languageSelect.request();
   };
   return (
     <LanguageTrigger
       language={language}
       locales={locales}
-      onPointerEnter={() => void loadSelect().catch(() => {})}
+      onPointerEnter={languageSelect.request}
       onFocus={() => want(false, true)}
       onOpen={() => want(true, true)}
     />

@@ -1,18 +1,57 @@
-import { type ComponentType, useCallback, useState } from "react";
+import { type ComponentType, useSyncExternalStore } from "react";
 
 /**
- * A component kept out of the first page and loaded when the rider first reaches for it (a look-alike
- * stands in until then: the language picker, the footer's "Contact Us"). `request()` starts the
- * download; the component is returned once it has arrived. A failed download leaves the look-alike.
+ * A component kept out of the first page and loaded when the rider first reaches for it; a look-alike
+ * stands in until then (the language picker, the footer's "Contact Us", the products page's dropdowns).
  */
-export function useOnDemand<Props>(
-  load: () => Promise<ComponentType<Props>>,
-): [ComponentType<Props> | null, () => void] {
-  const [Loaded, setLoaded] = useState<ComponentType<Props> | null>(null);
-  const request = useCallback(() => {
-    load()
-      .then((component) => setLoaded(() => component))
-      .catch((error: unknown) => console.warn("A part of the page did not load", error));
-  }, [load]);
-  return [Loaded, request];
+export interface OnDemand<Props> {
+  /** Starts the download (once); a failed one leaves the look-alike and is tried again next time. */
+  request(): void;
+  preload(): Promise<void>;
+  subscribe(listener: () => void): () => void;
+  /** The component once it has arrived. */
+  current(): ComponentType<Props> | null;
+}
+
+/** The part's component once it has arrived (re-rendering when it does), else null. */
+export function useOnDemand<Props>(part: OnDemand<Props>): ComponentType<Props> | null {
+  return useSyncExternalStore(part.subscribe, part.current);
+}
+
+const everyOnDemand: Array<OnDemand<never>> = [];
+
+export function onDemand<Props>(load: () => Promise<ComponentType<Props>>): OnDemand<Props> {
+  let loaded: ComponentType<Props> | null = null;
+  let pending: Promise<void> | null = null;
+  const listeners = new Set<() => void>();
+  const fetch = () => {
+    pending ??= load().then(
+      (component) => {
+        loaded = component;
+        for (const listener of listeners) listener();
+      },
+      (error: unknown) => {
+        pending = null;
+        console.warn("A part of the page did not load", error);
+      },
+    );
+    return pending;
+  };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  const handle: OnDemand<Props> = {
+    request: () => void fetch(),
+    preload: () => fetch(),
+    subscribe,
+    current: () => loaded,
+  };
+  everyOnDemand.push(handle as OnDemand<never>);
+  return handle;
+}
+
+/** Loads every on-demand part now (tests: each then draws in the same render, as after its first use). */
+export async function preloadOnDemand(): Promise<void> {
+  await Promise.all(everyOnDemand.map((handle) => handle.preload()));
 }

@@ -1,8 +1,6 @@
-import { Portal } from "@ark-ui/react/portal";
-import { createListCollection, Select } from "@ark-ui/react/select";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { useId, useMemo, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Link } from "wouter";
 import type { ActorRefFrom } from "xstate";
 import { css, cx } from "../../../styled-system/css";
@@ -17,6 +15,8 @@ import {
 } from "../../machines/products.machine.ts";
 import { QuantityInput } from "../../ui/QuantityInput.tsx";
 import { card } from "../shared/Screen.tsx";
+import { onDemand, useOnDemand } from "../shared/useOnDemand.ts";
+import { type DropdownSelectProps, dropdownTrigger } from "./dropdown-styles.ts";
 
 type ProductsRef = ActorRefFrom<typeof productsMachine>;
 type CartRef = ActorRefFrom<typeof cartMachine>;
@@ -157,67 +157,67 @@ function ListFilter({ filter, current, onPick }: FilterProps) {
   );
 }
 
-/** "Any" clears the filter; the other items are its values. */
+const dropdownSelect = onDemand<DropdownSelectProps>(() =>
+  import("./DropdownSelect.tsx").then((module) => module.DropdownSelect),
+);
+
+/**
+ * "Any" clears the filter; the other items are its values. Ark's select loads when the rider first
+ * reaches for a dropdown (DropdownSelect.tsx); until then a look-alike closed trigger shows the choice.
+ */
 function DropdownFilter({ filter, current, onPick }: FilterProps) {
   const { t } = useLingui();
-  const any = "__any__";
-  const collection = useMemo(
-    () =>
-      createListCollection({
-        items: [
-          { value: any, label: t`Any` },
-          ...filter.values.map((value) => ({ value: value.uuid, label: value.short_description })),
-        ],
-      }),
-    [filter, t],
-  );
+  const DropdownSelect = useOnDemand(dropdownSelect);
+  const [intent, setIntent] = useState({ open: false, focus: false });
+  const labelId = useId();
+  if (DropdownSelect) {
+    return (
+      <DropdownSelect
+        filter={filter}
+        current={current}
+        onPick={onPick}
+        defaultOpen={intent.open}
+        autoFocus={intent.focus}
+      />
+    );
+  }
+  const want = (open: boolean) => {
+    setIntent((previous) => ({ open: previous.open || open, focus: true }));
+    dropdownSelect.request();
+  };
   const styles = select();
+  const chosen = filter.values.find((value) => value.uuid === current)?.short_description ?? t`Any`;
   return (
-    <Select.Root
-      className={styles.root}
-      collection={collection}
-      value={[current ?? any]}
-      positioning={{ sameWidth: true }}
-      onValueChange={({ value }) => {
-        const [picked] = value;
-        onPick(!picked || picked === any ? null : picked);
-      }}
-    >
-      <Select.Label className={css({ fontWeight: "semibold" })}>{filter.display_name}</Select.Label>
-      <Select.Control className={styles.control}>
-        <Select.Trigger
-          className={cx(
-            styles.trigger,
-            css({
-              width: "100%",
-              justifyContent: "space-between",
-              borderWidth: "1px",
-              borderColor: "border",
-              borderRadius: "md",
-              px: "3",
-              minHeight: "11",
-              bg: "surface",
-              color: "text",
-            }),
-          )}
+    <div className={styles.root}>
+      <span id={labelId} className={css({ fontWeight: "semibold" })}>
+        {filter.display_name}
+      </span>
+      <div className={styles.control}>
+        <button
+          type="button"
+          role="combobox"
+          aria-labelledby={labelId}
+          aria-haspopup="listbox"
+          aria-expanded={false}
+          data-state="closed"
+          className={cx(styles.trigger, dropdownTrigger)}
+          onPointerEnter={dropdownSelect.request}
+          onFocus={() => want(false)}
+          onClick={() => want(true)}
+          onKeyDown={(event) => {
+            if (["Enter", " ", "ArrowDown", "ArrowUp"].includes(event.key)) {
+              event.preventDefault();
+              want(true);
+            }
+          }}
         >
-          <Select.ValueText />
-          <Select.Indicator className={styles.indicator}>▾</Select.Indicator>
-        </Select.Trigger>
-      </Select.Control>
-      <Portal>
-        <Select.Positioner className={styles.positioner}>
-          <Select.Content className={styles.content}>
-            {collection.items.map((item) => (
-              <Select.Item key={item.value} item={item} className={styles.item}>
-                <Select.ItemText>{item.label}</Select.ItemText>
-                <Select.ItemIndicator className={css({ color: "brand.button" })}>✓</Select.ItemIndicator>
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select.Positioner>
-      </Portal>
-    </Select.Root>
+          <span>{chosen}</span>
+          <span className={styles.indicator} aria-hidden="true">
+            ▾
+          </span>
+        </button>
+      </div>
+    </div>
   );
 }
 

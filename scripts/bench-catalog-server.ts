@@ -1,8 +1,10 @@
 /**
  * The server side of the product-search benchmark (npm run bench): the real app on a fresh database
  * (in-memory PGlite, or DATABASE_URL's PostgreSQL) whose catalogue is the demo one plus 10,000
- * generated products, and beside it a Fastify hello-world on its own port, in this same process so
- * both get the same CPU. Prints one JSON line with both ports once they listen.
+ * generated products, and beside it a bare Fastify on its own port, in this same process so both get
+ * the same CPU: a hello-world at GET /, and at POST /precomputed the exact bytes the app answers the
+ * ENTITY 2-filter search with, taken once at start and replied from memory (what the search is
+ * measured against). Prints one JSON line with both ports once they listen.
  */
 import { randomUUID } from "node:crypto";
 import Fastify from "fastify";
@@ -13,6 +15,7 @@ import { productFilterValues, products } from "../server/db/schema.ts";
 import { seedDemoData } from "../server/db/seed.ts";
 import { childOrganizationId, demoCatalog } from "../server/db/seed-catalog.ts";
 import { deploymentFile } from "../server/test/helpers.ts";
+import { entityTwoFilters, searchHeaders, searchPath } from "./bench/search-requests.ts";
 
 const generated = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const config = await loadPortalConfig(deploymentFile);
@@ -88,8 +91,20 @@ const app = await buildApp({
   // The benchmark measures the search, not the per-address limiter.
   rateLimitPerMinute: 100_000_000,
 });
+const reference = await app.inject({
+  method: "POST",
+  url: searchPath,
+  headers: searchHeaders,
+  payload: JSON.stringify(entityTwoFilters),
+});
+if (reference.statusCode !== 200) throw new Error(`the reference search answered ${reference.statusCode}`);
+const precomputed = reference.rawPayload;
+const precomputedType = String(reference.headers["content-type"]);
 const hello = Fastify({ logger: false });
 hello.get("/", async () => ({ hello: "world" }));
+hello.post("/precomputed", (_request, reply) => {
+  reply.type(precomputedType).send(precomputed);
+});
 await app.listen({ port: 0, host: "127.0.0.1" });
 await hello.listen({ port: 0, host: "127.0.0.1" });
 const portOf = (address: ReturnType<typeof app.server.address>) =>
@@ -99,6 +114,7 @@ console.log(
     app: portOf(app.server.address()),
     hello: portOf(hello.server.address()),
     products: generated,
+    precomputedBytes: precomputed.length,
   }),
 );
 process.on("SIGTERM", async () => {

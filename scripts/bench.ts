@@ -1,42 +1,51 @@
 /**
- * npm run bench: what a rider and an operator wait for, measured (never asserted in tests).
+ * npm run bench: what a rider and an operator wait for, measured (never asserted in tests), printed as
+ * ONE table of figures next to their budgets (scripts/bench/table.ts):
  * - first-route JS and CSS the landing page downloads, gzip-compressed;
  * - server start to a ready /healthz: cold (fresh DATA_DIR: migrations and seed) and warm;
  * - latency of GET /portal-config and POST /transit/api/get_form over 200 sequential requests;
  * - sign-in (POST /accounts/users/login, a scrypt verify each) p50 / p95, as many as the per-address
  *   limit allows in a minute (20), so the figure is what a rider waits, not what the limiter refuses;
  * - a real sign-in while 40 bad ones arrive at once, from one address and from 40 (behind a proxy);
- * - product search on 10,000 generated products: req/s and p99 next to a Fastify hello-world;
+ * - 50 riders at once: sign-in p50 / p99 and profile p50 / p99 (scripts/bench/riders.ts);
+ * - product search on 10,000 generated products: req/s and p99 next to a bare Fastify replying the
+ *   same bytes from memory (budget: half its rate, p99 under 10 ms) (scripts/bench/search.ts);
  * - the flows site in Chromium: each machine page's load time (budget 2 s), and opening its biggest
  *   group of generated paths.
+ * `node scripts/bench.ts --only search` (or sizes, server, riders, flows; several separated by commas)
+ * runs some sections; BENCH_SECONDS shortens the timed runs (default 10).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import autocannon from "autocannon";
 import { chromiumLaunchOptions } from "../e2e/chromium.ts";
 import { distDir, ensureBuild } from "../server/build.ts";
-import { demoCatalog } from "../server/db/seed-catalog.ts";
+import { addBenchRiders, ridersBenchmark } from "./bench/riders.ts";
+import { searchBenchmark } from "./bench/search.ts";
+import { atMost, type BenchRow, kb, ms, printBenchTable, reportOnly } from "./bench/table.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const port = 8195;
 const base = `http://localhost:${port}`;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
-ensureBuild();
-const html = readFileSync(join(distDir, "index.html"), "utf8");
-const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
-  (match) => match[1] ?? "",
-);
-let js = 0;
-let css = 0;
-for (const asset of assets) {
-  const size = gzipSync(readFileSync(join(distDir, asset))).length;
-  if (asset.endsWith(".js")) js += size;
-  else css += size;
+/** First-route JS and CSS the landing page downloads, gzip-compressed. */
+function firstRouteSizes(): BenchRow[] {
+  ensureBuild();
+  const html = readFileSync(join(distDir, "index.html"), "utf8");
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+    (match) => match[1] ?? "",
+  );
+  let js = 0;
+  let css = 0;
+  for (const asset of assets) {
+    const size = gzipSync(readFileSync(join(distDir, asset))).length;
+    if (asset.endsWith(".js")) js += size;
+    else css += size;
+  }
+  return [reportOnly("first-route JS (gzip)", kb(js)), reportOnly("first-route CSS (gzip)", kb(css))];
 }
 
 async function timeStart(
@@ -87,29 +96,14 @@ async function latency(request: () => Promise<Response>, count = 200): Promise<{
   return { p50: times[Math.floor(count / 2)] ?? 0, p95: times[Math.floor(count * 0.95)] ?? 0 };
 }
 
-const dataDir = join(root, ".tmp", `bench-${process.pid}`);
-rmSync(dataDir, { recursive: true, force: true });
-const cold = await timeStart(dataDir);
-await cold.stop();
-const warm = await timeStart(dataDir);
-const config = await latency(() => fetch(`${base}/portal-config`));
-const form = await latency(() =>
-  fetch(`${base}/transit/api/get_form`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ form_method: "SIGN_UP", langCode: "es" }),
-  }),
-);
-const signIn = await latency(
-  () =>
-    fetch(`${base}/accounts/users/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "rider@example.com", password: "transit-demo-2026" }),
-    }),
-  20,
-);
-await warm.stop();
+/** A fresh DATA_DIR, migrated and seeded by a cold start, for the sections that start the real server. */
+async function seededDataDir(name: string): Promise<{ dataDir: string; coldMs: number }> {
+  const dataDir = join(root, ".tmp", `bench-${name}-${process.pid}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  const cold = await timeStart(dataDir);
+  await cold.stop();
+  return { dataDir, coldMs: cold.ms };
+}
 
 /**
  * A real sign-in while 40 bad ones arrive at once, from one address and then from 40 (the server trusts
@@ -141,100 +135,75 @@ async function signInDuringFlood(flooders: (i: number) => string, rider: string)
     slowestRefusal: refused.length ? ms(Math.max(...refused)) : "none refused",
   };
 }
-const flooded = await timeStart(dataDir, { TRUST_PROXY: "true" });
-const oneAddress = await signInDuringFlood(() => "203.0.113.7", "198.51.100.1");
-const manyAddresses = await signInDuringFlood((i) => `203.0.113.${100 + i}`, "198.51.100.2");
-await flooded.stop();
-rmSync(dataDir, { recursive: true, force: true });
 
-console.table({
-  "first-route JS (gzip)": kb(js),
-  "first-route CSS (gzip)": kb(css),
-  "cold start to /healthz (migrate + seed)": ms(cold.ms),
-  "warm start to /healthz": ms(warm.ms),
-  "GET /portal-config p50 / p95": `${ms(config.p50)} / ${ms(config.p95)}`,
-  "POST /transit/api/get_form p50 / p95": `${ms(form.p50)} / ${ms(form.p95)}`,
-  "POST /accounts/users/login p50 / p95 (20 under the limit)": `${ms(signIn.p50)} / ${ms(signIn.p95)}`,
-  "sign-in during 40 bad ones from one address": oneAddress.rider,
-  "  the flood from one address": `${oneAddress.flood}; slowest refusal ${oneAddress.slowestRefusal}`,
-  "sign-in during 40 bad ones from 40 addresses": manyAddresses.rider,
-  "  the flood from 40 addresses": `${manyAddresses.flood}; slowest refusal ${manyAddresses.slowestRefusal}`,
-});
-
-/**
- * Product search on a catalogue of 10,000 generated products (plus the demo one), next to a Fastify
- * hello-world served by the same process: requests per second and p99 under 10 connections, 10 s each.
- */
-async function searchBenchmark() {
-  const child = spawn(process.execPath, [join(root, "scripts", "bench-catalog-server.ts")], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: "error" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const ports = await new Promise<{ app: number; hello: number; products: number }>((done, failed) => {
-    let buffered = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const line = buffered.split("\n").find((candidate) => candidate.startsWith("{"));
-      if (line) done(JSON.parse(line));
-    });
-    child.once("exit", (code) => failed(new Error(`the benchmark server exited with ${code}`)));
-  });
-  const run = async (title: string, options: Partial<autocannon.Options>) => {
-    const result = await autocannon({ connections: 10, duration: 10, ...options, url: options.url ?? "" });
-    if (result.non2xx > 0 || result.errors > 0) {
-      throw new Error(`${title}: ${result.non2xx} non-2xx replies, ${result.errors} errors`);
-    }
-    return `${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`;
-  };
-  const { filters, value } = demoCatalog;
-  const search = (body: unknown) => ({
-    url: `http://127.0.0.1:${ports.app}/transit/anonymous/v3.0/product/search`,
-    method: "POST" as const,
-    headers: { "content-type": "application/json", "accept-language": "es" },
-    body: JSON.stringify(body),
-  });
-  const sort = [{ key_name: "list_priority", order: "asc" }];
-  const rail = [
-    { filter_uuid: filters.service, filter_value: value("service", "rail") },
-    { filter_uuid: filters.rider, filter_value: value("rider", "ADULT") },
-  ];
-  const results = {
-    "Fastify hello-world (same process)": await run("hello", { url: `http://127.0.0.1:${ports.hello}/` }),
-    "search ENTITY, 2 filters (first 100 of ~800)": await run(
-      "entity",
-      search({ return: "ENTITY", sort, applied_filters: rail }),
-    ),
-    "search ENTITY, origin + destination (a few)": await run(
-      "itinerary",
-      search({
-        return: "ENTITY",
-        sort,
-        applied_filters: [
-          { filter_uuid: filters.origin, filter_value: value("origin", "UNS") },
-          { filter_uuid: filters.destination, filter_value: value("destination", "APT") },
-        ],
+/** Starts, request latencies, sign-in under the limit and during a flood, on the real server. */
+async function serverBenchmark(): Promise<BenchRow[]> {
+  const { dataDir, coldMs } = await seededDataDir("server");
+  const warm = await timeStart(dataDir);
+  const config = await latency(() => fetch(`${base}/portal-config`));
+  const form = await latency(() =>
+    fetch(`${base}/transit/api/get_form`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ form_method: "SIGN_UP", langCode: "es" }),
+    }),
+  );
+  const signIn = await latency(
+    () =>
+      fetch(`${base}/accounts/users/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "rider@example.com", password: "transit-demo-2026" }),
       }),
+    20,
+  );
+  await warm.stop();
+  const flooded = await timeStart(dataDir, { TRUST_PROXY: "true" });
+  const oneAddress = await signInDuringFlood(() => "203.0.113.7", "198.51.100.1");
+  const manyAddresses = await signInDuringFlood((i) => `203.0.113.${100 + i}`, "198.51.100.2");
+  await flooded.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  return [
+    reportOnly("cold start to /healthz (migrate + seed)", ms(coldMs)),
+    reportOnly("warm start to /healthz", ms(warm.ms)),
+    reportOnly("GET /portal-config p50 / p95", `${ms(config.p50)} / ${ms(config.p95)}`),
+    reportOnly("POST /transit/api/get_form p50 / p95", `${ms(form.p50)} / ${ms(form.p95)}`),
+    reportOnly(
+      "POST /accounts/users/login p50 / p95 (20 under the limit)",
+      `${ms(signIn.p50)} / ${ms(signIn.p95)}`,
     ),
-    "search FILTER (facets), 2 filters": await run(
-      "facets",
-      search({ return: "FILTER", sort, applied_filters: rail }),
+    reportOnly("sign-in during 40 bad ones from one address", oneAddress.rider),
+    reportOnly(
+      "  the flood from one address",
+      `${oneAddress.flood}; slowest refusal ${oneAddress.slowestRefusal}`,
     ),
-  };
-  child.kill("SIGTERM");
-  return { products: ports.products, results };
+    reportOnly("sign-in during 40 bad ones from 40 addresses", manyAddresses.rider),
+    reportOnly(
+      "  the flood from 40 addresses",
+      `${manyAddresses.flood}; slowest refusal ${manyAddresses.slowestRefusal}`,
+    ),
+  ];
 }
 
-const searchResults = await searchBenchmark();
-console.log(`Product search, ${searchResults.products} generated products + the demo catalogue:`);
-console.table(searchResults.results);
+/** 50 bench riders put in a seeded DATA_DIR, then the server started behind a "proxy" at 127.0.0.1/::1. */
+async function ridersSection(): Promise<BenchRow[]> {
+  const { dataDir } = await seededDataDir("riders");
+  await addBenchRiders(dataDir);
+  const server = await timeStart(dataDir, { TRUST_PROXY: "127.0.0.1,::1" });
+  try {
+    return await ridersBenchmark(base, seconds);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 /**
  * The flows site as a product owner opens it: every machine page loaded in Chromium (navigation
  * timing's load event, budget 2 s), then its biggest group of generated paths opened until its first
  * path shows.
  */
-async function flowsBenchmark() {
+async function flowsBenchmark(): Promise<BenchRow[]> {
   const site = join(root, "flows-site");
   if (!existsSync(join(site, "index.html"))) {
     spawnSync(process.execPath, [join(root, "scripts", "flows-site.ts")], { cwd: root, stdio: "ignore" });
@@ -243,8 +212,7 @@ async function flowsBenchmark() {
   const server = await timeStart(flowsData, { NODE_ENV: "development" });
   const browser = await chromium.launch(chromiumLaunchOptions);
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const rows: Record<string, { load: string; "open biggest group": string; budget: string }> = {};
-  let slowest = 0;
+  const rows: BenchRow[] = [];
   for (const file of readdirSync(site)
     .filter((name) => name.endsWith(".html"))
     .sort()) {
@@ -253,23 +221,45 @@ async function flowsBenchmark() {
       const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
       return entry ? entry.loadEventEnd - entry.startTime : Number.NaN;
     });
-    slowest = Math.max(slowest, load);
-    let open = "";
+    const name = file.replace(/\.html$/, "");
+    rows.push(atMost(`flows site ${name}: load in Chromium at 1280 px`, load, 2000, ms));
     const group = page.locator("details.group").first();
     if ((await group.count()) > 0) {
       const started = performance.now();
       await group.locator("summary").click();
       await group.locator("ol.paths > li[id]").first().waitFor();
-      open = ms(performance.now() - started);
+      rows.push(reportOnly(`  ${name}: open its biggest group of paths`, ms(performance.now() - started)));
     }
-    rows[file.replace(/\.html$/, "")] = { load: ms(load), "open biggest group": open, budget: "2000 ms" };
   }
   await browser.close();
   await server.stop();
   rmSync(flowsData, { recursive: true, force: true });
-  return { rows, slowest };
+  return rows;
 }
 
-const flows = await flowsBenchmark();
-console.log(`Flows site in Chromium at 1280 px (slowest page load ${ms(flows.slowest)}, budget 2000 ms):`);
-console.table(flows.rows);
+/**
+ * The sections, in the order their rows print. Another module's rows (bundle sizes per route,
+ * Lighthouse scores) are one more entry: `name: () => theirRows()`, returning BenchRow[].
+ */
+const sections: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
+  sizes: firstRouteSizes,
+  server: serverBenchmark,
+  riders: ridersSection,
+  search: () => searchBenchmark(root),
+  flows: flowsBenchmark,
+};
+
+const onlyFlag = process.argv.indexOf("--only");
+const only = onlyFlag >= 0 ? (process.argv[onlyFlag + 1] ?? "").split(",").filter(Boolean) : null;
+const unknown = (only ?? []).filter((name) => !(name in sections));
+if (unknown.length > 0) {
+  throw new Error(
+    `unknown bench section(s) ${unknown.join(", ")}; known: ${Object.keys(sections).join(", ")}`,
+  );
+}
+const rows: BenchRow[] = [];
+for (const [name, run] of Object.entries(sections)) {
+  if (only && !only.includes(name)) continue;
+  rows.push(...(await run()));
+}
+printBenchTable(rows);

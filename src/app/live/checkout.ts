@@ -6,7 +6,6 @@ import {
   checkoutMachine,
   choicesOf,
 } from "../../machines/checkout.machine.ts";
-import { cardSubmission } from "../../machines/paymentMethods.machine.ts";
 import { createAddressesService } from "../../services/addresses.service.ts";
 import {
   createCheckoutChoicesStore,
@@ -14,7 +13,7 @@ import {
   retryDelayMs,
 } from "../../services/checkout.service.ts";
 import type { LiveDeps } from "./deps.ts";
-import { gatewayClient, gatewayOf, paymentMethodsService } from "./payment-methods.ts";
+import { paymentMethodsService, tokenizeCard } from "./payment-methods.ts";
 
 /** /checkout and /anonymous/checkout: the purchase, from the server's prices to the placed order. */
 export interface CheckoutLogic {
@@ -29,7 +28,7 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
   const checkoutChoices = createCheckoutChoicesStore(browser.sessionStorage);
   const addresses = createAddressesService(deps.http, deps.transitBase);
   const paymentMethods = paymentMethodsService(deps);
-  const gateway = gatewayOf(deps);
+  const tokenize = tokenizeCard(deps);
   return {
     restoredCheckout: () => checkoutChoices.restore(),
     checkout: checkoutMachine.provide({
@@ -46,21 +45,7 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
           input.guest ? checkout.guestQuote(input.body) : checkout.quote(input.body),
         ),
         // The number and code go to the gateway's token endpoint only; the order gets the token.
-        tokenizeCard: fromPromise(async ({ input }) => {
-          const card = cardSubmission(input, false, false);
-          const token = await gatewayClient(deps)<{ token: string; brand: string; last4: string }>(
-            gateway().tokens_url,
-            {
-              number: card.number,
-              exp_month: card.expMonth,
-              exp_year: card.expYear,
-              cvc: card.cvc,
-              postal_code: card.postalCode,
-              name: card.lastName,
-            },
-          );
-          return { token: token.token, brand: token.brand, last4: token.last4 };
-        }),
+        tokenizeCard: fromPromise(({ input }) => tokenize(input)),
         placeOrder: fromPromise(({ input }) =>
           input.guest
             ? checkout.placeGuestOrder(input.body, input.idempotencyKey)

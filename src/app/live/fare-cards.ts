@@ -2,15 +2,13 @@ import { navigate } from "wouter/use-browser-location";
 import { fromPromise } from "xstate";
 import type { FareMedium } from "../../domain/fare-media.ts";
 import type { NoticeCode } from "../../domain/notices.ts";
-import { defaultPaymentGateway } from "../../domain/portal-config.ts";
 import { autoRenewMachine } from "../../machines/autoRenew.machine.ts";
 import { cardBlockMachine } from "../../machines/cardBlock.machine.ts";
 import { cardLinkMachine } from "../../machines/cardLink.machine.ts";
 import { fareCardsMachine } from "../../machines/fareCards.machine.ts";
 import { createFareCardsService } from "../../services/fare-cards.service.ts";
-import { createPaymentMethodsService } from "../../services/payment-methods.service.ts";
 import type { LiveDeps } from "./deps.ts";
-import { gatewayClient } from "./payment-methods.ts";
+import { paymentMethodsService } from "./payment-methods.ts";
 
 /** /faremedia/:cardId?: the signed-in rider's fare cards and what they may do to each. */
 export interface FareCardsLogic {
@@ -26,10 +24,7 @@ export interface FareCardsLogic {
 
 export function createFareCardsLogic(deps: LiveDeps): FareCardsLogic {
   const cards = createFareCardsService(deps.http, deps.transitBase);
-  const paymentMethods = createPaymentMethodsService(deps.http, deps.transitBase, {
-    config: () => deps.config()?.payment_gateway ?? defaultPaymentGateway,
-    tokenize: gatewayClient(deps),
-  });
+  const paymentMethods = paymentMethodsService(deps);
   const notify = (code: NoticeCode) => deps.bus.send({ type: "notify.success", code });
   return {
     fareCards: fareCardsMachine.provide({

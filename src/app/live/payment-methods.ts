@@ -1,7 +1,11 @@
 import { navigate } from "wouter/use-browser-location";
 import { fromPromise } from "xstate";
 import { defaultPaymentGateway } from "../../domain/portal-config.ts";
-import { paymentMethodsMachine } from "../../machines/paymentMethods.machine.ts";
+import {
+  type CardDraft,
+  cardSubmission,
+  paymentMethodsMachine,
+} from "../../machines/paymentMethods.machine.ts";
 import {
   createGatewayClient,
   createPaymentMethodsService,
@@ -18,7 +22,30 @@ export interface PaymentMethodsLogic {
 export const gatewayOf = (deps: LiveDeps) => () => deps.config()?.payment_gateway ?? defaultPaymentGateway;
 
 /** Posts card details to the payment gateway's token endpoint (never to our API). */
-export const gatewayClient = (deps: LiveDeps) => createGatewayClient(deps.fetch);
+const gatewayClient = (deps: LiveDeps) => createGatewayClient(deps.fetch);
+
+/**
+ * A new card's number and code go to the gateway's token endpoint only (never our API); what pays is
+ * the token, its brand and last four digits (checkout and loads alike).
+ */
+export function tokenizeCard(deps: LiveDeps) {
+  const gateway = gatewayOf(deps);
+  return async (draft: CardDraft) => {
+    const card = cardSubmission(draft, false, false);
+    const token = await gatewayClient(deps)<{ token: string; brand: string; last4: string }>(
+      gateway().tokens_url,
+      {
+        number: card.number,
+        exp_month: card.expMonth,
+        exp_year: card.expYear,
+        cvc: card.cvc,
+        postal_code: card.postalCode,
+        name: card.lastName,
+      },
+    );
+    return { token: token.token, brand: token.brand, last4: token.last4 };
+  };
+}
 
 /** The rider's saved payment methods (checkout and loads list them too). */
 export function paymentMethodsService(deps: LiveDeps) {

@@ -1,14 +1,11 @@
 import { assign, fromPromise } from "xstate";
-import { defaultPaymentGateway } from "../../domain/portal-config.ts";
 import { type AddValueContext, addValueMachine } from "../../machines/addValue.machine.ts";
 import { autoloadMachine } from "../../machines/autoload.machine.ts";
 import { type CardTransferContext, cardTransferMachine } from "../../machines/cardTransfer.machine.ts";
-import { cardSubmission } from "../../machines/paymentMethods.machine.ts";
 import { walletMachine } from "../../machines/wallet.machine.ts";
-import { createPaymentMethodsService } from "../../services/payment-methods.service.ts";
 import { createWalletService } from "../../services/wallet.service.ts";
 import type { LiveDeps } from "./deps.ts";
-import { gatewayClient } from "./payment-methods.ts";
+import { paymentMethodsService, tokenizeCard } from "./payment-methods.ts";
 
 /** The machines of transfers, loads and autoload (issue 13), given their services. */
 export interface WalletLogic {
@@ -25,12 +22,9 @@ export interface WalletLogic {
 export function createWalletLogic(deps: LiveDeps): WalletLogic {
   const { http, bus, browser } = deps;
   const wallet = createWalletService(http, deps.transitBase);
-  const gateway = () => deps.config()?.payment_gateway ?? defaultPaymentGateway;
-  const methods = createPaymentMethodsService(http, deps.transitBase, {
-    config: gateway,
-    tokenize: gatewayClient(deps),
-  });
+  const methods = paymentMethodsService(deps);
   const newKey = () => browser.crypto.randomUUID();
+  const tokenize = tokenizeCard(deps);
   return {
     cardTransfer: cardTransferMachine.provide({
       actors: {
@@ -47,21 +41,7 @@ export function createWalletLogic(deps: LiveDeps): WalletLogic {
       actors: {
         loadMethods: fromPromise(() => methods.list()),
         // The number and code go to the gateway's token endpoint only; the load gets the token.
-        tokenizeCard: fromPromise(async ({ input }) => {
-          const card = cardSubmission(input, false, false);
-          const token = await gatewayClient(deps)<{ token: string; brand: string; last4: string }>(
-            gateway().tokens_url,
-            {
-              number: card.number,
-              exp_month: card.expMonth,
-              exp_year: card.expYear,
-              cvc: card.cvc,
-              postal_code: card.postalCode,
-              name: card.lastName,
-            },
-          );
-          return { token: token.token, brand: token.brand, last4: token.last4 };
-        }),
+        tokenizeCard: fromPromise(({ input }) => tokenize(input)),
         load: fromPromise(async ({ input }) => {
           if (input.guest) {
             // The guest card service names the card token itself, so this works for a signed-in

@@ -1,13 +1,13 @@
 import { Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { type KeyboardEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { select } from "../../../styled-system/recipes";
 import type { LocaleConfig } from "../../domain/portal-config.ts";
 import { type languageMachine, selectLocale } from "../../machines/language.machine.ts";
 import { ChevronDownIcon, GlobeIcon } from "../shared/icons.tsx";
-import { onDemand, useOnDemand } from "../shared/useOnDemand.ts";
+import { onDemand, opensOnKey, useOnDemand } from "../shared/useOnDemand.ts";
 import type { LanguageSelectProps } from "./LanguageSelect.tsx";
 
 type Props = { language: ActorRefFrom<typeof languageMachine>; locales: LocaleConfig[] };
@@ -63,12 +63,6 @@ function LanguageTrigger({
   const labelId = useId();
   const styles = select();
   const name = locales.find((locale) => locale.code === current)?.display_name ?? current;
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (["Enter", " ", "ArrowDown", "ArrowUp"].includes(event.key)) {
-      event.preventDefault();
-      onOpen();
-    }
-  };
   return (
     <div className={styles.root} data-part="root">
       <span className={styles.label} id={labelId}>
@@ -88,7 +82,7 @@ function LanguageTrigger({
           onPointerEnter={onPointerEnter}
           onFocus={onFocus}
           onClick={onOpen}
-          onKeyDown={onKeyDown}
+          onKeyDown={(event) => opensOnKey(event, onOpen)}
         >
           <GlobeIcon />
           <span className={css({ display: { base: "none", sm: "inline" } })}>{name}</span>

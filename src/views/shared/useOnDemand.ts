@@ -1,4 +1,4 @@
-import { type ComponentType, useSyncExternalStore } from "react";
+import { type ComponentType, type KeyboardEvent, useSyncExternalStore } from "react";
 
 /**
  * A component kept out of the first page and loaded when the rider first reaches for it; a look-alike
@@ -54,4 +54,12 @@ export function onDemand<Props>(load: () => Promise<ComponentType<Props>>): OnDe
 /** Loads every on-demand part now (tests: each then draws in the same render, as after its first use). */
 export async function preloadOnDemand(): Promise<void> {
   await Promise.all(everyOnDemand.map((handle) => handle.preload()));
+}
+
+/** A closed select's keys that open it (Enter, Space, the arrows), for a look-alike trigger. */
+export function opensOnKey(event: KeyboardEvent, open: () => void): void {
+  if (["Enter", " ", "ArrowDown", "ArrowUp"].includes(event.key)) {
+    event.preventDefault();
+    open();
+  }
 }

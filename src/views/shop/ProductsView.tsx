@@ -15,7 +15,7 @@ import {
 } from "../../machines/products.machine.ts";
 import { QuantityInput } from "../../ui/QuantityInput.tsx";
 import { card } from "../shared/Screen.tsx";
-import { onDemand, useOnDemand } from "../shared/useOnDemand.ts";
+import { onDemand, opensOnKey, useOnDemand } from "../shared/useOnDemand.ts";
 import { type DropdownSelectProps, dropdownTrigger } from "./dropdown-styles.ts";
 
 type ProductsRef = ActorRefFrom<typeof productsMachine>;
@@ -204,12 +204,7 @@ function DropdownFilter({ filter, current, onPick }: FilterProps) {
           onPointerEnter={dropdownSelect.request}
           onFocus={() => want(false)}
           onClick={() => want(true)}
-          onKeyDown={(event) => {
-            if (["Enter", " ", "ArrowDown", "ArrowUp"].includes(event.key)) {
-              event.preventDefault();
-              want(true);
-            }
-          }}
+          onKeyDown={(event) => opensOnKey(event, () => want(true))}
         >
           <span>{chosen}</span>
           <span className={styles.indicator} aria-hidden="true">

@@ -109,8 +109,6 @@ function baseBits(snapshot: CatalogSnapshot, index: SearchIndex, query: CatalogQ
   return bits;
 }
 
-const empty = new Uint32Array(0);
-
 /** The base conditions and every applied value but those of `except` (a filter uuid). */
 function matchingBits(
   snapshot: CatalogSnapshot,
@@ -118,10 +116,12 @@ function matchingBits(
   query: CatalogQuery,
   except: string | null = null,
 ): Bits {
-  const result = Uint32Array.from(baseBits(snapshot, index, query));
+  const result = baseBits(snapshot, index, query).slice();
   for (const applied of query.applied) {
     if (applied.filterUuid === except) continue;
-    const bits = index.valueBits.get(applied.valueUuid) ?? empty;
+    const bits = index.valueBits.get(applied.valueUuid);
+    // A value no product has: nothing matches.
+    if (!bits) return new Uint32Array(index.words);
     for (let word = 0; word < index.words; word++) result[word] = (result[word] ?? 0) & (bits[word] ?? 0);
   }
   return result;
@@ -129,11 +129,10 @@ function matchingBits(
 
 function popcount(bits: Bits): number {
   let count = 0;
-  for (let word of bits) {
-    while (word !== 0) {
-      word &= word - 1;
-      count++;
-    }
+  for (const word of bits) {
+    const pairs = word - ((word >>> 1) & 0x55555555);
+    const nibbles = (pairs & 0x33333333) + ((pairs >>> 2) & 0x33333333);
+    count += Math.imul((nibbles + (nibbles >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
   }
   return count;
 }

@@ -65,7 +65,9 @@ export interface ProductEntry {
 /**
  * The whole active catalogue in memory, as of one `catalog_version`. Searching it costs no query: a
  * trigger bumps the version on every change of the catalogue tables (whichever server made it), and
- * each search first compares the version, one indexed read.
+ * each search first compares the version, one indexed read (on PGlite skipped while no statement at
+ * all ran since the last one; see `statementCounter`). The search's own indexes and reply bytes are
+ * derived per snapshot in services/catalog-snapshot.ts.
  */
 export interface CatalogSnapshot {
   version: string;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -239,6 +240,19 @@ describe("product search from the snapshot", () => {
         all.results.slice(0, size).map((product) => product.uuid),
       );
     }
+  });
+
+  it("compresses the spliced bytes for a client that accepts it, to the same JSON", async () => {
+    const body: Body = { return: "ENTITY" };
+    const plain = await send({ body, language: "es", child: false, signedIn: false });
+    const compressed = await t.app.inject({
+      method: "POST",
+      url: "/transit/anonymous/v3.0/product/search",
+      headers: { "accept-language": "es", "accept-encoding": "gzip" },
+      payload: body,
+    });
+    expect(compressed.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(compressed.rawPayload).toString()).toBe(plain.body);
   });
 
   it("never answers more than 100 products, however many match", async () => {

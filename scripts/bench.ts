@@ -1,7 +1,9 @@
 /**
  * npm run bench: what a rider and an operator wait for, measured (never asserted in tests), printed as
  * ONE table of figures next to their budgets (scripts/bench/table.ts):
- * - first-route JS and CSS the landing page downloads, gzip-compressed;
+ * - each route's first-visit JavaScript in Chromium against its target (scripts/budget.ts);
+ * - Lighthouse (mobile) performance, accessibility and best practices on /login, /products and
+ *   /account/profile against 100, with FCP, LCP, TBT and CLS (scripts/lighthouse.ts);
  * - server start to a ready /healthz: cold (fresh DATA_DIR: migrations and seed) and warm;
  * - latency of GET /portal-config and POST /transit/api/get_form over 200 sequential requests;
  * - sign-in (POST /accounts/users/login, a scrypt verify each) p50 / p95, as many as the per-address
@@ -12,40 +14,72 @@
  *   same bytes from memory (budget: half its rate, p99 under 10 ms) (scripts/bench/search.ts);
  * - the flows site in Chromium: each machine page's load time (budget 2 s), and opening its biggest
  *   group of generated paths.
- * `node scripts/bench.ts --only search` (or sizes, server, riders, flows; several separated by commas)
+ * `node scripts/bench.ts --only search` (or sizes, lighthouse, server, riders, flows; comma-separated)
  * runs some sections; BENCH_SECONDS shortens the timed runs (default 10).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../e2e/chromium.ts";
-import { distDir, ensureBuild } from "../server/build.ts";
+import { ensureBuild } from "../server/build.ts";
 import { addBenchRiders, ridersBenchmark } from "./bench/riders.ts";
 import { searchBenchmark } from "./bench/search.ts";
-import { atMost, type BenchRow, kb, ms, printBenchTable, reportOnly } from "./bench/table.ts";
+import { atLeast, atMost, type BenchRow, kb, ms, printBenchTable, reportOnly } from "./bench/table.ts";
+import { measureRouteBudgets } from "./budget.ts";
+import { lighthouseBudget, lighthouseScores } from "./lighthouse.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const port = 8195;
 const base = `http://localhost:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
-/** First-route JS and CSS the landing page downloads, gzip-compressed. */
-function firstRouteSizes(): BenchRow[] {
+/**
+ * Each route's first-visit JavaScript in Chromium (scripts/budget.ts, which `npm run budget` checks in
+ * CI): the issue's target per route, and the CSS reported beside.
+ */
+async function routeSizes(): Promise<BenchRow[]> {
+  const routes = await measureRouteBudgets();
+  const css = Math.max(...routes.map((route) => route.css));
+  return [
+    ...routes.map((route) => atMost(`first-visit JS ${route.path}`, route.js, route.budget, kb)),
+    reportOnly("first-visit CSS (the one stylesheet, every route)", kb(css)),
+  ];
+}
+
+/**
+ * Lighthouse (mobile, simulated throttling) in Debian's Chromium on the server as `npm start` runs it
+ * in production: each category's score against 100, and the figures behind performance reported.
+ */
+async function lighthouseSection(): Promise<BenchRow[]> {
   ensureBuild();
-  const html = readFileSync(join(distDir, "index.html"), "utf8");
-  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
-    (match) => match[1] ?? "",
-  );
-  let js = 0;
-  let css = 0;
-  for (const asset of assets) {
-    const size = gzipSync(readFileSync(join(distDir, asset))).length;
-    if (asset.endsWith(".js")) js += size;
-    else css += size;
+  const { dataDir } = await seededDataDir("lighthouse");
+  const server = await timeStart(dataDir, {
+    NODE_ENV: "production",
+    PUBLIC_URL: base,
+    SEED_DEMO: "on",
+    DEV_MAILBOX: "off",
+  });
+  try {
+    const rows = await lighthouseScores({ base, runs: 3 });
+    return rows.flatMap((row) => [
+      atLeast(`Lighthouse ${row.route} performance`, row.scores.performance, lighthouseBudget, String),
+      atLeast(`Lighthouse ${row.route} accessibility`, row.scores.accessibility, lighthouseBudget, String),
+      atLeast(
+        `Lighthouse ${row.route} best practices`,
+        row.scores["best-practices"],
+        lighthouseBudget,
+        String,
+      ),
+      reportOnly(
+        `Lighthouse ${row.route} FCP / LCP / TBT / CLS`,
+        `${ms(row.fcp)} / ${ms(row.lcp)} / ${ms(row.tbt)} / ${row.cls.toFixed(3)}`,
+      ),
+    ]);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
-  return [reportOnly("first-route JS (gzip)", kb(js)), reportOnly("first-route CSS (gzip)", kb(css))];
 }
 
 async function timeStart(
@@ -242,7 +276,8 @@ async function flowsBenchmark(): Promise<BenchRow[]> {
  * Lighthouse scores) are one more entry: `name: () => theirRows()`, returning BenchRow[].
  */
 const sections: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
-  sizes: firstRouteSizes,
+  sizes: routeSizes,
+  lighthouse: lighthouseSection,
   server: serverBenchmark,
   riders: ridersSection,
   search: () => searchBenchmark(root),

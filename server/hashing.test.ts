@@ -65,6 +65,44 @@ describe("the password-hashing line", () => {
   });
 });
 
+describe("a sign-in refused for load", () => {
+  it("does not spend the rider's attempts: after a busy flood, the right password still signs in", async () => {
+    const email = "rider@example.com";
+    const password = "transit-demo-2026";
+    configureHashing({ concurrency: 1, maxWaiting: 0 });
+    // Eight wrong-password tries at once from one address: most are refused 503, none locks the rider.
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.app.inject({
+          method: "POST",
+          url: "/accounts/users/login",
+          payload: { email, password: "wrong one!" },
+        }),
+      ),
+    );
+    configureHashing(defaultHashingLimits);
+    const statuses = replies.map((reply) => reply.statusCode);
+    const checked = statuses.filter((status) => status === 401).length;
+    expect(statuses.filter((status) => status === 503).length).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThan(5);
+    // Only the checked tries count: the rest of the five (per address, per 15 minutes) are still there.
+    for (let i = checked; i < 4; i++) {
+      const wrong = await t.app.inject({
+        method: "POST",
+        url: "/accounts/users/login",
+        payload: { email, password: "wrong one!" },
+      });
+      expect(wrong.statusCode).toBe(401);
+    }
+    const right = await t.app.inject({
+      method: "POST",
+      url: "/accounts/users/login",
+      payload: { email, password },
+    });
+    expect(right.statusCode).toBe(200);
+  });
+});
+
 describe("password work per address", () => {
   let limited: TestApp;
   beforeAll(async () => {

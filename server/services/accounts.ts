@@ -4,7 +4,7 @@ import type { IdentityProvider } from "../../src/domain/identity.ts";
 import type { ProfileUpdate } from "../../src/domain/session.ts";
 import type { Database } from "../db/client.ts";
 import { type Clock, systemClock } from "../domain/clock.ts";
-import { decoyHash, hashSecret, verifySecret } from "../domain/password.ts";
+import { decoyHash, HashingBusyError, hashSecret, verifySecret } from "../domain/password.ts";
 import { type PasswordProblem, passwordProblem } from "../domain/password-policy.ts";
 import { newToken } from "../domain/tokens.ts";
 import type { VerifiedIdentity } from "../gateways/identity.ts";
@@ -172,7 +172,14 @@ export function createAccountService(options: AccountServiceOptions) {
     async signIn(email: string, password: string, address: string): Promise<SignInOutcome> {
       if (!(await throttle.take(email, address, now()))) return { result: "locked" };
       const user = await accounts.findByEmail(email);
-      const matches = await verifySecret(password, user?.passwordHash ?? (await decoyHash()));
+      let matches: boolean;
+      try {
+        matches = await verifySecret(password, user?.passwordHash ?? (await decoyHash()));
+      } catch (error) {
+        // Refused for load (503), not for the password: the attempt was not spent.
+        if (error instanceof HashingBusyError) await throttle.notChecked(email, address);
+        throw error;
+      }
       if (!user || !matches) return { result: "mismatch" };
       await throttle.succeeded(email, address);
       // Only someone who knows the password learns that the account was deactivated.

@@ -13,7 +13,8 @@ import { createAttemptBudgetRepository } from "../repositories/attempt-budgets.t
  *   out; the owner, from another address, does not.
  * - Budget 2, per email from everywhere: `perEmail` attempts per window, slower, against guessing
  *   from many addresses. Only attempts budget 1 let through count here, so one address cannot use
- *   it up. A right password gives its attempt back and resets its address's budget.
+ *   it up. A right password gives its attempt back and resets its address's budget; an attempt the
+ *   server was too busy to check (503) is given back to both.
  * - Resetting the password by the emailed link clears both budgets of that email: whoever reads the
  *   mailbox is never kept out for long.
  */
@@ -52,6 +53,15 @@ export function createSignInThrottle(db: Database, budget: SignInBudget = defaul
       const keys = signInKeys(email, address);
       if ((await budgets.take(keys.perAddress, now, budget.windowMs)) > budget.perAddress) return false;
       return (await budgets.take(keys.everywhere, now, budget.windowMs)) <= budget.perEmail;
+    },
+    /**
+     * The attempt was never checked (the server was too busy to hash: 503): both budgets get it back,
+     * so a rider who retries while the server is loaded is never locked out by the server's load.
+     */
+    async notChecked(email: string, address: string): Promise<void> {
+      const keys = signInKeys(email, address);
+      await budgets.giveBack(keys.perAddress);
+      await budgets.giveBack(keys.everywhere);
     },
     /** The right password: this address starts afresh and the attempt is given back. */
     async succeeded(email: string, address: string): Promise<void> {

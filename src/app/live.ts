@@ -25,6 +25,7 @@ import { createOrgConfigService } from "../services/org-config.service.ts";
 import { createPortalConfigService } from "../services/portal-config.service.ts";
 import { createPortalStorage } from "../services/storage.ts";
 import { applyTheme } from "../theme/apply-theme.ts";
+import { connectChunks, retryChunks } from "./chunks.ts";
 import { createAnalyticsLogic } from "./live/analytics.ts";
 import type { Feature, LiveDeps } from "./live/deps.ts";
 import type { ScreenLogic } from "./logic.tsx";
@@ -111,6 +112,8 @@ export function createLiveApp(
     saveProfile,
   };
   browser.addEventListener("online", () => bus.send({ type: "network.restored" }));
+  // A screen's or dialog's chunk that cannot be downloaded means the connection is lost (chunks.ts).
+  connectChunks({ lost: () => bus.send({ type: "network.lost" }) });
 
   const machine = appMachine.provide({
     actors: {
@@ -145,7 +148,13 @@ export function createLiveApp(
         },
       }),
       networkMachine: networkMachine.provide({
-        actors: { probeConnection: fromPromise(() => health.probe()) },
+        actors: {
+          probeConnection: fromPromise(async () => {
+            await health.probe();
+            // The server answers again: parts that could not be downloaded load now.
+            retryChunks();
+          }),
+        },
       }),
       serviceLevelsMachine: serviceLevelsMachine.provide({
         actors: { fetchServiceLevels: fromPromise(() => orgConfig.serviceLevels()) },

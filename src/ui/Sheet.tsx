@@ -1,5 +1,6 @@
 import type { DialogDescriptionProps, DialogTitleProps } from "@ark-ui/react/dialog";
 import { lazy, useEffect, useSyncExternalStore } from "react";
+import { resilient } from "../app/chunks.ts";
 import type { SheetProps, SheetStyles } from "./SheetDialog.tsx";
 
 export type { SheetStyles };
@@ -16,7 +17,7 @@ let parts: Parts | null = null;
 const listeners = new Set<() => void>();
 let loading: Promise<Parts> | null = null;
 const loadParts = () => {
-  loading ??= import("./SheetDialog.tsx").then((module) => {
+  loading ??= resilient(() => import("./SheetDialog.tsx"))().then((module) => {
     parts = module;
     for (const listener of listeners) listener();
     return module;

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { css } from "../../../styled-system/css";
 import { useActionBlocked, useChild, useConfig, useSignedIn } from "../../app/children.ts";
+import { resilient } from "../../app/chunks.ts";
 import { RootActor } from "../../app/root-actor.ts";
 import { guard, type RouteDefinition, routes } from "../../app/routes.ts";
 import { selectCartEmpty } from "../../machines/cart.machine.ts";
@@ -118,15 +119,18 @@ function RequiredEnrolmentSetup() {
   ) : null;
 }
 
-const EnrolmentFor = lazy(() =>
-  import("../account/RequiredEnrolmentSetup.tsx").then((module) => ({
-    default: module.RequiredEnrolmentSetup,
-  })),
+const EnrolmentFor = lazy(
+  resilient(() =>
+    import("../account/RequiredEnrolmentSetup.tsx").then((module) => ({
+      default: module.RequiredEnrolmentSetup,
+    })),
+  ),
 );
 
+/** While a screen's chunk downloads (`data-screen="loading"`, which the e2e axe scan waits out). */
 function ScreenLoading() {
   return (
-    <p role="status">
+    <p role="status" data-screen="loading">
       <Trans>Loading…</Trans>
     </p>
   );

@@ -2,11 +2,11 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { useEffect, useId, useRef } from "react";
 import type { ActorRefFrom } from "xstate";
-import { css, cx } from "../../../styled-system/css";
-import { button, drawer } from "../../../styled-system/recipes";
+import { css } from "../../../styled-system/css";
+import { button } from "../../../styled-system/recipes";
 import { selectTourStep, type TourStep, type tourMachine, tourSteps } from "../../machines/tour.machine.ts";
+import { ModalDialog } from "../../ui/ModalDialog.tsx";
 import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 
 const stepText = {
@@ -30,9 +30,8 @@ const stepText = {
 
 /**
  * The first-visit question and the app tour.
- * - The question shows on the first page of every first visit, so it is the platform's own modal
- *   dialog (`<dialog>` opened with `showModal()`: top layer, the page behind inert, Escape to close,
- *   focus on its first button), not Ark's, whose dialog stack would add 20 KB to that first page.
+ * - The question shows on the first page of every first visit, so it is a ModalDialog (the platform's
+ *   own modal dialog), not Ark's, whose dialog stack would add 20 KB to that first page.
  * - The tour's steps are a Sheet (Ark's dialog, loaded when the rider takes the tour).
  */
 export function TourDialog({ tour, name }: { tour: ActorRefFrom<typeof tourMachine>; name: string }) {
@@ -112,56 +111,13 @@ function WelcomePrompt({
   onStart: () => void;
   onDismiss: () => void;
 }) {
-  return open ? <OpenWelcomePrompt name={name} onStart={onStart} onDismiss={onDismiss} /> : null;
-}
-
-/** Mounted while the question is asked: opened modal as it mounts, closed by unmounting. */
-function OpenWelcomePrompt({
-  name,
-  onStart,
-  onDismiss,
-}: {
-  name: string;
-  onStart: () => void;
-  onDismiss: () => void;
-}) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
-  const styles = drawer({ placement: "center" });
+  if (!open) return null;
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; Escape (the dialog's cancel) is its keyboard twin
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      aria-describedby={descriptionId}
-      data-state="open"
-      className={cx(styles.content, prompt)}
-      onCancel={(event) => {
-        event.preventDefault();
-        onDismiss();
-      }}
-      onClick={(event) => {
-        // A click on the backdrop lands on the dialog element itself, outside its box.
-        const box = event.currentTarget.getBoundingClientRect();
-        const inside =
-          event.clientX >= box.left &&
-          event.clientX <= box.right &&
-          event.clientY >= box.top &&
-          event.clientY <= box.bottom;
-        if (event.target === event.currentTarget && !inside) onDismiss();
-      }}
+    <ModalDialog
+      title={<Trans>Welcome to {name}</Trans>}
+      description={<Trans>New here? Take a quick tour of the portal.</Trans>}
+      onDismiss={onDismiss}
     >
-      <h2 id={titleId} className={styles.title}>
-        <Trans>Welcome to {name}</Trans>
-      </h2>
-      <p id={descriptionId} className={styles.description}>
-        <Trans>New here? Take a quick tour of the portal.</Trans>
-      </p>
       <div className={css({ display: "flex", gap: "3", justifyContent: "flex-end", flexWrap: "wrap" })}>
         <button type="button" className={button({ variant: "outline" })} onClick={onDismiss}>
           <Trans>No thanks</Trans>
@@ -170,13 +126,6 @@ function OpenWelcomePrompt({
           <Trans>Take the tour</Trans>
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
-
-/** Centred in the top layer as the sheets are (the browser centres a modal dialog), over a dimmed page. */
-const prompt = css({
-  m: "auto",
-  border: "none",
-  "&::backdrop": { bg: "rgba(15, 23, 42, 0.5)" },
-});

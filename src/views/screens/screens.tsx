@@ -1,4 +1,5 @@
-import { type ComponentType, lazy } from "react";
+import { type ComponentType, lazy as reactLazy } from "react";
+import { resilient } from "../../app/chunks.ts";
 import type { ScreenId } from "../../app/routes.ts";
 
 type AccountScreens = typeof import("./AccountScreens.tsx");
@@ -13,7 +14,10 @@ type SocialReturnScreens = typeof import("./SocialReturnScreens.tsx");
  * drawn: the first page downloads the layout and that one screen, never the others' views, machines
  * and libraries (issue 16's budget, checked by `npm run budget`).
  */
-const account = (name: Exclude<keyof AccountScreens, "useRider">) =>
+/** React's lazy, its chunk waiting out a lost connection instead of failing (src/app/chunks.ts). */
+const lazy: typeof reactLazy = (load) => reactLazy(resilient(load));
+
+const account = (name: Exclude<keyof AccountScreens, "useRider" | "AccountScreen">) =>
   lazy(() => import("./AccountScreens.tsx").then((module) => ({ default: module[name] })));
 const auth = (name: keyof AuthScreens) =>
   lazy(() => import("./AuthScreens.tsx").then((module) => ({ default: module[name] })));

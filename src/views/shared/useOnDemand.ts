@@ -1,11 +1,12 @@
 import { type ComponentType, type KeyboardEvent, useSyncExternalStore } from "react";
+import { resilient } from "../../app/chunks.ts";
 
 /**
  * A component kept out of the first page and loaded when the rider first reaches for it; a look-alike
  * stands in until then (the language picker, the footer's "Contact Us", the products page's dropdowns).
  */
 export interface OnDemand<Props> {
-  /** Starts the download (once); a failed one leaves the look-alike and is tried again next time. */
+  /** Starts the download (once). */
   request(): void;
   preload(): Promise<void>;
   subscribe(listener: () => void): () => void;
@@ -25,16 +26,11 @@ export function onDemand<Props>(load: () => Promise<ComponentType<Props>>): OnDe
   let pending: Promise<void> | null = null;
   const listeners = new Set<() => void>();
   const fetch = () => {
-    pending ??= load().then(
-      (component) => {
-        loaded = component;
-        for (const listener of listeners) listener();
-      },
-      (error: unknown) => {
-        pending = null;
-        console.warn("A part of the page did not load", error);
-      },
-    );
+    // A lost connection waits for its return (src/app/chunks.ts); the look-alike stays meanwhile.
+    pending ??= resilient(load)().then((component) => {
+      loaded = component;
+      for (const listener of listeners) listener();
+    });
     return pending;
   };
   const subscribe = (listener: () => void) => {

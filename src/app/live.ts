@@ -37,6 +37,9 @@ export interface EventBus {
   connect(target: { send(event: AnyEventObject): void }): () => void;
 }
 
+/** Where the page that reloaded for a returned connection leaves its "You are back online." */
+const backOnlineKey = "portal.backOnline";
+
 function createEventBus(): EventBus {
   let target: { send(event: AnyEventObject): void } | null = null;
   return {
@@ -59,6 +62,8 @@ export function createLiveApp(
   fetch: typeof globalThis.fetch = browser.fetch.bind(browser),
 ) {
   const storage = createPortalStorage(browser.localStorage);
+  const reloadedOnline = browser.sessionStorage.getItem(backOnlineKey) !== null;
+  browser.sessionStorage.removeItem(backOnlineKey);
   const bus = createEventBus();
   let loaded: PortalConfig | null = null;
   const clientId = () => loaded?.clientId ?? null;
@@ -112,8 +117,15 @@ export function createLiveApp(
     saveProfile,
   };
   browser.addEventListener("online", () => bus.send({ type: "network.restored" }));
-  // A screen's or dialog's chunk that cannot be downloaded means the connection is lost (chunks.ts).
-  connectChunks({ lost: () => bus.send({ type: "network.lost" }) });
+  // A screen's or dialog's chunk that cannot be downloaded means the connection is lost (chunks.ts);
+  // once it is back, the page loads again and says so.
+  connectChunks({
+    lost: () => bus.send({ type: "network.lost" }),
+    reload: () => {
+      browser.sessionStorage.setItem(backOnlineKey, "true");
+      browser.location.reload();
+    },
+  });
 
   const machine = appMachine.provide({
     actors: {
@@ -122,6 +134,11 @@ export function createLiveApp(
         storage.useLanguageKey(config.storageKeys.language);
         loaded = config;
         applyTheme(config.themes.default, browser.document.documentElement);
+        // Reloaded because the connection came back (chunks.ts): said once the portal is ready, which
+        // it is when this reply has been taken in.
+        if (reloadedOnline) {
+          browser.setTimeout(() => bus.send({ type: "notify.success", code: "connectionRestored" }), 0);
+        }
         return { config, storedLanguage: storage.get("language") };
       }),
       languageMachine: languageMachine.provide({

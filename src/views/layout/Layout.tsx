@@ -1,4 +1,4 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { lazy, Suspense, useEffect } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
@@ -18,6 +18,7 @@ import {
   SignOutDialog,
   TwoFactorEnrolmentDialog,
 } from "../session/SessionViews.tsx";
+import { Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 import { CartDialogs } from "../shop/CartDialogs.tsx";
 import { CartDrawer } from "./CartDrawer.tsx";
@@ -113,7 +114,7 @@ function RequiredEnrolment() {
 function RequiredEnrolmentSetup() {
   const user = useSelector(useChild("session"), selectUser);
   return user ? (
-    <Suspense fallback={<ScreenLoading />}>
+    <Suspense fallback={<PartLoading />}>
       <EnrolmentFor user={user} />
     </Suspense>
   ) : null;
@@ -127,12 +128,27 @@ const EnrolmentFor = lazy(
   ),
 );
 
-/** While a screen's chunk downloads (`data-screen="loading"`, which the e2e axe scan waits out). */
-function ScreenLoading() {
+/** Inside a dialog, while its part downloads. */
+function PartLoading() {
   return (
-    <p role="status" data-screen="loading">
+    <p role="status">
       <Trans>Loading…</Trans>
     </p>
+  );
+}
+
+/**
+ * While a screen's code downloads (or waits for a lost connection to return): a page of its own, with
+ * its heading, so the state is a whole page for everyone (and for the axe scan).
+ */
+function ScreenLoading() {
+  const { t } = useLingui();
+  return (
+    <Screen title={t`Loading…`}>
+      <p role="status">
+        <Trans>Loading…</Trans>
+      </p>
+    </Screen>
   );
 }
 

@@ -72,6 +72,8 @@ export function ModalDialog({
 /** Centred in the top layer (the browser centres a modal dialog), over a dimmed page. */
 const modal = css({
   m: "auto",
+  // A sheet's centred positioner keeps 1 rem from the screen's edges; so does this, on a phone.
+  width: "calc(100% - 2rem)",
   border: "none",
   "&::backdrop": { bg: "rgba(15, 23, 42, 0.5)" },
 });

@@ -53,7 +53,7 @@ const keyName = (property: ObjectProperty) =>
 export function linguiInlineSource({ types }: { types: BabelTypes }) {
   const compiled = (source: string) => {
     const message = compileMessage(source);
-    // Plain text stays a string, as in compiled catalogs; only placeholders and plurals need tokens.
+    // Plain text stays a string, as in compiled catalogs; only interpolated values and plurals need tokens.
     const [only] = message;
     return types.valueToNode(
       Array.isArray(message) && message.length === 1 && typeof only === "string" ? only : message,

@@ -101,3 +101,50 @@ describe("the CSP and the tag manager", () => {
     }
   });
 });
+
+describe("helmet's headers, computed once", () => {
+  /** What helmet 8 writes for the portal's options, every header of it (issue 16 moved it out of the request path). */
+  const expected = {
+    "content-security-policy": withoutTagManager,
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+    "origin-agent-cluster": "?1",
+    "referrer-policy": "no-referrer",
+    "x-content-type-options": "nosniff",
+    "x-dns-prefetch-control": "off",
+    "x-download-options": "noopen",
+    "x-frame-options": "SAMEORIGIN",
+    "x-permitted-cross-domain-policies": "none",
+    "x-xss-protection": "0",
+  };
+
+  it("are on a reply, a miss and a refusal for load alike, and never mix between requests", async () => {
+    const app = Fastify();
+    await app.register(security, {
+      rateLimitPerMinute: 2,
+      captcha: { enabled: true, siteKey: "sandbox-captcha-site-key" },
+      analytics: { tagManagerAllowed: false, tagManagerId: "" },
+      hsts: (request) => (request.headers["x-test-https"] === "1" ? "max-age=31536000" : null),
+    });
+    app.get("/transit/thing", async (_request, reply) => {
+      reply.header("X-Frame-Options", "DENY");
+      return { ok: true };
+    });
+    const first = await app.inject({ method: "GET", url: "/transit/thing", headers: { "x-test-https": "1" } });
+    const missing = await app.inject({ method: "GET", url: "/transit/missing" });
+    await app.inject({ method: "GET", url: "/transit/thing" });
+    // The budget is two a minute: the third reply from the route is the refusal.
+    const refused = await app.inject({ method: "GET", url: "/transit/thing" });
+    await app.close();
+    expect([first.statusCode, missing.statusCode, refused.statusCode]).toEqual([200, 404, 429]);
+    for (const reply of [missing, refused]) {
+      for (const [name, value] of Object.entries(expected)) expect(reply.headers[name], name).toBe(value);
+      expect(reply.headers["strict-transport-security"]).toBeUndefined();
+      expect(reply.headers["x-powered-by"]).toBeUndefined();
+    }
+    // A route's own header wins, and what one route set never leaks into the shared set.
+    expect(first.headers["x-frame-options"]).toBe("DENY");
+    expect(first.headers["strict-transport-security"]).toBe("max-age=31536000");
+    expect(refused.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+});

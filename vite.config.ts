@@ -90,6 +90,14 @@ export default defineConfig({
     target: "es2023",
     sourcemap: true,
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically is one chunk: every page needs all of it, and one file
+        // compresses better than the dozen small shared chunks the default split made (3.4 KB less gzip
+        // on every first page, issue 16). Lazy screens and parts still split as before.
+        codeSplitting: { groups: [{ name: "first", tags: ["$initial"] }] },
+      },
+    },
   },
   server: {
     proxy: Object.fromEntries(

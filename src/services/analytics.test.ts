@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { assign, createActor, fromPromise, type InspectionEvent, waitFor } from "xstate";
 import {
   dayPasses,
@@ -31,13 +31,13 @@ import {
 import { formMachine } from "../machines/form.machine.ts";
 import { productsMachine } from "../machines/products.machine.ts";
 import { sessionMachine } from "../machines/session.machine.ts";
+import { createAnalytics } from "./analytics.ts";
 import {
   type AnalyticsMemory,
   analyticsEventsOf,
-  createAnalytics,
   type Observation,
   observationOf,
-} from "./analytics.ts";
+} from "./analytics-events.ts";
 
 /** An observer like the portal's, recording what it would push. */
 function recorder(currency = "USD") {
@@ -740,14 +740,41 @@ describe("the page's data layer and the tag manager", () => {
     expect(scripts).toHaveLength(1);
     expect(scripts[0]?.src).toBe("https://www.googletagmanager.com/gtm.js?id=GTM-TEST123");
     expect(scripts[0]?.async).toBe(true);
-    const layer = window.dataLayer ?? [];
-    expect(layer[0]).toMatchObject({ event: "gtm.js" });
-    expect(layer.slice(1).map((entry) => (entry as { event: string }).event)).toEqual([
-      "add_to_cart",
-      "load_cart_popup_success",
+    // The events' reading downloads with the tag manager; what happened meanwhile is pushed in order.
+    await vi.waitFor(() =>
+      expect((window.dataLayer ?? []).map((entry) => (entry as { event: string }).event)).toEqual([
+        "gtm.js",
+        "add_to_cart",
+        "load_cart_popup_success",
+        "add_to_cart",
+        "load_cart_popup_success",
+      ]),
+    );
+    await cartAdd(analytics.inspect);
+    expect(window.dataLayer?.slice(5).map((entry) => (entry as { event: string }).event)).toEqual([
       "add_to_cart",
       "load_cart_popup_success",
     ]);
+  });
+
+  it("records nothing, and breaks nothing, when the events' reading cannot be downloaded", async () => {
+    const scriptsNow = freshPage();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    let fail: (error: Error) => void = () => {};
+    const analytics = createAnalytics(
+      window,
+      () => configWith({ tagManagerAllowed: true, tagManagerId: "GTM-TEST123" }),
+      () => new Promise((_, reject) => (fail = reject)),
+    );
+    await cartAdd(analytics.inspect);
+    fail(new Error("offline"));
+    await vi.waitFor(() =>
+      expect(warn).toHaveBeenCalledWith("Analytics could not be loaded", expect.any(Error)),
+    );
+    await cartAdd(analytics.inspect);
+    expect(scriptsNow()).toHaveLength(1);
+    expect(window.dataLayer).toEqual([expect.objectContaining({ event: "gtm.js" })]);
+    warn.mockRestore();
   });
 
   it("pushes and loads nothing without an id, when not allowed, or before the configuration is known", async () => {

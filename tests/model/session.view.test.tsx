@@ -7,11 +7,11 @@ import type { FormDefinition, FormValues } from "../../src/domain/forms.ts";
 import { formMachine } from "../../src/machines/form.machine.ts";
 import {
   DeactivatedDialog,
-  SignInPanel,
-  SignOutButton,
   SignOutDialog,
   TwoFactorEnrolmentDialog,
-} from "../../src/views/session/SessionViews.tsx";
+} from "../../src/views/session/SessionDialogs.tsx";
+import { SignInPanel } from "../../src/views/session/SessionViews.tsx";
+import { SignOutButton } from "../../src/views/session/SignOutButton.tsx";
 import { sessionModel } from "./specs/session.ts";
 import { describeViewModel } from "./view-harness.tsx";
 

@@ -1,31 +1,21 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { css } from "../../../styled-system/css";
 import { useActionBlocked, useChild, useConfig, useSignedIn } from "../../app/children.ts";
-import { resilient } from "../../app/chunks.ts";
 import { RootActor } from "../../app/root-actor.ts";
 import { guard, type RouteDefinition, routes } from "../../app/routes.ts";
-import { selectCartEmpty } from "../../machines/cart.machine.ts";
-import { selectRestoring, selectUser } from "../../machines/session.machine.ts";
-import { ResendNow } from "../account/ResendVerification.tsx";
+import { selectDeactivated, selectMustEnrol, selectRestoring } from "../../machines/session.machine.ts";
 import { NotFoundScreen } from "../screens/NotFoundScreen.tsx";
 import { screens } from "../screens/screens.tsx";
-import {
-  DeactivatedDialog,
-  SignInPanel,
-  SignOutDialog,
-  TwoFactorEnrolmentDialog,
-} from "../session/SessionViews.tsx";
 import { Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
-import { CartDialogs } from "../shop/CartDialogs.tsx";
-import { CartDrawer } from "./CartDrawer.tsx";
+import { WhenWanted } from "../shared/WhenWanted.tsx";
 import { Footer } from "./Footer.tsx";
+import { cartDialogs, cartDrawer, sessionDialogs, sideMenu } from "./layout-parts.ts";
 import { NetworkPopup } from "./NetworkPopup.tsx";
 import { Notifications } from "./Notifications.tsx";
-import { SideMenu } from "./SideMenu.tsx";
 import { TopBar } from "./TopBar.tsx";
 import { TourDialog } from "./TourDialog.tsx";
 
@@ -33,6 +23,16 @@ export function Layout() {
   const config = useConfig();
   const signedIn = useSignedIn();
   const blocked = useActionBlocked();
+  const cart = useChild("cart");
+  const money = useMoney();
+  const menuOpen = RootActor.useSelector((snapshot) => snapshot.matches({ ready: { menu: "open" } }));
+  const drawerOpen = useSelector(cart, (snapshot) => snapshot.matches({ drawer: "open" }));
+  const cartAsking = useSelector(cart, (snapshot) => !snapshot.matches({ flow: "idle" }));
+  const sessionAsking = useSelector(
+    useChild("session"),
+    (snapshot) =>
+      snapshot.matches("confirmingSignOut") || selectDeactivated(snapshot) || selectMustEnrol(snapshot),
+  );
   return (
     <div className={css({ minHeight: "100dvh", display: "flex", flexDirection: "column" })}>
       <a
@@ -53,7 +53,7 @@ export function Layout() {
       </a>
       <RouteWatcher />
       <TopBar />
-      <SideMenu />
+      <WhenWanted part={sideMenu} wanted={menuOpen} props={{}} />
       <main
         id="main"
         tabIndex={-1}
@@ -82,58 +82,13 @@ export function Layout() {
         </Switch>
       </main>
       <Footer />
-      <CartDrawer cart={useChild("cart")} money={useMoney()} signedIn={signedIn} blocked={blocked} />
-      <CartDialogs
-        cart={useChild("cart")}
-        signedIn={signedIn}
-        signIn={<SignInPanel session={useChild("session")} />}
-        resend={<ResendNow />}
-      />
-      <SignOutDialog session={useChild("session")} />
-      <DeactivatedDialog session={useChild("session")} />
-      <RequiredEnrolment />
+      <WhenWanted part={cartDrawer} wanted={drawerOpen} props={{ cart, money, signedIn, blocked }} />
+      <WhenWanted part={cartDialogs} wanted={cartAsking} props={{ cart, signedIn }} />
+      <WhenWanted part={sessionDialogs} wanted={sessionAsking} props={{}} />
       <NetworkPopup network={useChild("network")} />
       <Notifications notifications={useChild("notifications")} />
       <TourDialog tour={useChild("tour")} name={config.shortDisplayName} />
     </div>
-  );
-}
-
-/** The enrolment dialog where the deployment requires two-factor, with the enrolment inside it. */
-function RequiredEnrolment() {
-  const session = useChild("session");
-  const cart = useChild("cart");
-  return (
-    <TwoFactorEnrolmentDialog session={session} isCartEmpty={() => selectCartEmpty(cart.getSnapshot())}>
-      <RequiredEnrolmentSetup />
-    </TwoFactorEnrolmentDialog>
-  );
-}
-
-/** Mounted only while the dialog is open (it opens only with a rider), so it starts from that rider. */
-function RequiredEnrolmentSetup() {
-  const user = useSelector(useChild("session"), selectUser);
-  return user ? (
-    <Suspense fallback={<PartLoading />}>
-      <EnrolmentFor user={user} />
-    </Suspense>
-  ) : null;
-}
-
-const EnrolmentFor = lazy(
-  resilient(() =>
-    import("../account/RequiredEnrolmentSetup.tsx").then((module) => ({
-      default: module.RequiredEnrolmentSetup,
-    })),
-  ),
-);
-
-/** Inside a dialog, while its part downloads. */
-function PartLoading() {
-  return (
-    <p role="status">
-      <Trans>Loading…</Trans>
-    </p>
   );
 }
 

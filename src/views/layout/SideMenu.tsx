@@ -7,7 +7,7 @@ import { linksFor } from "../../domain/portal-config.ts";
 import { selectCartEmpty } from "../../machines/cart.machine.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { Sheet, SheetClose, SheetTitle } from "../../ui/Sheet.tsx";
-import { SignOutButton } from "../session/SessionViews.tsx";
+import { SignOutButton } from "../session/SignOutButton.tsx";
 import { ExternalLink } from "../shared/ExternalLink.tsx";
 import { NavLink } from "../shared/NavLink.tsx";
 import { accountNavItems, guestNavItems, type NavItem, riderNavItems, shopNavItems } from "./nav-items.ts";

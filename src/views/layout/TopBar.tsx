@@ -10,7 +10,7 @@ import { linksFor } from "../../domain/portal-config.ts";
 import { type cartMachine, selectCartCount, selectCartEmpty } from "../../machines/cart.machine.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { selectTourEnabled, type tourMachine } from "../../machines/tour.machine.ts";
-import { SignOutButton } from "../session/SessionViews.tsx";
+import { SignOutButton } from "../session/SignOutButton.tsx";
 import { ExternalLink } from "../shared/ExternalLink.tsx";
 import { CartIcon, HelpIcon, MenuIcon } from "../shared/icons.tsx";
 import { NavLink } from "../shared/NavLink.tsx";

@@ -1,0 +1,15 @@
+import { onDemand } from "../shared/useOnDemand.ts";
+
+/*
+ * The layout's parts that only a machine state opens: the side menu, the cart drawer, the cart's
+ * questions and the session's dialogs. None is part of the first page (issue 16); each downloads when
+ * its state first wants it (src/views/shared/WhenWanted.tsx).
+ */
+export const sideMenu = onDemand(() => import("./SideMenu.tsx").then((module) => module.SideMenu));
+export const cartDrawer = onDemand(() => import("./CartDrawer.tsx").then((module) => module.CartDrawer));
+export const cartDialogs = onDemand(() =>
+  import("./LayoutDialogs.tsx").then((module) => module.LayoutCartDialogs),
+);
+export const sessionDialogs = onDemand(() =>
+  import("./LayoutDialogs.tsx").then((module) => module.SessionDialogs),
+);

@@ -130,7 +130,11 @@ describe("helmet's headers, computed once", () => {
       reply.header("X-Frame-Options", "DENY");
       return { ok: true };
     });
-    const first = await app.inject({ method: "GET", url: "/transit/thing", headers: { "x-test-https": "1" } });
+    const first = await app.inject({
+      method: "GET",
+      url: "/transit/thing",
+      headers: { "x-test-https": "1" },
+    });
     const missing = await app.inject({ method: "GET", url: "/transit/missing" });
     await app.inject({ method: "GET", url: "/transit/thing" });
     // The budget is two a minute: the third reply from the route is the refusal.

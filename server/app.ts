@@ -47,7 +47,7 @@ import devCardRoutes from "./routes/dev-cards.ts";
 import devMailboxRoutes from "./routes/dev-mailbox.ts";
 import devTransitRoutes from "./routes/dev-transit.ts";
 import healthRoutes from "./routes/health.ts";
-import portalConfigRoutes from "./routes/portal-config.ts";
+import portalConfigRoutes, { offeredConfig } from "./routes/portal-config.ts";
 import sandboxGatewayRoutes from "./routes/sandbox-gateway.ts";
 import sandboxIdpRoutes from "./routes/sandbox-idp.ts";
 import addressRoutes from "./routes/transit/addresses.ts";
@@ -468,7 +468,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.devMailbox) await app.register(devMailboxRoutes);
   if (options.devMailbox) await app.register(devTransitRoutes);
   if (options.devMailbox) await app.register(devCardRoutes);
-  await app.register(spa, { root: options.staticDir, flows: options.flowsDir ?? null });
+  await app.register(spa, {
+    root: options.staticDir,
+    flows: options.flowsDir ?? null,
+    config: offeredConfig(app),
+  });
 
   return app;
 }

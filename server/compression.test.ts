@@ -7,6 +7,7 @@ import { buildApp } from "./app.ts";
 import { loadPortalConfig } from "./config/portal-config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { immutableAssets } from "./plugins/security.ts";
+import { withConfig } from "./plugins/spa.ts";
 import { deploymentFile, freshDatabase } from "./test/helpers.ts";
 
 /*
@@ -32,6 +33,12 @@ function decoded(reply: { headers: Record<string, unknown>; rawPayload: Buffer }
   if (encoding === "gzip") return gunzipSync(reply.rawPayload).toString();
   expect(encoding).toBeUndefined();
   return reply.rawPayload.toString();
+}
+
+/** The page as served: the build's, with the deployment's configuration in it. */
+async function pageWithConfig() {
+  const config = await app.inject({ method: "GET", url: "/portal-config" });
+  return withConfig(page, config.json().data);
 }
 
 beforeAll(async () => {
@@ -78,8 +85,22 @@ describe("static files", () => {
       expect(reply.statusCode, url).toBe(200);
       expect(reply.headers["cache-control"], url).toBe("no-cache");
       expect(reply.headers["content-type"]).toMatch(/^text\/html/);
-      expect(decoded(reply)).toBe(page);
+      expect(decoded(reply)).toBe(await pageWithConfig());
     }
+  });
+
+  it("writes the configuration GET /portal-config serves into the page, escaped so nothing closes its element", async () => {
+    const served = await app.inject({ method: "GET", url: "/login" });
+    const block = /<script type="application\/json" id="portal-config">(.*?)<\/script><\/head>/.exec(
+      served.body,
+    );
+    const config = await app.inject({ method: "GET", url: "/portal-config" });
+    expect(JSON.parse(block?.[1] ?? "null")).toEqual(config.json().data);
+    const hostile = withConfig(page, { name: "</script><script>alert(1)</script><!--" });
+    expect(hostile).not.toContain("</script><script>");
+    expect(hostile.match(/<\/script>/g)).toHaveLength(1);
+    const inline = /id="portal-config">(.*?)<\/script>/.exec(hostile)?.[1] ?? "";
+    expect(JSON.parse(inline)).toEqual({ name: "</script><script>alert(1)</script><!--" });
   });
 
   it("answers a missing asset with the JSON envelope's 404, not the page", async () => {
@@ -93,15 +114,17 @@ describe("static files", () => {
     expect(reply.headers["content-type"]).toMatch(/^application\/json/);
   });
 
-  it("copes with hostile Accept-Encoding headers", async () => {
-    for (const accept of ["\u0000", "br\u0000gzip", "*;q=abc", ",".repeat(2000), "x".repeat(8000), "*"]) {
-      const reply = await app.inject({
-        method: "GET",
-        url: "/assets/main-Ab12Cd34.js",
-        headers: { "accept-encoding": accept },
-      });
-      expect(reply.statusCode, JSON.stringify(accept.slice(0, 20))).toBeLessThan(500);
-      if (reply.statusCode === 200) expect(decoded(reply)).toBe(script);
+  it("copes with hostile Accept-Encoding headers, on a file and on the page", async () => {
+    const withItsConfig = await pageWithConfig();
+    for (const [url, body] of [
+      ["/assets/main-Ab12Cd34.js", script],
+      ["/login", withItsConfig],
+    ] as const) {
+      for (const accept of ["\u0000", "br\u0000gzip", "*;q=abc", ",".repeat(2000), "x".repeat(8000), "*"]) {
+        const reply = await app.inject({ method: "GET", url, headers: { "accept-encoding": accept } });
+        expect(reply.statusCode, `${url} ${JSON.stringify(accept.slice(0, 20))}`).toBeLessThan(500);
+        if (reply.statusCode === 200) expect(decoded(reply)).toBe(body);
+      }
     }
   });
 
@@ -116,9 +139,10 @@ describe("static files", () => {
         }),
       ),
     );
+    const withItsConfig = await pageWithConfig();
     replies.forEach((reply, index) => {
       expect(reply.statusCode).toBe(200);
-      expect(decoded(reply)).toBe(index % 5 === 0 ? page : script);
+      expect(decoded(reply)).toBe(index % 5 === 0 ? withItsConfig : script);
     });
   });
 });

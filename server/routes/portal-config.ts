@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { PortalConfig } from "../../src/domain/portal-config.ts";
 import { ok } from "../http/envelope.ts";
 
 /**
@@ -7,8 +8,14 @@ import { ok } from "../http/envelope.ts";
  * id, or the sandbox identity provider).
  */
 export default async function portalConfigRoutes(app: FastifyInstance) {
+  const offered = offeredConfig(app);
+  app.get("/portal-config", async () => ok(offered));
+}
+
+/** The configuration as the SPA gets it: GET /portal-config, and written into its page (plugins/spa.ts). */
+export function offeredConfig(app: FastifyInstance): PortalConfig {
   const { socialSignIn } = app.portalConfig;
-  const offered = {
+  return {
     ...app.portalConfig,
     socialSignIn: {
       apple: socialSignIn.apple && app.apple !== null,
@@ -16,5 +23,4 @@ export default async function portalConfigRoutes(app: FastifyInstance) {
       facebook: socialSignIn.facebook && app.facebook !== null,
     },
   };
-  app.get("/portal-config", async () => ok(offered));
 }

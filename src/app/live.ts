@@ -22,7 +22,7 @@ import { createGuestCardService } from "../services/guest-card.service.ts";
 import { createHealthService } from "../services/health.service.ts";
 import { createHttpClient } from "../services/http.ts";
 import { createOrgConfigService } from "../services/org-config.service.ts";
-import { createPortalConfigService } from "../services/portal-config.service.ts";
+import { configWrittenInto, createPortalConfigService } from "../services/portal-config.service.ts";
 import { createPortalStorage } from "../services/storage.ts";
 import { applyTheme } from "../theme/apply-theme.ts";
 import { connectChunks, retryChunks } from "./chunks.ts";
@@ -77,7 +77,7 @@ export function createLiveApp(
       accountDeactivated: () => bus.send({ type: "session.deactivated" }),
     },
   });
-  const portalConfig = createPortalConfigService(http);
+  const portalConfig = createPortalConfigService(http, () => configWrittenInto(browser.document));
   const health = createHealthService(http);
   const transitBases = () => ({
     transit: loaded?.apiBases.transit ?? "/transit",

@@ -18,13 +18,14 @@ export function LandingScreen() {
   const feature = config.featureText[locale] ?? config.featureText.en;
   const session = useChild("session");
 
-  // The sign-in form comes from the server: the page shows once it is in, so nothing moves under it.
+  // The sign-in form comes from the server: what it holds up shows once it is in, so nothing moves under
+  // it. The agency's words above it are known at boot, and drawn at once.
   const signInForm = useSelector(session, selectSignInForm);
   const formLoading = useSelector(signInForm, (snapshot) => snapshot?.matches("loading") ?? false);
   return (
     <Screen title={t`Sign in`}>
+      {feature ? <p className={css({ fontSize: "lg", maxWidth: "60ch" })}>{feature}</p> : null}
       <Settled ready={!formLoading}>
-        {feature ? <p className={css({ fontSize: "lg", maxWidth: "60ch" })}>{feature}</p> : null}
         <div
           className={css({ display: "grid", gap: "6", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" } })}
         >

@@ -24,6 +24,7 @@ import { redactPaths, serializeError, serializeRequest } from "./http/logging.ts
 import auth from "./plugins/auth.ts";
 import errors from "./plugins/errors.ts";
 import input from "./plugins/input.ts";
+import { readPortalPage } from "./plugins/page.ts";
 import passwordWork, { defaultPasswordWorkPerAddress } from "./plugins/password-work.ts";
 import security from "./plugins/security.ts";
 import spa from "./plugins/spa.ts";
@@ -239,8 +240,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(passwordWork, {
     perAddress: options.passwordWorkPerAddress ?? defaultPasswordWorkPerAddress,
   });
+  const page = readPortalPage(options.staticDir);
   await app.register(security, {
     rateLimitPerMinute: options.rateLimitPerMinute ?? 600,
+    styleHashes: page?.styleHashes ?? [],
     captcha: options.portalConfig.captcha,
     analytics: options.portalConfig.analytics,
     hsts,
@@ -470,6 +473,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.devMailbox) await app.register(devCardRoutes);
   await app.register(spa, {
     root: options.staticDir,
+    page,
     flows: options.flowsDir ?? null,
     config: offeredConfig(app),
   });

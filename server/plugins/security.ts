@@ -20,6 +20,8 @@ export default fp(async function security(
   app: FastifyInstance,
   options: {
     rateLimitPerMinute: number;
+    /** Hashes of the stylesheets the page carries inside it (plugins/page.ts). */
+    styleHashes?: string[];
     captcha: { enabled: boolean; siteKey: string };
     /** The deployment's tag manager: its hosts are admitted only when it is allowed and has an id. */
     analytics: { tagManagerAllowed: boolean; tagManagerId: string };
@@ -40,7 +42,7 @@ export default fp(async function security(
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...recaptcha, ...tagManager.script],
         frameSrc: recaptcha.length > 0 ? recaptcha : ["'none'"],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", ...(options.styleHashes ?? [])],
         imgSrc: ["'self'", "data:", ...tagManager.img],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...recaptcha, ...tagManager.connect],

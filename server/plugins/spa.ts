@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { isApiPath, notFound } from "../http/envelope.ts";
+import type { PortalPage } from "./page.ts";
 
 /**
  * Serves the built portal from `root`. Any GET outside the API prefixes that is not a file gets
@@ -18,15 +19,16 @@ export default fp(async function spa(
   app: FastifyInstance,
   options: {
     root: string | null;
+    /** The build's page as read at start (plugins/page.ts). */
+    page: PortalPage | null;
     flows: string | null;
     /** Written into the page, so the portal boots without asking GET /portal-config first. */
     config: unknown;
   },
 ) {
   const root = options.root && existsSync(join(options.root, "index.html")) ? options.root : null;
-  const page = root
-    ? encodings(withConfig(readFileSync(join(root, "index.html"), "utf8"), options.config))
-    : null;
+  // Made once: the page with its stylesheet and the configuration inside, and its compressed copies.
+  const page = root && options.page ? encodings(withConfig(options.page.html, options.config)) : null;
   if (root) {
     await app.register(fastifyStatic, {
       root,

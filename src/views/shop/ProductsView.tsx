@@ -4,7 +4,7 @@ import { useId, useRef, useState } from "react";
 import { Link } from "wouter";
 import type { ActorRefFrom } from "xstate";
 import { css, cx } from "../../../styled-system/css";
-import { button, select } from "../../../styled-system/recipes";
+import { button } from "../../../styled-system/recipes";
 import { cartItemOf } from "../../domain/cart.ts";
 import { descriptionLines, type Filter, type Product, quantityLimits } from "../../domain/catalog.ts";
 import type { cartMachine } from "../../machines/cart.machine.ts";
@@ -14,8 +14,9 @@ import {
   selectQuantity,
 } from "../../machines/products.machine.ts";
 import { QuantityInput } from "../../ui/QuantityInput.tsx";
+import { LookAlikeTrigger, useLookAlike } from "../shared/LookAlikeTrigger.tsx";
 import { card } from "../shared/Screen.tsx";
-import { onDemand, opensOnKey, useOnDemand } from "../shared/useOnDemand.ts";
+import { onDemand } from "../shared/useOnDemand.ts";
 import { type DropdownSelectProps, dropdownTrigger } from "./dropdown-styles.ts";
 
 type ProductsRef = ActorRefFrom<typeof productsMachine>;
@@ -167,9 +168,7 @@ const dropdownSelect = onDemand<DropdownSelectProps>(() =>
  */
 function DropdownFilter({ filter, current, onPick }: FilterProps) {
   const { t } = useLingui();
-  const DropdownSelect = useOnDemand(dropdownSelect);
-  const [intent, setIntent] = useState({ open: false, focus: false });
-  const labelId = useId();
+  const { Part: DropdownSelect, intent, want, request } = useLookAlike(dropdownSelect);
   if (DropdownSelect) {
     return (
       <DropdownSelect
@@ -181,38 +180,18 @@ function DropdownFilter({ filter, current, onPick }: FilterProps) {
       />
     );
   }
-  const want = (open: boolean) => {
-    setIntent((previous) => ({ open: previous.open || open, focus: true }));
-    dropdownSelect.request();
-  };
-  const styles = select();
   const chosen = filter.values.find((value) => value.uuid === current)?.short_description ?? t`Any`;
   return (
-    <div className={styles.root}>
-      <span id={labelId} className={css({ fontWeight: "semibold" })}>
-        {filter.display_name}
-      </span>
-      <div className={styles.control}>
-        <button
-          type="button"
-          role="combobox"
-          aria-labelledby={labelId}
-          aria-haspopup="listbox"
-          aria-expanded={false}
-          data-state="closed"
-          className={cx(styles.trigger, dropdownTrigger)}
-          onPointerEnter={dropdownSelect.request}
-          onFocus={() => want(false)}
-          onClick={() => want(true)}
-          onKeyDown={(event) => opensOnKey(event, () => want(true))}
-        >
-          <span>{chosen}</span>
-          <span className={styles.indicator} aria-hidden="true">
-            ▾
-          </span>
-        </button>
-      </div>
-    </div>
+    <LookAlikeTrigger
+      label={filter.display_name}
+      labelClassName={css({ fontWeight: "semibold" })}
+      triggerClassName={dropdownTrigger}
+      indicator="▾"
+      want={want}
+      request={request}
+    >
+      <span>{chosen}</span>
+    </LookAlikeTrigger>
   );
 }
 

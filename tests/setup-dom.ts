@@ -8,6 +8,7 @@ import "../src/views/layout/Footer.tsx";
 import "../src/views/layout/layout-parts.ts";
 import "../src/views/layout/LanguagePicker.tsx";
 import "../src/views/shop/ProductsView.tsx";
+import "../src/ui/QuantityInput.tsx";
 
 // What jsdom lacks and Ark UI's positioning and scrolling use.
 class ResizeObserverStub {

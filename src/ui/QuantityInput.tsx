@@ -1,13 +1,32 @@
-import { NumberInput } from "@ark-ui/react/number-input";
-import type { ReactNode } from "react";
-import { css, cx } from "../../styled-system/css";
-import { button } from "../../styled-system/recipes";
+import { type FocusEvent, useId, useState } from "react";
+import { cx } from "../../styled-system/css";
+import { onDemand, useOnDemand } from "../views/shared/useOnDemand.ts";
+import { type QuantityInputProps, quantityStyles as styles } from "./quantity-styles.ts";
+
+const numberInput = onDemand(() =>
+  import("./QuantityNumberInput.tsx").then((module) => module.QuantityNumberInput),
+);
 
 /**
- * A whole-number quantity with − and + (Ark NumberInput: arrow keys, clamping on blur, a real label).
- * `value` comes from a machine and every change becomes `onChange`.
+ * A whole-number quantity with − and +. Every product card has one, and Ark's number input behind it
+ * (locale digits, pointer and wheel handling, its own clamping) is the heaviest part of the products
+ * page, so it loads when the rider first reaches for a quantity (issue 16). Until then the same parts
+ * stand in and already work (QuantityLookAlike). Ark's takes over once it has arrived and the rider is
+ * not in the middle of using the stand-in: nothing they type or focus is swapped away under them.
  */
-export function QuantityInput({
+export function QuantityInput(props: QuantityInputProps) {
+  const Real = useOnDemand(numberInput);
+  const [inUse, setInUse] = useState(false);
+  if (Real && !inUse) return <Real {...props} />;
+  return <QuantityLookAlike {...props} request={numberInput.request} onUse={setInUse} />;
+}
+
+/**
+ * Ark's number input's parts and behaviour for a whole quantity: − and + (and the arrow keys) step
+ * within the bounds, digits typed go to `onChange` as they would from Ark's, clamped on leaving the
+ * field. Reaching for it asks for Ark's (`request`); `onUse` says whether focus is inside it.
+ */
+export function QuantityLookAlike({
   label,
   hideLabel = false,
   min,
@@ -17,55 +36,82 @@ export function QuantityInput({
   moreLabel,
   onChange,
   className,
-}: {
-  label: ReactNode;
-  hideLabel?: boolean;
-  min: number;
-  max: number;
-  value: number;
-  lessLabel: string;
-  moreLabel: string;
-  onChange: (quantity: number) => void;
-  className?: string;
-}) {
+  request,
+  onUse,
+}: QuantityInputProps & { request: () => void; onUse: (inUse: boolean) => void }) {
+  const inputId = useId();
+  // What the rider typed; each keystroke's number goes to `onChange`, as Ark's would send it.
+  const [typed, setTyped] = useState<string | null>(null);
+  const clamp = (quantity: number) => Math.min(max, Math.max(min, quantity));
+  const step = (by: number) => {
+    setTyped(null);
+    onChange(clamp((Number.isFinite(value) ? value : min) + by));
+  };
+  const leaves = (event: FocusEvent) =>
+    !(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget));
   return (
-    <NumberInput.Root
-      min={min}
-      max={max}
-      value={String(value)}
-      allowMouseWheel={false}
-      clampValueOnBlur
-      onValueChange={({ valueAsNumber }) => onChange(valueAsNumber)}
-      className={cx(css({ display: "flex", flexDirection: "column", gap: "1" }), className)}
+    <div
+      className={cx(styles.root, className)}
+      data-scope="number-input"
+      data-part="root"
+      onFocus={() => {
+        request();
+        onUse(true);
+      }}
+      onBlur={(event) => {
+        if (leaves(event)) onUse(false);
+      }}
     >
-      <NumberInput.Label
-        className={css(hideLabel ? { srOnly: true } : { fontWeight: "semibold", fontSize: "sm" })}
-      >
+      <label htmlFor={inputId} className={hideLabel ? styles.hiddenLabel : styles.label}>
         {label}
-      </NumberInput.Label>
-      <NumberInput.Control className={css({ display: "flex", alignItems: "stretch", gap: "1" })}>
-        <NumberInput.DecrementTrigger
+      </label>
+      <div className={styles.control} onPointerEnter={request}>
+        <button
+          type="button"
           aria-label={lessLabel}
-          className={button({ variant: "outline", size: "sm" })}
+          className={styles.step}
+          disabled={value <= min}
+          onClick={() => step(-1)}
         >
           −
-        </NumberInput.DecrementTrigger>
-        <NumberInput.Input
-          className={css({
-            width: "16",
-            textAlign: "center",
-            borderWidth: "1px",
-            borderColor: "border",
-            borderRadius: "md",
-          })}
+        </button>
+        <input
+          id={inputId}
+          role="spinbutton"
+          inputMode="numeric"
+          aria-valuemin={min}
+          aria-valuemax={max}
+          aria-valuenow={Number.isFinite(value) ? value : undefined}
+          autoComplete="off"
+          value={typed ?? (Number.isFinite(value) ? String(value) : "")}
+          className={styles.input}
+          onChange={(event) => {
+            const digits = event.target.value.replace(/[^0-9]/g, "");
+            setTyped(digits);
+            onChange(digits === "" ? Number.NaN : Number(digits));
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "ArrowUp" || event.key === "ArrowDown") {
+              event.preventDefault();
+              step(event.key === "ArrowUp" ? 1 : -1);
+            }
+          }}
+          onBlur={() => {
+            // Clamped on leaving the field, as Ark's is (clampValueOnBlur).
+            if (typed !== null && typed !== "") onChange(clamp(Number(typed)));
+            setTyped(null);
+          }}
         />
-        <NumberInput.IncrementTrigger
+        <button
+          type="button"
           aria-label={moreLabel}
-          className={button({ variant: "outline", size: "sm" })}
+          className={styles.step}
+          disabled={value >= max}
+          onClick={() => step(1)}
         >
           +
-        </NumberInput.IncrementTrigger>
-      </NumberInput.Control>
-    </NumberInput.Root>
+        </button>
+      </div>
+    </div>
   );
 }

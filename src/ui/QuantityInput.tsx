@@ -1,4 +1,4 @@
-import { type FocusEvent, useId, useState } from "react";
+import { type FocusEvent, useId, useRef, useState } from "react";
 import { cx } from "../../styled-system/css";
 import { onDemand, useOnDemand } from "../views/shared/useOnDemand.ts";
 import { type QuantityInputProps, quantityStyles as styles } from "./quantity-styles.ts";
@@ -47,21 +47,20 @@ export function QuantityLookAlike({
     setTyped(null);
     onChange(clamp((Number.isFinite(value) ? value : min) + by));
   };
-  const leaves = (event: FocusEvent) =>
-    !(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget));
+  const root = useRef<HTMLDivElement>(null);
+  // Each of its three controls: focus inside means in use, until focus goes outside all three.
+  const focusHandlers = {
+    onFocus: () => {
+      request();
+      onUse(true);
+    },
+    onBlur: (event: FocusEvent) => {
+      const to = event.relatedTarget;
+      if (!(to instanceof Node && root.current?.contains(to))) onUse(false);
+    },
+  };
   return (
-    <div
-      className={cx(styles.root, className)}
-      data-scope="number-input"
-      data-part="root"
-      onFocus={() => {
-        request();
-        onUse(true);
-      }}
-      onBlur={(event) => {
-        if (leaves(event)) onUse(false);
-      }}
-    >
+    <div ref={root} className={cx(styles.root, className)} data-scope="number-input" data-part="root">
       <label htmlFor={inputId} className={hideLabel ? styles.hiddenLabel : styles.label}>
         {label}
       </label>
@@ -72,6 +71,7 @@ export function QuantityLookAlike({
           className={styles.step}
           disabled={value <= min}
           onClick={() => step(-1)}
+          {...focusHandlers}
         >
           −
         </button>
@@ -85,6 +85,7 @@ export function QuantityLookAlike({
           autoComplete="off"
           value={typed ?? (Number.isFinite(value) ? String(value) : "")}
           className={styles.input}
+          onFocus={focusHandlers.onFocus}
           onChange={(event) => {
             const digits = event.target.value.replace(/[^0-9]/g, "");
             setTyped(digits);
@@ -96,10 +97,11 @@ export function QuantityLookAlike({
               step(event.key === "ArrowUp" ? 1 : -1);
             }
           }}
-          onBlur={() => {
+          onBlur={(event) => {
             // Clamped on leaving the field, as Ark's is (clampValueOnBlur).
             if (typed !== null && typed !== "") onChange(clamp(Number(typed)));
             setTyped(null);
+            focusHandlers.onBlur(event);
           }}
         />
         <button
@@ -108,6 +110,7 @@ export function QuantityLookAlike({
           className={styles.step}
           disabled={value >= max}
           onClick={() => step(1)}
+          {...focusHandlers}
         >
           +
         </button>

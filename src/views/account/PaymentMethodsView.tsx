@@ -6,14 +6,15 @@ import { type ReactNode, useId } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { type CardBrand, cardBrandName, defaultSupportedBrands } from "../../domain/payments/card.ts";
+import { type CardBrand, cardBrandName, defaultSupportedBrands } from "../../domain/payments/names.ts";
 import type { SavedPaymentMethod } from "../../domain/payments/saved.ts";
 import { type paymentMethodsMachine, selectTarget } from "../../machines/paymentMethods.machine.ts";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
 import { card as panel } from "../shared/Screen.tsx";
 import { BankForm } from "./BankForm.tsx";
 import { CardForm } from "./CardForm.tsx";
-import { errorLine, failureText, noticeText } from "./paymentParts.tsx";
+import { errorLine } from "./paymentParts.tsx";
+import { failureText, noticeText } from "./paymentTexts.ts";
 
 type PaymentMethodsRef = ActorRefFrom<typeof paymentMethodsMachine>;
 

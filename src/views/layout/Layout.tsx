@@ -18,6 +18,7 @@ import {
   SignOutDialog,
   TwoFactorEnrolmentDialog,
 } from "../session/SessionViews.tsx";
+import { PartLoading } from "../shared/PartLoading.tsx";
 import { Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 import { CartDialogs } from "../shop/CartDialogs.tsx";
@@ -127,15 +128,6 @@ const EnrolmentFor = lazy(
     })),
   ),
 );
-
-/** Inside a dialog, while its part downloads. */
-function PartLoading() {
-  return (
-    <p role="status">
-      <Trans>Loading…</Trans>
-    </p>
-  );
-}
 
 /**
  * While a screen's code downloads (or waits for a lost connection to return): a page of its own, with

@@ -5,7 +5,7 @@ import { button } from "../../../styled-system/recipes";
 import type { SavedPaymentMethod } from "../../domain/payments/saved.ts";
 import type { Leg, PaymentChoice } from "../../machines/checkout.machine.ts";
 import { Choice } from "../../ui/Choice.tsx";
-import { BrandMark, markOf, methodName } from "../account/PaymentMethodsView.tsx";
+import { BrandMark, markOf, methodName } from "../account/methodNames.tsx";
 import { MakeDefault, TextField } from "../account/paymentParts.tsx";
 import { choiceName } from "./parts.tsx";
 

@@ -30,6 +30,13 @@ import { ChevronDownIcon } from "../shared/icons.tsx";
 import { SubmitRow } from "../shared/SubmitRow.tsx";
 import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
 
+/*
+ * The machine's module, though the form only reads the machine through the actor it is given: the
+ * form's chunk then reaches XState as the screens do, and the bundler keeps XState in one chunk
+ * instead of splitting it in two (one more download on every page).
+ */
+import "../../machines/addresses.machine.ts";
+
 type AddressesRef = ActorRefFrom<typeof addressesMachine>;
 
 /** A field of the address form: the shared input, in the text colour. */

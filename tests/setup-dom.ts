@@ -4,6 +4,9 @@ import { afterEach } from "vitest";
 import { preloadSheet } from "../src/ui/Sheet.tsx";
 import { preloadOnDemand } from "../src/views/shared/useOnDemand.ts";
 // The modules that declare on-demand parts (useOnDemand.ts), so preloadOnDemand() below finds them all.
+import "../src/views/account/AddressForm.tsx";
+import "../src/views/account/BankForm.tsx";
+import "../src/views/account/CardForm.tsx";
 import "../src/views/layout/Footer.tsx";
 import "../src/views/layout/layout-parts.ts";
 import "../src/views/layout/LanguagePicker.tsx";

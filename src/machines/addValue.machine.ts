@@ -1,10 +1,11 @@
 import { assign, emit, fromPromise, setup } from "xstate";
 import type { PaymentLegRequest, PlacedOrder } from "../domain/checkout/order.ts";
 import { ErrorCode } from "../domain/envelope.ts";
-import { emailProblem } from "../domain/payments/address.ts";
+import { emailProblem } from "../domain/payments/names.ts";
 import type { SavedPaymentMethod } from "../domain/payments/saved.ts";
 import type { GuestLoadRequest } from "../domain/transit/guest-card.ts";
 import type { LoadLimits, LoadRequest } from "../domain/transit/wallet.ts";
+import { type CardDraft, type CardProblems, cardFormProblems, emptyCard } from "./cardDraft.ts";
 import { type CardToken, type Leg, type PaymentChoice, parseAmount, splitLegs } from "./checkout.machine.ts";
 import {
   eventError,
@@ -14,7 +15,6 @@ import {
   isInterrupted,
   type MoneyFailure,
 } from "./moneyMoves.ts";
-import { type CardDraft, type CardProblems, cardFormProblems, emptyCard } from "./paymentMethods.machine.ts";
 import { unprovided } from "./unprovided.ts";
 
 /** Where the value goes: one of the rider's cards, the guest's card (its token), or the rider's wallet. */

@@ -9,9 +9,10 @@ import type {
 import { normalizePromoCode, type QuoteReply, type QuoteRequest } from "../domain/checkout/quote.ts";
 import { type ApiError, ErrorCode, errorCodeOf } from "../domain/envelope.ts";
 import { minorUnitDigits } from "../domain/money.ts";
-import { type AddressInput, emailProblem } from "../domain/payments/address.ts";
+import type { AddressInput } from "../domain/payments/address.ts";
+import { emailProblem } from "../domain/payments/names.ts";
 import type { SavedAddress, SavedPaymentMethod } from "../domain/payments/saved.ts";
-import { type CardDraft, type CardProblems, cardFormProblems, emptyCard } from "./paymentMethods.machine.ts";
+import { type CardDraft, type CardProblems, cardFormProblems, emptyCard } from "./cardDraft.ts";
 import { unprovided } from "./unprovided.ts";
 
 /** How one leg pays, as the rider chose it (a one-time card by its gateway token, never its number). */

@@ -1,22 +1,21 @@
 import { assign, fromPromise, setup } from "xstate";
 import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
 import { type BankProblem, bankAccountProblems, bankDigits, isAccountType } from "../domain/payments/bank.ts";
-import {
-  type CardProblem,
-  cardBrand,
-  cardNumberDigits,
-  cardNumberMaxLength,
-  cardNumberProblem,
-  cvvLength,
-  cvvProblem,
-  expiryProblem,
-  formatCardNumber,
-  normaliseExpiryInput,
-  parseExpiry,
-} from "../domain/payments/card.ts";
 import { maxPaymentMethods, nicknameMaxLength, type SavedPaymentMethod } from "../domain/payments/saved.ts";
 import type { BankSubmission, CardSubmission } from "../services/payment-methods.service.ts";
+import {
+  type CardDraft,
+  type CardProblems,
+  cardFormProblems,
+  cardSubmission,
+  cleanCard,
+  emptyCard,
+  type FieldProblem,
+  textProblem,
+} from "./cardDraft.ts";
 import { unprovided } from "./unprovided.ts";
+
+export { type CardDraft, type CardProblems, cardFormProblems, cardSubmission, emptyCard, type FieldProblem };
 
 /** What the address says when the rider comes back from PayPal's approval page. */
 export type PayPalReturn = { outcome: "approved"; token: string; state: string } | { outcome: "cancelled" };
@@ -29,18 +28,6 @@ export interface PaymentMethodsInput {
   payPalReturn: PayPalReturn | null;
 }
 
-/** The card form as typed. The number and code live here only while the form is open. */
-export interface CardDraft {
-  nickname: string;
-  lastName: string;
-  number: string;
-  expiry: string;
-  cvv: string;
-  address: string;
-  zip: string;
-  makeDefault: boolean;
-}
-
 export interface BankDraft {
   nickname: string;
   holderName: string;
@@ -50,13 +37,6 @@ export interface BankDraft {
   makeDefault: boolean;
 }
 
-/**
- * A field's problem, worded by the view: `required` "<label> can not be empty.", `invalid` "<label> is
- * not valid.", `tooLong` "<label> must not exceed <n> characters", `unsupportedType` "Unsupported Card
- * Type", `cvvInvalid` "Invalid CVV".
- */
-export type FieldProblem = "required" | "invalid" | "tooLong" | "unsupportedType" | "cvvInvalid";
-export type CardProblems = Partial<Record<keyof CardDraft, FieldProblem>>;
 export type BankProblems = Partial<Record<keyof BankDraft, FieldProblem>>;
 
 /** What went wrong, and where: `field` is the API's (a gateway field, or a decline reason). */
@@ -99,17 +79,6 @@ export type PaymentMethodsEvent =
   | { type: "remove.cancel" }
   | { type: "default.set"; id: string };
 
-export const emptyCard: CardDraft = {
-  nickname: "",
-  lastName: "",
-  number: "",
-  expiry: "",
-  cvv: "",
-  address: "",
-  zip: "",
-  makeDefault: false,
-};
-
 export const emptyBank: BankDraft = {
   nickname: "",
   holderName: "",
@@ -119,17 +88,6 @@ export const emptyBank: BankDraft = {
   makeDefault: false,
 };
 
-/** The sandbox's rule for a billing postal code (3 to 10 letters, digits, spaces or dashes). */
-const postalCodePattern = /^[A-Za-z0-9](?:[A-Za-z0-9 -]{1,8})[A-Za-z0-9]$/;
-const billingMaxLength = 100;
-
-const cardProblemOf: Record<CardProblem, FieldProblem> = {
-  required: "required",
-  numberInvalid: "invalid",
-  expiryInvalid: "invalid",
-  unsupportedType: "unsupportedType",
-  cvvInvalid: "cvvInvalid",
-};
 const bankProblemOf: Record<BankProblem, FieldProblem> = {
   required: "required",
   routingInvalid: "invalid",
@@ -138,32 +96,6 @@ const bankProblemOf: Record<BankProblem, FieldProblem> = {
   holderInvalid: "invalid",
   tooLong: "tooLong",
 };
-
-function textProblem(value: string, max: number, required: boolean): FieldProblem | null {
-  const text = value.trim();
-  if (text === "") return required ? "required" : null;
-  return [...text].length > max ? "tooLong" : null;
-}
-
-/** Every problem of the card form, with the portal's own card rules (src/domain/payments/card.ts). */
-export function cardFormProblems(card: CardDraft, now: Date): CardProblems {
-  const problems: CardProblems = {};
-  const nickname = textProblem(card.nickname, nicknameMaxLength, false);
-  if (nickname) problems.nickname = nickname;
-  const lastName = textProblem(card.lastName, billingMaxLength, true);
-  if (lastName) problems.lastName = lastName;
-  const number = cardNumberProblem(card.number);
-  if (number) problems.number = cardProblemOf[number];
-  const expiry = expiryProblem(card.expiry, now);
-  if (expiry) problems.expiry = cardProblemOf[expiry];
-  const cvv = cvvProblem(card.cvv, cardBrand(card.number));
-  if (cvv) problems.cvv = cardProblemOf[cvv];
-  const address = textProblem(card.address, billingMaxLength, true);
-  if (address) problems.address = address;
-  if (card.zip.trim() === "") problems.zip = "required";
-  else if (!postalCodePattern.test(card.zip.trim())) problems.zip = "invalid";
-  return problems;
-}
 
 export function bankFormProblems(bank: BankDraft): BankProblems {
   const problems: BankProblems = {};
@@ -175,43 +107,6 @@ export function bankFormProblems(bank: BankDraft): BankProblems {
     if (problem) problems[key] = bankProblemOf[problem];
   }
   return problems;
-}
-
-/** The card field as shown: the number grouped at the brand's gaps and cut at its longest length. */
-function cleanCard(values: Partial<CardDraft>, current: CardDraft): Partial<CardDraft> {
-  const next = { ...values };
-  if (values.number !== undefined) {
-    const digits = cardNumberDigits(values.number);
-    next.number = formatCardNumber(digits.slice(0, cardNumberMaxLength(digits)));
-  }
-  if (values.expiry !== undefined) next.expiry = normaliseExpiryInput(values.expiry).slice(0, 5);
-  if (values.cvv !== undefined) {
-    const brand = cardBrand(next.number ?? current.number);
-    next.cvv = values.cvv.replace(/[^0-9]/g, "").slice(0, cvvLength(brand) ?? 4);
-  }
-  return next;
-}
-
-/** What the service needs from a checked card form. */
-export function cardSubmission(
-  card: CardDraft,
-  commuterBenefits: boolean,
-  supportsDefault: boolean,
-): CardSubmission {
-  const expiry = parseExpiry(card.expiry) ?? { month: 0, year: 0 };
-  const nickname = card.nickname.trim();
-  return {
-    number: cardNumberDigits(card.number),
-    expMonth: expiry.month,
-    expYear: expiry.year,
-    cvc: card.cvv.trim(),
-    postalCode: card.zip.trim(),
-    lastName: card.lastName.trim(),
-    address: card.address.trim(),
-    nickname: nickname === "" ? null : nickname,
-    commuterBenefits,
-    makeDefault: supportsDefault && card.makeDefault,
-  };
 }
 
 export function bankSubmission(bank: BankDraft, supportsDefault: boolean): BankSubmission {

@@ -11,7 +11,8 @@ import {
   paymentMethodsMachine,
 } from "../../src/machines/paymentMethods.machine.ts";
 import type { BankSubmission, CardSubmission } from "../../src/services/payment-methods.service.ts";
-import { methodName, PaymentMethodsView } from "../../src/views/account/PaymentMethodsView.tsx";
+import { methodName } from "../../src/views/account/methodNames.tsx";
+import { PaymentMethodsView } from "../../src/views/account/PaymentMethodsView.tsx";
 import { bank, goodCard, now, paymentMethodsModel, saved, visa } from "./specs/paymentMethods.ts";
 import { describeViewModel } from "./view-harness.tsx";
 

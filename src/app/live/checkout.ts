@@ -13,7 +13,7 @@ import {
   retryDelayMs,
 } from "../../services/checkout.service.ts";
 import type { LiveDeps } from "./deps.ts";
-import { paymentMethodsService, tokenizeCard } from "./payment-methods.ts";
+import { paymentMethodsService, tokenizeCard } from "./payment-gateway.ts";
 
 /** /checkout and /anonymous/checkout: the purchase, from the server's prices to the placed order. */
 export interface CheckoutLogic {

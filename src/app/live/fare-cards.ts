@@ -8,7 +8,7 @@ import { cardLinkMachine } from "../../machines/cardLink.machine.ts";
 import { fareCardsMachine } from "../../machines/fareCards.machine.ts";
 import { createFareCardsService } from "../../services/fare-cards.service.ts";
 import type { LiveDeps } from "./deps.ts";
-import { paymentMethodsService } from "./payment-methods.ts";
+import { paymentMethodsService } from "./payment-gateway.ts";
 
 /** /faremedia/:cardId?: the signed-in rider's fare cards and what they may do to each. */
 export interface FareCardsLogic {

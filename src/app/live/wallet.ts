@@ -5,7 +5,7 @@ import { type CardTransferContext, cardTransferMachine } from "../../machines/ca
 import { walletMachine } from "../../machines/wallet.machine.ts";
 import { createWalletService } from "../../services/wallet.service.ts";
 import type { LiveDeps } from "./deps.ts";
-import { paymentMethodsService, tokenizeCard } from "./payment-methods.ts";
+import { paymentMethodsService, tokenizeCard } from "./payment-gateway.ts";
 
 /** The machines of transfers, loads and autoload (issue 13), given their services. */
 export interface WalletLogic {

@@ -1,6 +1,9 @@
 import { iso31661 } from "iso-3166";
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
+import { controlCharacter, countryName, emailMaxLength, emailProblem } from "./names.ts";
 import { type Subdivision, subdivisions } from "./subdivisions.ts";
+
+export { countryName, emailProblem };
 
 /**
  * Shipping and billing addresses (spec sections 3 and 5): every field required but address_2 and
@@ -65,7 +68,7 @@ export const addressMaxLengths: Readonly<Record<AddressField, number>> = {
   state: 60,
   city: 60,
   zipCode: 12,
-  email: 254,
+  email: emailMaxLength,
 };
 
 /** Every assigned ISO 3166-1 alpha-2 code ("AD" ... "ZW"). */
@@ -75,36 +78,11 @@ export const countryCodes: readonly string[] = iso31661
 
 const countrySet = new Set(countryCodes);
 
-/** The same pattern the server's forms use for email (server/forms/definitions.ts). */
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
 /** Postal codes of countries postcode-validator does not know: letters, digits, inner spaces and dashes. */
 const loosePostalCode = /^[A-Z0-9](?:[A-Z0-9 -]{0,10}[A-Z0-9])?$/;
 
-const controlCharacter = /\p{Cc}/u;
-
 export function isCountryCode(value: string): boolean {
   return countrySet.has(value.trim().toUpperCase());
-}
-
-const regionNames = new Map<string, Intl.DisplayNames>();
-
-function regionNamesFor(locale: string): Intl.DisplayNames {
-  let names = regionNames.get(locale);
-  if (!names) {
-    try {
-      names = new Intl.DisplayNames([locale], { type: "region", fallback: "code" });
-    } catch {
-      names = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
-    }
-    regionNames.set(locale, names);
-  }
-  return names;
-}
-
-/** The country's name in the rider's language ("DE" -> "Germany", "Alemania", "Đức"). */
-export function countryName(code: string, locale: string): string {
-  return regionNamesFor(locale).of(code.toUpperCase()) ?? code;
 }
 
 /** Every country as a choice, sorted by its name in the rider's language. */
@@ -177,14 +155,6 @@ export function postalCodeProblem(input: string, country: string): AddressProble
     return postcodeValidator(zip, code) ? null : "zipInvalid";
   }
   return loosePostalCode.test(zip) ? null : "zipInvalid";
-}
-
-/** Optional; when given, an address (pattern as the server's forms) of at most 254 characters. */
-export function emailProblem(input: string | null | undefined): AddressProblem | null {
-  const email = (input ?? "").trim();
-  if (email === "") return null;
-  const fits = email.length <= addressMaxLengths.email && !controlCharacter.test(email);
-  return fits && emailPattern.test(email) ? null : "emailInvalid";
 }
 
 export function addressProblems(input: AddressInput): AddressProblems {

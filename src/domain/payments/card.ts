@@ -1,6 +1,8 @@
 import cardValidator from "card-validator";
 import creditCardType from "credit-card-type";
-import type { CreditCardTypeCardBrandId } from "credit-card-type/dist/types";
+import { type CardBrand, cardBrandName, defaultSupportedBrands } from "./names.ts";
+
+export { type CardBrand, cardBrandName, defaultSupportedBrands };
 
 /**
  * Payment cards (spec sections 3 and 5): brand, number, expiry MM/YY and CVV, checked alike by the
@@ -16,17 +18,6 @@ import type { CreditCardTypeCardBrandId } from "credit-card-type/dist/types";
  * - `cvvInvalid`: "Invalid CVV"
  */
 export type CardProblem = "required" | "numberInvalid" | "unsupportedType" | "expiryInvalid" | "cvvInvalid";
-
-/** Every brand the library knows: "visa", "mastercard", "american-express", "discover", "jcb", ... */
-export type CardBrand = CreditCardTypeCardBrandId;
-
-/** The brands a deployment takes unless it says otherwise. */
-export const defaultSupportedBrands: readonly CardBrand[] = [
-  "visa",
-  "mastercard",
-  "american-express",
-  "discover",
-];
 
 /** The longest card number of any brand (19 digits). */
 export const cardNumberMaxDigits = 19;
@@ -81,11 +72,6 @@ export function cardBrand(input: string): CardBrand | null {
   if (digits === "") return null;
   const matches = creditCardType(digits);
   return matches.length === 1 ? ((matches[0]?.type as CardBrand | undefined) ?? null) : null;
-}
-
-/** The brand's printed name ("American Express"), for showing beside the number. */
-export function cardBrandName(brand: CardBrand): string {
-  return creditCardType.getTypeInfo(brand).niceType;
 }
 
 export function isSupportedBrand(

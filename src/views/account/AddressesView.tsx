@@ -3,7 +3,7 @@ import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { countryName } from "../../domain/payments/address.ts";
+import { countryName } from "../../domain/payments/names.ts";
 import { maxAddresses, type SavedAddress } from "../../domain/payments/saved.ts";
 import { apiErrorMessage } from "../../i18n/forms.ts";
 import {
@@ -14,7 +14,8 @@ import {
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
 import { errorLine } from "../shared/fieldStyles.ts";
 import { LoadFailed } from "../shared/LoadFailed.tsx";
-import { AddressForm, useFocusWhenLost } from "./AddressForm.tsx";
+import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
+import { AddressForm } from "./AddressForm.tsx";
 
 type AddressesRef = ActorRefFrom<typeof addressesMachine>;
 

@@ -14,11 +14,11 @@ import {
 } from "../../machines/connectedAccounts.machine.ts";
 import { providerName } from "../session/providers.ts";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
+import { errorLine } from "../shared/fieldStyles.ts";
 import { LoadFailed } from "../shared/LoadFailed.tsx";
 import { selectListPhase } from "../shared/listPhase.ts";
 import { rowItem, rowList } from "../shared/listStyles.ts";
 import { card } from "../shared/Screen.tsx";
-import { errorLine } from "./paymentParts.tsx";
 
 type AccountsRef = ActorRefFrom<typeof connectedAccountsMachine>;
 

@@ -1,16 +1,9 @@
-import { Checkbox } from "@ark-ui/react/checkbox";
 import { Field } from "@ark-ui/react/field";
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { type ReactNode, useId } from "react";
 import { css } from "../../../styled-system/css";
-import { ErrorCode } from "../../domain/envelope.ts";
-import {
-  type Failure,
-  type FieldProblem,
-  gatewayRejected,
-  type Notice,
-} from "../../machines/paymentMethods.machine.ts";
+import type { FieldProblem } from "../../machines/paymentMethods.machine.ts";
 import { errorLine, fieldColumn, fieldError, fieldInput } from "../shared/fieldStyles.ts";
 
 export { errorLine, fieldInput };
@@ -38,54 +31,6 @@ export function problemText(i18n: I18n, problem: FieldProblem, label: string, ma
       return i18n._(msg`Unsupported Card Type`);
     case "cvvInvalid":
       return i18n._(msg`Invalid CVV`);
-  }
-}
-
-const declines: Record<string, ReturnType<typeof msg>> = {
-  card_declined: msg`Your card was declined.`,
-  expired_card: msg`Your card has expired.`,
-  incorrect_cvc: msg`Invalid CVV`,
-  processing_error: msg`An error occurred while processing your card. Please try again.`,
-  insufficient_funds: msg`Your card has insufficient funds.`,
-};
-
-/** What a failure says to the rider (spec section 8's texts where it has them). */
-export function failureText(i18n: I18n, failure: Failure): string {
-  switch (failure.kind) {
-    case "load":
-      return i18n._(msg`Failed to load your payment methods. Please try again.`);
-    case "remove":
-      return i18n._(msg`Failed to remove payment method. Please try again.`);
-    case "default":
-      return i18n._(msg`Failed to set the default payment method. Please try again.`);
-    case "payPal":
-      return failure.code === ErrorCode.unavailable
-        ? i18n._(msg`Currently cant add paypal. Please try again later.`)
-        : i18n._(msg`Failed to add paypal as a payment method.`);
-    case "add": {
-      if (failure.code === ErrorCode.paymentMethodDeclined) {
-        const decline = failure.field ? declines[failure.field] : undefined;
-        return i18n._(decline ?? msg`Your payment method was declined.`);
-      }
-      if (failure.code === ErrorCode.limitReached) {
-        return i18n._(msg`You have saved as many payment methods as allowed. Remove one to add another.`);
-      }
-      if (failure.code === gatewayRejected) return i18n._(msg`Please choose valid inputs.`);
-      return i18n._(msg`Error occured while adding payment method please try later.`);
-    }
-  }
-}
-
-export function noticeText(i18n: I18n, notice: Notice): string {
-  switch (notice) {
-    case "added":
-      return i18n._(msg`Payment method added.`);
-    case "removed":
-      return i18n._(msg`Payment method removed.`);
-    case "defaultSet":
-      return i18n._(msg`Default payment method updated.`);
-    case "payPalCancelled":
-      return i18n._(msg`PayPal was not added: you cancelled on the PayPal page.`);
   }
 }
 
@@ -145,53 +90,5 @@ export function TextField({
       ) : null}
       <Field.ErrorText className={fieldError}>{problem}</Field.ErrorText>
     </Field.Root>
-  );
-}
-
-export function MakeDefault({
-  label,
-  checked,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <Checkbox.Root
-      checked={checked}
-      onCheckedChange={(details) => onChange(details.checked === true)}
-      className={css({
-        display: "inline-flex",
-        alignItems: "center",
-        gap: "3",
-        cursor: "pointer",
-        width: "fit-content",
-        gridColumn: { md: "span 2" },
-      })}
-    >
-      <Checkbox.Control
-        className={css({
-          width: "5",
-          height: "5",
-          borderWidth: "2px",
-          borderColor: "text",
-          borderRadius: "sm",
-          display: "inline-flex",
-          alignItems: "center",
-          justifyContent: "center",
-          _checked: { bg: "brand.button", borderColor: "brand.button", color: "brand.buttonText" },
-          "[data-focus-visible] > &": { outline: "3px solid token(colors.focus)", outlineOffset: "2px" },
-        })}
-      >
-        <Checkbox.Indicator>
-          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-            <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.5" />
-          </svg>
-        </Checkbox.Indicator>
-      </Checkbox.Control>
-      <Checkbox.Label>{label}</Checkbox.Label>
-      <Checkbox.HiddenInput />
-    </Checkbox.Root>
   );
 }

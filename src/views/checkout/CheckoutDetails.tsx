@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { countryName } from "../../domain/payments/address.ts";
+import { countryName } from "../../domain/payments/names.ts";
 import type { addressesMachine } from "../../machines/addresses.machine.ts";
 import { selectBalance } from "../../machines/checkout.machine.ts";
 import type { CardDraft } from "../../machines/paymentMethods.machine.ts";

@@ -3,7 +3,7 @@ import { useSelector } from "@xstate/react";
 import { Link } from "wouter";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { countryName } from "../../domain/payments/address.ts";
+import { countryName } from "../../domain/payments/names.ts";
 import type { addressesMachine } from "../../machines/addresses.machine.ts";
 import { paymentLegs, selectBusy, selectTotals } from "../../machines/checkout.machine.ts";
 import { card } from "../shared/Screen.tsx";

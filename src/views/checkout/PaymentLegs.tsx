@@ -5,8 +5,9 @@ import { button } from "../../../styled-system/recipes";
 import type { SavedPaymentMethod } from "../../domain/payments/saved.ts";
 import type { Leg, PaymentChoice } from "../../machines/checkout.machine.ts";
 import { Choice } from "../../ui/Choice.tsx";
-import { BrandMark, markOf, methodName } from "../account/PaymentMethodsView.tsx";
-import { MakeDefault, TextField } from "../account/paymentParts.tsx";
+import { MakeDefault } from "../account/MakeDefault.tsx";
+import { BrandMark, markOf, methodName } from "../account/methodNames.tsx";
+import { TextField } from "../account/paymentParts.tsx";
 import { choiceName } from "./parts.tsx";
 
 const actions = css({ display: "flex", gap: "3", flexWrap: "wrap", alignItems: "center" });

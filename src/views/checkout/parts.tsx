@@ -14,7 +14,7 @@ import type {
   checkoutMachine,
   PaymentChoice,
 } from "../../machines/checkout.machine.ts";
-import { methodName } from "../account/PaymentMethodsView.tsx";
+import { methodName } from "../account/methodNames.tsx";
 import { errorLine } from "../shared/fieldStyles.ts";
 
 export type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;

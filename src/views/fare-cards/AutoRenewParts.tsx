@@ -9,9 +9,9 @@ import type { PassSummary } from "../../domain/transit/passes.ts";
 import type { autoRenewMachine, RenewMode } from "../../machines/autoRenew.machine.ts";
 import { Choice } from "../../ui/Choice.tsx";
 import { Sheet, SheetClose, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
-import { methodName } from "../account/PaymentMethodsView.tsx";
-import { errorLine } from "../account/paymentParts.tsx";
+import { methodName } from "../account/methodNames.tsx";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
+import { errorLine } from "../shared/fieldStyles.ts";
 import { textLink } from "../shared/Screen.tsx";
 import { useChanged } from "../shared/useChanged.ts";
 

@@ -5,8 +5,8 @@ import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import type { FareCardDetail } from "../../domain/transit/cards.ts";
 import type { cardBlockMachine } from "../../machines/cardBlock.machine.ts";
-import { errorLine } from "../account/paymentParts.tsx";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
+import { errorLine } from "../shared/fieldStyles.ts";
 import { useChanged } from "../shared/useChanged.ts";
 
 type CardBlockRef = ActorRefFrom<typeof cardBlockMachine>;

@@ -12,11 +12,11 @@ import type { autoRenewMachine } from "../../machines/autoRenew.machine.ts";
 import type { cardBlockMachine } from "../../machines/cardBlock.machine.ts";
 import type { cardLinkMachine } from "../../machines/cardLink.machine.ts";
 import { type fareCardsMachine, selectHasMore } from "../../machines/fareCards.machine.ts";
-import { useFocusWhenLost } from "../account/AddressForm.tsx";
 import { errorLine, problemText, TextField } from "../account/paymentParts.tsx";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
 import { card as cardBox } from "../shared/Screen.tsx";
 import { SubmitRow } from "../shared/SubmitRow.tsx";
+import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
 import {
   RenewButton,
   RenewDialog,

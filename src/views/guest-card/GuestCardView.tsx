@@ -7,7 +7,6 @@ import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import type { GuestCardNotice, guestCardMachine } from "../../machines/guestCard.machine.ts";
-import { useFocusWhenLost } from "../account/AddressForm.tsx";
 import { errorLine, problemText, TextField } from "../account/paymentParts.tsx";
 import {
   ActivityList,
@@ -18,6 +17,7 @@ import {
 } from "../fare-cards/CardParts.tsx";
 import type { MoneyFormat } from "../fare-cards/cardText.ts";
 import { card } from "../shared/Screen.tsx";
+import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
 
 export type GuestCardRef = ActorRefFrom<typeof guestCardMachine>;
 

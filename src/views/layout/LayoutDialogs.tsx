@@ -1,4 +1,3 @@
-import { Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { lazy, Suspense } from "react";
 import type { ActorRefFrom } from "xstate";
@@ -9,6 +8,7 @@ import { selectUser } from "../../machines/session.machine.ts";
 import { ResendNow } from "../account/ResendVerification.tsx";
 import { DeactivatedDialog, SignOutDialog, TwoFactorEnrolmentDialog } from "../session/SessionDialogs.tsx";
 import { SignInPanel } from "../session/SessionViews.tsx";
+import { PartLoading } from "../shared/PartLoading.tsx";
 import { CartDialogs } from "../shop/CartDialogs.tsx";
 
 /** The cart's questions, with the sign-in form and "Resend verification email" they may hold. */
@@ -69,12 +69,3 @@ const EnrolmentFor = lazy(
     })),
   ),
 );
-
-/** Inside a dialog, while its part downloads. */
-function PartLoading() {
-  return (
-    <p role="status">
-      <Trans>Loading…</Trans>
-    </p>
-  );
-}

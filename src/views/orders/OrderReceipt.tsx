@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { css } from "../../../styled-system/css";
 import type { OrderDetail } from "../../domain/checkout/order.ts";
-import { useFocusWhenLost } from "../account/AddressForm.tsx";
+import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
 import {
   entryTypeText,
   fulfilmentLines,

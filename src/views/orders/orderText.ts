@@ -7,8 +7,8 @@ import type {
   OrderPayment,
   OrderStatus,
 } from "../../domain/checkout/order.ts";
-import { type Address, countryName } from "../../domain/payments/address.ts";
-import { type CardBrand, cardBrandName } from "../../domain/payments/card.ts";
+import type { Address } from "../../domain/payments/address.ts";
+import { type CardBrand, cardBrandName, countryName } from "../../domain/payments/names.ts";
 
 /** Formats minor units in the deployment's currency and the rider's language (useMoney). */
 export type MoneyFormat = (minorUnits: number) => string;

@@ -9,13 +9,13 @@ import type { PassDetail } from "../../domain/transit/passes.ts";
 import { selectPageLinks } from "../../machines/keysetHistory.ts";
 import type { passHistoryMachine } from "../../machines/passHistory.machine.ts";
 import type { passMoveMachine } from "../../machines/passMove.machine.ts";
-import { useFocusWhenLost } from "../account/AddressForm.tsx";
 import { RiderType } from "../fare-cards/CardParts.tsx";
 import { dateTime, day, passStatusText } from "../fare-cards/cardText.ts";
 import { errorLine } from "../shared/fieldStyles.ts";
 import { Pager } from "../shared/KeysetPages.tsx";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { useChanged } from "../shared/useChanged.ts";
+import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
 import { PassMoveView } from "./PassMoveView.tsx";
 import { locationText, remainingText } from "./passText.ts";
 

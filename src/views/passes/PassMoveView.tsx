@@ -4,7 +4,7 @@ import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { type passMoveMachine, whereIs } from "../../machines/passMove.machine.ts";
-import { errorLine } from "../account/paymentParts.tsx";
+import { errorLine } from "../shared/fieldStyles.ts";
 import { immovableText } from "./passText.ts";
 
 export type PassMoveRef = ActorRefFrom<typeof passMoveMachine>;

@@ -4,8 +4,8 @@ import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import type { purchaseHistoryMachine } from "../../machines/purchaseHistory.machine.ts";
-import { errorLine } from "../account/paymentParts.tsx";
 import { dateTime, type MoneyFormat } from "../fare-cards/cardText.ts";
+import { errorLine } from "../shared/fieldStyles.ts";
 import { panel, table } from "./PassHistoryView.tsx";
 
 type PurchaseHistoryRef = ActorRefFrom<typeof purchaseHistoryMachine>;

@@ -4,7 +4,7 @@ import { createAddressesLogic } from "../../app/live/addresses.ts";
 import { useFeature } from "../../app/logic.tsx";
 import { AddressesView } from "../account/AddressesView.tsx";
 import { card } from "../shared/Screen.tsx";
-import { AccountScreen } from "./AccountScreens.tsx";
+import { AccountScreen } from "./AccountScreen.tsx";
 
 /** /account/addresses: the rider's shipping addresses, on a machine started for this screen. */
 export function ShippingAddresses() {

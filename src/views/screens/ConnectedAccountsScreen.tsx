@@ -8,7 +8,7 @@ import { useFeature } from "../../app/logic.tsx";
 import { linkFailureOf } from "../../machines/connectedAccounts.machine.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { ConnectedAccountsView } from "../account/ConnectedAccountsView.tsx";
-import { AccountScreen } from "./AccountScreens.tsx";
+import { AccountScreen } from "./AccountScreen.tsx";
 
 /** /account/connected-accounts: Apple, Google and Facebook, connected and disconnected. */
 export function ConnectedAccountsScreen() {

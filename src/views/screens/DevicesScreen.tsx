@@ -3,7 +3,7 @@ import { useActorRef } from "@xstate/react";
 import { createPassesLogic } from "../../app/live/passes.ts";
 import { useFeature } from "../../app/logic.tsx";
 import { DevicesView } from "../devices/DevicesView.tsx";
-import { AccountScreen } from "./AccountScreens.tsx";
+import { AccountScreen } from "./AccountScreen.tsx";
 
 /** /account/devices: the rider's phones, renamed and removed. */
 export function DevicesScreen() {

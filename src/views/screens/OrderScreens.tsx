@@ -11,7 +11,7 @@ import { OrderSummaryView } from "../orders/OrderSummaryView.tsx";
 import { FollowRoute } from "../shared/KeysetPages.tsx";
 import { Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
-import { AccountScreen } from "./AccountScreens.tsx";
+import { AccountScreen } from "./AccountScreen.tsx";
 
 /** /ordersummary/:orderId: a rider's order, right after checkout or later. */
 export const OrderSummaryScreen = () => <OrderSummaryRoute guest={false} />;

@@ -10,7 +10,7 @@ import { PassHistoryView } from "../passes/PassHistoryView.tsx";
 import { PurchaseHistoryView } from "../passes/PurchaseHistoryView.tsx";
 import { FollowRoute } from "../shared/KeysetPages.tsx";
 import { useMoney } from "../shared/useMoney.ts";
-import { AccountScreen } from "./AccountScreens.tsx";
+import { AccountScreen } from "./AccountScreen.tsx";
 
 /** Passes and bank-card taps a page holds. */
 export const passPageSize = 12;

@@ -7,7 +7,7 @@ import { useFeature } from "../../app/logic.tsx";
 import { payPalReturnOf } from "../../machines/paymentMethods.machine.ts";
 import { PaymentMethodsView } from "../account/PaymentMethodsView.tsx";
 import { WalletPanel } from "../wallet/WalletPanel.tsx";
-import { AccountScreen } from "./AccountScreens.tsx";
+import { AccountScreen } from "./AccountScreen.tsx";
 
 /**
  * /account/paymentmethods: starts the payment methods machine with the deployment's default support

@@ -14,7 +14,7 @@ import { SecurityQuestionsView } from "../account/SecurityQuestionsView.tsx";
 import { FormFlow } from "../shared/FormFlow.tsx";
 import { card } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
-import { AccountScreen, useRider } from "./AccountScreens.tsx";
+import { AccountScreen, useRider } from "./AccountScreen.tsx";
 
 export function SecurityScreen() {
   const { t } = useLingui();

@@ -5,7 +5,7 @@ import { createPassesLogic } from "../../app/live/passes.ts";
 import { useFeature } from "../../app/logic.tsx";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { UnattachedPassesView } from "../passes/UnattachedPassesView.tsx";
-import { AccountScreen } from "./AccountScreens.tsx";
+import { AccountScreen } from "./AccountScreen.tsx";
 
 /** /account/unattachedpasses: passes on no fare card, attached to one of the rider's active cards. */
 export function UnattachedPassesScreen() {

@@ -17,7 +17,7 @@ type SocialReturnScreens = typeof import("./SocialReturnScreens.tsx");
 /** React's lazy, its chunk waiting out a lost connection instead of failing (src/app/chunks.ts). */
 const lazy: typeof reactLazy = (load) => reactLazy(resilient(load));
 
-const account = (name: Exclude<keyof AccountScreens, "useRider" | "AccountScreen">) =>
+const account = (name: keyof AccountScreens) =>
   lazy(() => import("./AccountScreens.tsx").then((module) => ({ default: module[name] })));
 const auth = (name: keyof AuthScreens) =>
   lazy(() => import("./AuthScreens.tsx").then((module) => ({ default: module[name] })));

@@ -6,7 +6,7 @@ import { button } from "../../../styled-system/recipes";
 import type { AutoloadTrigger } from "../../domain/transit/wallet.ts";
 import type { autoloadMachine } from "../../machines/autoload.machine.ts";
 import { Choice } from "../../ui/Choice.tsx";
-import { methodName } from "../account/PaymentMethodsView.tsx";
+import { methodName } from "../account/methodNames.tsx";
 import { fieldInput, TextField } from "../account/paymentParts.tsx";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
 import { textLink } from "../shared/Screen.tsx";

@@ -1,0 +1,46 @@
+import { defaultPaymentGateway } from "../../domain/portal-config.ts";
+import { type CardDraft, cardSubmission } from "../../machines/cardDraft.ts";
+import { createGatewayClient, createPaymentMethodsService } from "../../services/payment-methods.service.ts";
+import type { LiveDeps } from "./deps.ts";
+
+/*
+ * The rider's saved payment methods and the gateway that takes a new card, as the checkout, the loads
+ * and the fare cards use them; the Payment Methods screen's own machine stays in ./payment-methods.ts.
+ */
+
+/** The payment gateway the deployment names, or the sandbox's. */
+export const gatewayOf = (deps: LiveDeps) => () => deps.config()?.payment_gateway ?? defaultPaymentGateway;
+
+/** Posts card details to the payment gateway's token endpoint (never to our API). */
+const gatewayClient = (deps: LiveDeps) => createGatewayClient(deps.fetch);
+
+/**
+ * A new card's number and code go to the gateway's token endpoint only (never our API); what pays is
+ * the token, its brand and last four digits (checkout and loads alike).
+ */
+export function tokenizeCard(deps: LiveDeps) {
+  const gateway = gatewayOf(deps);
+  return async (draft: CardDraft) => {
+    const card = cardSubmission(draft, false, false);
+    const token = await gatewayClient(deps)<{ token: string; brand: string; last4: string }>(
+      gateway().tokens_url,
+      {
+        number: card.number,
+        exp_month: card.expMonth,
+        exp_year: card.expYear,
+        cvc: card.cvc,
+        postal_code: card.postalCode,
+        name: card.lastName,
+      },
+    );
+    return { token: token.token, brand: token.brand, last4: token.last4 };
+  };
+}
+
+/** The rider's saved payment methods (checkout and loads list them too). */
+export function paymentMethodsService(deps: LiveDeps) {
+  return createPaymentMethodsService(deps.http, deps.transitBase, {
+    config: gatewayOf(deps),
+    tokenize: gatewayClient(deps),
+  });
+}

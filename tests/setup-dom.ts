@@ -4,6 +4,8 @@ import { afterEach } from "vitest";
 import { preloadSheet } from "../src/ui/Sheet.tsx";
 import { preloadOnDemand } from "../src/views/shared/useOnDemand.ts";
 // The modules that declare on-demand parts (useOnDemand.ts), so preloadOnDemand() below finds them all.
+import "../src/views/account/DeactivationView.tsx";
+import "../src/views/account/SecurityQuestionsView.tsx";
 import "../src/views/layout/Footer.tsx";
 import "../src/views/layout/LanguagePicker.tsx";
 import "../src/views/shop/ProductsView.tsx";

@@ -6,9 +6,13 @@ import { preloadOnDemand } from "../src/views/shared/useOnDemand.ts";
 // The modules that declare on-demand parts (useOnDemand.ts), so preloadOnDemand() below finds them all.
 import "../src/views/account/DeactivationView.tsx";
 import "../src/views/account/SecurityQuestionsView.tsx";
+import "../src/views/fare-cards/FareCardsView.tsx";
+import "../src/views/fare-cards/LinkCardDialog.tsx";
 import "../src/views/layout/Footer.tsx";
 import "../src/views/layout/LanguagePicker.tsx";
+import "../src/views/passes/PassHistoryView.tsx";
 import "../src/views/shop/ProductsView.tsx";
+import "../src/views/wallet/onDemand.ts";
 
 // What jsdom lacks and Ark UI's positioning and scrolling use.
 class ResizeObserverStub {

@@ -7,11 +7,17 @@ import { preloadOnDemand } from "../src/views/shared/useOnDemand.ts";
 import "../src/views/account/AddressForm.tsx";
 import "../src/views/account/BankForm.tsx";
 import "../src/views/account/CardForm.tsx";
+import "../src/views/account/DeactivationView.tsx";
+import "../src/views/account/SecurityQuestionsView.tsx";
+import "../src/views/fare-cards/FareCardsView.tsx";
+import "../src/views/fare-cards/LinkCardDialog.tsx";
 import "../src/views/layout/Footer.tsx";
 import "../src/views/layout/layout-parts.ts";
 import "../src/views/layout/LanguagePicker.tsx";
+import "../src/views/passes/PassHistoryView.tsx";
 import "../src/views/shop/ProductsView.tsx";
 import "../src/ui/QuantityInput.tsx";
+import "../src/views/wallet/onDemand.ts";
 
 // What jsdom lacks and Ark UI's positioning and scrolling use.
 class ResizeObserverStub {

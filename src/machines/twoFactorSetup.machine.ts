@@ -1,12 +1,18 @@
 import { assign, fromPromise, setup } from "xstate";
 import { errorCodeOf } from "../domain/envelope.ts";
-import { type PhoneProblem, phoneProblem, toE164 } from "../domain/phone.ts";
+import type { PhoneProblem } from "../domain/phone.ts";
 import { isStoredUser, MfaStatus, type StoredUser } from "../domain/session.ts";
 import { unprovided } from "./unprovided.ts";
 
 export interface TwoFactorSetupInput {
   user: StoredUser;
 }
+
+/**
+ * The phone-number rules (src/domain/phone.ts: libphonenumber and its metadata), which only the phone
+ * step needs: they download when the rider starts turning two-factor on, not with the settings page.
+ */
+export type PhoneRules = Pick<typeof import("../domain/phone.ts"), "phoneProblem" | "toE164">;
 
 export type SetupField = "countryCode" | "number" | "password" | "code";
 
@@ -15,6 +21,8 @@ export interface TwoFactorSetupContext {
   /** Where codes go now (masked by the server), when on. */
   phone: string | null;
   values: Record<SetupField, string>;
+  /** The phone-number rules, once they have arrived. */
+  rules: PhoneRules | null;
   /** The phone problem shown after a refused submit. */
   problem: PhoneProblem | "passwordRequired" | "codeInvalid" | null;
   /** Code of the last failed request. */
@@ -79,6 +87,7 @@ export const twoFactorSetupMachine = setup({
     events: {} as TwoFactorSetupEvent,
   },
   actors: {
+    loadPhoneRules: fromPromise<PhoneRules>(unprovided("loadPhoneRules")),
     sendEnrolCode: fromPromise<void, { mobile: string; password: string }>(unprovided("sendEnrolCode")),
     confirmEnrolment: fromPromise<StoredUser, { code: string }>(unprovided("confirmEnrolment")),
     sendDisableCode: fromPromise<void, { password: string }>(unprovided("sendDisableCode")),
@@ -97,8 +106,9 @@ export const twoFactorSetupMachine = setup({
       problem:
         context.values.password === ""
           ? "passwordRequired"
-          : phoneProblem(context.values.countryCode, context.values.number),
+          : (context.rules?.phoneProblem(context.values.countryCode, context.values.number) ?? null),
     })),
+    assignRules: assign((_, rules: PhoneRules) => ({ rules })),
     assignPasswordProblem: assign({ problem: "passwordRequired" as const }),
     assignCodeProblem: assign({ problem: "codeInvalid" as const }),
     assignError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
@@ -114,7 +124,8 @@ export const twoFactorSetupMachine = setup({
   guards: {
     phoneReady: ({ context }) =>
       context.values.password !== "" &&
-      phoneProblem(context.values.countryCode, context.values.number) === null,
+      context.rules?.phoneProblem(context.values.countryCode, context.values.number) === null,
+    rulesLoaded: ({ context }) => context.rules !== null,
     passwordGiven: ({ context }) => context.values.password !== "",
     codeComplete: ({ context }) => /^[0-9]{6}$/.test(context.values.code),
     enrolled: ({ context }) => context.enrolled,
@@ -125,6 +136,7 @@ export const twoFactorSetupMachine = setup({
     enrolled: input.user.mfa_enrollment_status === MfaStatus.enrolled,
     phone: input.user.mfa_phone ?? null,
     values: empty(),
+    rules: null,
     problem: null,
     error: null,
   }),
@@ -138,6 +150,17 @@ export const twoFactorSetupMachine = setup({
     },
     enrolling: {
       initial: "phone",
+      // The phone rules download while the rider types the number (once: later visits have them).
+      invoke: {
+        id: "loadPhoneRules",
+        src: "loadPhoneRules",
+        onDone: {
+          actions: {
+            type: "assignRules",
+            params: ({ event }: { event: { output: PhoneRules } }) => event.output,
+          },
+        },
+      },
       on: {
         "setup.input": { actions: "assignInput" },
         "setup.cancel": { target: "off", actions: "reset" },
@@ -147,9 +170,18 @@ export const twoFactorSetupMachine = setup({
           on: {
             "setup.submit": [
               { guard: "phoneReady", target: "sending", actions: "clearProblems" },
-              { actions: "assignPhoneProblem" },
+              { guard: "rulesLoaded", actions: "assignPhoneProblem" },
+              { target: "awaitingRules", actions: "clearProblems" },
             ],
           },
+        },
+        // Submitted before the phone rules arrived: checked as soon as they do.
+        awaitingRules: {
+          tags: ["busy"],
+          always: [
+            { guard: "phoneReady", target: "sending" },
+            { guard: "rulesLoaded", target: "phone", actions: "assignPhoneProblem" },
+          ],
         },
         sending: {
           tags: ["busy"],
@@ -157,7 +189,7 @@ export const twoFactorSetupMachine = setup({
             id: "sendEnrolCode",
             src: "sendEnrolCode",
             input: ({ context }) => ({
-              mobile: toE164(context.values.countryCode, context.values.number) ?? "",
+              mobile: context.rules?.toE164(context.values.countryCode, context.values.number) ?? "",
               password: context.values.password,
             }),
             onDone: "code",

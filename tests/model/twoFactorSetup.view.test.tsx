@@ -20,6 +20,7 @@ describeViewModel({
     return { element: <TwoFactorSetupView setup={actor} />, actor: () => actor };
   },
   environment: [
+    "xstate.done.actor.loadPhoneRules",
     "xstate.done.actor.sendEnrolCode",
     "xstate.error.actor.sendEnrolCode",
     "xstate.done.actor.confirmEnrolment",
@@ -73,6 +74,10 @@ describeViewModel({
           "Your current password is not correct. Please try again.",
         );
       }
+    },
+    "enrolling.awaitingRules": () => {
+      expect(screen.getByRole("status")).toHaveTextContent("Please wait…");
+      expect(screen.getByRole("button", { name: "Send code" })).toBeDisabled();
     },
     "enrolling.sending": () => expect(screen.getByRole("button", { name: "Send code" })).toBeDisabled(),
     "enrolling.code": (snapshot) => {

@@ -1,10 +1,12 @@
 import { fromPromise } from "xstate";
-import { twoFactorSetupMachine } from "../../machines/twoFactorSetup.machine.ts";
+import { type PhoneRules, twoFactorSetupMachine } from "../../machines/twoFactorSetup.machine.ts";
+import { resilient } from "../chunks.ts";
 import type { LiveDeps } from "./deps.ts";
 
 /**
  * Turning two-factor on and off (/account/security and the enrolment a deployment may require). Its own
- * feature: its machine brings the phone-number rules (libphonenumber), which only a phone field needs.
+ * feature: the phone-number rules (libphonenumber and its metadata) are a chunk of their own, which the
+ * machine loads when the rider starts turning two-factor on, as only its phone field needs them.
  */
 export interface TwoFactorLogic {
   twoFactorSetup: typeof twoFactorSetupMachine;
@@ -15,6 +17,7 @@ export function createTwoFactorLogic(deps: LiveDeps): TwoFactorLogic {
   return {
     twoFactorSetup: twoFactorSetupMachine.provide({
       actors: {
+        loadPhoneRules: fromPromise<PhoneRules>(resilient(() => import("../../domain/phone.ts"))),
         sendEnrolCode: fromPromise(({ input }) => accounts.sendEnrolCode(input.mobile, input.password)),
         confirmEnrolment: fromPromise(({ input }) => accounts.confirmEnrolment(input.code)),
         sendDisableCode: fromPromise(({ input }) => accounts.sendDisableCode(input.password)),

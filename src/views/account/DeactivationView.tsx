@@ -1,14 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
+import { useEffect } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { apiErrorMessage } from "../../i18n/forms.ts";
-import type { BalanceChoice, deactivationMachine } from "../../machines/deactivation.machine.ts";
+import type { deactivationMachine } from "../../machines/deactivation.machine.ts";
 import type { formMachine } from "../../machines/form.machine.ts";
-import { Choice } from "../../ui/Choice.tsx";
-import { errorLine } from "../shared/fieldStyles.ts";
+import { PartLoading } from "../shared/PartLoading.tsx";
 import { ServerForm } from "../shared/ServerForm.tsx";
+import { onDemand, useOnDemand } from "../shared/useOnDemand.ts";
+
+/** The balance choice (./DeactivationChoice.tsx and its radio groups), loaded once deactivation starts. */
+const choosing = onDemand(() =>
+  import("./DeactivationChoice.tsx").then((module) => module.DeactivationChoice),
+);
 
 const box = css({ display: "grid", gap: "4", maxWidth: "36rem" });
 const actions = css({ display: "flex", gap: "3", flexWrap: "wrap" });
@@ -31,12 +37,15 @@ export function DeactivationView({
   const step = useSelector(deactivation, (snapshot) => snapshot.value);
   const info = useSelector(deactivation, (snapshot) => snapshot.context.info);
   const choice = useSelector(deactivation, (snapshot) => snapshot.context.choice);
-  const card = useSelector(deactivation, (snapshot) => snapshot.context.paymentMethod);
-  const problem = useSelector(deactivation, (snapshot) => snapshot.context.problem);
   const error = useSelector(deactivation, (snapshot) => snapshot.context.error);
   const form = useSelector(deactivation, (snapshot) => snapshot.children.confirmForm) as
     | ActorRefFrom<typeof formMachine>
     | undefined;
+  const Choosing = useOnDemand(choosing);
+  // The balance choice downloads while the balance is read.
+  useEffect(() => {
+    if (step !== "idle") choosing.request();
+  }, [step]);
   const cancel = (
     <button
       type="button"
@@ -93,62 +102,10 @@ export function DeactivationView({
     );
   }
   if (step === "choosing" && info) {
-    const balance = money(info.balance);
-    return (
-      <div className={box}>
-        <p>
-          <Trans>Your digital cards hold {balance}. What should happen to it?</Trans>
-        </p>
-        <Choice<BalanceChoice>
-          label={t`Remaining balance`}
-          value={choice}
-          onPick={(picked) => deactivation.send({ type: "deactivation.choose", choice: picked })}
-          options={[
-            {
-              value: "transfer",
-              title: <Trans>Transfer {balance} to a payment method</Trans>,
-            },
-            {
-              value: "forfeit",
-              title: <Trans>Continue without transfer</Trans>,
-              detail: <Trans>The balance of {balance} is forfeited permanently.</Trans>,
-            },
-          ]}
-        />
-        {choice === "transfer" ? (
-          info.payment_methods.length > 0 ? (
-            <Choice
-              label={t`Card to receive the balance`}
-              value={card}
-              onPick={(uuid) => deactivation.send({ type: "deactivation.selectCard", uuid })}
-              options={info.payment_methods.map((method) => ({ value: method.uuid, title: method.label }))}
-            />
-          ) : (
-            <p>
-              <Trans>You have no saved payment methods to receive the balance.</Trans>
-            </p>
-          )
-        ) : null}
-        {problem ? (
-          <p role="alert" className={errorLine}>
-            {problem === "selectCard" ? (
-              <Trans>Please select card to continue</Trans>
-            ) : (
-              <Trans>Choose what happens to your balance to continue.</Trans>
-            )}
-          </p>
-        ) : null}
-        <p className={actions}>
-          <button
-            type="button"
-            className={button()}
-            onClick={() => deactivation.send({ type: "deactivation.continue" })}
-          >
-            <Trans>Continue</Trans>
-          </button>
-          {cancel}
-        </p>
-      </div>
+    return Choosing ? (
+      <Choosing deactivation={deactivation} money={money} cancel={cancel} />
+    ) : (
+      <PartLoading />
     );
   }
   if (step === "confirming") {

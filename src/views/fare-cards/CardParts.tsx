@@ -1,14 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import { css, cx } from "../../../styled-system/css";
-import type { FareMediumStatus } from "../../domain/fare-media.ts";
+import { css } from "../../../styled-system/css";
 import type { ActivityRow, AutoRenew, Balance, FareCapProgress } from "../../domain/transit/cards.ts";
 import type { PassSummary } from "../../domain/transit/passes.ts";
 import { rowList } from "../shared/listStyles.ts";
+import { badgeBase, partHeading } from "./CardStatusBadge.tsx";
 import {
   activityDescription,
   activityKindText,
-  cardStatusText,
   dateTime,
   day,
   fareCapText,
@@ -16,6 +15,8 @@ import {
   passStatusText,
   riderTypeText,
 } from "./cardText.ts";
+
+export { CardStatusBadge, partHeading } from "./CardStatusBadge.tsx";
 
 /** A rider type in the rider's language ("Youth" for YOUTH; an unusual agency code as it is). */
 export function RiderType({ code }: { code: string }) {
@@ -30,7 +31,6 @@ export function RiderType({ code }: { code: string }) {
  * only render what they are given: money through useMoney, dates in the rider's language.
  */
 
-export const partHeading = css({ fontSize: "lg", fontWeight: "bold" });
 const muted = css({ color: "muted", fontSize: "sm" });
 const row = css({
   display: "grid",
@@ -42,33 +42,6 @@ const row = css({
 });
 const line = css({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: "2" });
 const figure = css({ fontVariantNumeric: "tabular-nums", fontWeight: "semibold" });
-
-const badgeBase = css({
-  display: "inline-block",
-  px: "2",
-  py: "0.5",
-  borderRadius: "full",
-  fontSize: "sm",
-  fontWeight: "semibold",
-  borderWidth: "1px",
-  whiteSpace: "nowrap",
-});
-const badgeTone: Record<FareMediumStatus, string> = {
-  ACTIVE: css({ color: "brand.success", borderColor: "brand.success" }),
-  BLOCKED: css({ color: "brand.error", borderColor: "brand.error" }),
-  INVALID: css({ color: "brand.error", borderColor: "brand.error" }),
-  SUSPENDED: css({ color: "text", borderColor: "muted" }),
-};
-
-/** The card's status as a badge: a word, never only a colour. */
-export function CardStatusBadge({ status }: { status: FareMediumStatus }) {
-  const { i18n } = useLingui();
-  return (
-    <span className={cx(badgeBase, badgeTone[status])} data-status={status}>
-      {cardStatusText(i18n, status)}
-    </span>
-  );
-}
 
 /** General funds and commuter benefits, settled and pending, as of when they were read. */
 export function BalancePanel({

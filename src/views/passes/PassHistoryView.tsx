@@ -14,9 +14,9 @@ import { dateTime, day, passStatusText } from "../fare-cards/cardText.ts";
 import { errorLine } from "../shared/fieldStyles.ts";
 import { Pager } from "../shared/KeysetPages.tsx";
 import { NothingHere } from "../shared/NothingHere.tsx";
+import { shownOnDemand } from "../shared/PartLoading.tsx";
 import { useChanged } from "../shared/useChanged.ts";
 import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
-import { PassMoveView } from "./PassMoveView.tsx";
 import { locationText, remainingText } from "./passText.ts";
 
 type PassHistoryRef = ActorRefFrom<typeof passHistoryMachine>;
@@ -257,6 +257,9 @@ function Detail({ history, locale, passMove }: PassHistoryViewProps) {
     </div>
   );
 }
+
+/** A pass's moves (./PassMoveView.tsx), downloaded when a pass's details are first shown. */
+const PassMoveView = shownOnDemand(() => import("./PassMoveView.tsx").then((module) => module.PassMoveView));
 
 /** The pass's move machine; every pass it emits as `changed` goes back to the history as `detail.changed`. */
 function PassMovePanel({

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useActorRef } from "@xstate/react";
-import { createPassesLogic } from "../../app/live/passes.ts";
+import { createDevicesLogic } from "../../app/live/devices.ts";
 import { useFeature } from "../../app/logic.tsx";
 import { DevicesView } from "../devices/DevicesView.tsx";
 import { AccountScreen } from "./AccountScreen.tsx";
@@ -16,6 +16,6 @@ export function DevicesScreen() {
 }
 
 function Devices() {
-  const actor = useActorRef(useFeature(createPassesLogic).devices);
+  const actor = useActorRef(useFeature(createDevicesLogic).devices);
   return <DevicesView devices={actor} />;
 }

@@ -11,7 +11,7 @@ import { ResendVerification } from "../account/ResendVerification.tsx";
 import { cardIdOf, FareCardsView, FollowCardRoute } from "../fare-cards/FareCardsView.tsx";
 import { card, Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
-import { CardMoneyActions } from "../wallet/CardMoneyActions.tsx";
+import { CardMoneyActionsOnDemand as CardMoneyActions } from "../wallet/onDemand.ts";
 
 /**
  * /faremedia/:cardId?: a signed-in rider's fare cards (a confirmed email first when the deployment

@@ -1,14 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useChild } from "../../app/children.ts";
-import { createPassesLogic } from "../../app/live/passes.ts";
+import { createGuestCardLogic } from "../../app/live/guest-card.ts";
 import { useFeature } from "../../app/logic.tsx";
 import { activityPageSize } from "../../domain/transit/cards.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { GuestCardView } from "../guest-card/GuestCardView.tsx";
 import { Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
-import { AddValue } from "../wallet/AddValue.tsx";
+import { AddValueOnDemand as AddValue } from "../wallet/onDemand.ts";
 
 /**
  * /manage-card: a fare card opened by its number and security code, no account needed (a signed-in
@@ -16,9 +16,9 @@ import { AddValue } from "../wallet/AddValue.tsx";
  */
 export function ManageCardScreen() {
   const { t } = useLingui();
-  const passes = useFeature(createPassesLogic);
-  const actor = useActorRef(passes.guestCard, {
-    input: { holdsToken: passes.holdsCardToken(), activityPageSize },
+  const guest = useFeature(createGuestCardLogic);
+  const actor = useActorRef(guest.guestCard, {
+    input: { holdsToken: guest.holdsCardToken(), activityPageSize },
   });
   return (
     <Screen title={t`Manage Card`}>

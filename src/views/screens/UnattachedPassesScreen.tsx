@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useChild } from "../../app/children.ts";
-import { createPassesLogic } from "../../app/live/passes.ts";
+import { createUnattachedPassesLogic } from "../../app/live/unattached-passes.ts";
 import { useFeature } from "../../app/logic.tsx";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { UnattachedPassesView } from "../passes/UnattachedPassesView.tsx";
@@ -18,6 +18,6 @@ export function UnattachedPassesScreen() {
 }
 
 function Unattached() {
-  const actor = useActorRef(useFeature(createPassesLogic).unattachedPasses);
+  const actor = useActorRef(useFeature(createUnattachedPassesLogic).unattachedPasses);
   return <UnattachedPassesView unattached={actor} locale={useSelector(useChild("language"), selectLocale)} />;
 }

@@ -12,9 +12,8 @@ import { defaultLoadLimits } from "../../domain/transit/wallet.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { useChanged } from "../shared/useChanged.ts";
 import { useMoney } from "../shared/useMoney.ts";
-import { AddValue } from "./AddValue.tsx";
 import { AutoloadView } from "./AutoloadView.tsx";
-import { TransferView } from "./TransferView.tsx";
+import { AddValueOnDemand as AddValue, TransferViewOnDemand as TransferView } from "./onDemand.ts";
 
 type Open = "transfer" | "addValue" | null;
 

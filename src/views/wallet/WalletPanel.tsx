@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import { createWalletLogic } from "../../app/live/wallet.ts";
 import { useFeature } from "../../app/logic.tsx";
 import { useMoney } from "../shared/useMoney.ts";
-import { AddValue } from "./AddValue.tsx";
+import { AddValueOnDemand as AddValue } from "./onDemand.ts";
 import { WalletView } from "./WalletView.tsx";
 
 /** The wallet panel of /account/paymentmethods: the balance, and "Add value" in the page. */

@@ -1,9 +1,11 @@
 import { expect } from "vitest";
+import * as phoneRules from "../../../src/domain/phone.ts";
 import { twoFactorSetupMachine } from "../../../src/machines/twoFactorSetup.machine.ts";
 import { storedUser } from "../../support/fixtures.ts";
 import { defineModel, type EventSamples } from "../harness.ts";
 
 type ActorEvents =
+  | "xstate.done.actor.loadPhoneRules"
   | "xstate.done.actor.sendEnrolCode"
   | "xstate.error.actor.sendEnrolCode"
   | "xstate.done.actor.confirmEnrolment"
@@ -29,6 +31,7 @@ const events = {
   ],
   "setup.submit": [{ type: "setup.submit" }],
   "setup.resend": [{ type: "setup.resend" }],
+  "xstate.done.actor.loadPhoneRules": [{ type: "xstate.done.actor.loadPhoneRules", output: phoneRules }],
   "xstate.done.actor.sendEnrolCode": [{ type: "xstate.done.actor.sendEnrolCode", output: undefined }],
   "xstate.error.actor.sendEnrolCode": [{ type: "xstate.error.actor.sendEnrolCode", error: wrongPassword }],
   "xstate.done.actor.confirmEnrolment": [{ type: "xstate.done.actor.confirmEnrolment", output: riderOn }],
@@ -41,9 +44,10 @@ const events = {
   "xstate.error.actor.confirmDisable": [{ type: "xstate.error.actor.confirmDisable", error: wrongCode }],
 } satisfies EventSamples<typeof twoFactorSetupMachine, ActorEvents>;
 
-/** Phone, number and password given and sent; then the texted code is asked for. */
+/** Phone, number and password given (the phone rules arrived meanwhile) and sent; then the texted code is asked for. */
 const toEnrolSend = [
   events["setup.start"][0],
+  events["xstate.done.actor.loadPhoneRules"][0],
   events["setup.input"][0],
   events["setup.input"][1],
   events["setup.input"][2],
@@ -76,7 +80,9 @@ export const twoFactorSetupModel = defineModel({
     },
   }),
   inputs: [{ user: riderOff }, { user: riderOn }],
-  deferred: ["sendEnrolCode", "confirmEnrolment", "sendDisableCode", "confirmDisable"],
+  // The phone rules may arrive before or after any step of the phone form: loop-free routes multiply.
+  pathKinds: ["shortest", "edge"],
+  deferred: ["loadPhoneRules", "sendEnrolCode", "confirmEnrolment", "sendDisableCode", "confirmDisable"],
   events,
   serialize: (snapshot) =>
     JSON.stringify([
@@ -85,14 +91,18 @@ export const twoFactorSetupModel = defineModel({
       snapshot.context.problem,
       snapshot.context.error,
       snapshot.context.enrolled,
+      snapshot.context.rules !== null,
     ]),
   // Each field is typed once; a typed code only where a code is asked for.
+  // The phone rules arrive once (a second enrolment finds them there); nothing is typed while busy.
   filterEvents: (snapshot, event) =>
-    event.type !== "setup.input" ||
-    (snapshot.context.values[event.field as "code"] === "" &&
-      (event.field === "code") ===
-        (snapshot.matches({ enrolling: "code" }) || snapshot.matches({ disabling: "code" })) &&
-      (event.field === "password" || event.field === "code" || snapshot.matches("enrolling"))),
+    (event.type !== "xstate.done.actor.loadPhoneRules" || snapshot.context.rules === null) &&
+    (event.type !== "setup.input" || !snapshot.hasTag("busy")) &&
+    (event.type !== "setup.input" ||
+      (snapshot.context.values[event.field as "code"] === "" &&
+        (event.field === "code") ===
+          (snapshot.matches({ enrolling: "code" }) || snapshot.matches({ disabling: "code" })) &&
+        (event.field === "password" || event.field === "code" || snapshot.matches("enrolling")))),
   invariants: [
     { name: "on exactly when enrolled", holds: (s) => !s.matches("on") || s.context.enrolled },
     { name: "off exactly when not enrolled", holds: (s) => !s.matches("off") || !s.context.enrolled },
@@ -119,6 +129,10 @@ export const twoFactorSetupModel = defineModel({
     enrolling: (snapshot) => expect(snapshot.context.enrolled).toBe(false),
     "enrolling.phone": (snapshot) =>
       expect([null, "countryRequired", "invalid", "passwordRequired"]).toContain(snapshot.context.problem),
+    "enrolling.awaitingRules": (snapshot) => {
+      expect(snapshot.hasTag("busy")).toBe(true);
+      expect(snapshot.context.rules).toBeNull();
+    },
     "enrolling.sending": (snapshot) => {
       expect(snapshot.hasTag("busy")).toBe(true);
       expect(snapshot.context.values.password).toBe("transit-demo-2026");
@@ -202,11 +216,36 @@ export const twoFactorSetupModel = defineModel({
       name: "a phone without its country code is refused before sending",
       events: [
         events["setup.start"][0],
+        events["xstate.done.actor.loadPhoneRules"][0],
         events["setup.input"][1],
         events["setup.input"][2],
         events["setup.submit"][0],
       ],
       expected: { enrolling: "phone" },
+    },
+    {
+      name: "a phone sent before its rules arrived is checked when they do",
+      events: [
+        events["setup.start"][0],
+        events["setup.input"][0],
+        events["setup.input"][1],
+        events["setup.input"][2],
+        events["setup.submit"][0],
+        events["xstate.done.actor.loadPhoneRules"][0],
+      ],
+      expected: { enrolling: "sending" },
+    },
+    {
+      name: "a phone refused once its rules arrive stays at the phone step",
+      events: [
+        events["setup.start"][0],
+        events["setup.input"][1],
+        events["setup.input"][2],
+        events["setup.submit"][0],
+        events["xstate.done.actor.loadPhoneRules"][0],
+      ],
+      expected: { enrolling: "phone" },
+      ends: (snapshot) => expect(snapshot.context.problem).toBe("countryRequired"),
     },
     {
       name: "cancelling turns nothing on",

@@ -1,0 +1,25 @@
+import { fromPromise } from "xstate";
+import { guestCardMachine } from "../../machines/guestCard.machine.ts";
+import type { LiveDeps } from "./deps.ts";
+
+/** /manage-card (issue 13): a card opened by its number and security code, with a card token. */
+export interface GuestCardLogic {
+  guestCard: typeof guestCardMachine;
+  /** Whether a guest's card token is kept from an earlier visit. */
+  holdsCardToken: () => boolean;
+}
+
+export function createGuestCardLogic(deps: LiveDeps): GuestCardLogic {
+  const guest = deps.guestCard;
+  return {
+    guestCard: guestCardMachine.provide({
+      actors: {
+        openCard: fromPromise(({ input }) => guest.open(input.cardNumber, input.securityCode)),
+        loadCard: fromPromise(() => guest.card()),
+        loadActivity: fromPromise(({ input }) => guest.activity(input.limit, input.after)),
+        finish: fromPromise(() => guest.done()),
+      },
+    }),
+    holdsCardToken: () => guest.holdsToken(),
+  };
+}

@@ -1,0 +1,90 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import type { ReactNode } from "react";
+import type { ActorRefFrom } from "xstate";
+import { css } from "../../../styled-system/css";
+import { button } from "../../../styled-system/recipes";
+import type { BalanceChoice, deactivationMachine } from "../../machines/deactivation.machine.ts";
+import { Choice } from "../../ui/Choice.tsx";
+import { errorLine } from "../shared/fieldStyles.ts";
+
+const box = css({ display: "grid", gap: "4", maxWidth: "36rem" });
+const actions = css({ display: "flex", gap: "3", flexWrap: "wrap" });
+
+/**
+ * Deactivation's balance step (DeactivationView.tsx): transfer the balance to a saved card or forfeit
+ * it. Its own chunk with Ark's radio groups, loaded when the rider starts deactivating.
+ */
+export function DeactivationChoice({
+  deactivation,
+  money,
+  cancel,
+}: {
+  deactivation: ActorRefFrom<typeof deactivationMachine>;
+  money: (minorUnits: number) => string;
+  cancel: ReactNode;
+}) {
+  const { t } = useLingui();
+  const info = useSelector(deactivation, (snapshot) => snapshot.context.info);
+  const choice = useSelector(deactivation, (snapshot) => snapshot.context.choice);
+  const card = useSelector(deactivation, (snapshot) => snapshot.context.paymentMethod);
+  const problem = useSelector(deactivation, (snapshot) => snapshot.context.problem);
+  if (!info) return null;
+  const balance = money(info.balance);
+  return (
+    <div className={box}>
+      <p>
+        <Trans>Your digital cards hold {balance}. What should happen to it?</Trans>
+      </p>
+      <Choice<BalanceChoice>
+        label={t`Remaining balance`}
+        value={choice}
+        onPick={(picked) => deactivation.send({ type: "deactivation.choose", choice: picked })}
+        options={[
+          {
+            value: "transfer",
+            title: <Trans>Transfer {balance} to a payment method</Trans>,
+          },
+          {
+            value: "forfeit",
+            title: <Trans>Continue without transfer</Trans>,
+            detail: <Trans>The balance of {balance} is forfeited permanently.</Trans>,
+          },
+        ]}
+      />
+      {choice === "transfer" ? (
+        info.payment_methods.length > 0 ? (
+          <Choice
+            label={t`Card to receive the balance`}
+            value={card}
+            onPick={(uuid) => deactivation.send({ type: "deactivation.selectCard", uuid })}
+            options={info.payment_methods.map((method) => ({ value: method.uuid, title: method.label }))}
+          />
+        ) : (
+          <p>
+            <Trans>You have no saved payment methods to receive the balance.</Trans>
+          </p>
+        )
+      ) : null}
+      {problem ? (
+        <p role="alert" className={errorLine}>
+          {problem === "selectCard" ? (
+            <Trans>Please select card to continue</Trans>
+          ) : (
+            <Trans>Choose what happens to your balance to continue.</Trans>
+          )}
+        </p>
+      ) : null}
+      <p className={actions}>
+        <button
+          type="button"
+          className={button()}
+          onClick={() => deactivation.send({ type: "deactivation.continue" })}
+        >
+          <Trans>Continue</Trans>
+        </button>
+        {cancel}
+      </p>
+    </div>
+  );
+}

@@ -12,6 +12,7 @@ import { problemText, TextField } from "../account/paymentParts.tsx";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
 import { errorLine } from "../shared/fieldStyles.ts";
 import { card as cardBox } from "../shared/Screen.tsx";
+import { ShowMore } from "../shared/ShowMore.tsx";
 import { SubmitRow } from "../shared/SubmitRow.tsx";
 import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
 import {
@@ -211,17 +212,7 @@ function Activity({
         </p>
       ) : null}
       {hasMore ? (
-        <p>
-          <button
-            type="button"
-            className={button({ variant: "outline" })}
-            disabled={loadingMore}
-            aria-busy={loadingMore}
-            onClick={() => cards.send({ type: "activity.more" })}
-          >
-            {loadingMore ? <Trans>Loading…</Trans> : <Trans>Show more</Trans>}
-          </button>
-        </p>
+        <ShowMore loading={loadingMore} onMore={() => cards.send({ type: "activity.more" })} />
       ) : null}
     </>
   );

@@ -17,6 +17,7 @@ import {
 } from "../fare-cards/CardParts.tsx";
 import type { MoneyFormat } from "../fare-cards/cardText.ts";
 import { card } from "../shared/Screen.tsx";
+import { ShowMore } from "../shared/ShowMore.tsx";
 import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
 
 export type GuestCardRef = ActorRefFrom<typeof guestCardMachine>;
@@ -254,17 +255,7 @@ function CardShown({ guest, money, locale, addValue }: GuestCardViewProps) {
             </p>
           </div>
         ) : more ? (
-          <p>
-            <button
-              type="button"
-              className={button({ variant: "outline" })}
-              disabled={loadingActivity}
-              aria-busy={loadingActivity}
-              onClick={() => guest.send({ type: "activity.more" })}
-            >
-              {loadingActivity ? <Trans>Loading…</Trans> : <Trans>Show more</Trans>}
-            </button>
-          </p>
+          <ShowMore loading={loadingActivity} onMore={() => guest.send({ type: "activity.more" })} />
         ) : null}
       </section>
     </div>

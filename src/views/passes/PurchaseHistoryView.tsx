@@ -6,6 +6,7 @@ import { button } from "../../../styled-system/recipes";
 import type { purchaseHistoryMachine } from "../../machines/purchaseHistory.machine.ts";
 import { dateTime, type MoneyFormat } from "../fare-cards/cardText.ts";
 import { errorLine } from "../shared/fieldStyles.ts";
+import { ShowMore } from "../shared/ShowMore.tsx";
 import { panel, table } from "./PassHistoryView.tsx";
 
 type PurchaseHistoryRef = ActorRefFrom<typeof purchaseHistoryMachine>;
@@ -119,17 +120,7 @@ export function PurchaseHistoryView({
             </p>
           ) : null}
           {more ? (
-            <p>
-              <button
-                type="button"
-                className={button({ variant: "outline" })}
-                disabled={loadingMore}
-                aria-busy={loadingMore}
-                onClick={() => purchases.send({ type: "transactions.more" })}
-              >
-                {loadingMore ? <Trans>Loading…</Trans> : <Trans>Show more</Trans>}
-              </button>
-            </p>
+            <ShowMore loading={loadingMore} onMore={() => purchases.send({ type: "transactions.more" })} />
           ) : null}
         </>
       )}

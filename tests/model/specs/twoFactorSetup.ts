@@ -224,6 +224,27 @@ export const twoFactorSetupModel = defineModel({
       expected: { enrolling: "phone" },
     },
     {
+      name: "turning it on opens the phone step at once, ready for typing while the rules download",
+      events: [events["setup.start"][0]],
+      expected: { enrolling: "phone" },
+      ends: (snapshot) => {
+        expect(snapshot.hasTag("busy")).toBe(false);
+        expect(snapshot.context.problem).toBeNull();
+      },
+    },
+    {
+      name: "the rules arriving neither send nor judge what is typed before a submit",
+      events: [
+        events["setup.start"][0],
+        events["setup.input"][0],
+        events["setup.input"][1],
+        events["setup.input"][2],
+        events["xstate.done.actor.loadPhoneRules"][0],
+      ],
+      expected: { enrolling: "phone" },
+      ends: (snapshot) => expect(snapshot.context.problem).toBeNull(),
+    },
+    {
       name: "a phone sent before its rules arrived is checked when they do",
       events: [
         events["setup.start"][0],

@@ -341,3 +341,8 @@ export const selectCartCount = (snapshot: { context: CartContext }) => itemCount
 export const selectCartSubtotal = (snapshot: { context: CartContext }) => subtotal(snapshot.context.items);
 /** Signing out asks first when this is false (the cart is cleared with the session). */
 export const selectCartEmpty = (snapshot: { context: CartContext }) => snapshot.context.items.length === 0;
+export const selectDrawerOpen = (snapshot: { matches(state: { drawer: "open" }): boolean }) =>
+  snapshot.matches({ drawer: "open" });
+/** One of the cart's questions is open (an alert, a conflict, the limit, "Please sign in"). */
+export const selectCartAsks = (snapshot: { matches(state: { flow: "idle" }): boolean }) =>
+  !snapshot.matches({ flow: "idle" });

@@ -367,3 +367,10 @@ export const selectMustEnrol = (snapshot: { hasTag(tag: "enrolmentRequired"): bo
   snapshot.hasTag("enrolmentRequired");
 export const selectDeactivated = (snapshot: { matches(state: "deactivatedNotice"): boolean }) =>
   snapshot.matches("deactivatedNotice");
+export const selectConfirmingSignOut = (snapshot: { matches(state: "confirmingSignOut"): boolean }) =>
+  snapshot.matches("confirmingSignOut");
+/** A session dialog is open: the sign-out question, the deactivation notice or the required enrolment. */
+export const selectSessionAsks = (snapshot: {
+  matches(state: "confirmingSignOut" | "deactivatedNotice"): boolean;
+  hasTag(tag: "enrolmentRequired"): boolean;
+}) => selectConfirmingSignOut(snapshot) || selectDeactivated(snapshot) || selectMustEnrol(snapshot);

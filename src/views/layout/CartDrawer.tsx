@@ -5,7 +5,12 @@ import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { lineTotal } from "../../domain/cart.ts";
-import { type cartMachine, selectCartItems, selectCartSubtotal } from "../../machines/cart.machine.ts";
+import {
+  type cartMachine,
+  selectCartItems,
+  selectCartSubtotal,
+  selectDrawerOpen,
+} from "../../machines/cart.machine.ts";
 import { Sheet, SheetClose, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 import { CheckoutButton, RemoveButton } from "../shop/CartButtons.tsx";
 
@@ -25,7 +30,7 @@ export function CartDrawer({
   money: (minorUnits: number) => string;
 }) {
   const { t } = useLingui();
-  const open = useSelector(cart, (snapshot) => snapshot.matches({ drawer: "open" }));
+  const open = useSelector(cart, selectDrawerOpen);
   const items = useSelector(cart, selectCartItems);
   const total = useSelector(cart, selectCartSubtotal);
   const close = () => cart.send({ type: "cart.close" });

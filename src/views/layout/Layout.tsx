@@ -6,7 +6,8 @@ import { css } from "../../../styled-system/css";
 import { useActionBlocked, useChild, useConfig, useSignedIn } from "../../app/children.ts";
 import { RootActor } from "../../app/root-actor.ts";
 import { guard, type RouteDefinition, routes } from "../../app/routes.ts";
-import { selectDeactivated, selectMustEnrol, selectRestoring } from "../../machines/session.machine.ts";
+import { selectCartAsks, selectDrawerOpen } from "../../machines/cart.machine.ts";
+import { selectRestoring, selectSessionAsks } from "../../machines/session.machine.ts";
 import { NotFoundScreen } from "../screens/NotFoundScreen.tsx";
 import { screens } from "../screens/screens.tsx";
 import { Screen } from "../shared/Screen.tsx";
@@ -26,13 +27,9 @@ export function Layout() {
   const cart = useChild("cart");
   const money = useMoney();
   const menuOpen = RootActor.useSelector((snapshot) => snapshot.matches({ ready: { menu: "open" } }));
-  const drawerOpen = useSelector(cart, (snapshot) => snapshot.matches({ drawer: "open" }));
-  const cartAsking = useSelector(cart, (snapshot) => !snapshot.matches({ flow: "idle" }));
-  const sessionAsking = useSelector(
-    useChild("session"),
-    (snapshot) =>
-      snapshot.matches("confirmingSignOut") || selectDeactivated(snapshot) || selectMustEnrol(snapshot),
-  );
+  const drawerOpen = useSelector(cart, selectDrawerOpen);
+  const cartAsking = useSelector(cart, selectCartAsks);
+  const sessionAsking = useSelector(useChild("session"), selectSessionAsks);
   return (
     <div className={css({ minHeight: "100dvh", display: "flex", flexDirection: "column" })}>
       <a

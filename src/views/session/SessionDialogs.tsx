@@ -4,7 +4,12 @@ import type { ReactNode } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { selectDeactivated, selectMustEnrol, type sessionMachine } from "../../machines/session.machine.ts";
+import {
+  selectConfirmingSignOut,
+  selectDeactivated,
+  selectMustEnrol,
+  type sessionMachine,
+} from "../../machines/session.machine.ts";
 import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 
 /*
@@ -17,7 +22,7 @@ type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
 /** "The cart will be cleared": asked before signing out with items in the cart. */
 export function SignOutDialog({ session }: { session: SessionRef }) {
-  const open = useSelector(session, (snapshot) => snapshot.matches("confirmingSignOut"));
+  const open = useSelector(session, selectConfirmingSignOut);
   return (
     <Sheet
       open={open}

@@ -1,12 +1,12 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { extname, join, normalize } from "node:path";
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { linguiInlineSource } from "./scripts/vite/lingui-inline-source.ts";
+import { precompress } from "./scripts/vite/precompress.ts";
 
 const flowsDir = join(import.meta.dirname, "flows-site");
 const types: Record<string, string> = {
@@ -30,42 +30,6 @@ function flowsSite(): Plugin {
         response.setHeader("Content-Type", types[extname(file)] ?? "application/octet-stream");
         response.end(readFileSync(file));
       });
-    },
-  };
-}
-
-/**
- * Writes a Brotli (quality 11) and a gzip (level 9) copy beside every text file of the build, once, so
- * the server sends them without compressing anything per request (server/plugins/spa.ts).
- */
-function precompress(): Plugin {
-  let outDir = "dist";
-  return {
-    name: "precompress",
-    apply: "build",
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
-    writeBundle() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-          entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
-        );
-      for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
-        const bytes = readFileSync(file);
-        if (bytes.length < 1024) continue;
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(bytes, {
-            params: {
-              [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
-              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-            },
-          }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-      }
     },
   };
 }
@@ -123,7 +87,7 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["server/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "scripts/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,10 +1,9 @@
 import { Checkbox } from "@ark-ui/react/checkbox";
-import { createListCollection, useListCollection } from "@ark-ui/react/collection";
+import { useListCollection } from "@ark-ui/react/collection";
 import { Combobox } from "@ark-ui/react/combobox";
 import { Field } from "@ark-ui/react/field";
 import { useFilter } from "@ark-ui/react/locale";
 import { Portal } from "@ark-ui/react/portal";
-import { Select } from "@ark-ui/react/select";
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -25,6 +24,7 @@ import {
 import { maxAddresses } from "../../domain/payments/saved.ts";
 import { apiErrorMessage } from "../../i18n/forms.ts";
 import type { addressesMachine } from "../../machines/addresses.machine.ts";
+import { SelectField } from "../../ui/SelectField.tsx";
 import { errorLine, fieldColumn, fieldError, fieldInput } from "../shared/fieldStyles.ts";
 import { ChevronDownIcon } from "../shared/icons.tsx";
 import { SubmitRow } from "../shared/SubmitRow.tsx";
@@ -410,63 +410,39 @@ function StateSelect({
   const { t } = useLingui();
   const state = useSelector(addresses, (snapshot) => snapshot.context.draft.state);
   const problem = useProblem(addresses, "state");
-  const collection = useMemo(
-    () =>
-      createListCollection({
-        items: (subdivisionsOf(country) ?? []).map((entry) => ({ value: entry.code, label: entry.name })),
-      }),
+  const options = useMemo(
+    () => (subdivisionsOf(country) ?? []).map((entry) => ({ value: entry.code, label: entry.name })),
     [country],
   );
-  const styles = select();
   const errorId = useId();
   return (
     <Field.Root invalid={problem !== null} required ids={{ errorText: errorId }} className={fieldBox}>
-      <Select.Root
-        collection={collection}
-        value={state ? [state] : []}
+      <SelectField
+        options={options}
+        value={state || null}
+        onPick={(code) => addresses.send({ type: "address.change", field: "state", value: code })}
+        label={label}
+        placeholder={t`Choose a state`}
         invalid={problem !== null}
-        positioning={{ sameWidth: true }}
-        onValueChange={({ value }) => {
-          const [code] = value;
-          if (code) addresses.send({ type: "address.change", field: "state", value: code });
+        describedBy={problem ? errorId : undefined}
+        hiddenSelect={{ name: "state" }}
+        classNames={{
+          root: fieldColumn,
+          label: labelText,
+          control: "",
+          trigger: cx(
+            input,
+            css({
+              display: "flex",
+              alignItems: "center",
+              justifyContent: "space-between",
+              gap: "2",
+              cursor: "pointer",
+            }),
+          ),
+          content: listbox,
         }}
-        className={fieldColumn}
-      >
-        <Select.Label className={labelText}>{label}</Select.Label>
-        <Select.Control>
-          <Select.Trigger
-            aria-describedby={problem ? errorId : undefined}
-            className={cx(
-              input,
-              css({
-                display: "flex",
-                alignItems: "center",
-                justifyContent: "space-between",
-                gap: "2",
-                cursor: "pointer",
-              }),
-            )}
-          >
-            <Select.ValueText placeholder={t`Choose a state`} />
-            <Select.Indicator className={styles.indicator}>
-              <ChevronDownIcon />
-            </Select.Indicator>
-          </Select.Trigger>
-        </Select.Control>
-        <Portal>
-          <Select.Positioner className={styles.positioner}>
-            <Select.Content className={cx(styles.content, listbox)}>
-              {collection.items.map((item) => (
-                <Select.Item key={item.value} item={item} className={styles.item}>
-                  <Select.ItemText>{item.label}</Select.ItemText>
-                  <Select.ItemIndicator className={css({ color: "brand.button" })}>✓</Select.ItemIndicator>
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Positioner>
-        </Portal>
-        <Select.HiddenSelect name="state" />
-      </Select.Root>
+      />
       <FieldError problem={problem} label={label} field="state" />
     </Field.Root>
   );

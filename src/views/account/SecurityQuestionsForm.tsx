@@ -1,5 +1,3 @@
-import { Portal } from "@ark-ui/react/portal";
-import { createListCollection, Select } from "@ark-ui/react/select";
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -7,7 +5,6 @@ import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
-import { select } from "../../../styled-system/recipes";
 import { ErrorCode } from "../../domain/envelope.ts";
 import { securityAnswerLimits } from "../../domain/identity.ts";
 import { apiErrorMessage } from "../../i18n/forms.ts";
@@ -18,8 +15,8 @@ import {
   type RowProblem,
   type securityQuestionsMachine,
 } from "../../machines/securityQuestions.machine.ts";
+import { SelectField } from "../../ui/SelectField.tsx";
 import { errorLine, fieldColumn, fieldError, fieldInput } from "../shared/fieldStyles.ts";
-import { ChevronDownIcon } from "../shared/icons.tsx";
 import { SubmitRow } from "../shared/SubmitRow.tsx";
 
 type Actor = ActorRefFrom<typeof securityQuestionsMachine>;
@@ -140,16 +137,12 @@ function QuestionRow({
 }) {
   const { t, i18n } = useLingui();
   const offered = questionsFor(rows, index);
-  const collection = useMemo(
-    () =>
-      createListCollection({
-        items: offered.map((id) => ({ value: id, label: i18n._(securityQuestionText(id)) })),
-      }),
+  const options = useMemo(
+    () => offered.map((id) => ({ value: id, label: i18n._(securityQuestionText(id)) })),
     [offered, i18n],
   );
   const questionProblem = problem === "chooseQuestion" || problem === "repeatedQuestion" ? problem : null;
   const answerProblem = problem !== null && questionProblem === null ? problem : null;
-  const styles = select();
   const number = index + 1;
   const questionErrorId = `security-question-${index}-error`;
   const answerId = `security-answer-${index}`;
@@ -164,59 +157,35 @@ function QuestionRow({
         pt: index === 0 ? "0" : "4",
       })}
     >
-      <Select.Root
-        className={css({ display: "flex", flexDirection: "column", gap: "1", width: "100%" })}
-        collection={collection}
-        value={row.question ? [row.question] : []}
+      <SelectField
+        options={options}
+        value={row.question}
+        onPick={(question) => questions.send({ type: "questions.choose", index, question })}
+        label={<Trans>Security question {number}</Trans>}
+        placeholder={t`Choose a question`}
         invalid={questionProblem !== null}
-        positioning={{ sameWidth: true }}
-        onValueChange={({ value }) => {
-          const [question] = value;
-          if (question) questions.send({ type: "questions.choose", index, question });
+        describedBy={questionProblem ? questionErrorId : undefined}
+        hiddenSelect={{}}
+        classNames={{
+          root: css({ display: "flex", flexDirection: "column", gap: "1", width: "100%" }),
+          label: css({ fontWeight: "semibold" }),
+          trigger: css({
+            width: "100%",
+            minHeight: "11",
+            px: "3",
+            display: "flex",
+            alignItems: "center",
+            justifyContent: "space-between",
+            gap: "2",
+            textAlign: "start",
+            borderWidth: "1px",
+            borderColor: questionProblem ? "brand.error" : "border",
+            borderRadius: "md",
+            bg: "surface",
+            _focusVisible: { outline: "3px solid token(colors.focus)", outlineOffset: "1px" },
+          }),
         }}
-      >
-        <Select.Label className={css({ fontWeight: "semibold" })}>
-          <Trans>Security question {number}</Trans>
-        </Select.Label>
-        <Select.Control className={styles.control}>
-          <Select.Trigger
-            className={css({
-              width: "100%",
-              minHeight: "11",
-              px: "3",
-              display: "flex",
-              alignItems: "center",
-              justifyContent: "space-between",
-              gap: "2",
-              textAlign: "start",
-              borderWidth: "1px",
-              borderColor: questionProblem ? "brand.error" : "border",
-              borderRadius: "md",
-              bg: "surface",
-              _focusVisible: { outline: "3px solid token(colors.focus)", outlineOffset: "1px" },
-            })}
-            aria-describedby={questionProblem ? questionErrorId : undefined}
-          >
-            <Select.ValueText placeholder={t`Choose a question`} />
-            <Select.Indicator className={styles.indicator}>
-              <ChevronDownIcon />
-            </Select.Indicator>
-          </Select.Trigger>
-        </Select.Control>
-        <Portal>
-          <Select.Positioner className={styles.positioner}>
-            <Select.Content className={styles.content}>
-              {collection.items.map((item) => (
-                <Select.Item key={item.value} item={item} className={styles.item}>
-                  <Select.ItemText>{item.label}</Select.ItemText>
-                  <Select.ItemIndicator className={css({ color: "brand.button" })}>✓</Select.ItemIndicator>
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Positioner>
-        </Portal>
-        <Select.HiddenSelect />
-      </Select.Root>
+      />
       {questionProblem ? (
         <p id={questionErrorId} className={fieldError}>
           {problemText(i18n, questionProblem)}

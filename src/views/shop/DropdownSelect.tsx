@@ -1,10 +1,12 @@
-import { Portal } from "@ark-ui/react/portal";
-import { createListCollection, Select } from "@ark-ui/react/select";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useMemo, useRef } from "react";
 import { css, cx } from "../../../styled-system/css";
 import { select } from "../../../styled-system/recipes";
+import { SelectField } from "../../ui/SelectField.tsx";
 import { type DropdownSelectProps, dropdownTrigger } from "./dropdown-styles.ts";
+
+/** "Any": the filter cleared. */
+const any = "__any__";
 
 /** A dropdown filter as Ark's select: "Any" clears the filter; the other items are its values. */
 export function DropdownSelect({
@@ -15,53 +17,30 @@ export function DropdownSelect({
   autoFocus = false,
 }: DropdownSelectProps) {
   const { t } = useLingui();
-  const any = "__any__";
-  const collection = useMemo(
-    () =>
-      createListCollection({
-        items: [
-          { value: any, label: t`Any` },
-          ...filter.values.map((value) => ({ value: value.uuid, label: value.short_description })),
-        ],
-      }),
+  const options = useMemo(
+    () => [
+      { value: any, label: t`Any` },
+      ...filter.values.map((value) => ({ value: value.uuid, label: value.short_description })),
+    ],
     [filter, t],
   );
-  const styles = select();
   const trigger = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (autoFocus && !defaultOpen) trigger.current?.focus();
   }, [autoFocus, defaultOpen]);
   return (
-    <Select.Root
-      className={styles.root}
-      collection={collection}
-      value={[current ?? any]}
-      positioning={{ sameWidth: true }}
+    <SelectField
+      options={options}
+      value={current ?? any}
+      onPick={(picked) => onPick(picked === any ? null : picked)}
+      label={filter.display_name}
       defaultOpen={defaultOpen}
-      onValueChange={({ value }) => {
-        const [picked] = value;
-        onPick(!picked || picked === any ? null : picked);
+      triggerRef={trigger}
+      indicator="▾"
+      classNames={{
+        label: css({ fontWeight: "semibold" }),
+        trigger: cx(select().trigger, dropdownTrigger),
       }}
-    >
-      <Select.Label className={css({ fontWeight: "semibold" })}>{filter.display_name}</Select.Label>
-      <Select.Control className={styles.control}>
-        <Select.Trigger ref={trigger} className={cx(styles.trigger, dropdownTrigger)}>
-          <Select.ValueText />
-          <Select.Indicator className={styles.indicator}>▾</Select.Indicator>
-        </Select.Trigger>
-      </Select.Control>
-      <Portal>
-        <Select.Positioner className={styles.positioner}>
-          <Select.Content className={styles.content}>
-            {collection.items.map((item) => (
-              <Select.Item key={item.value} item={item} className={styles.item}>
-                <Select.ItemText>{item.label}</Select.ItemText>
-                <Select.ItemIndicator className={css({ color: "brand.button" })}>✓</Select.ItemIndicator>
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select.Positioner>
-      </Portal>
-    </Select.Root>
+    />
   );
 }

@@ -6,7 +6,8 @@
  * entry, its preloads, the route's lazy chunks and the first locale catalog. Each route opens in a new
  * browser context (empty cache and storage); routes behind sign-in get the demo rider's stored session.
  * A route counts as interactive once its screen has replaced the loading state and the network has been
- * idle. Sizes are those of the build's own gzip copies (level 9), so the figures are deterministic.
+ * idle. Sizes are those of the build's own gzip copies (what the server sends a gzip client, made by Zopfli:
+ * scripts/vite/precompress.ts), so the figures are deterministic.
  *
  * A route still over its target has a ceiling in scripts/budget-ceilings.json (what it weighed when the
  * ceiling was recorded, plus 1 KB): CI fails when a route outgrows its ceiling, so a route only gets

@@ -1,10 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { guard, isTaskLink, rememberedFrom, routes, screenIds } from "./routes.ts";
+import { guard, isTaskLink, rememberedFrom, routeAt, routes, screenIds } from "./routes.ts";
 
 describe("route table", () => {
   it("maps every route of the spec to a screen", () => {
     expect(routes.map((route) => route.path)).toContain("/products/:serviceType?/:passType?");
     expect(new Set(routes.map((route) => route.screen))).toEqual(new Set(screenIds));
+  });
+
+  it("finds the route the layout's switch draws for a path, parameters and all", () => {
+    const screenAt = (path: string) => routeAt(path)?.screen ?? null;
+    expect(screenAt("/login")).toBe("login");
+    expect(screenAt("/")).toBe("landing");
+    expect(screenAt("/products")).toBe("products");
+    expect(screenAt("/products/bus/monthly")).toBe("products");
+    expect(screenAt("/reset")).toBe("reset");
+    expect(screenAt("/reset/abc")).toBe("reset");
+    expect(screenAt("/account/orders/2/9f1c")).toBe("orders");
+    expect(screenAt("/account/orders")).toBeNull();
+    expect(screenAt("/faremedia/42")).toBe("fareMedia");
+    expect(screenAt("/redirect/s/t/a%40b.c/Ana/Rider")).toBe("appleRedirect");
+    expect(screenAt("/nowhere")).toBeNull();
+    expect(screenAt("/login/extra")).toBeNull();
+    expect(screenAt("/%00")).toBeNull();
+    // Every route's own pattern, with its parameters filled in, leads back to it.
+    for (const route of routes) {
+      const path = route.path.replace(/\/:[a-zA-Z]+\??/g, "/x");
+      expect(routeAt(path)).toBe(route);
+    }
   });
 
   it("sends guests on login-required routes to /login, remembering where they came from", () => {

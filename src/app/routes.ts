@@ -1,3 +1,6 @@
+import { parse } from "regexparam";
+import { matchRoute } from "wouter";
+
 /**
  * The route table of spec section 2. `access` is what the guard enforces:
  * - open: anyone;
@@ -79,6 +82,11 @@ export const routes: RouteDefinition[] = [
   { path: "/manage-card", screen: "manageCard", access: "open" },
   { path: "/faremedia/:cardId?", screen: "fareMedia", access: "open" },
 ];
+
+/** The route the layout's switch draws for `path` (the first whose pattern matches), or none. */
+export function routeAt(path: string): RouteDefinition | null {
+  return routes.find((route) => matchRoute(parse, route.path, path)[0]) ?? null;
+}
 
 export interface GuardDecision {
   redirectTo: string;

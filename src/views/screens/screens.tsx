@@ -1,6 +1,6 @@
 import { type ComponentType, lazy as reactLazy } from "react";
 import { resilient } from "../../app/chunks.ts";
-import type { ScreenId } from "../../app/routes.ts";
+import { guard, routeAt, type ScreenId } from "../../app/routes.ts";
 
 type AccountScreens = typeof import("./AccountScreens.tsx");
 type AuthScreens = typeof import("./AuthScreens.tsx");
@@ -14,20 +14,51 @@ type SocialReturnScreens = typeof import("./SocialReturnScreens.tsx");
  * drawn: the first page downloads the layout and that one screen, never the others' views, machines
  * and libraries (issue 16's budget, checked by `npm run budget`).
  */
-/** React's lazy, its chunk waiting out a lost connection instead of failing (src/app/chunks.ts). */
-const lazy: typeof reactLazy = (load) => reactLazy(resilient(load));
+type ScreenModule = { default: ComponentType };
+/** The screens a module exports: its components drawn without props. */
+type ScreenName<Module> = {
+  [Name in keyof Module]: Module[Name] extends ComponentType ? Name : never;
+}[keyof Module];
 
-const account = (name: keyof AccountScreens) =>
+/** Each screen's download, started once: by the first render of its route or by `preloadScreen`. */
+const downloads = new Map<ComponentType, () => Promise<ScreenModule>>();
+
+/**
+ * A screen whose code arrives as a chunk: React's lazy, its chunk waiting out a lost connection
+ * instead of failing (src/app/chunks.ts), its download kept so that `preloadScreen` can start it
+ * before React first draws the route. Once the code is here the screen is drawn directly: a screen
+ * preloaded in time appears in the portal's first render, without a "Loading…" frame before it (React's
+ * lazy would still wait one turn for a promise that has already settled).
+ */
+function lazy(load: () => Promise<ScreenModule>): ComponentType {
+  let started: Promise<ScreenModule> | null = null;
+  let Loaded: ComponentType | null = null;
+  const download = () => {
+    started ??= resilient(load)().then((module) => {
+      Loaded = module.default;
+      return module;
+    });
+    return started;
+  };
+  const Lazy = reactLazy(download);
+  function LazyScreen() {
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  downloads.set(LazyScreen, download);
+  return LazyScreen;
+}
+
+const account = (name: ScreenName<AccountScreens>) =>
   lazy(() => import("./AccountScreens.tsx").then((module) => ({ default: module[name] })));
-const auth = (name: keyof AuthScreens) =>
+const auth = (name: ScreenName<AuthScreens>) =>
   lazy(() => import("./AuthScreens.tsx").then((module) => ({ default: module[name] })));
-const checkout = (name: keyof CheckoutScreens) =>
+const checkout = (name: ScreenName<CheckoutScreens>) =>
   lazy(() => import("./CheckoutScreens.tsx").then((module) => ({ default: module[name] })));
-const orders = (name: keyof OrderScreens) =>
+const orders = (name: ScreenName<OrderScreens>) =>
   lazy(() => import("./OrderScreens.tsx").then((module) => ({ default: module[name] })));
-const shop = (name: Exclude<keyof ShopScreens, "ServiceLevelLinks">) =>
+const shop = (name: ScreenName<ShopScreens>) =>
   lazy(() => import("./ShopScreens.tsx").then((module) => ({ default: module[name] })));
-const social = (name: keyof SocialReturnScreens) =>
+const social = (name: ScreenName<SocialReturnScreens>) =>
   lazy(() => import("./SocialReturnScreens.tsx").then((module) => ({ default: module[name] })));
 
 const LandingScreen = lazy(() =>
@@ -115,3 +146,15 @@ export const screens: Record<ScreenId, ComponentType> = {
   manageCard: ManageCardScreen,
   fareMedia: FareMediaScreen,
 };
+
+/**
+ * Starts downloading the screen of the page the browser opened, while the portal boots (its session
+ * restored, its first render), rather than when the route is first drawn: the screen's chunk and the
+ * boot then overlap instead of following each other. Nothing is fetched for a path the guard sends
+ * elsewhere (a guest on a sign-in-only page, a rider on the sign-in page) or that has no screen.
+ */
+export function preloadScreen(path: string, signedIn: boolean): Promise<ScreenModule> | null {
+  const route = routeAt(path);
+  if (!route || guard(route.access, signedIn, path, "/") !== null) return null;
+  return downloads.get(screens[route.screen])?.() ?? null;
+}

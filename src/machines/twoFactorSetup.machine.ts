@@ -83,9 +83,9 @@ const errorParams = ({ event }: { event: { error: unknown } }) => event.error;
  * A wrong code, a refused password or a failed text returns to the step that can fix it, keeping
  * what was typed; a new code can be asked for at the code step; cancelling leaves things as they were.
  * The phone rules download in the background from the start of enrolment, so a submit never waits for
- * a download it did not need; one that failed (a lost connection is waited out by the loader instead)
- * is said at the phone step and started again by the next submit, or a rider who submitted would wait
- * for rules that never come.
+ * a download it did not need. A load that fails is said at the phone step and started again by the
+ * next submit, or a rider who submitted would wait for rules that never come (the live loader turns a
+ * chunk that cannot be downloaded into the lost-connection popup instead: src/app/live/two-factor.ts).
  */
 export const twoFactorSetupMachine = setup({
   types: {

@@ -234,7 +234,7 @@ test.describe("a rider's account, from sign-up to deletion", () => {
     await portal.seeHeading("Sign in");
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText("Your session has ended. Please sign in again.")).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
+    await portal.seeStored("auth_token", null);
   });
 
   test("an invited rider accepts the mailed invite and signs in", async ({ page }) => {

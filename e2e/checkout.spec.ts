@@ -49,9 +49,12 @@ for (const [label, viewport] of [
       // The saved default is chosen already.
       await expect(checkout.group("Pay with").getByRole("radio", { name: /Visa •••• 4242/ })).toBeChecked();
 
+      // The Day Pass is $5.00; WELCOME10 takes 10% off. The status can show before the new price is
+      // drawn, so the total itself is waited for.
+      await checkout.seeTotal("$5.00");
       await checkout.applyPromo("welcome10");
       await expect(page.getByText(/WELCOME10 applied/)).toBeVisible();
-      const total = (await checkout.summary().getByTestId("checkout-total").textContent()) ?? "";
+      await checkout.seeTotal("$4.50");
 
       await checkout.split("1.00", /Sandbox Bank checking •••• 6789/);
       await expect(page.getByText(/The second method pays \$/)).toBeVisible();
@@ -62,7 +65,7 @@ for (const [label, viewport] of [
       await expect(legs.nth(0)).toContainText("Visa •••• 4242");
       await expect(legs.nth(0)).toContainText("$1.00");
       await expect(legs.nth(1)).toContainText("Sandbox Bank checking •••• 6789");
-      await checkout.seeTotal(total);
+      await checkout.seeTotal("$4.50");
       await checkout.portal.checkAccessibility();
       await checkout.placeOrder();
       await expect(page).toHaveURL(orderSummaryUrl, { timeout: 20_000 });

@@ -37,7 +37,7 @@ for (const size of sizes) {
     await expect(card.getByTestId("general-funds")).toHaveText("$8.00");
     await expect(page.getByTestId("pass")).toHaveCount(2);
     await expect(page.getByRole("heading", { name: "Activity" })).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem("isGuestUser"))).toBe("true");
+    await portal.seeStored("isGuestUser", "true");
     await portal.checkAccessibility();
     await page.screenshot({ path: `.tmp/manage-card-${size.width}.png`, fullPage: true });
 
@@ -48,7 +48,7 @@ for (const size of sizes) {
     await page.getByRole("button", { name: "Done" }).click();
     await expect(page.getByText("You are done with this card.")).toBeVisible();
     await expect(page.getByLabel("Card number")).toHaveValue("");
-    expect(await page.evaluate(() => localStorage.getItem("card_token"))).toBeNull();
+    await portal.seeStored("card_token", null);
     await portal.checkAccessibility();
   });
 }

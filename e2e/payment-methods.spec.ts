@@ -116,7 +116,7 @@ test.describe("payment methods", () => {
     await screen.seeMethod("PayPal");
     await expect(screen.method("PayPal")).toContainText(/@personal\.example\.com/);
     await expect(page).toHaveURL(/\/account\/paymentmethods$/);
-    expect(await page.evaluate(() => sessionStorage.getItem("payPalApprovalState"))).toBeNull();
+    await screen.portal.seeStored("payPalApprovalState", null, "session");
     await screen.screenshot("list-390");
     await screen.portal.checkAccessibility();
 

@@ -44,7 +44,7 @@ test.describe("sign-out", () => {
     expect((await loggedOut).status()).toBe(204);
     await portal.seeHeading("Sign in");
     await expect(page).toHaveURL(/\/login$/);
-    expect(await portal.storedValue("auth_token")).toBeNull();
+    await portal.seeStored("auth_token", null);
 
     const after = await page.request.get("/accounts/users/me", {
       headers: { authorization: `Bearer ${token}` },

@@ -41,7 +41,7 @@ test.describe("the portal shell on a desktop", () => {
     await portal.chooseLanguage("Language", "Español");
     await portal.seeHeading("Iniciar sesión");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
-    expect(await portal.storedValue("Bytemark-CW-lang")).toBe("es");
+    await portal.seeStored("Bytemark-CW-lang", "es");
     await portal.checkAccessibility();
 
     await page.reload();
@@ -51,7 +51,7 @@ test.describe("the portal shell on a desktop", () => {
     await portal.chooseLanguage("Idioma", "Tiếng Việt");
     await portal.seeHeading("Đăng nhập");
     await expect(page.locator("html")).toHaveAttribute("lang", "vi");
-    expect(await portal.storedValue("Bytemark-CW-lang")).toBe("vi");
+    await portal.seeStored("Bytemark-CW-lang", "vi");
     await portal.checkAccessibility();
   });
 
@@ -107,7 +107,7 @@ test.describe("the portal shell on a desktop", () => {
     // The page takes clicks again (Playwright's click fails when another element would receive it).
     await page.getByLabel("Email", { exact: true }).click();
     await expect(page.getByLabel("Email", { exact: true })).toBeFocused();
-    expect(await portal.storedValue("tourDone")).toBe("true");
+    await portal.seeStored("tourDone", "true");
   });
 
   test("a first visit offers the tour once", async ({ page }) => {

@@ -23,7 +23,7 @@ for (const [label, viewport] of [
       await portal.open("/products/bus", { firstVisit: true });
       await portal.seeCentred(portal.welcomePrompt());
       await portal.takeTheTour();
-      expect(await portal.storedValue("tourDone")).toBe("true");
+      await portal.seeStored("tourDone", "true");
       await portal.seeHeading("Bus");
       await portal.checkAccessibility();
       await productCard(page, "Day Pass").getByRole("button", { name: "Add to cart" }).click();

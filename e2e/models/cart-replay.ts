@@ -588,7 +588,8 @@ export class CartReplay {
         .toBe(true);
     }
     if (event.type === "cart.leftProducts" && items.length > 0) {
-      expect(await portal.storedValue("purchaseFlowType")).toBe(
+      await portal.seeStored(
+        "purchaseFlowType",
         items.some((item) => item.type === "PHYSICAL_PASS") ? "physical" : "digital",
       );
     }

@@ -153,4 +153,19 @@ export class Portal {
   storedValue(key: string): Promise<string | null> {
     return this.page.evaluate((name) => localStorage.getItem(name), key);
   }
+
+  /**
+   * Waits until browser storage holds `value` under `key` (null: nothing). What the screen shows can be
+   * drawn before the write, so the read is retried rather than taken once.
+   */
+  async seeStored(key: string, value: string | null, storage: "local" | "session" = "local"): Promise<void> {
+    await expect
+      .poll(() =>
+        this.page.evaluate(
+          ([name, area]) => (area === "session" ? sessionStorage : localStorage).getItem(name),
+          [key, storage] as const,
+        ),
+      )
+      .toBe(value);
+  }
 }

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, fromPromise, not, setup } from "xstate";
 import { errorCodeOf } from "../domain/envelope.ts";
 import type { PhoneProblem } from "../domain/phone.ts";
 import { isStoredUser, MfaStatus, type StoredUser } from "../domain/session.ts";
@@ -23,8 +23,11 @@ export interface TwoFactorSetupContext {
   values: Record<SetupField, string>;
   /** The phone-number rules, once they have arrived. */
   rules: PhoneRules | null;
-  /** The phone problem shown after a refused submit. */
-  problem: PhoneProblem | "passwordRequired" | "codeInvalid" | null;
+  /**
+   * The problem shown at the step: a refused submit's, or `rulesUnavailable` when the phone-number
+   * rules could not be downloaded (the next submit downloads them again).
+   */
+  problem: PhoneProblem | "passwordRequired" | "codeInvalid" | "rulesUnavailable" | null;
   /** Code of the last failed request. */
   error: number | null;
 }
@@ -79,6 +82,10 @@ const errorParams = ({ event }: { event: { error: unknown } }) => event.error;
  * it on. Off: the password, then a code texted to the enrolled phone; the right code turns it off.
  * A wrong code, a refused password or a failed text returns to the step that can fix it, keeping
  * what was typed; a new code can be asked for at the code step; cancelling leaves things as they were.
+ * The phone rules download in the background from the start of enrolment, so a submit never waits for
+ * a download it did not need. A load that fails is said at the phone step and started again by the
+ * next submit, or a rider who submitted would wait for rules that never come (the live loader turns a
+ * chunk that cannot be downloaded into the lost-connection popup instead: src/app/live/two-factor.ts).
  */
 export const twoFactorSetupMachine = setup({
   types: {
@@ -109,6 +116,7 @@ export const twoFactorSetupMachine = setup({
           : (context.rules?.phoneProblem(context.values.countryCode, context.values.number) ?? null),
     })),
     assignRules: assign((_, rules: PhoneRules) => ({ rules })),
+    assignRulesProblem: assign({ problem: "rulesUnavailable" as const }),
     assignPasswordProblem: assign({ problem: "passwordRequired" as const }),
     assignCodeProblem: assign({ problem: "codeInvalid" as const }),
     assignError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
@@ -126,6 +134,7 @@ export const twoFactorSetupMachine = setup({
       context.values.password !== "" &&
       context.rules?.phoneProblem(context.values.countryCode, context.values.number) === null,
     rulesLoaded: ({ context }) => context.rules !== null,
+    rulesFailed: ({ context }) => context.problem === "rulesUnavailable",
     passwordGiven: ({ context }) => context.values.password !== "",
     codeComplete: ({ context }) => /^[0-9]{6}$/.test(context.values.code),
     enrolled: ({ context }) => context.enrolled,
@@ -151,6 +160,7 @@ export const twoFactorSetupMachine = setup({
     enrolling: {
       initial: "phone",
       // The phone rules download while the rider types the number (once: later visits have them).
+      // Only the phone step and the wait for the rules run without them, so a failure lands there.
       invoke: {
         id: "loadPhoneRules",
         src: "loadPhoneRules",
@@ -160,10 +170,19 @@ export const twoFactorSetupMachine = setup({
             params: ({ event }: { event: { output: PhoneRules } }) => event.output,
           },
         },
+        onError: { target: ".phone", actions: "assignRulesProblem" },
       },
       on: {
         "setup.input": { actions: "assignInput" },
         "setup.cancel": { target: "off", actions: "reset" },
+        // A submit at the phone step after the rules failed (the step passes it up): entering
+        // enrolling again starts their download again, keeping what was typed.
+        "setup.submit": {
+          guard: "rulesFailed",
+          target: ".awaitingRules",
+          reenter: true,
+          actions: "clearProblems",
+        },
       },
       states: {
         phone: {
@@ -171,7 +190,7 @@ export const twoFactorSetupMachine = setup({
             "setup.submit": [
               { guard: "phoneReady", target: "sending", actions: "clearProblems" },
               { guard: "rulesLoaded", actions: "assignPhoneProblem" },
-              { target: "awaitingRules", actions: "clearProblems" },
+              { guard: not("rulesFailed"), target: "awaitingRules", actions: "clearProblems" },
             ],
           },
         },

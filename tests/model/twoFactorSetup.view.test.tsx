@@ -21,6 +21,7 @@ describeViewModel({
   },
   environment: [
     "xstate.done.actor.loadPhoneRules",
+    "xstate.error.actor.loadPhoneRules",
     "xstate.done.actor.sendEnrolCode",
     "xstate.error.actor.sendEnrolCode",
     "xstate.done.actor.confirmEnrolment",
@@ -61,6 +62,15 @@ describeViewModel({
     "enrolling.phone": (snapshot) => {
       expect(screen.getByLabelText("Country code")).toHaveValue(snapshot.context.values.countryCode);
       expect(screen.getByLabelText("Phone number")).toHaveValue(snapshot.context.values.number);
+      expect(screen.getByLabelText("Current Password")).toHaveValue(snapshot.context.values.password);
+      expect(screen.getByRole("button", { name: "Send code" })).toBeEnabled();
+      if (snapshot.context.problem === "rulesUnavailable") {
+        expect(screen.getByRole("alert")).toHaveTextContent(
+          "The phone number check could not be loaded. Please try again.",
+        );
+      } else {
+        expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
+      }
       if (snapshot.context.problem === "countryRequired") {
         expect(screen.getByText("Country code required.")).toBeVisible();
       }

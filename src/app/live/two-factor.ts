@@ -17,6 +17,9 @@ export function createTwoFactorLogic(deps: LiveDeps): TwoFactorLogic {
   return {
     twoFactorSetup: twoFactorSetupMachine.provide({
       actors: {
+        // A chunk that cannot be downloaded opens "No Internet Connection" and waits for the reload
+        // (chunks.ts), so this never fails: a browser remembers a module it failed to fetch, and a
+        // second import() in the same page fails at once without asking the server again.
         loadPhoneRules: fromPromise<PhoneRules>(resilient(() => import("../../domain/phone.ts"))),
         sendEnrolCode: fromPromise(({ input }) => accounts.sendEnrolCode(input.mobile, input.password)),
         confirmEnrolment: fromPromise(({ input }) => accounts.confirmEnrolment(input.code)),

@@ -164,6 +164,8 @@ export function TwoFactorSetupView({ setup }: { setup: ActorRefFrom<typeof twoFa
           : null;
   const passwordProblem = problem === "passwordRequired" ? t`Current Password can not be empty.` : null;
   const codeProblem = problem === "codeInvalid" ? t`Enter the 6-digit code.` : null;
+  const rulesProblem =
+    problem === "rulesUnavailable" ? t`The phone number check could not be loaded. Please try again.` : null;
   const send = (type: "setup.start" | "setup.cancel" | "setup.submit" | "setup.resend") =>
     setup.send({ type });
 
@@ -201,6 +203,11 @@ export function TwoFactorSetupView({ setup }: { setup: ActorRefFrom<typeof twoFa
       {error !== null ? (
         <p role="alert" className={errorLine}>
           {apiErrorMessage(i18n, error)}
+        </p>
+      ) : null}
+      {rulesProblem !== null ? (
+        <p role="alert" className={errorLine}>
+          {rulesProblem}
         </p>
       ) : null}
       {step === "phone" ? (

@@ -6,6 +6,7 @@ import { defineModel, type EventSamples } from "../harness.ts";
 
 type ActorEvents =
   | "xstate.done.actor.loadPhoneRules"
+  | "xstate.error.actor.loadPhoneRules"
   | "xstate.done.actor.sendEnrolCode"
   | "xstate.error.actor.sendEnrolCode"
   | "xstate.done.actor.confirmEnrolment"
@@ -19,6 +20,7 @@ export const riderOff = { ...storedUser, mfa_enrollment_status: 0, mfa_phone: nu
 export const riderOn = { ...storedUser, mfa_enrollment_status: 1, mfa_phone: "•••• 0123" };
 const wrongPassword = { code: 40303, message: "Your current password is not correct. Please try again." };
 const wrongCode = { code: 40005, message: "Invalid verification code. Please try again with valid code." };
+const rulesNotLoaded = new TypeError("Failed to fetch dynamically imported module: /assets/phone.js");
 
 const events = {
   "setup.start": [{ type: "setup.start" }],
@@ -32,6 +34,7 @@ const events = {
   "setup.submit": [{ type: "setup.submit" }],
   "setup.resend": [{ type: "setup.resend" }],
   "xstate.done.actor.loadPhoneRules": [{ type: "xstate.done.actor.loadPhoneRules", output: phoneRules }],
+  "xstate.error.actor.loadPhoneRules": [{ type: "xstate.error.actor.loadPhoneRules", error: rulesNotLoaded }],
   "xstate.done.actor.sendEnrolCode": [{ type: "xstate.done.actor.sendEnrolCode", output: undefined }],
   "xstate.error.actor.sendEnrolCode": [{ type: "xstate.error.actor.sendEnrolCode", error: wrongPassword }],
   "xstate.done.actor.confirmEnrolment": [{ type: "xstate.done.actor.confirmEnrolment", output: riderOn }],
@@ -94,9 +97,11 @@ export const twoFactorSetupModel = defineModel({
       snapshot.context.rules !== null,
     ]),
   // Each field is typed once; a typed code only where a code is asked for.
-  // The phone rules arrive once (a second enrolment finds them there); nothing is typed while busy.
+  // The phone rules arrive once (a second enrolment finds them there), and arrive or fail only while
+  // their download runs: not after it failed, until a submit starts it again. Nothing is typed while busy.
   filterEvents: (snapshot, event) =>
-    (event.type !== "xstate.done.actor.loadPhoneRules" || snapshot.context.rules === null) &&
+    (!event.type.endsWith(".actor.loadPhoneRules") ||
+      (snapshot.context.rules === null && snapshot.context.problem !== "rulesUnavailable")) &&
     (event.type !== "setup.input" || !snapshot.hasTag("busy")) &&
     (event.type !== "setup.input" ||
       (snapshot.context.values[event.field as "code"] === "" &&
@@ -109,6 +114,12 @@ export const twoFactorSetupModel = defineModel({
     {
       name: "nothing typed survives leaving the steps",
       holds: (s) => !(s.matches("on") || s.matches("off")) || filled(s.context.values) === "",
+    },
+    {
+      name: "the rules' failure is said only at the phone step, while they are missing",
+      holds: (s) =>
+        s.context.problem !== "rulesUnavailable" ||
+        (s.matches({ enrolling: "phone" }) && s.context.rules === null),
     },
     {
       name: "a code is only checked when it has 6 digits",
@@ -127,8 +138,12 @@ export const twoFactorSetupModel = defineModel({
       expect(snapshot.context.phone).toBe("•••• 0123");
     },
     enrolling: (snapshot) => expect(snapshot.context.enrolled).toBe(false),
-    "enrolling.phone": (snapshot) =>
-      expect([null, "countryRequired", "invalid", "passwordRequired"]).toContain(snapshot.context.problem),
+    "enrolling.phone": (snapshot) => {
+      expect([null, "countryRequired", "invalid", "passwordRequired", "rulesUnavailable"]).toContain(
+        snapshot.context.problem,
+      );
+      expect(snapshot.hasTag("busy")).toBe(false);
+    },
     "enrolling.awaitingRules": (snapshot) => {
       expect(snapshot.hasTag("busy")).toBe(true);
       expect(snapshot.context.rules).toBeNull();
@@ -267,6 +282,104 @@ export const twoFactorSetupModel = defineModel({
       ],
       expected: { enrolling: "phone" },
       ends: (snapshot) => expect(snapshot.context.problem).toBe("countryRequired"),
+    },
+    {
+      name: "rules that fail to download while a submit waits: back at the phone step, nothing typed lost",
+      events: [
+        events["setup.start"][0],
+        events["setup.input"][0],
+        events["setup.input"][1],
+        events["setup.input"][2],
+        events["setup.submit"][0],
+        events["xstate.error.actor.loadPhoneRules"][0],
+      ],
+      expected: { enrolling: "phone" },
+      ends: (snapshot) => {
+        expect(snapshot.context.problem).toBe("rulesUnavailable");
+        expect(snapshot.context.error).toBeNull();
+        expect(snapshot.context.values).toEqual({
+          countryCode: "+1",
+          number: "2025550123",
+          password: "transit-demo-2026",
+          code: "",
+        });
+      },
+    },
+    {
+      name: "submitting again after the rules failed downloads them again and waits for them",
+      events: [
+        events["setup.start"][0],
+        events["setup.input"][0],
+        events["setup.input"][1],
+        events["setup.input"][2],
+        events["setup.submit"][0],
+        events["xstate.error.actor.loadPhoneRules"][0],
+        events["setup.submit"][0],
+      ],
+      expected: { enrolling: "awaitingRules" },
+      ends: (snapshot) => expect(snapshot.context.problem).toBeNull(),
+    },
+    {
+      // The walk settles the download the submit started again: it fails when none runs.
+      name: "the rules downloaded again check and send the phone",
+      events: [
+        events["setup.start"][0],
+        events["setup.input"][0],
+        events["setup.input"][1],
+        events["setup.input"][2],
+        events["setup.submit"][0],
+        events["xstate.error.actor.loadPhoneRules"][0],
+        events["setup.submit"][0],
+        events["xstate.done.actor.loadPhoneRules"][0],
+      ],
+      expected: { enrolling: "sending" },
+    },
+    {
+      name: "rules that fail again are said again at the phone step",
+      events: [
+        events["setup.start"][0],
+        events["setup.input"][1],
+        events["setup.submit"][0],
+        events["xstate.error.actor.loadPhoneRules"][0],
+        events["setup.submit"][0],
+        events["xstate.error.actor.loadPhoneRules"][0],
+      ],
+      expected: { enrolling: "phone" },
+      ends: (snapshot) => {
+        expect(snapshot.context.problem).toBe("rulesUnavailable");
+        expect(snapshot.context.values.number).toBe("2025550123");
+      },
+    },
+    {
+      name: "rules that fail before any submit are said at once, and the submit downloads them again",
+      events: [
+        events["setup.start"][0],
+        events["xstate.error.actor.loadPhoneRules"][0],
+        events["setup.input"][1],
+        events["setup.input"][2],
+        events["setup.submit"][0],
+        events["xstate.done.actor.loadPhoneRules"][0],
+      ],
+      expected: { enrolling: "phone" },
+      ends: (snapshot) => {
+        expect(snapshot.context.rules).not.toBeNull();
+        expect(snapshot.context.problem).toBe("countryRequired");
+      },
+    },
+    {
+      name: "cancelling after the rules failed turns nothing on, and turning it on again downloads them afresh",
+      events: [
+        events["setup.start"][0],
+        events["xstate.error.actor.loadPhoneRules"][0],
+        events["setup.cancel"][0],
+        events["setup.start"][0],
+        events["xstate.done.actor.loadPhoneRules"][0],
+      ],
+      expected: { enrolling: "phone" },
+      ends: (snapshot) => {
+        expect(snapshot.context.problem).toBeNull();
+        expect(snapshot.context.rules).not.toBeNull();
+      },
     },
     {
       name: "cancelling turns nothing on",

@@ -42,3 +42,26 @@ test.describe("losing the server", () => {
     await expect(page.getByRole("link", { name: "Bus" }).first()).toBeVisible();
   });
 });
+
+test.describe("the opened page's own code", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("that cannot be downloaded while the portal boots says No Internet Connection, then loads once it is back", async ({
+    page,
+  }) => {
+    // The products screen is downloaded as the portal boots, before the app that shows the popup exists.
+    const screenChunk = "**/assets/ShopScreens-*.js";
+    await page.route(screenChunk, (route) => route.abort("internetdisconnected"));
+    const portal = new Portal(page);
+    await portal.open("/products");
+    const popup = page.getByRole("alertdialog", { name: "No Internet Connection" });
+    await expect(popup).toBeVisible();
+    await portal.checkAccessibility();
+
+    await page.unroute(screenChunk);
+    await popup.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "You are back online." })).toBeVisible();
+    await portal.seeHeading("Products");
+    await expect(page.getByRole("link", { name: "Bus" }).first()).toBeVisible();
+  });
+});

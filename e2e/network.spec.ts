@@ -50,15 +50,17 @@ test.describe("the opened page's own code", () => {
     page,
   }) => {
     // The products screen is downloaded as the portal boots, before the app that shows the popup exists.
-    const screenChunk = "**/assets/ShopScreens-*.js";
-    await page.route(screenChunk, (route) => route.abort("internetdisconnected"));
+    // Blocked inside the browser's network stack, so the download fails at once, as it does offline.
+    const network = await page.context().newCDPSession(page);
+    await network.send("Network.enable");
+    await network.send("Network.setBlockedURLs", { urls: ["*/assets/ShopScreens-*.js"] });
     const portal = new Portal(page);
     await portal.open("/products");
     const popup = page.getByRole("alertdialog", { name: "No Internet Connection" });
     await expect(popup).toBeVisible();
     await portal.checkAccessibility();
 
-    await page.unroute(screenChunk);
+    await network.send("Network.setBlockedURLs", { urls: [] });
     await popup.getByRole("button", { name: "Try again" }).click();
     await expect(page.getByRole("status").filter({ hasText: "You are back online." })).toBeVisible();
     await portal.seeHeading("Products");

@@ -31,12 +31,7 @@ import type { Feature, LiveDeps } from "./live/deps.ts";
 import type { ScreenLogic } from "./logic.tsx";
 import { isTaskLink, rememberedFrom } from "./routes.ts";
 
-/**
- * Where events from outside React (HTTP replies, the browser, a chunk that cannot be downloaded) reach
- * the root actor. The actor exists once React has first drawn the app; what happens before that (the
- * first screen's download failing while the portal boots) is kept and delivered, in order, when it
- * connects.
- */
+/** Where events from outside React (HTTP replies, the browser) reach the root actor once it exists. */
 export interface EventBus {
   send(event: AppEvent): void;
   connect(target: { send(event: AnyEventObject): void }): () => void;
@@ -45,20 +40,12 @@ export interface EventBus {
 /** Where the page that reloaded for a returned connection leaves its "You are back online." */
 const backOnlineKey = "portal.backOnline";
 
-/** Events kept while nothing is connected: a boot's worth, never an unbounded queue. */
-const keptAtMost = 32;
-
-export function createEventBus(): EventBus {
+function createEventBus(): EventBus {
   let target: { send(event: AnyEventObject): void } | null = null;
-  const kept: AppEvent[] = [];
   return {
-    send(event) {
-      if (target) target.send(event);
-      else if (kept.length < keptAtMost) kept.push(event);
-    },
+    send: (event) => target?.send(event),
     connect(next) {
       target = next;
-      for (const event of kept.splice(0)) next.send(event);
       return () => {
         if (target === next) target = null;
       };

@@ -4,10 +4,11 @@ import { preloadScreen } from "./screens.tsx";
 describe("preloadScreen", () => {
   it("starts the opened page's screen once, the same download its route's first render uses", async () => {
     const first = preloadScreen("/products/bus", false);
+    const second = preloadScreen("/products", true);
     expect(first).not.toBeNull();
-    expect(preloadScreen("/products", true)).toBe(first);
-    const module = await first;
+    const [module, again] = await Promise.all([first, second]);
     expect(module?.default).toBeTypeOf("function");
+    expect(again).toBe(module);
   });
 
   it("fetches nothing for a page the guard sends elsewhere, or that has no screen", () => {

@@ -20,31 +20,37 @@ type ScreenName<Module> = {
   [Name in keyof Module]: Module[Name] extends ComponentType ? Name : never;
 }[keyof Module];
 
-/** Each screen's download, started once: by the first render of its route or by `preloadScreen`. */
-const downloads = new Map<ComponentType, () => Promise<ScreenModule>>();
+/** Each screen's early download, for `preloadScreen`. */
+const preloads = new Map<ComponentType, () => Promise<ScreenModule | null>>();
 
 /**
- * A screen whose code arrives as a chunk: React's lazy, its chunk waiting out a lost connection
- * instead of failing (src/app/chunks.ts), its download kept so that `preloadScreen` can start it
- * before React first draws the route. Once the code is here the screen is drawn directly: a screen
- * preloaded in time appears in the portal's first render, without a "Loading…" frame before it (React's
- * lazy would still wait one turn for a promise that has already settled).
+ * A screen whose code arrives as a chunk, loaded by React's lazy when its route is first drawn.
+ * - `preloadScreen` may start the download earlier, while the portal boots. Should that fail, the
+ *   route's first render downloads again through `resilient` (src/app/chunks.ts), which then says the
+ *   connection is lost: at boot the app that shows it does not exist yet.
+ * - Once the code is here the screen is drawn directly: a screen preloaded in time appears in the
+ *   portal's first render, without a "Loading…" frame (React's lazy would still wait one turn for a
+ *   promise that has already settled).
  */
 function lazy(load: () => Promise<ScreenModule>): ComponentType {
-  let started: Promise<ScreenModule> | null = null;
   let Loaded: ComponentType | null = null;
-  const download = () => {
-    started ??= resilient(load)().then((module) => {
-      Loaded = module.default;
-      return module;
-    });
-    return started;
+  const keep = (module: ScreenModule) => {
+    Loaded = module.default;
+    return module;
   };
-  const Lazy = reactLazy(download);
+  let early: Promise<ScreenModule> | null = null;
+  let drawn: Promise<ScreenModule> | null = null;
+  const Lazy = reactLazy(() => {
+    drawn ??= (early ? early.catch(resilient(load)) : resilient(load)()).then(keep);
+    return drawn;
+  });
   function LazyScreen() {
     return Loaded ? <Loaded /> : <Lazy />;
   }
-  downloads.set(LazyScreen, download);
+  preloads.set(LazyScreen, () => {
+    early ??= load().then(keep);
+    return early.catch(() => null);
+  });
   return LazyScreen;
 }
 
@@ -153,8 +159,8 @@ export const screens: Record<ScreenId, ComponentType> = {
  * boot then overlap instead of following each other. Nothing is fetched for a path the guard sends
  * elsewhere (a guest on a sign-in-only page, a rider on the sign-in page) or that has no screen.
  */
-export function preloadScreen(path: string, signedIn: boolean): Promise<ScreenModule> | null {
+export function preloadScreen(path: string, signedIn: boolean): Promise<ScreenModule | null> | null {
   const route = routeAt(path);
   if (!route || guard(route.access, signedIn, path, "/") !== null) return null;
-  return downloads.get(screens[route.screen])?.() ?? null;
+  return preloads.get(screens[route.screen])?.() ?? null;
 }

@@ -7,7 +7,7 @@ import { countryName } from "../../domain/payments/names.ts";
 import type { addressesMachine } from "../../machines/addresses.machine.ts";
 import { paymentLegs, selectBusy, selectTotals } from "../../machines/checkout.machine.ts";
 import { card } from "../shared/Screen.tsx";
-import { CheckoutDetails } from "./CheckoutDetails.tsx";
+import { CheckoutDetailsOnDemand as CheckoutDetails } from "./onDemand.ts";
 import {
   type CheckoutRef,
   choiceName,

@@ -1,15 +1,17 @@
 import { useActorRef } from "@xstate/react";
 import { useConfig } from "../../app/children.ts";
-import { createAddressesLogic } from "../../app/live/addresses.ts";
 import { createCheckoutLogic } from "../../app/live/checkout.ts";
 import { useFeature, useScreenLogic } from "../../app/logic.tsx";
 import type { CartItem } from "../../domain/cart.ts";
 import { CheckoutView } from "./CheckoutView.tsx";
+import { ShippingOnDemand } from "./onDemand.ts";
 
-/** The purchase of the cart as it is when the screen opens (placing the order empties the cart). */
+/**
+ * The purchase of the cart as it is when the screen opens (placing the order empties the cart); the
+ * shipping part and its address book load only for a cart that has something to ship.
+ */
 export function Purchase({ guest, items }: { guest: boolean; items: CartItem[] }) {
   const logic = useScreenLogic();
-  const addressBook = useFeature(createAddressesLogic);
   const checkoutLogic = useFeature(createCheckoutLogic);
   const config = useConfig();
   const checkout = useActorRef(checkoutLogic.checkout, {
@@ -23,7 +25,5 @@ export function Purchase({ guest, items }: { guest: boolean; items: CartItem[] }
     },
     inspect: logic.inspect,
   });
-  return (
-    <CheckoutView checkout={checkout} addresses={guest ? addressBook.guestAddress : addressBook.addresses} />
-  );
+  return <CheckoutView checkout={checkout} shipping={ShippingOnDemand} />;
 }

@@ -17,3 +17,11 @@ export const PurchaseOnDemand = shownOnDemand(() =>
 export const CheckoutDetailsOnDemand = shownOnDemand(() =>
   import("./CheckoutDetails.tsx").then((module) => module.CheckoutDetails),
 );
+
+/**
+ * The details step's shipping part (./AddressBookShipping.tsx), with the address book and its checks
+ * (countries, subdivisions, postal codes): only a cart with something to ship loads it.
+ */
+export const ShippingOnDemand = shownOnDemand(() =>
+  import("./AddressBookShipping.tsx").then((module) => module.AddressBookShipping),
+);

@@ -33,7 +33,7 @@ export function CheckoutDetails({
   shipping: ComponentType<ShippingProps>;
 }) {
   const { i18n } = useLingui();
-  const shipping = useSelector(checkout, (snapshot) => snapshot.context.quote?.shipping_required ?? false);
+  const ships = useSelector(checkout, (snapshot) => snapshot.context.quote?.shipping_required ?? false);
   const promoAllowed = useSelector(checkout, (snapshot) => snapshot.context.promoAllowed);
   const guest = useSelector(checkout, (snapshot) => snapshot.context.guest);
   const problem = useSelector(checkout, (snapshot) => snapshot.context.problem);
@@ -42,7 +42,7 @@ export function CheckoutDetails({
   return (
     <div className={css({ display: "grid", gap: "6" })}>
       <Failure checkout={checkout} />
-      {shipping ? <Shipping checkout={checkout} guest={guest} /> : null}
+      {ships ? <Shipping checkout={checkout} guest={guest} /> : null}
       {promoAllowed ? <Promo checkout={checkout} /> : null}
       <Payment checkout={checkout} />
       {guest ? <Receipt checkout={checkout} /> : null}

@@ -53,7 +53,7 @@ for (const [label, viewport] of [
       // drawn, so the total itself is waited for.
       await checkout.seeTotal("$5.00");
       await checkout.applyPromo("welcome10");
-      await expect(page.getByText(/WELCOME10 applied/)).toBeVisible();
+      await expect(page.getByText(/WELCOME10 applied: .+ off/)).toBeVisible();
       await checkout.seeTotal("$4.50");
 
       await checkout.split("1.00", /Sandbox Bank checking •••• 6789/);

@@ -9,6 +9,7 @@ import "../src/views/account/BankForm.tsx";
 import "../src/views/account/CardForm.tsx";
 import "../src/views/account/DeactivationView.tsx";
 import "../src/views/account/SecurityQuestionsView.tsx";
+import "../src/views/checkout/onDemand.ts";
 import "../src/views/fare-cards/FareCardsView.tsx";
 import "../src/views/fare-cards/LinkCardDialog.tsx";
 import "../src/views/layout/Footer.tsx";

@@ -1,12 +1,13 @@
 import { assign, emit, fromPromise, setup } from "xstate";
 import type { PaymentLegRequest, PlacedOrder } from "../domain/checkout/order.ts";
 import { ErrorCode } from "../domain/envelope.ts";
+import { type Leg, parseAmount, splitLegs } from "../domain/payments/amounts.ts";
 import { emailProblem } from "../domain/payments/names.ts";
 import type { SavedPaymentMethod } from "../domain/payments/saved.ts";
 import type { GuestLoadRequest } from "../domain/transit/guest-card.ts";
 import type { LoadLimits, LoadRequest } from "../domain/transit/wallet.ts";
 import { type CardDraft, type CardProblems, cardFormProblems, emptyCard } from "./cardDraft.ts";
-import { type CardToken, type Leg, type PaymentChoice, parseAmount, splitLegs } from "./checkout.machine.ts";
+import type { CardToken, PaymentChoice } from "./checkout.machine.ts";
 import {
   eventError,
   failureOf,

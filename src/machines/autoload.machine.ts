@@ -1,8 +1,8 @@
 import { assign, emit, fromPromise, setup } from "xstate";
+import { amountText, parseAmount } from "../domain/payments/amounts.ts";
 import type { SavedPaymentMethod } from "../domain/payments/saved.ts";
 import type { Autoload, AutoloadRequest, AutoloadTrigger, LoadLimits } from "../domain/transit/wallet.ts";
 import { maxStoredValue } from "../domain/transit/wallet.ts";
-import { amountText, parseAmount } from "./checkout.machine.ts";
 import { eventError, failureOf, type MoneyFailure } from "./moneyMoves.ts";
 import { unprovided } from "./unprovided.ts";
 

@@ -1,8 +1,8 @@
 import { assign, emit, fromPromise, setup } from "xstate";
 import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
 import type { FareMedium } from "../domain/fare-media.ts";
+import { parseAmount } from "../domain/payments/amounts.ts";
 import type { TransferReply, TransferRequest } from "../domain/transit/cards.ts";
-import { parseAmount } from "./checkout.machine.ts";
 import { eventError, hasCode, isInterrupted } from "./moneyMoves.ts";
 import { unprovided } from "./unprovided.ts";
 

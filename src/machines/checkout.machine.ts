@@ -8,8 +8,8 @@ import type {
 } from "../domain/checkout/order.ts";
 import { normalizePromoCode, type QuoteReply, type QuoteRequest } from "../domain/checkout/quote.ts";
 import { type ApiError, ErrorCode, errorCodeOf } from "../domain/envelope.ts";
-import { minorUnitDigits } from "../domain/money.ts";
 import type { AddressInput } from "../domain/payments/address.ts";
+import { type Leg, parseAmount, splitLegs } from "../domain/payments/amounts.ts";
 import { emailProblem } from "../domain/payments/names.ts";
 import type { SavedAddress, SavedPaymentMethod } from "../domain/payments/saved.ts";
 import { type CardDraft, type CardProblems, cardFormProblems, emptyCard } from "./cardDraft.ts";
@@ -21,8 +21,6 @@ export type PaymentChoice =
   | { kind: "card"; token: string; brand: string; last4: string }
   | { kind: "stored_value" }
   | { kind: "wallet" };
-
-export type Leg = 0 | 1;
 
 /** Why "Review order" was refused, worded by the view. */
 export type CheckoutProblem =
@@ -172,34 +170,6 @@ export const cartSignature = (items: readonly CartItem[]): string =>
     .map((item) => `${item.uuid}:${item.quantity}`)
     .sort()
     .join(",");
-
-/** A typed amount ("12.50") as minor units of `currency`, or null when it is not one. */
-export function parseAmount(text: string, currency: string): number | null {
-  const digits = minorUnitDigits(currency);
-  const pattern = digits === 0 ? /^\d{1,9}$/ : new RegExp(`^\\d{1,9}(?:[.,]\\d{1,${digits}})?$`);
-  const typed = text.trim();
-  if (!pattern.test(typed)) return null;
-  const [whole = "0", fraction = ""] = typed.split(/[.,]/);
-  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
-}
-
-/** Minor units as the amount field shows them ("12.50"). */
-export function amountText(amount: number, currency: string): string {
-  const digits = minorUnitDigits(currency);
-  if (digits === 0) return String(amount);
-  const whole = Math.trunc(amount / 10 ** digits);
-  return `${whole}.${String(amount % 10 ** digits).padStart(digits, "0")}`;
-}
-
-/**
- * The two legs of a split: the first as typed, the second the rest. Null unless both are positive
- * whole minor units that sum to the total.
- */
-export function splitLegs(total: number, first: number | null): [number, number] | null {
-  if (first === null || !Number.isSafeInteger(first) || !Number.isSafeInteger(total)) return null;
-  if (first < 1 || first > total - 1) return null;
-  return [first, total - first];
-}
 
 const sameChoice = (left: PaymentChoice | null, right: PaymentChoice | null): boolean =>
   left !== null && right !== null && JSON.stringify(left) === JSON.stringify(right);

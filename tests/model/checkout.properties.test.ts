@@ -5,14 +5,13 @@ import type { CartItem } from "../../src/domain/cart.ts";
 import { priceOrder } from "../../src/domain/checkout/pricing.ts";
 import type { QuoteReply } from "../../src/domain/checkout/quote.ts";
 import { money } from "../../src/domain/money.ts";
+import { amountText, splitLegs } from "../../src/domain/payments/amounts.ts";
 import {
-  amountText,
   type CheckoutInput,
   cartSignature,
   type Quote,
   selectLegAmounts,
   selectTotals,
-  splitLegs,
 } from "../../src/machines/checkout.machine.ts";
 import { portalConfig } from "../support/fixtures.ts";
 import { quietCart } from "../support/forms.ts";

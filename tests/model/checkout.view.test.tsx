@@ -7,6 +7,7 @@ import type { SavedAddress } from "../../src/domain/payments/saved.ts";
 import { addressesMachine } from "../../src/machines/addresses.machine.ts";
 import type { CheckoutContext } from "../../src/machines/checkout.machine.ts";
 import { CheckoutView } from "../../src/views/checkout/CheckoutView.tsx";
+import { Shipping, type ShippingProps } from "../../src/views/checkout/Shipping.tsx";
 import { home } from "./specs/addresses.ts";
 import { checkoutModel } from "./specs/checkout.ts";
 import { bank, visa } from "./specs/paymentMethods.ts";
@@ -18,6 +19,7 @@ const quietAddresses = addressesMachine.provide({
     loadAddresses: fromPromise<SavedAddress[]>(() => new Promise(() => {})),
   },
 });
+const QuietShipping = (props: ShippingProps) => <Shipping {...props} addresses={quietAddresses} />;
 
 const money = (amount: number) => formatMoney(amount, { currency: "USD", locale: "en" });
 
@@ -64,7 +66,7 @@ describeViewModel({
   mount(logic, { input, clock }) {
     if (!input) throw new Error("every checkout walk has an input");
     const actor = createActor(logic, { clock, input }).start();
-    return { element: <CheckoutView checkout={actor} addresses={quietAddresses} />, actor: () => actor };
+    return { element: <CheckoutView checkout={actor} shipping={QuietShipping} />, actor: () => actor };
   },
   environment: [
     "xstate.done.actor.prepareCheckout",

@@ -2,7 +2,6 @@ import { assign, fromPromise } from "xstate";
 import { type AddValueContext, addValueMachine } from "../../machines/addValue.machine.ts";
 import { autoloadMachine } from "../../machines/autoload.machine.ts";
 import { type CardTransferContext, cardTransferMachine } from "../../machines/cardTransfer.machine.ts";
-import { walletMachine } from "../../machines/wallet.machine.ts";
 import { createWalletService } from "../../services/wallet.service.ts";
 import type { LiveDeps } from "./deps.ts";
 import { paymentMethodsService, tokenizeCard } from "./payment-gateway.ts";
@@ -15,8 +14,6 @@ export interface WalletLogic {
   addValue: typeof addValueMachine;
   /** A card's autoload: add, edit, resume, remove. */
   autoload: typeof autoloadMachine;
-  /** The rider's wallet balance on the fare cards page. */
-  wallet: typeof walletMachine;
 }
 
 export function createWalletLogic(deps: LiveDeps): WalletLogic {
@@ -74,9 +71,6 @@ export function createWalletLogic(deps: LiveDeps): WalletLogic {
         saved: () => bus.send({ type: "notify.success", code: "autoloadSaved" }),
         removed: () => bus.send({ type: "notify.success", code: "autoloadRemoved" }),
       },
-    }),
-    wallet: walletMachine.provide({
-      actors: { loadWallet: fromPromise(() => wallet.wallet()) },
     }),
   };
 }

@@ -8,11 +8,11 @@ import { cardBrandName, defaultSupportedBrands } from "../../domain/payments/nam
 import type { SavedPaymentMethod } from "../../domain/payments/saved.ts";
 import { type paymentMethodsMachine, selectTarget } from "../../machines/paymentMethods.machine.ts";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
+import { errorLine } from "../shared/fieldStyles.ts";
 import { card as panel } from "../shared/Screen.tsx";
 import { BankForm } from "./BankForm.tsx";
 import { CardForm } from "./CardForm.tsx";
 import { BrandMark, brandName, methodName } from "./methodNames.tsx";
-import { errorLine } from "./paymentParts.tsx";
 import { failureText, noticeText } from "./paymentTexts.ts";
 
 type PaymentMethodsRef = ActorRefFrom<typeof paymentMethodsMachine>;

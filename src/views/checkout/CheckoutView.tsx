@@ -1,13 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
+import type { ComponentType } from "react";
 import { Link } from "wouter";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { countryName } from "../../domain/payments/names.ts";
-import type { addressesMachine } from "../../machines/addresses.machine.ts";
 import { paymentLegs, selectBusy, selectTotals } from "../../machines/checkout.machine.ts";
 import { card } from "../shared/Screen.tsx";
-import { CheckoutDetails } from "./CheckoutDetails.tsx";
+import { CheckoutDetailsOnDemand as CheckoutDetails } from "./onDemand.ts";
 import {
   type CheckoutRef,
   choiceName,
@@ -19,11 +19,16 @@ import {
   sectionHeading,
   useQuoteMoney,
 } from "./parts.tsx";
+import type { ShippingProps } from "./Shipping.tsx";
 
 export interface CheckoutViewProps {
   checkout: CheckoutRef;
-  /** The rider's addresses machine (adding one from the checkout); for guests, one that keeps it here. */
-  addresses: typeof addressesMachine;
+  /**
+   * The shipping part of the details step, with its address book: the rider's (adding one from the
+   * checkout saves it), or for guests one that keeps the address for this order. Drawn only when the
+   * cart has something to ship.
+   */
+  shipping: ComponentType<ShippingProps>;
 }
 
 const layout = css({
@@ -39,7 +44,7 @@ const aside = css({ position: { lg: "sticky" }, top: { lg: "6" } });
  * the guest's receipt), then the review that places the order. The order summary stays beside the
  * steps on a desktop and comes first on a phone.
  */
-export function CheckoutView({ checkout, addresses }: CheckoutViewProps) {
+export function CheckoutView({ checkout, shipping }: CheckoutViewProps) {
   const state = useSelector(checkout, (snapshot) => {
     if (snapshot.matches("details")) return "details";
     if (snapshot.matches("review") || snapshot.matches("placing") || snapshot.matches("retrying"))
@@ -78,7 +83,7 @@ export function CheckoutView({ checkout, addresses }: CheckoutViewProps) {
           <div className={css({ display: "grid", gap: "6", order: { base: 2, lg: 1 } })}>
             <Steps current={state === "details" ? 1 : 2} />
             {state === "details" ? (
-              <CheckoutDetails checkout={checkout} addresses={addresses} />
+              <CheckoutDetails checkout={checkout} shipping={shipping} />
             ) : (
               <Review checkout={checkout} />
             )}

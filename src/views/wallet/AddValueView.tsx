@@ -5,6 +5,7 @@ import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { ErrorCode } from "../../domain/envelope.ts";
+import { type Leg, parseAmount, splitLegs } from "../../domain/payments/amounts.ts";
 import {
   type addValueMachine,
   type LoadChoice,
@@ -12,7 +13,6 @@ import {
   loadAmount,
   presetAmounts,
 } from "../../machines/addValue.machine.ts";
-import { type Leg, parseAmount, splitLegs } from "../../machines/checkout.machine.ts";
 import type { CardDraft } from "../../machines/paymentMethods.machine.ts";
 import { CardFields } from "../account/CardForm.tsx";
 import { problemText, TextField } from "../account/paymentParts.tsx";

@@ -3,8 +3,8 @@ import { useSelector } from "@xstate/react";
 import { useEffect, useRef } from "react";
 import type { ActorRefFrom } from "xstate";
 import { button } from "../../../styled-system/recipes";
+import { parseAmount } from "../../domain/payments/amounts.ts";
 import type { cardTransferMachine, TransferProblem } from "../../machines/cardTransfer.machine.ts";
-import { parseAmount } from "../../machines/checkout.machine.ts";
 import { Choice } from "../../ui/Choice.tsx";
 import { TextField } from "../account/paymentParts.tsx";
 import {

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useCallback, useState } from "react";
-import { createWalletLogic } from "../../app/live/wallet.ts";
+import { createWalletBalanceLogic } from "../../app/live/walletBalance.ts";
 import { useFeature } from "../../app/logic.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 import { AddValueOnDemand as AddValue } from "./onDemand.ts";
@@ -10,7 +10,7 @@ import { WalletView } from "./WalletView.tsx";
 /** The wallet panel of /account/paymentmethods: the balance, and "Add value" in the page. */
 export function WalletPanel() {
   const { t } = useLingui();
-  const { wallet } = useFeature(createWalletLogic);
+  const { wallet } = useFeature(createWalletBalanceLogic);
   const money = useMoney();
   const actor = useActorRef(wallet);
   const current = useSelector(actor, (snapshot) => snapshot.context.wallet);

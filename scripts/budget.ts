@@ -32,6 +32,11 @@ export const firstRouteBudget = 110 * kilobyte;
 /** Any other route, reached first by a link, a bookmark or a reload. */
 export const anyRouteBudget = 150 * kilobyte;
 const firstRoutes = new Set(["/login", "/products"]);
+/**
+ * The checkout as a rider reaches it, with something to buy: `/checkout` among the routes opens with
+ * an empty cart ("Your shopping cart is empty"), which downloads none of the purchase's parts.
+ */
+export const checkoutWithCart = "/checkout, a Day Pass in the cart";
 
 /** A concrete address for each route of src/app/routes.ts (every route is measured). */
 const samplePaths: Record<string, string> = {
@@ -137,6 +142,20 @@ export async function measureRouteBudgets(port = 8197, only: string[] = []): Pro
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL((url) => url.pathname !== "/login", { timeout: 30_000 });
     const signedIn = await signIn.storageState();
+    // The same rider with a Day Pass for the commute card in the cart, as the checkout tests buy it.
+    await page.goto(`${base}/digital`);
+    await page.getByRole("button", { name: /^Commute card/ }).click();
+    await page
+      .getByRole("article")
+      .filter({ hasText: "Day Pass" })
+      .getByRole("button", { name: "Add to cart" })
+      .first()
+      .click();
+    await page
+      .getByRole("dialog", { name: "Shopping cart" })
+      .getByRole("button", { name: "Checkout" })
+      .waitFor();
+    const withDayPass = await signIn.storageState();
     await signIn.close();
 
     const results: RouteBudget[] = [];
@@ -151,6 +170,13 @@ export async function measureRouteBudgets(port = 8197, only: string[] = []): Pro
       await context.close();
       const budget = firstRoutes.has(path) ? firstRouteBudget : anyRouteBudget;
       results.push({ path, ...figures, budget, limit: Math.max(budget, ceilings[path] ?? 0) });
+    }
+    if (only.length === 0 || only.includes("/checkout") || only.includes(checkoutWithCart)) {
+      const context = await browser.newContext({ storageState: withDayPass });
+      const figures = await measure(context, base, "/checkout");
+      await context.close();
+      const limit = Math.max(anyRouteBudget, ceilings[checkoutWithCart] ?? 0);
+      results.push({ path: checkoutWithCart, ...figures, budget: anyRouteBudget, limit });
     }
     return results;
   } finally {
@@ -190,6 +216,11 @@ if (import.meta.main) {
     writeFileSync(ceilingsFile, `${JSON.stringify(next, null, 2)}\n`);
     console.log(`Ceilings recorded in ${ceilingsFile}.`);
   }
+  // The page carries its own stylesheet (server/plugins/page.ts): no route may fetch it again.
+  const pageStylesheet = /^\/assets\/index-[\w-]+\.css$/;
+  const restyled = results.filter((result) => result.files.some((file) => pageStylesheet.test(file)));
+  for (const result of restyled) console.error(`${result.path} downloads the page's stylesheet again`);
+  if (restyled.length > 0) process.exit(1);
   const over = results.filter((result) => result.js > result.limit);
   if (over.length > 0 && !record) {
     for (const result of over) {

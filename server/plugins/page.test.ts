@@ -31,7 +31,9 @@ describe("the page the server sends", () => {
       "assets/index-A.css": css,
     });
     const page = readPortalPage(root);
-    expect(page?.html).toBe(`<head><style>${css}</style></head>`);
+    expect(page?.html).toBe(
+      `<head><style>${css}</style><link rel="stylesheet" type="text/x-inlined" href="/assets/index-A.css"></head>`,
+    );
     expect(page?.styleHashes).toEqual([hashOf(css)]);
 
     const app = Fastify();

@@ -16,6 +16,11 @@ const stylesheetLink = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"
  * request before they can paint (issue 16, Lighthouse's "render-blocking requests"). The CSP admits
  * exactly that text by its hash (plugins/security.ts). A stylesheet that could close its element is
  * left as a link. Null without a build.
+ *
+ * A link to the same stylesheet stays beside it, typed as something other than CSS so that browsers do
+ * not fetch it (HTML: a stylesheet of a type they do not support is not obtained). It tells the loader
+ * of lazily imported parts (Vite's, which looks for a stylesheet's <link> before adding one) that the
+ * page has it; without it, a part imported by another part fetched and applied all of it again.
  */
 export function readPortalPage(root: string | null): PortalPage | null {
   if (!root || !existsSync(join(root, "index.html"))) return null;
@@ -28,7 +33,7 @@ export function readPortalPage(root: string | null): PortalPage | null {
       const css = readFileSync(file, "utf8");
       if (/<\/style/i.test(css)) return link;
       styleHashes.push(`'sha256-${createHash("sha256").update(css).digest("base64")}'`);
-      return `<style>${css}</style>`;
+      return `<style>${css}</style><link rel="stylesheet" type="text/x-inlined" href="${href}">`;
     },
   );
   return { html, styleHashes };

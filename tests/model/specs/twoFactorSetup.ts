@@ -56,6 +56,13 @@ const toEnrolSend = [
   events["setup.input"][2],
   events["setup.submit"][0],
 ];
+/** Turned on, and phone, number and password typed while the phone rules are still on their way. */
+const typedBeforeRules = [
+  events["setup.start"][0],
+  events["setup.input"][0],
+  events["setup.input"][1],
+  events["setup.input"][2],
+];
 const toEnrolCode = [...toEnrolSend, events["xstate.done.actor.sendEnrolCode"][0]];
 const toDisableCode = [
   events["setup.start"][0],
@@ -249,26 +256,13 @@ export const twoFactorSetupModel = defineModel({
     },
     {
       name: "the rules arriving neither send nor judge what is typed before a submit",
-      events: [
-        events["setup.start"][0],
-        events["setup.input"][0],
-        events["setup.input"][1],
-        events["setup.input"][2],
-        events["xstate.done.actor.loadPhoneRules"][0],
-      ],
+      events: [...typedBeforeRules, events["xstate.done.actor.loadPhoneRules"][0]],
       expected: { enrolling: "phone" },
       ends: (snapshot) => expect(snapshot.context.problem).toBeNull(),
     },
     {
       name: "a phone sent before its rules arrived is checked when they do",
-      events: [
-        events["setup.start"][0],
-        events["setup.input"][0],
-        events["setup.input"][1],
-        events["setup.input"][2],
-        events["setup.submit"][0],
-        events["xstate.done.actor.loadPhoneRules"][0],
-      ],
+      events: [...typedBeforeRules, events["setup.submit"][0], events["xstate.done.actor.loadPhoneRules"][0]],
       expected: { enrolling: "sending" },
     },
     {
@@ -286,10 +280,7 @@ export const twoFactorSetupModel = defineModel({
     {
       name: "rules that fail to download while a submit waits: back at the phone step, nothing typed lost",
       events: [
-        events["setup.start"][0],
-        events["setup.input"][0],
-        events["setup.input"][1],
-        events["setup.input"][2],
+        ...typedBeforeRules,
         events["setup.submit"][0],
         events["xstate.error.actor.loadPhoneRules"][0],
       ],
@@ -308,10 +299,7 @@ export const twoFactorSetupModel = defineModel({
     {
       name: "submitting again after the rules failed downloads them again and waits for them",
       events: [
-        events["setup.start"][0],
-        events["setup.input"][0],
-        events["setup.input"][1],
-        events["setup.input"][2],
+        ...typedBeforeRules,
         events["setup.submit"][0],
         events["xstate.error.actor.loadPhoneRules"][0],
         events["setup.submit"][0],
@@ -323,10 +311,7 @@ export const twoFactorSetupModel = defineModel({
       // The walk settles the download the submit started again: it fails when none runs.
       name: "the rules downloaded again check and send the phone",
       events: [
-        events["setup.start"][0],
-        events["setup.input"][0],
-        events["setup.input"][1],
-        events["setup.input"][2],
+        ...typedBeforeRules,
         events["setup.submit"][0],
         events["xstate.error.actor.loadPhoneRules"][0],
         events["setup.submit"][0],

@@ -170,7 +170,8 @@ export const twoFactorSetupMachine = setup({
             params: ({ event }: { event: { output: PhoneRules } }) => event.output,
           },
         },
-        onError: { target: ".phone", actions: "assignRulesProblem" },
+        // Once the rules are here no download runs, so a late failure report changes nothing.
+        onError: { guard: not("rulesLoaded"), target: ".phone", actions: "assignRulesProblem" },
       },
       on: {
         "setup.input": { actions: "assignInput" },

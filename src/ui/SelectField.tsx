@@ -1,6 +1,6 @@
 import { Portal } from "@ark-ui/react/portal";
 import { createListCollection, Select, type SelectRootProps } from "@ark-ui/react/select";
-import { type ReactNode, type Ref, useMemo } from "react";
+import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { css, cx } from "../../styled-system/css";
 import { select } from "../../styled-system/recipes";
 import { ChevronDownIcon } from "../views/shared/icons.tsx";
@@ -27,7 +27,8 @@ export interface SelectFieldProps {
   positioning?: SelectRootProps<SelectOption>["positioning"];
   /** Also a native `<select>` kept in step, for the form around it and the browser's autofill. */
   hiddenSelect?: { name?: string };
-  triggerRef?: Ref<HTMLButtonElement>;
+  /** Takes focus on mount, unless it opens (a look-alike trigger that had focus handed over). */
+  autoFocus?: boolean;
   /** What describes the trigger, such as the id of the field's problem text. */
   describedBy?: string;
   /** Drawn in the trigger before the chosen option's text (an icon). */
@@ -63,7 +64,7 @@ export function SelectField({
   defaultOpen,
   positioning = { sameWidth: true },
   hiddenSelect,
-  triggerRef,
+  autoFocus = false,
   describedBy,
   triggerStart,
   indicator,
@@ -71,6 +72,10 @@ export function SelectField({
 }: SelectFieldProps) {
   const collection = useMemo(() => createListCollection({ items: [...options] }), [options]);
   const styles = select();
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (autoFocus && !defaultOpen) trigger.current?.focus();
+  }, [autoFocus, defaultOpen]);
   return (
     <Select.Root
       className={classNames.root ?? styles.root}
@@ -88,7 +93,7 @@ export function SelectField({
       <Select.Label className={classNames.label ?? styles.label}>{label}</Select.Label>
       <Select.Control className={classNames.control ?? styles.control}>
         <Select.Trigger
-          ref={triggerRef}
+          ref={trigger}
           className={classNames.trigger ?? styles.trigger}
           aria-describedby={describedBy}
         >

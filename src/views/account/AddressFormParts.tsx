@@ -429,7 +429,6 @@ function StateSelect({
         classNames={{
           root: fieldColumn,
           label: labelText,
-          control: "",
           trigger: cx(
             input,
             css({

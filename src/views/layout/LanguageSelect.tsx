@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { useEffect, useMemo, useRef } from "react";
+import { useMemo } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { isSupportedLocale, type LocaleConfig } from "../../domain/portal-config.ts";
@@ -30,10 +30,6 @@ export function LanguageSelect({
     () => locales.map((locale) => ({ value: locale.code, label: locale.display_name, lang: locale.code })),
     [locales],
   );
-  const trigger = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (autoFocus && !defaultOpen) trigger.current?.focus();
-  }, [autoFocus, defaultOpen]);
 
   return (
     <SelectField
@@ -46,7 +42,7 @@ export function LanguageSelect({
       defaultOpen={defaultOpen}
       disabled={busy}
       positioning={{ placement: "bottom-end" }}
-      triggerRef={trigger}
+      autoFocus={autoFocus}
       triggerStart={<GlobeIcon />}
       classNames={{ valueText: css({ display: { base: "none", sm: "inline" } }) }}
     />

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useMemo, useRef } from "react";
+import { useMemo } from "react";
 import { css, cx } from "../../../styled-system/css";
 import { select } from "../../../styled-system/recipes";
 import { SelectField } from "../../ui/SelectField.tsx";
@@ -24,10 +24,6 @@ export function DropdownSelect({
     ],
     [filter, t],
   );
-  const trigger = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (autoFocus && !defaultOpen) trigger.current?.focus();
-  }, [autoFocus, defaultOpen]);
   return (
     <SelectField
       options={options}
@@ -35,7 +31,7 @@ export function DropdownSelect({
       onPick={(picked) => onPick(picked === any ? null : picked)}
       label={filter.display_name}
       defaultOpen={defaultOpen}
-      triggerRef={trigger}
+      autoFocus={autoFocus}
       indicator="▾"
       classNames={{
         label: css({ fontWeight: "semibold" }),

@@ -6,6 +6,7 @@ import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { linguiInlineSource } from "./scripts/vite/lingui-inline-source.ts";
+import { pandaStatic } from "./scripts/vite/panda-static.ts";
 import { precompress } from "./scripts/vite/precompress.ts";
 
 const flowsDir = join(import.meta.dirname, "flows-site");
@@ -48,6 +49,8 @@ export default defineConfig({
       plugins: [linguiInlineSource],
     }),
     flowsSite(),
+    // Panda's css() and recipe calls with literal arguments become their class names at build time.
+    pandaStatic(join(import.meta.dirname, "styled-system")),
     precompress(),
   ],
   build: {

@@ -31,7 +31,11 @@ export function Sheet({
   role = "dialog",
   children,
 }: SheetProps) {
-  const styles = drawer({ placement, width });
+  // Each variant spelt out, so the build resolves the class names (scripts/vite/panda-static.ts).
+  const styles = drawer({
+    placement: placement === "start" ? "start" : placement === "end" ? "end" : "center",
+    width: width === "wide" ? "wide" : "narrow",
+  });
   return (
     <Dialog.Root
       open={open}

@@ -117,7 +117,8 @@ export function ServerForm({
       })}
       <button
         type="submit"
-        className={button({ variant: submitVariant })}
+        // Each variant spelt out, so the build resolves the class names (scripts/vite/panda-static.ts).
+        className={button({ variant: submitVariant === "danger" ? "danger" : "solid" })}
         disabled={submitting}
         aria-busy={submitting}
       >

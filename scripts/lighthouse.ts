@@ -278,6 +278,29 @@ async function measure(
   }
 }
 
+/**
+ * Lighthouse's own "Please run Lighthouse again" failures: Chromium's trace of the load came back
+ * incomplete (seen on a busy machine), which says nothing about the page.
+ */
+const traceLost = ["NO_NAVSTART", "NO_TRACING_STARTED", "NO_DCL", "NO_RESOURCE_REQUEST"];
+
+/** One measurement, taken again (at most twice) when Lighthouse lost the trace. */
+export async function measureAgainOnTraceLoss<T>(
+  measureOnce: () => Promise<T>,
+  onRetry: (problem: string) => void,
+  attempts = 3,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measureOnce();
+    } catch (error) {
+      const problem = error instanceof Error ? error.message : String(error);
+      if (attempt >= attempts || !traceLost.some((code) => problem.includes(`: ${code} `))) throw error;
+      onRetry(problem);
+    }
+  }
+}
+
 /** Runs Lighthouse on each route in turn against a running portal at `base`. */
 export async function lighthouseScores(options: LighthouseOptions): Promise<LighthouseRow[]> {
   const routes = options.routes ?? [...defaultRoutes];
@@ -289,7 +312,10 @@ export async function lighthouseScores(options: LighthouseOptions): Promise<Ligh
     const count = Math.max(1, Math.floor(options.runs ?? 1) || 1);
     for (let run = 1; run <= count; run++) {
       const started = performance.now();
-      const measured = await measure(options.base, route, needsSession(route) ? session : null);
+      const measured = await measureAgainOnTraceLoss(
+        () => measure(options.base, route, needsSession(route) ? session : null),
+        (problem) => options.log?.(`lighthouse ${route} run ${run}: ${problem}; measuring again`),
+      );
       runs.push(measured);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       options.log?.(

@@ -34,7 +34,8 @@ export type Answer =
   | "inFlight"
   | "priceMoved"
   | "legRefused"
-  | "waited";
+  | "waited"
+  | "cardChecks";
 
 const codeOf = (event: AnyEventObject): number | null => {
   const error: unknown = event.error;
@@ -62,6 +63,7 @@ export function answerOf(event: AnyEventObject): Answer | null {
   if (!type.startsWith("xstate.") || type === "xstate.init") return null;
   if (type === "xstate.done.actor.waitBeforeRetry") return "waited";
   if (type === "xstate.done.actor.tokenizeCard") return "tokenized";
+  if (type === "xstate.done.actor.loadCardRules") return "cardChecks";
   if (type === "xstate.done.actor.placeOrder") return "placed";
   if (type === "xstate.done.actor.prepareCheckout" || type === "xstate.done.actor.quote") {
     const quote = quoteOf(event);
@@ -99,6 +101,9 @@ export function skipReason(path: CheckoutPath): string | null {
     return "409 in flight: the server answers it only while the same key's first request is still running";
   }
   if (isGuest(path) && answers.includes("sessionEnded")) return "a guest has no session to end";
+  if (path.steps.some((step) => step.event.type === "xstate.error.actor.loadCardRules")) {
+    return "the card checks are the build's own chunk: one that cannot be downloaded opens No Internet Connection and waits (chunks.ts), it never fails";
+  }
   const wallet = path.steps.some(
     (step) => step.event.type === "payment.choose" && step.event.choice?.kind === "wallet",
   );
@@ -135,6 +140,14 @@ export function choosePaths(paths: CheckoutPath[], sampling: Sampling): Checkout
   );
 }
 
+/** A state's dotted name ("details.card.loading"), as the expectations below know it. */
+function stateKey(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value !== "object" || value === null) return String(value);
+  const [name, child] = Object.entries(value)[0] ?? ["", ""];
+  return `${name}.${stateKey(child)}`;
+}
+
 /** A test name: the path's events, answers named by what the server said. */
 export function pathName(path: CheckoutPath): string {
   const who = [
@@ -161,8 +174,14 @@ export function pathName(path: CheckoutPath): string {
   return `${who}: ${events.join(" → ")}`;
 }
 
+/**
+ * The requests a replay holds: the checkout's API calls, and the download of the card checks (the
+ * build's chunk), held so the card form is seen while they load.
+ */
+type Kind = "quote" | "token" | "order" | "checks";
+
 /** How the real server is made to give an answer: which request it is and what is done to it. */
-const requestOf: Record<Answer, "quote" | "token" | "order" | null> = {
+const requestOf: Record<Answer, Kind | null> = {
   prepared: "quote",
   pricesChanged: "quote",
   quoted: "quote",
@@ -178,12 +197,14 @@ const requestOf: Record<Answer, "quote" | "token" | "order" | null> = {
   legRefused: "order",
   inFlight: "order",
   waited: null,
+  cardChecks: "checks",
 };
 
 /** The request each busy state waits on, for a path that ends in it. */
-const endKinds: Record<string, "quote" | "token" | "order" | undefined> = {
+const endKinds: Record<string, Kind | undefined> = {
   revalidating: "quote",
   "details.quoting": "quote",
+  "details.card.loading": "checks",
   "details.tokenizing": "token",
   placing: "order",
 };
@@ -192,6 +213,7 @@ const patterns = {
   quote: /\/checkout\/quote$/,
   token: /\/sandbox-gateway\/v1\/tokens$/,
   order: /\/orders$/,
+  checks: /^\/assets\/cardChecks-[\w-]+\.js$/,
 } as const;
 
 /** A request held until the walk has seen the busy state it keeps the checkout in. */
@@ -262,7 +284,7 @@ export class CheckoutReplay {
   readonly path: CheckoutPath;
   private held: Held | null = null;
   /** The kind of request of each answer step still to come (a lost reply is a lost request). */
-  private kinds: Array<"quote" | "token" | "order" | null>;
+  private kinds: Array<Kind | null>;
 
   constructor(page: Page, path: CheckoutPath) {
     this.page = page;
@@ -272,7 +294,7 @@ export class CheckoutReplay {
   }
 
   /** Which request answers step `index`: lost and ended answers take the kind of what was asked. */
-  private requestKind(step: Step): "quote" | "token" | "order" | null {
+  private requestKind(step: Step): Kind | null {
     const answer = answerOf(step.event);
     if (!answer) return null;
     const known = requestOf[answer];
@@ -294,7 +316,7 @@ export class CheckoutReplay {
       ? this.kinds[index]
       : typeof last === "string"
         ? endKinds[last]
-        : endKinds[`details.${String((last as { details?: string } | null)?.details)}`];
+        : endKinds[stateKey(last)];
     const answer: Answer | null = step ? answerOf(step.event) : "prepared";
     if (!kind || !answer) return;
     let arrive: () => void = () => {};
@@ -309,7 +331,7 @@ export class CheckoutReplay {
     await this.page.route(
       (url) => patterns[kind].test(url.pathname),
       async (route: Route) => {
-        if (route.request().method() !== "POST") return route.fallback();
+        if (route.request().method() !== (kind === "checks" ? "GET" : "POST")) return route.fallback();
         arrive();
         await gate;
         if (answer === "lost") return route.abort("internetdisconnected");
@@ -546,6 +568,10 @@ export class CheckoutReplay {
         return;
       }
       case "card.use":
+        // While the checks download the button waits ("Please wait…", disabled): nothing to press.
+        if (before && stateKey(before.value) === "details.card.loading") {
+          return expect(this.cardForm().getByRole("button", { name: "Please wait…" })).toBeDisabled();
+        }
         return this.cardForm().getByRole("button", { name: "Use this card" }).click();
       case "card.cancel":
         return this.cardForm().getByRole("button", { name: "Cancel" }).click();
@@ -601,8 +627,7 @@ export class CheckoutReplay {
     const { page } = this;
     const value = step.state.value;
     const context: CheckoutContext = step.state.context;
-    const key =
-      typeof value === "string" ? value : `details.${String((value as { details: string }).details)}`;
+    const key = stateKey(value);
     switch (key) {
       case "revalidating":
         await expect(
@@ -633,7 +658,12 @@ export class CheckoutReplay {
       case "details.quoting":
         await expect(this.button("Review order")).toBeDisabled();
         return;
-      case "details.card":
+      case "details.card.loading":
+        await expect(page.getByRole("heading", { name: "Card for this order" })).toBeVisible();
+        await expect(this.cardForm().getByRole("button", { name: "Please wait…" })).toBeDisabled();
+        await expect(this.cardForm().getByRole("button", { name: "Cancel" })).toBeEnabled();
+        return;
+      case "details.card.ready":
         await expect(page.getByRole("heading", { name: "Card for this order" })).toBeVisible();
         await expect(this.cardForm().getByRole("button", { name: "Use this card" })).toBeEnabled();
         if (Object.keys(context.cardProblems).length > 0) {

@@ -6,7 +6,8 @@ import { emailProblem } from "../domain/payments/names.ts";
 import type { SavedPaymentMethod } from "../domain/payments/saved.ts";
 import type { GuestLoadRequest } from "../domain/transit/guest-card.ts";
 import type { LoadLimits, LoadRequest } from "../domain/transit/wallet.ts";
-import { type CardDraft, type CardProblems, cardFormProblems, emptyCard } from "./cardDraft.ts";
+import type { CardRules, LoadedCardRules } from "./cardChecks.ts";
+import { type CardDraft, type CardProblems, emptyCard } from "./cardDraft.ts";
 import type { CardToken, PaymentChoice } from "./checkout.machine.ts";
 import {
   eventError,
@@ -74,6 +75,8 @@ export interface AddValueContext {
   email: string;
   card: CardDraft;
   cardProblems: CardProblems;
+  /** The card form's checks, downloaded the first time it opens (`card.loading`). */
+  cardRules: CardRules | null;
   cardLeg: Leg;
   problem: LoadProblem | null;
   /** A refused load or card: its code, words and the leg a decline names. */
@@ -195,11 +198,18 @@ export const addValueMachine = setup({
     context: {} as AddValueContext,
     events: {} as AddValueEvent,
     emitted: {} as { type: "changed" },
-    children: {} as { loadMethods: "loadMethods"; tokenizeCard: "tokenizeCard"; load: "load" },
+    children: {} as {
+      loadMethods: "loadMethods";
+      tokenizeCard: "tokenizeCard";
+      loadCardRules: "loadCardRules";
+      load: "load";
+    },
   },
   actors: {
     loadMethods: fromPromise<SavedPaymentMethod[]>(unprovided("loadMethods")),
     tokenizeCard: fromPromise<CardToken, CardDraft>(unprovided("tokenizeCard")),
+    /** The card form's checks (card-validator and credit-card-type are a chunk of their own). */
+    loadCardRules: fromPromise<LoadedCardRules>(unprovided("loadCardRules")),
     load: fromPromise<LoadResult, LoadInput>(unprovided("load")),
   },
   actions: {
@@ -249,9 +259,18 @@ export const addValueMachine = setup({
       problem: null,
     })),
     clearProblem: assign({ problem: null }),
+    assignCardRules: assign((_, loaded: LoadedCardRules) => ({ cardRules: loaded.check })),
+    /** Typed while the checks download: kept, and checked once they are here. */
+    typeCard: assign(({ context }, values: Partial<CardDraft>) => ({ card: { ...context.card, ...values } })),
+    /** The checks could not be downloaded: the form closes, saying the connection was lost. */
+    cardRulesLost: assign({
+      card: emptyCard,
+      cardProblems: {},
+      failure: { code: ErrorCode.unavailable, message: "", leg: null, reason: null },
+    }),
     changeCard: assign(({ context }, values: Partial<CardDraft>) => {
       const card = { ...context.card, ...values };
-      const found = cardFormProblems(card, new Date(context.now));
+      const found = context.cardRules?.(card, new Date(context.now)) ?? {};
       const cardProblems: CardProblems = {};
       for (const key of Object.keys(context.cardProblems) as Array<keyof CardDraft>) {
         if (found[key]) cardProblems[key] = found[key];
@@ -259,7 +278,7 @@ export const addValueMachine = setup({
       return { card, cardProblems };
     }),
     checkCard: assign(({ context }) => ({
-      cardProblems: cardFormProblems(context.card, new Date(context.now)),
+      cardProblems: context.cardRules?.(context.card, new Date(context.now)) ?? {},
     })),
     closeCard: assign({ card: emptyCard, cardProblems: {} }),
     useCard: assign(({ context }, token: CardToken) => {
@@ -295,8 +314,11 @@ export const addValueMachine = setup({
       return true;
     },
     cardLegAllowed: ({ context }, leg: Leg) => leg === 0 || context.split,
+    /** The leg may take a card, and the card checks are already here: the form opens ready. */
+    cardFormReady: ({ context }, leg: Leg) => (leg === 0 || context.split) && context.cardRules !== null,
     cardValid: ({ context }) =>
-      Object.keys(cardFormProblems(context.card, new Date(context.now))).length === 0,
+      context.cardRules !== null &&
+      Object.keys(context.cardRules(context.card, new Date(context.now))).length === 0,
     interrupted: (_, error: unknown) => isInterrupted(error),
     declined: (_, error: unknown) => isDeclined(error),
     amountRefused: (_, error: unknown) => hasCode(ErrorCode.amountInvalid)(error),
@@ -319,6 +341,7 @@ export const addValueMachine = setup({
     email: "",
     card: emptyCard,
     cardProblems: {},
+    cardRules: null,
     cardLeg: 0,
     problem: null,
     failure: null,
@@ -364,11 +387,18 @@ export const addValueMachine = setup({
           guard: "splitAllowed",
           actions: { type: "typeFirst", params: ({ event }) => event.value },
         },
-        "payment.newCard": {
-          guard: { type: "cardLegAllowed", params: ({ event }) => event.leg },
-          target: "card",
-          actions: { type: "openCard", params: ({ event }) => event.leg },
-        },
+        "payment.newCard": [
+          {
+            guard: { type: "cardFormReady", params: ({ event }) => event.leg },
+            target: "card.ready",
+            actions: { type: "openCard", params: ({ event }) => event.leg },
+          },
+          {
+            guard: { type: "cardLegAllowed", params: ({ event }) => event.leg },
+            target: "card.loading",
+            actions: { type: "openCard", params: ({ event }) => event.leg },
+          },
+        ],
         "receipt.email": {
           guard: "isGuest",
           actions: { type: "typeEmail", params: ({ event }) => event.value },
@@ -381,10 +411,32 @@ export const addValueMachine = setup({
       },
     },
     card: {
-      on: {
-        "card.change": { actions: { type: "changeCard", params: ({ event }) => event.values } },
-        "card.use": [{ guard: "cardValid", target: "tokenizing" }, { actions: "checkCard" }],
-        "card.cancel": { target: "payment", actions: "closeCard" },
+      // Entered at `loading`, or at `ready` once the checks are here (payment.newCard's guard).
+      initial: "loading",
+      on: { "card.cancel": { target: "payment", actions: "closeCard" } },
+      states: {
+        /**
+         * The first card form of the visit: its checks download while the rider starts typing, and "Use
+         * this card" waits for them.
+         */
+        loading: {
+          invoke: {
+            id: "loadCardRules",
+            src: "loadCardRules",
+            onDone: {
+              target: "ready",
+              actions: { type: "assignCardRules", params: ({ event }) => event.output },
+            },
+            onError: { target: "#addValue.payment", actions: "cardRulesLost" },
+          },
+          on: { "card.change": { actions: { type: "typeCard", params: ({ event }) => event.values } } },
+        },
+        ready: {
+          on: {
+            "card.change": { actions: { type: "changeCard", params: ({ event }) => event.values } },
+            "card.use": [{ guard: "cardValid", target: "#addValue.tokenizing" }, { actions: "checkCard" }],
+          },
+        },
       },
     },
     tokenizing: {
@@ -394,7 +446,7 @@ export const addValueMachine = setup({
         src: "tokenizeCard",
         input: ({ context }) => context.card,
         onDone: { target: "payment", actions: { type: "useCard", params: ({ event }) => event.output } },
-        onError: { target: "card", actions: { type: "assignFailure", params: eventError } },
+        onError: { target: "card.ready", actions: { type: "assignFailure", params: eventError } },
       },
     },
     review: {

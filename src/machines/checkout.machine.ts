@@ -12,7 +12,8 @@ import type { AddressInput } from "../domain/payments/address.ts";
 import { type Leg, parseAmount, splitLegs } from "../domain/payments/amounts.ts";
 import { emailProblem } from "../domain/payments/names.ts";
 import type { SavedAddress, SavedPaymentMethod } from "../domain/payments/saved.ts";
-import { type CardDraft, type CardProblems, cardFormProblems, emptyCard } from "./cardDraft.ts";
+import type { CardRules, LoadedCardRules } from "./cardChecks.ts";
+import { type CardDraft, type CardProblems, emptyCard } from "./cardDraft.ts";
 import { unprovided } from "./unprovided.ts";
 
 /** How one leg pays, as the rider chose it (a one-time card by its gateway token, never its number). */
@@ -123,6 +124,8 @@ export interface CheckoutContext {
   /** The one-time card form, open only in `details.card`. */
   card: CardDraft;
   cardProblems: CardProblems;
+  /** The card form's checks, downloaded the first time it opens (`details.card.loading`). */
+  cardRules: CardRules | null;
   cardLeg: Leg;
   problem: CheckoutProblem | null;
   failure: CheckoutFailure | null;
@@ -303,6 +306,9 @@ export function choicesOf(context: CheckoutContext): CheckoutChoices {
   };
 }
 
+/** A one-time card may pay the first leg, or a rider's second leg of a split. */
+const cardLegAllowed = (context: CheckoutContext, leg: Leg) => leg === 0 || (context.split && !context.guest);
+
 function failureOf(error: unknown): CheckoutFailure {
   const errors: unknown[] =
     typeof error === "object" && error !== null && "errors" in error && Array.isArray(error.errors)
@@ -379,6 +385,7 @@ export const checkoutMachine = setup({
       prepareCheckout: "prepareCheckout";
       quote: "quote";
       tokenizeCard: "tokenizeCard";
+      loadCardRules: "loadCardRules";
       placeOrder: "placeOrder";
       waitBeforeRetry: "waitBeforeRetry";
     },
@@ -387,6 +394,8 @@ export const checkoutMachine = setup({
     prepareCheckout: fromPromise<Prepared, QuoteInput>(unprovided("prepareCheckout")),
     quote: fromPromise<Quote, QuoteInput>(unprovided("quote")),
     tokenizeCard: fromPromise<CardToken, CardDraft>(unprovided("tokenizeCard")),
+    /** The card form's checks (card-validator and credit-card-type are a chunk of their own). */
+    loadCardRules: fromPromise<LoadedCardRules>(unprovided("loadCardRules")),
     placeOrder: fromPromise<PlacedOrder, PlaceInput>(unprovided("placeOrder")),
     /**
      * Answers once the server's work on the same key has had time to finish (409 in flight):
@@ -482,9 +491,18 @@ export const checkoutMachine = setup({
     typeEmail: assign((_, value: string) => ({ email: value })),
     typeConfirm: assign((_, value: string) => ({ emailConfirm: value })),
     openCard: assign((_, leg: Leg) => ({ card: emptyCard, cardProblems: {}, cardLeg: leg })),
+    /** Typed while the checks download: kept, and checked once they are here. */
+    assignCardRules: assign((_, loaded: LoadedCardRules) => ({ cardRules: loaded.check })),
+    typeCard: assign(({ context }, values: Partial<CardDraft>) => ({ card: { ...context.card, ...values } })),
+    /** The checks could not be downloaded: the form closes, saying the connection was lost. */
+    cardRulesLost: assign({
+      card: emptyCard,
+      cardProblems: {},
+      failure: { code: ErrorCode.unavailable, message: "", leg: null, reason: null, declined: null },
+    }),
     changeCard: assign(({ context }, values: Partial<CardDraft>) => {
       const card = { ...context.card, ...values };
-      const found = cardFormProblems(card, new Date(context.now));
+      const found = context.cardRules?.(card, new Date(context.now)) ?? {};
       const cardProblems: CardProblems = {};
       for (const key of Object.keys(context.cardProblems) as Array<keyof CardDraft>) {
         if (found[key]) cardProblems[key] = found[key];
@@ -492,7 +510,7 @@ export const checkoutMachine = setup({
       return { card, cardProblems };
     }),
     checkCard: assign(({ context }) => ({
-      cardProblems: cardFormProblems(context.card, new Date(context.now)),
+      cardProblems: context.cardRules?.(context.card, new Date(context.now)) ?? {},
     })),
     useCard: assign(({ context }, token: CardToken) => {
       const legs: [PaymentChoice | null, PaymentChoice | null] = [...context.legs];
@@ -536,9 +554,12 @@ export const checkoutMachine = setup({
         return context.items.some((item) => item.faremediaId !== null) && (purses?.stored_value ?? 0) > 0;
       return choice.kind === "wallet" && (purses?.wallet ?? 0) > 0;
     },
-    cardLegAllowed: ({ context }, leg: Leg) => leg === 0 || (context.split && !context.guest),
+    cardLegAllowed: ({ context }, leg: Leg) => cardLegAllowed(context, leg),
+    /** The leg may take a card, and the card checks are already here: the form opens ready. */
+    cardFormReady: ({ context }, leg: Leg) => cardLegAllowed(context, leg) && context.cardRules !== null,
     cardValid: ({ context }) =>
-      Object.keys(cardFormProblems(context.card, new Date(context.now))).length === 0,
+      context.cardRules !== null &&
+      Object.keys(context.cardRules(context.card, new Date(context.now))).length === 0,
     refusedCart: (_, error: unknown) => refusedCart.includes(errorCodeOf(error)),
     sessionEnded: (_, error: unknown) => isSessionEnd(error),
     networkLost: (_, error: unknown) => isNetwork(error),
@@ -575,6 +596,7 @@ export const checkoutMachine = setup({
       emailConfirm: "",
       card: emptyCard,
       cardProblems: {},
+      cardRules: null,
       cardLeg: 0,
       problem: null,
       failure: null,
@@ -701,11 +723,18 @@ export const checkoutMachine = setup({
                 "rememberChoices",
               ],
             },
-            "payment.newCard": {
-              guard: { type: "cardLegAllowed", params: ({ event }) => event.leg },
-              target: "card",
-              actions: ["changed", { type: "openCard", params: ({ event }) => event.leg }],
-            },
+            "payment.newCard": [
+              {
+                guard: { type: "cardFormReady", params: ({ event }) => event.leg },
+                target: "card.ready",
+                actions: ["changed", { type: "openCard", params: ({ event }) => event.leg }],
+              },
+              {
+                guard: { type: "cardLegAllowed", params: ({ event }) => event.leg },
+                target: "card.loading",
+                actions: ["changed", { type: "openCard", params: ({ event }) => event.leg }],
+              },
+            ],
             "receipt.email": {
               guard: ({ context }) => context.guest,
               actions: ["changed", { type: "typeEmail", params: ({ event }) => event.value }],
@@ -750,10 +779,35 @@ export const checkoutMachine = setup({
           },
         },
         card: {
-          on: {
-            "card.change": { actions: { type: "changeCard", params: ({ event }) => event.values } },
-            "card.use": [{ guard: "cardValid", target: "tokenizing" }, { actions: "checkCard" }],
-            "card.cancel": { target: "idle", actions: "closeCard" },
+          // Entered at `loading`, or at `ready` once the checks are here (payment.newCard's guard).
+          initial: "loading",
+          on: { "card.cancel": { target: "idle", actions: "closeCard" } },
+          states: {
+            /**
+             * The first card form of the visit: its checks download while the rider starts typing, and
+             * "Use this card" waits for them.
+             */
+            loading: {
+              invoke: {
+                id: "loadCardRules",
+                src: "loadCardRules",
+                onDone: {
+                  target: "ready",
+                  actions: { type: "assignCardRules", params: ({ event }) => event.output },
+                },
+                onError: { target: "#checkout.details.idle", actions: "cardRulesLost" },
+              },
+              on: { "card.change": { actions: { type: "typeCard", params: ({ event }) => event.values } } },
+            },
+            ready: {
+              on: {
+                "card.change": { actions: { type: "changeCard", params: ({ event }) => event.values } },
+                "card.use": [
+                  { guard: "cardValid", target: "#checkout.details.tokenizing" },
+                  { actions: "checkCard" },
+                ],
+              },
+            },
           },
         },
         tokenizing: {
@@ -763,7 +817,7 @@ export const checkoutMachine = setup({
             src: "tokenizeCard",
             input: ({ context }) => context.card,
             onDone: { target: "idle", actions: { type: "useCard", params: ({ event }) => event.output } },
-            onError: { target: "card", actions: { type: "assignFailure", params: eventError } },
+            onError: { target: "card.ready", actions: { type: "assignFailure", params: eventError } },
           },
         },
       },

@@ -3,16 +3,8 @@ import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
 import { type BankProblem, bankAccountProblems, bankDigits, isAccountType } from "../domain/payments/bank.ts";
 import { maxPaymentMethods, nicknameMaxLength, type SavedPaymentMethod } from "../domain/payments/saved.ts";
 import type { BankSubmission, CardSubmission } from "../services/payment-methods.service.ts";
-import {
-  type CardDraft,
-  type CardProblems,
-  cardFormProblems,
-  cardSubmission,
-  cleanCard,
-  emptyCard,
-  type FieldProblem,
-  textProblem,
-} from "./cardDraft.ts";
+import { cardFormProblems, cardSubmission, cleanCard } from "./cardChecks.ts";
+import { type CardDraft, type CardProblems, emptyCard, type FieldProblem, textProblem } from "./cardDraft.ts";
 import { unprovided } from "./unprovided.ts";
 
 export { type CardDraft, type CardProblems, cardFormProblems, cardSubmission, emptyCard, type FieldProblem };

@@ -21,6 +21,7 @@ import type { Product } from "../domain/catalog.ts";
 import type { PlacedOrder } from "../domain/checkout/order.ts";
 import type { FormDefinition, FormValues } from "../domain/forms.ts";
 import type { PortalConfig } from "../domain/portal-config.ts";
+import { cardFormProblems } from "../machines/cardChecks.ts";
 import type { RefreshInput } from "../machines/cart.machine.ts";
 import {
   type CheckoutContext,
@@ -119,6 +120,7 @@ const checkout = checkoutMachine.provide({
     })),
     quote: fromPromise(async () => riderQuote),
     placeOrder: fromPromise(async () => order),
+    loadCardRules: fromPromise(async () => ({ check: cardFormProblems })),
   },
   actions: {
     rememberChoices: () => {},
@@ -244,6 +246,7 @@ describe("the checkout's steps", () => {
     actor.send({ type: "receipt.email", value: "gia@example.com" });
     actor.send({ type: "receipt.confirm", value: "gia@example.com" });
     actor.send({ type: "payment.newCard", leg: 0 });
+    await waitFor(actor, (snapshot) => snapshot.matches({ details: { card: "ready" } }));
     actor.send({
       type: "card.change",
       values: {
@@ -645,6 +648,7 @@ describe("no personal data", () => {
           buying.send({ type: "promo.apply" });
           await waitFor(buying, (snapshot) => snapshot.matches({ details: "idle" }));
           buying.send({ type: "payment.newCard", leg: 0 });
+          await waitFor(buying, (snapshot) => snapshot.matches({ details: { card: "ready" } }));
           buying.send({
             type: "card.change",
             values: {

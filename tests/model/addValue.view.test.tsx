@@ -94,6 +94,8 @@ describeViewModel({
     "xstate.error.actor.loadMethods",
     "xstate.done.actor.tokenizeCard",
     "xstate.error.actor.tokenizeCard",
+    "xstate.done.actor.loadCardRules",
+    "xstate.error.actor.loadCardRules",
     "xstate.done.actor.load",
     "xstate.error.actor.load",
   ],
@@ -134,7 +136,12 @@ describeViewModel({
         if (cardFields[field]) await retype(user, cardFields[field], value);
       }
     },
-    "card.use": (user) => click(user, "Use this card"),
+    // While the checks download, the button says "Please wait…" and is disabled: a click does nothing.
+    "card.use": (user) =>
+      user.click(
+        screen.queryByRole("button", { name: "Use this card" }) ??
+          screen.getByRole("button", { name: "Please wait…" }),
+      ),
     "card.cancel": (user) => click(user, "Cancel"),
     "load.edit": async (user) => {
       const change = screen.queryByRole("button", { name: "Change" });
@@ -165,8 +172,11 @@ describeViewModel({
     },
     card: () => {
       expect(screen.getByRole("heading", { name: "Card for this payment" })).toBeVisible();
-      expect(screen.getByRole("button", { name: "Use this card" })).toBeEnabled();
+      expect(screen.getByRole("button", { name: "Cancel" })).toBeEnabled();
     },
+    // The rider may type while the card checks download; "Use this card" waits for them.
+    "card.loading": () => expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled(),
+    "card.ready": () => expect(screen.getByRole("button", { name: "Use this card" })).toBeEnabled(),
     tokenizing: () => expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled(),
     review: (s) => {
       expect(screen.getByRole("button", { name: /^Pay \$/ })).toBeEnabled();

@@ -75,6 +75,8 @@ describeViewModel({
     "xstate.error.actor.quote",
     "xstate.done.actor.tokenizeCard",
     "xstate.error.actor.tokenizeCard",
+    "xstate.done.actor.loadCardRules",
+    "xstate.error.actor.loadCardRules",
     "xstate.done.actor.placeOrder",
     "xstate.error.actor.placeOrder",
     "xstate.done.actor.waitBeforeRetry",
@@ -124,7 +126,12 @@ describeViewModel({
         await retype(user, cardFields[field] ?? field, value);
       }
     },
-    "card.use": (user) => click(user, "Use this card"),
+    // While the checks download, the button says "Please wait…" and is disabled: a click does nothing.
+    "card.use": (user) =>
+      user.click(
+        screen.queryByRole("button", { name: "Use this card" }) ??
+          screen.getByRole("button", { name: "Please wait…" }),
+      ),
     "card.cancel": (user) => click(user, "Cancel"),
     "receipt.email": (user, event: AnyEventObject) => retype(user, "Email", String(event.value)),
     "receipt.confirm": (user, event: AnyEventObject) => retype(user, "Confirm Email", String(event.value)),
@@ -187,8 +194,11 @@ describeViewModel({
     "details.quoting": () => expect(screen.getByRole("button", { name: "Review order" })).toBeDisabled(),
     "details.card": () => {
       expect(screen.getByRole("heading", { name: "Card for this order" })).toBeVisible();
-      expect(screen.getByRole("button", { name: "Use this card" })).toBeEnabled();
+      expect(screen.getByRole("button", { name: "Cancel" })).toBeEnabled();
     },
+    // The rider may type while the card checks download; "Use this card" waits for them.
+    "details.card.loading": () => expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled(),
+    "details.card.ready": () => expect(screen.getByRole("button", { name: "Use this card" })).toBeEnabled(),
     "details.tokenizing": () => expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled(),
     review: (snapshot) => {
       expect(screen.getByRole("heading", { name: "Review your order" })).toBeVisible();

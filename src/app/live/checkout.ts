@@ -13,7 +13,7 @@ import {
   retryDelayMs,
 } from "../../services/checkout.service.ts";
 import type { LiveDeps } from "./deps.ts";
-import { paymentMethodsService, tokenizeCard } from "./payment-gateway.ts";
+import { loadCardRules, paymentMethodsService, tokenizeCard } from "./payment-gateway.ts";
 
 /** /checkout and /anonymous/checkout: the purchase, from the server's prices to the placed order. */
 export interface CheckoutLogic {
@@ -46,6 +46,7 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
         ),
         // The number and code go to the gateway's token endpoint only; the order gets the token.
         tokenizeCard: fromPromise(({ input }) => tokenize(input)),
+        loadCardRules,
         placeOrder: fromPromise(({ input }) =>
           input.guest
             ? checkout.placeGuestOrder(input.body, input.idempotencyKey)

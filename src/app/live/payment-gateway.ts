@@ -1,6 +1,9 @@
+import { fromPromise } from "xstate";
 import { defaultPaymentGateway } from "../../domain/portal-config.ts";
-import { type CardDraft, cardSubmission } from "../../machines/cardDraft.ts";
+import type { LoadedCardRules } from "../../machines/cardChecks.ts";
+import type { CardDraft } from "../../machines/cardDraft.ts";
 import { createGatewayClient, createPaymentMethodsService } from "../../services/payment-methods.service.ts";
+import { resilient } from "../chunks.ts";
 import type { LiveDeps } from "./deps.ts";
 
 /*
@@ -21,6 +24,8 @@ const gatewayClient = (deps: LiveDeps) => createGatewayClient(deps.fetch);
 export function tokenizeCard(deps: LiveDeps) {
   const gateway = gatewayOf(deps);
   return async (draft: CardDraft) => {
+    // Here already: the card's form was checked with the same module (the machines' loadCardRules).
+    const { cardSubmission } = await cardChecks();
     const card = cardSubmission(draft, false, false);
     const token = await gatewayClient(deps)<{ token: string; brand: string; last4: string }>(
       gateway().tokens_url,
@@ -36,6 +41,17 @@ export function tokenizeCard(deps: LiveDeps) {
     return { token: token.token, brand: token.brand, last4: token.last4 };
   };
 }
+
+/**
+ * The card checks (card-validator, credit-card-type), downloaded when a card form first opens, not with
+ * the checkout or the loads. A download that fails opens "No Internet Connection" and waits (chunks.ts).
+ */
+export const cardChecks = resilient(() => import("../../machines/cardChecks.ts"));
+
+/** The loads' and the checkout's `loadCardRules`: the card form's checks, once downloaded. */
+export const loadCardRules = fromPromise<LoadedCardRules>(async () => ({
+  check: (await cardChecks()).cardFormProblems,
+}));
 
 /** The rider's saved payment methods (checkout and loads list them too). */
 export function paymentMethodsService(deps: LiveDeps) {

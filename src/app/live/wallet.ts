@@ -4,7 +4,7 @@ import { autoloadMachine } from "../../machines/autoload.machine.ts";
 import { type CardTransferContext, cardTransferMachine } from "../../machines/cardTransfer.machine.ts";
 import { createWalletService } from "../../services/wallet.service.ts";
 import type { LiveDeps } from "./deps.ts";
-import { paymentMethodsService, tokenizeCard } from "./payment-gateway.ts";
+import { loadCardRules, paymentMethodsService, tokenizeCard } from "./payment-gateway.ts";
 
 /** The machines of transfers, loads and autoload (issue 13), given their services. */
 export interface WalletLogic {
@@ -39,6 +39,7 @@ export function createWalletLogic(deps: LiveDeps): WalletLogic {
         loadMethods: fromPromise(() => methods.list()),
         // The number and code go to the gateway's token endpoint only; the load gets the token.
         tokenizeCard: fromPromise(({ input }) => tokenize(input)),
+        loadCardRules,
         load: fromPromise(async ({ input }) => {
           if (input.guest) {
             // The guest card service names the card token itself, so this works for a signed-in

@@ -235,6 +235,9 @@ function OneTimeCard({ checkout }: { checkout: CheckoutRef }) {
   const draft = useSelector(checkout, (snapshot) => snapshot.context.card);
   const problems = useSelector(checkout, (snapshot) => snapshot.context.cardProblems);
   const tokenizing = useSelector(checkout, (snapshot) => snapshot.matches({ details: "tokenizing" }));
+  const checksLoading = useSelector(checkout, (snapshot) =>
+    snapshot.matches({ details: { card: "loading" } }),
+  );
   const failure = useSelector(checkout, (snapshot) =>
     snapshot.matches({ details: "card" }) ? snapshot.context.failure : null,
   );
@@ -292,6 +295,7 @@ function OneTimeCard({ checkout }: { checkout: CheckoutRef }) {
         as="p"
         className={`${actions} ${css({ gridColumn: { md: "span 2" } })}`}
         busy={tokenizing}
+        waiting={checksLoading}
         submitLabel={<Trans>Use this card</Trans>}
         onCancel={() => checkout.send({ type: "card.cancel" })}
       />

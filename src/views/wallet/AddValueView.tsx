@@ -358,6 +358,7 @@ function OneTimeCard({ addValue }: { addValue: AddValueRef }) {
   const draft = useSelector(addValue, (s) => s.context.card);
   const problems = useSelector(addValue, (s) => s.context.cardProblems);
   const tokenizing = useSelector(addValue, (s) => s.matches("tokenizing"));
+  const checksLoading = useSelector(addValue, (s) => s.matches({ card: "loading" }));
   const failure = useSelector(addValue, (s) => (s.matches("card") ? s.context.failure : null));
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -413,6 +414,7 @@ function OneTimeCard({ addValue }: { addValue: AddValueRef }) {
         as="p"
         className={`${actions} ${css({ gridColumn: { md: "span 2" } })}`}
         busy={tokenizing}
+        waiting={checksLoading}
         submitLabel={<Trans>Use this card</Trans>}
         onCancel={() => addValue.send({ type: "card.cancel" })}
       />

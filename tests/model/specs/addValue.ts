@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { assign } from "xstate";
 import { type AddValueContext, addValueMachine, loadInput } from "../../../src/machines/addValue.machine.ts";
+import { cardFormProblems } from "../../../src/machines/cardChecks.ts";
 import {
   amountError,
   declinedError,
@@ -24,6 +25,8 @@ type ActorEvents =
   | "xstate.error.actor.loadMethods"
   | "xstate.done.actor.tokenizeCard"
   | "xstate.error.actor.tokenizeCard"
+  | "xstate.done.actor.loadCardRules"
+  | "xstate.error.actor.loadCardRules"
   | "xstate.done.actor.load"
   | "xstate.error.actor.load";
 
@@ -76,6 +79,15 @@ export const events = {
   "xstate.error.actor.loadMethods": [{ type: "xstate.error.actor.loadMethods", error: networkError }],
   "xstate.done.actor.tokenizeCard": [{ type: "xstate.done.actor.tokenizeCard", output: oneTimeCard }],
   "xstate.error.actor.tokenizeCard": [{ type: "xstate.error.actor.tokenizeCard", error: serverError }],
+  "xstate.done.actor.loadCardRules": [
+    { type: "xstate.done.actor.loadCardRules", output: { check: cardFormProblems } },
+  ],
+  "xstate.error.actor.loadCardRules": [
+    {
+      type: "xstate.error.actor.loadCardRules",
+      error: new TypeError("Failed to fetch dynamically imported module"),
+    },
+  ],
   "xstate.done.actor.load": [
     { type: "xstate.done.actor.load", output: { order: loadOrder, balance: 3_250 } },
   ],
@@ -114,6 +126,8 @@ const methodsLoaded = ev["xstate.done.actor.loadMethods"][0];
 const methodsLost = ev["xstate.error.actor.loadMethods"][0];
 const tokenized = ev["xstate.done.actor.tokenizeCard"][0];
 const tokenRefused = ev["xstate.error.actor.tokenizeCard"][0];
+const rulesLoaded = ev["xstate.done.actor.loadCardRules"][0];
+const rulesLost = ev["xstate.error.actor.loadCardRules"][0];
 const loaded = ev["xstate.done.actor.load"][0];
 const [lost, inFlight, declinedSecond, declined, amountRefused, unavailable] = ev["xstate.error.actor.load"];
 
@@ -156,7 +170,7 @@ export const addValueModel = defineModel({
       now,
     },
   ],
-  deferred: ["loadMethods", "tokenizeCard", "load"],
+  deferred: ["loadMethods", "tokenizeCard", "loadCardRules", "load"],
   pathKinds: ["shortest", "edge"],
   events,
   serialize: (s) =>
@@ -170,6 +184,7 @@ export const addValueModel = defineModel({
       s.context.firstAmount,
       s.context.email,
       s.context.card.number !== "",
+      s.context.cardRules !== null,
       s.context.problem,
       s.context.failure?.code ?? null,
       s.context.failure?.leg ?? null,
@@ -196,6 +211,13 @@ export const addValueModel = defineModel({
             s.context.methods.some((method) => method.id === leg.id && !method.commuter_benefits),
         ),
     },
+    {
+      name: "a card goes to the gateway only checked, with the checks downloaded",
+      holds: (s) =>
+        !s.matches("tokenizing") ||
+        (s.context.cardRules !== null &&
+          Object.keys(s.context.cardRules(s.context.card, new Date(s.context.now))).length === 0),
+    },
     { name: "a result only when done", holds: (s) => (s.context.result !== null) === s.matches("done") },
     {
       name: "a problem only where it can be fixed",
@@ -217,8 +239,19 @@ export const addValueModel = defineModel({
       expect(s.can(useCard)).toBe(false);
     },
     card: (s) => {
-      expect(s.can(useCard)).toBe(true);
       expect(s.can(cancelCard)).toBe(true);
+      expect(s.hasTag("busy")).toBe(false);
+    },
+    "card.loading": (s) => {
+      expect(s.context.cardRules).toBeNull();
+      expect(s.children.loadCardRules).toBeDefined();
+      expect(s.can(useCard)).toBe(false);
+      expect(s.context.cardProblems).toEqual({});
+    },
+    "card.ready": (s) => {
+      expect(s.context.cardRules).not.toBeNull();
+      expect(s.children.loadCardRules).toBeUndefined();
+      expect(s.can(useCard)).toBe(true);
     },
     tokenizing: (s) => {
       expect(s.hasTag("busy")).toBe(true);
@@ -378,7 +411,19 @@ export const addValueModel = defineModel({
     },
     {
       name: "a one-time card pays when the saved methods could not be read",
-      events: [methodsLost, twenty, next, pay, newCard, useCard, typeCard, useCard, tokenized, pay],
+      events: [
+        methodsLost,
+        twenty,
+        next,
+        pay,
+        newCard,
+        rulesLoaded,
+        useCard,
+        typeCard,
+        useCard,
+        tokenized,
+        pay,
+      ],
       expected: "review",
       ends: (s) =>
         expect(loadInput(s.context).body.payments).toEqual([
@@ -387,9 +432,43 @@ export const addValueModel = defineModel({
     },
     {
       name: "a card the gateway refuses stays in the form; cancelling keeps the default method",
-      events: [methodsLoaded, twenty, next, newCard, typeCard, useCard, tokenRefused, cancelCard],
+      events: [
+        methodsLoaded,
+        twenty,
+        next,
+        newCard,
+        typeCard,
+        rulesLoaded,
+        useCard,
+        tokenRefused,
+        cancelCard,
+      ],
       expected: "payment",
       ends: (s) => expect(s.context.legs[0]).toEqual({ kind: "saved", id: visa.id }),
+    },
+    {
+      name: "the card form's checks download the first time it opens; what is typed meanwhile is kept",
+      events: [methodsLoaded, twenty, next, newCard, typeCard, useCard],
+      expected: { card: "loading" },
+      ends: (s) => {
+        expect(s.context.card.number).toBe(goodCard.number);
+        expect(s.context.cardProblems).toEqual({});
+      },
+    },
+    {
+      name: "checks that cannot be downloaded close the form, saying the connection was lost",
+      events: [methodsLoaded, twenty, next, newCard, typeCard, rulesLost],
+      expected: "payment",
+      ends: (s) => {
+        expect(s.context.failure?.code).toBe(50301);
+        expect(s.context.card.number).toBe("");
+        expect(s.context.cardRules).toBeNull();
+      },
+    },
+    {
+      name: "a second card form opens ready: the checks download once",
+      events: [methodsLoaded, twenty, next, newCard, rulesLoaded, cancelCard, newCard],
+      expected: { card: "ready" },
     },
     {
       name: "a declined card is named and cleared",
@@ -414,6 +493,7 @@ export const addValueModel = defineModel({
         twenty,
         next,
         newCard,
+        rulesLoaded,
         typeCard,
         useCard,
         tokenized,
@@ -433,7 +513,7 @@ export const addValueModel = defineModel({
     {
       name: "a guest's load carries the email and the card's token only",
       input: 2,
-      events: [twenty, next, newCard, typeCard, useCard, tokenized, email, pay],
+      events: [twenty, next, newCard, rulesLoaded, typeCard, useCard, tokenized, email, pay],
       expected: "review",
       ends: (s) =>
         expect(loadInput(s.context)).toEqual({

@@ -3,6 +3,7 @@ import { assign } from "xstate";
 import type { PlacedOrder } from "../../../src/domain/checkout/order.ts";
 import type { QuoteLine, QuoteReply, ShippingMethodOption } from "../../../src/domain/checkout/quote.ts";
 import type { AddressInput } from "../../../src/domain/payments/address.ts";
+import { cardFormProblems } from "../../../src/machines/cardChecks.ts";
 import {
   type CheckoutChoices,
   type CheckoutContext,
@@ -25,6 +26,8 @@ type ActorEvents =
   | "xstate.error.actor.quote"
   | "xstate.done.actor.tokenizeCard"
   | "xstate.error.actor.tokenizeCard"
+  | "xstate.done.actor.loadCardRules"
+  | "xstate.error.actor.loadCardRules"
   | "xstate.done.actor.placeOrder"
   | "xstate.error.actor.placeOrder"
   | "xstate.done.actor.waitBeforeRetry";
@@ -336,6 +339,15 @@ export const events = {
       error: { code: 40201, message: "Your card number is incorrect." },
     },
   ],
+  "xstate.done.actor.loadCardRules": [
+    { type: "xstate.done.actor.loadCardRules", output: { check: cardFormProblems } },
+  ],
+  "xstate.error.actor.loadCardRules": [
+    {
+      type: "xstate.error.actor.loadCardRules",
+      error: new TypeError("Failed to fetch dynamically imported module"),
+    },
+  ],
   "xstate.done.actor.placeOrder": [
     { type: "xstate.done.actor.placeOrder", output: placed(false) },
     { type: "xstate.done.actor.placeOrder", output: placed(true) },
@@ -392,6 +404,8 @@ const quoted = events["xstate.done.actor.quote"];
 const failed = events["xstate.error.actor.placeOrder"];
 const choose = events["payment.choose"];
 const review = events["checkout.review"][0];
+const rulesLoaded = events["xstate.done.actor.loadCardRules"][0];
+const rulesLost = events["xstate.error.actor.loadCardRules"][0];
 const place = events["checkout.place"][0];
 
 /** Which prepared answer fits each input. */
@@ -426,7 +440,7 @@ export const checkoutModel = defineModel({
   name: "checkout",
   machine: recording,
   inputs,
-  deferred: ["prepareCheckout", "quote", "tokenizeCard", "placeOrder", "waitBeforeRetry"],
+  deferred: ["prepareCheckout", "quote", "tokenizeCard", "loadCardRules", "placeOrder", "waitBeforeRetry"],
   events,
   pathKinds: ["shortest", "edge"],
   serialize: (snapshot) => {
@@ -449,6 +463,7 @@ export const checkoutModel = defineModel({
       context.emailConfirm,
       context.card.number !== "",
       Object.keys(context.cardProblems).length,
+      context.cardRules !== null,
       context.cardLeg,
       context.problem,
       context.failure?.code ?? null,
@@ -563,6 +578,13 @@ export const checkoutModel = defineModel({
         s.context.card.number === "",
     },
     {
+      name: "a card goes to the gateway only checked, with the checks downloaded",
+      holds: (s) =>
+        !s.matches({ details: "tokenizing" }) ||
+        (s.context.cardRules !== null &&
+          Object.keys(s.context.cardRules(s.context.card, new Date(s.context.now))).length === 0),
+    },
+    {
       name: "a split never pays twice with the same method",
       holds: (s) =>
         !(s.matches("review") || s.matches("placing")) ||
@@ -604,6 +626,17 @@ export const checkoutModel = defineModel({
     "details.card": (snapshot) => {
       expect(snapshot.can({ type: "card.cancel" })).toBe(true);
       expect(snapshot.hasTag("busy")).toBe(false);
+    },
+    "details.card.loading": (snapshot) => {
+      expect(snapshot.context.cardRules).toBeNull();
+      expect(snapshot.children.loadCardRules).toBeDefined();
+      expect(snapshot.can({ type: "card.use" })).toBe(false);
+      expect(snapshot.context.cardProblems).toEqual({});
+    },
+    "details.card.ready": (snapshot) => {
+      expect(snapshot.context.cardRules).not.toBeNull();
+      expect(snapshot.children.loadCardRules).toBeUndefined();
+      expect(snapshot.can({ type: "card.use" })).toBe(true);
     },
     "details.tokenizing": (snapshot) => {
       expect(snapshot.children.tokenizeCard).toBeDefined();
@@ -719,14 +752,55 @@ export const checkoutModel = defineModel({
       },
     },
     {
-      name: "a new card opens the card form",
+      name: "a new card opens the card form, whose checks download the first time",
       events: [done[0], events["payment.newCard"][0]],
-      expected: { details: "card" },
+      expected: { details: { card: "loading" } },
+    },
+    {
+      name: "the card form is ready once its checks are here",
+      events: [done[0], events["payment.newCard"][0], rulesLoaded],
+      expected: { details: { card: "ready" } },
+    },
+    {
+      name: "what is typed while the checks download is kept, and checked when the card is used",
+      events: [done[0], events["payment.newCard"][0], events["card.change"][1], events["card.use"][0]],
+      expected: { details: { card: "loading" } },
+      ends: (snapshot) => {
+        expect(snapshot.context.card.number).toBe("4242");
+        expect(snapshot.context.cardProblems).toEqual({});
+      },
+    },
+    {
+      name: "checks that cannot be downloaded close the form, saying the connection was lost",
+      events: [done[0], events["payment.newCard"][0], events["card.change"][0], rulesLost],
+      expected: { details: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.failure?.code).toBe(50301);
+        expect(snapshot.context.card.number).toBe("");
+        expect(snapshot.context.cardRules).toBeNull();
+      },
+    },
+    {
+      name: "a second card form opens ready: the checks download once",
+      events: [
+        done[0],
+        events["payment.newCard"][0],
+        rulesLoaded,
+        events["card.cancel"][0],
+        events["payment.newCard"][0],
+      ],
+      expected: { details: { card: "ready" } },
     },
     {
       name: "a card with a mistake is not sent to the gateway: the form says where",
-      events: [done[0], events["payment.newCard"][0], events["card.change"][1], events["card.use"][0]],
-      expected: { details: "card" },
+      events: [
+        done[0],
+        events["payment.newCard"][0],
+        events["card.change"][1],
+        rulesLoaded,
+        events["card.use"][0],
+      ],
+      expected: { details: { card: "ready" } },
       ends: (snapshot) => expect(snapshot.context.cardProblems.number).toBe("invalid"),
     },
     {
@@ -964,6 +1038,7 @@ export const checkoutModel = defineModel({
         events["receipt.confirm"][0],
         events["payment.newCard"][0],
         events["card.change"][0],
+        rulesLoaded,
         events["card.use"][0],
         events["xstate.done.actor.tokenizeCard"][0],
         review,

@@ -174,11 +174,8 @@ export function pathName(path: CheckoutPath): string {
   return `${who}: ${events.join(" → ")}`;
 }
 
-/**
- * The requests a replay holds: the checkout's API calls, and the download of the card checks (the
- * build's chunk), held so the card form is seen while they load.
- */
-type Kind = "quote" | "token" | "order" | "checks";
+/** The requests a replay holds, one at a time: the checkout's API calls. */
+type Kind = "quote" | "token" | "order";
 
 /** How the real server is made to give an answer: which request it is and what is done to it. */
 const requestOf: Record<Answer, Kind | null> = {
@@ -197,14 +194,14 @@ const requestOf: Record<Answer, Kind | null> = {
   legRefused: "order",
   inFlight: "order",
   waited: null,
-  cardChecks: "checks",
+  // The card checks' download is held from the start of every walk (see holdCardChecks).
+  cardChecks: null,
 };
 
 /** The request each busy state waits on, for a path that ends in it. */
 const endKinds: Record<string, Kind | undefined> = {
   revalidating: "quote",
   "details.quoting": "quote",
-  "details.card.loading": "checks",
   "details.tokenizing": "token",
   placing: "order",
 };
@@ -213,8 +210,10 @@ const patterns = {
   quote: /\/checkout\/quote$/,
   token: /\/sandbox-gateway\/v1\/tokens$/,
   order: /\/orders$/,
-  checks: /^\/assets\/cardChecks-[\w-]+\.js$/,
 } as const;
+
+/** The build's chunk of the card checks, which the checkout downloads when a card form first opens. */
+const cardChecksChunk = /^\/assets\/cardChecks-[\w-]+\.js$/;
 
 /** A request held until the walk has seen the busy state it keeps the checkout in. */
 interface Held {
@@ -283,6 +282,8 @@ export class CheckoutReplay {
   readonly checkout: CheckoutPage;
   readonly path: CheckoutPath;
   private held: Held | null = null;
+  /** The card checks' download, held until the walk reaches their answer (never, in some walks). */
+  private checks: Held | null = null;
   /** The kind of request of each answer step still to come (a lost reply is a lost request). */
   private kinds: Array<Kind | null>;
 
@@ -331,7 +332,7 @@ export class CheckoutReplay {
     await this.page.route(
       (url) => patterns[kind].test(url.pathname),
       async (route: Route) => {
-        if (route.request().method() !== (kind === "checks" ? "GET" : "POST")) return route.fallback();
+        if (route.request().method() !== "POST") return route.fallback();
         arrive();
         await gate;
         if (answer === "lost") return route.abort("internetdisconnected");
@@ -368,9 +369,34 @@ export class CheckoutReplay {
     await expect(offline).toBeHidden();
   }
 
+  /**
+   * Holds every download of the card checks until the walk reaches "(cardChecks)", so the card form
+   * is seen while they load ("Please wait…"), as the model walks it.
+   */
+  private async holdCardChecks(): Promise<void> {
+    let arrive: () => void = () => {};
+    let release: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.checks = { arrived, release };
+    await this.page.route(
+      (url) => cardChecksChunk.test(url.pathname),
+      async (route: Route) => {
+        arrive();
+        await gate;
+        return route.continue();
+      },
+    );
+  }
+
   /** Opens the checkout the path's input names, with the first answer armed. */
   async start(): Promise<void> {
     const { page, path } = this;
+    await this.holdCardChecks();
     const input = path.input;
     if (!input) throw new Error("a checkout path always has an input");
     const items = input.items.map((item) => ({ ...item }));
@@ -472,6 +498,10 @@ export class CheckoutReplay {
         this.held = null;
         if (held) await held.arrived;
         await this.arm(index + 1);
+        if (answerOf(step.event) === "cardChecks") {
+          await this.checks?.arrived;
+          this.checks?.release();
+        }
         held?.release();
         if (answerOf(step.event) === "lost" && this.kinds[index] !== "token") await this.dismissOffline();
       } else {

@@ -18,7 +18,6 @@ import { tourMachine } from "../machines/tour.machine.ts";
 import { createAccountsService } from "../services/accounts.service.ts";
 import { createCatalogService, createFareMediaService } from "../services/catalog.service.ts";
 import { createFormsService } from "../services/forms.service.ts";
-import { createGuestCardService } from "../services/guest-card.service.ts";
 import { createHealthService } from "../services/health.service.ts";
 import { createHttpClient } from "../services/http.ts";
 import { createOrgConfigService } from "../services/org-config.service.ts";
@@ -109,7 +108,6 @@ export function createLiveApp(
     fetch,
     language,
     browser,
-    guestCard: createGuestCardService(http, () => transitBases().transit, storage),
     accounts,
     catalog,
     fareMedia,

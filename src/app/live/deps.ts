@@ -5,7 +5,6 @@ import type { AppEvent } from "../../machines/app.machine.ts";
 import type { formMachine } from "../../machines/form.machine.ts";
 import type { AccountsService } from "../../services/accounts.service.ts";
 import type { createCatalogService, createFareMediaService } from "../../services/catalog.service.ts";
-import type { GuestCardService } from "../../services/guest-card.service.ts";
 import type { HttpClient } from "../../services/http.ts";
 import type { PortalStorage } from "../../services/storage.ts";
 
@@ -31,8 +30,6 @@ export interface LiveDeps {
   /** The current language code ("en", "es"). */
   language: () => string;
   browser: Window;
-  /** The card a guest opened on /manage-card, and its token: one holder for every feature using it. */
-  guestCard: GuestCardService;
   /** Sign-in, profile and account calls (the session uses them too). */
   accounts: AccountsService;
   /** Product search (the cart refreshes its items with it too). */

@@ -1,6 +1,7 @@
 import { fromPromise } from "xstate";
 import { guestCardMachine } from "../../machines/guestCard.machine.ts";
 import type { LiveDeps } from "./deps.ts";
+import { guestCardService } from "./guestCardService.ts";
 
 /** /manage-card (issue 13): a card opened by its number and security code, with a card token. */
 export interface GuestCardLogic {
@@ -10,7 +11,7 @@ export interface GuestCardLogic {
 }
 
 export function createGuestCardLogic(deps: LiveDeps): GuestCardLogic {
-  const guest = deps.guestCard;
+  const guest = guestCardService(deps);
   return {
     guestCard: guestCardMachine.provide({
       actors: {

@@ -4,6 +4,7 @@ import { autoloadMachine } from "../../machines/autoload.machine.ts";
 import { type CardTransferContext, cardTransferMachine } from "../../machines/cardTransfer.machine.ts";
 import { createWalletService } from "../../services/wallet.service.ts";
 import type { LiveDeps } from "./deps.ts";
+import { guestCardService } from "./guestCardService.ts";
 import { loadCardRules, paymentMethodsService, tokenizeCard } from "./payment-gateway.ts";
 
 /** The machines of transfers, loads and autoload (issue 13), given their services. */
@@ -44,7 +45,7 @@ export function createWalletLogic(deps: LiveDeps): WalletLogic {
           if (input.guest) {
             // The guest card service names the card token itself, so this works for a signed-in
             // rider on /manage-card too (their Bearer session stays their own).
-            const reply = await deps.guestCard.load(input.body, input.idempotencyKey);
+            const reply = await guestCardService(deps).load(input.body, input.idempotencyKey);
             return { order: reply.order, balance: reply.fare_medium.balance.general_funds };
           }
           if (input.target.kind === "wallet") {

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { css } from "../../../styled-system/css";
 import { useActionBlocked, useChild } from "../../app/children.ts";
 import { selectUser } from "../../machines/session.machine.ts";
-import { ResendVerification } from "../account/ResendVerification.tsx";
+import { ResendVerification } from "../account/ResendVerificationOnDemand.ts";
 import { accountNavItems } from "../layout/nav-items.ts";
 import { NavLink } from "../shared/NavLink.tsx";
 import { Screen } from "../shared/Screen.tsx";

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useActionBlocked, useChild } from "../../app/children.ts";
-import { ResendVerification } from "../account/ResendVerification.tsx";
+import { ResendVerification } from "../account/ResendVerificationOnDemand.ts";
 import { PurchaseOnDemand as Purchase } from "../checkout/onDemand.ts";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { Screen } from "../shared/Screen.tsx";

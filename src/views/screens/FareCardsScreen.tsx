@@ -7,7 +7,7 @@ import { createFareCardsLogic } from "../../app/live/fare-cards.ts";
 import { useFeature } from "../../app/logic.tsx";
 import { activityPageSize } from "../../domain/transit/cards.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
-import { ResendVerification } from "../account/ResendVerification.tsx";
+import { ResendVerification } from "../account/ResendVerificationOnDemand.ts";
 import { cardIdOf, FareCardsView, FollowCardRoute } from "../fare-cards/FareCardsView.tsx";
 import { card, Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";

@@ -79,6 +79,3 @@ export const tourMachine = setup({
 export const selectTourStep = (snapshot: { context: TourContext }): TourStep =>
   tourSteps[snapshot.context.step] ?? "products";
 export const selectTourEnabled = (snapshot: { context: TourContext }) => snapshot.context.enabled;
-/** The question or the tour is on screen (the layout downloads their dialog when first shown). */
-export const selectTourShown = (snapshot: { matches: (state: "offering" | "touring") => boolean }) =>
-  snapshot.matches("offering") || snapshot.matches("touring");

@@ -8,17 +8,17 @@ import { RootActor } from "../../app/root-actor.ts";
 import { guard, type RouteDefinition, routes } from "../../app/routes.ts";
 import { selectCartAsks, selectDrawerOpen } from "../../machines/cart.machine.ts";
 import { selectRestoring, selectSessionAsks } from "../../machines/session.machine.ts";
-import { selectTourShown } from "../../machines/tour.machine.ts";
 import { NotFoundScreen } from "../screens/NotFoundScreen.tsx";
 import { screens } from "../screens/screens.tsx";
 import { Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 import { WhenWanted } from "../shared/WhenWanted.tsx";
 import { Footer } from "./Footer.tsx";
-import { cartDialogs, cartDrawer, sessionDialogs, sideMenu, tourDialog } from "./layout-parts.ts";
+import { cartDialogs, cartDrawer, sessionDialogs, sideMenu } from "./layout-parts.ts";
 import { NetworkPopup } from "./NetworkPopup.tsx";
 import { Notifications } from "./Notifications.tsx";
 import { TopBar } from "./TopBar.tsx";
+import { TourDialog } from "./TourDialog.tsx";
 
 export function Layout() {
   const config = useConfig();
@@ -30,8 +30,6 @@ export function Layout() {
   const drawerOpen = useSelector(cart, selectDrawerOpen);
   const cartAsking = useSelector(cart, selectCartAsks);
   const sessionAsking = useSelector(useChild("session"), selectSessionAsks);
-  const tour = useChild("tour");
-  const touring = useSelector(tour, selectTourShown);
   return (
     <div className={css({ minHeight: "100dvh", display: "flex", flexDirection: "column" })}>
       <a
@@ -86,7 +84,7 @@ export function Layout() {
       <WhenWanted part={sessionDialogs} wanted={sessionAsking} props={{}} />
       <NetworkPopup network={useChild("network")} />
       <Notifications notifications={useChild("notifications")} />
-      <WhenWanted part={tourDialog} wanted={touring} props={{ tour, name: config.shortDisplayName }} />
+      <TourDialog tour={useChild("tour")} name={config.shortDisplayName} />
     </div>
   );
 }

@@ -13,15 +13,5 @@ export const cartDialogs = onDemand(() =>
 export const sessionDialogs = onDemand(() =>
   import("./LayoutDialogs.tsx").then((module) => module.SessionDialogs),
 );
-/** The first-visit question and the tour: a rider who answered it never downloads it. */
-const loadTourDialog = () => import("./TourDialog.tsx");
-export const tourDialog = onDemand(() => loadTourDialog().then((module) => module.TourDialog));
-
-/**
- * A first visit starts the question's download at boot (main.tsx), alongside the opened page's screen.
- * A failure is left to the layout's request, which reports the lost connection once the app can show
- * it (as `preloadScreen` does): the browser fails that second import at once.
- */
-export function preloadTourDialog(): void {
-  loadTourDialog().catch(() => {});
-}
+/** The tour's steps, when the rider takes the tour (the first-visit question itself is on every first page). */
+export const tourSteps = onDemand(() => import("./TourSteps.tsx").then((module) => module.TourSteps));

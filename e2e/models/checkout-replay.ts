@@ -221,6 +221,19 @@ interface Held {
   release(): void;
 }
 
+/** A request's hold: `arrive` when it is asked, `gate` opens when `held.release()` lets it go. */
+function heldRequest(): { arrive: () => void; gate: Promise<void>; held: Held } {
+  let arrive: () => void = () => {};
+  let release: () => void = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { arrive, gate, held: { arrived, release } };
+}
+
 type Json = Record<string, unknown>;
 const lines = (body: Json) => (Array.isArray(body.lines) ? (body.lines as Json[]) : []);
 
@@ -320,15 +333,8 @@ export class CheckoutReplay {
         : endKinds[stateKey(last)];
     const answer: Answer | null = step ? answerOf(step.event) : "prepared";
     if (!kind || !answer) return;
-    let arrive: () => void = () => {};
-    let release: () => void = () => {};
-    const arrived = new Promise<void>((resolve) => {
-      arrive = resolve;
-    });
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    this.held = { arrived, release };
+    const { arrive, gate, held } = heldRequest();
+    this.held = held;
     await this.page.route(
       (url) => patterns[kind].test(url.pathname),
       async (route: Route) => {
@@ -374,15 +380,8 @@ export class CheckoutReplay {
    * is seen while they load ("Please wait…"), as the model walks it.
    */
   private async holdCardChecks(): Promise<void> {
-    let arrive: () => void = () => {};
-    let release: () => void = () => {};
-    const arrived = new Promise<void>((resolve) => {
-      arrive = resolve;
-    });
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    this.checks = { arrived, release };
+    const { arrive, gate, held } = heldRequest();
+    this.checks = held;
     await this.page.route(
       (url) => cardChecksChunk.test(url.pathname),
       async (route: Route) => {

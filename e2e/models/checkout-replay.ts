@@ -101,6 +101,14 @@ export function skipReason(path: CheckoutPath): string | null {
     return "409 in flight: the server answers it only while the same key's first request is still running";
   }
   if (isGuest(path) && answers.includes("sessionEnded")) return "a guest has no session to end";
+  const typesBeforeChecks = path.steps.some(
+    (step, index) =>
+      step.event.type === "card.change" &&
+      stateKey(path.steps[index - 1]?.state.value) === "details.card.loading",
+  );
+  if (typesBeforeChecks) {
+    return "the card form's fields come in the same download as its checks (card.ts): nothing can be typed before they are here";
+  }
   if (path.steps.some((step) => step.event.type === "xstate.error.actor.loadCardRules")) {
     return "the card checks are the build's own chunk: one that cannot be downloaded opens No Internet Connection and waits (chunks.ts), it never fails";
   }

@@ -416,8 +416,8 @@ export const addValueMachine = setup({
       on: { "card.cancel": { target: "payment", actions: "closeCard" } },
       states: {
         /**
-         * The first card form of the visit: its checks download while the rider starts typing, and "Use
-         * this card" waits for them.
+         * The first card form of this load: its checks download, and "Use this card" waits for them.
+         * Anything typed meanwhile is kept (in the portal the form's fields come in the same download).
          */
         loading: {
           invoke: {

@@ -784,8 +784,8 @@ export const checkoutMachine = setup({
           on: { "card.cancel": { target: "idle", actions: "closeCard" } },
           states: {
             /**
-             * The first card form of the visit: its checks download while the rider starts typing, and
-             * "Use this card" waits for them.
+             * The first card form of this checkout: its checks download, and "Use this card" waits for
+             * them. Anything typed meanwhile is kept (in the portal the fields come in the same download).
              */
             loading: {
               invoke: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise } from "xstate";
+import { type AnyEventObject, createActor, fromPromise } from "xstate";
 import { storedUser } from "../../tests/support/fixtures.ts";
 import * as rules from "../domain/phone.ts";
 import { MfaStatus } from "../domain/session.ts";
@@ -102,6 +102,20 @@ describe("two-factor enrolment when the phone rules cannot be downloaded", () =>
     await settle();
     expect(actor.getSnapshot().matches({ enrolling: "phone" })).toBe(true);
     expect(actor.getSnapshot().context.problem).toBe("countryRequired");
+  });
+
+  it("takes no report of the rules after their failure until a submit downloads them again", async () => {
+    const { actor, downloads } = enrolment();
+    actor.send({ type: "setup.start" });
+    downloads[0]?.reject(new TypeError("Failed to fetch dynamically imported module"));
+    await settle();
+    // No download runs now: a stray report (the machine invariants' property test sends any event the
+    // state takes, tests/model/properties.ts) is not taken, so it cannot hide the failure.
+    const stray: AnyEventObject = { type: "xstate.done.actor.loadPhoneRules", output: rules };
+    const snapshot = actor.getSnapshot() as unknown as { can(event: AnyEventObject): boolean };
+    expect(snapshot.can(stray)).toBe(false);
+    expect(actor.getSnapshot().context.problem).toBe("rulesUnavailable");
+    expect(actor.getSnapshot().context.rules).toBeNull();
   });
 
   it("starts no second download while the first is still coming", () => {

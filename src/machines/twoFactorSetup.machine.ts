@@ -164,13 +164,16 @@ export const twoFactorSetupMachine = setup({
       invoke: {
         id: "loadPhoneRules",
         src: "loadPhoneRules",
+        // After a failure no download runs until a submit starts one again (clearing the failure),
+        // so a stray report of the rules arriving changes nothing; likewise a failure reported once
+        // they are here.
         onDone: {
+          guard: not("rulesFailed"),
           actions: {
             type: "assignRules",
             params: ({ event }: { event: { output: PhoneRules } }) => event.output,
           },
         },
-        // Once the rules are here no download runs, so a late failure report changes nothing.
         onError: { guard: not("rulesLoaded"), target: ".phone", actions: "assignRulesProblem" },
       },
       on: {

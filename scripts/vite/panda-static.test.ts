@@ -86,8 +86,8 @@ describe("foldPandaCalls", () => {
       "css(styles)",
       "button({ variant })",
       'css({ [key]: "1" })',
-      // A template with a placeholder (the dollar sign is kept apart from the brace here on purpose).
-      "css({ color: `$" + "{tone}.500` })",
+      // A template literal with an interpolated value.
+      `css({ color: \`\${tone}.500\` })`,
       'css({ a: a ? b ? c ? d ? "1" : "2" : "3" : "4" : "5" })',
     ];
     const folded = fold(dynamic.map((call, index) => `export const v${index} = ${call};`).join("\n"));

@@ -25,6 +25,9 @@ export type LoadTarget = { kind: "card"; id: string } | { kind: "wallet" };
 /** Only saved methods and one-time cards pay for a load (never a purse). */
 export type LoadChoice = Extract<PaymentChoice, { kind: "saved" } | { kind: "card" }>;
 
+/** A one-time card may pay the first leg, or the second of a split. */
+const cardLegAllowed = (context: AddValueContext, leg: Leg) => leg === 0 || context.split;
+
 export interface AddValueInput {
   target: LoadTarget;
   /** A guest on /manage-card: a one-time card only, and a receipt email. */
@@ -313,9 +316,9 @@ export const addValueMachine = setup({
         return !context.guest && context.methods.some((method) => method.id === choice.id);
       return true;
     },
-    cardLegAllowed: ({ context }, leg: Leg) => leg === 0 || context.split,
+    cardLegAllowed: ({ context }, leg: Leg) => cardLegAllowed(context, leg),
     /** The leg may take a card, and the card checks are already here: the form opens ready. */
-    cardFormReady: ({ context }, leg: Leg) => (leg === 0 || context.split) && context.cardRules !== null,
+    cardFormReady: ({ context }, leg: Leg) => cardLegAllowed(context, leg) && context.cardRules !== null,
     cardValid: ({ context }) =>
       context.cardRules !== null &&
       Object.keys(context.cardRules(context.card, new Date(context.now))).length === 0,

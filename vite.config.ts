@@ -55,14 +55,30 @@ export default defineConfig({
   ],
   build: {
     target: "es2023",
-    sourcemap: true,
+    // Maps are named by a header (server/plugins/spa.ts), not a comment in every chunk.
+    sourcemap: "hidden",
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
       output: {
         // Everything the entry imports statically is one chunk: every page needs all of it, and one file
         // compresses better than the dozen small shared chunks the default split made (3.4 KB less gzip
         // on every first page, issue 16). Lazy screens and parts still split as before.
-        codeSplitting: { groups: [{ name: "first", tags: ["$initial"] }] },
+        codeSplitting: {
+          groups: [
+            { name: "first", tags: ["$initial"], priority: 2 },
+            ...(process.env.MERGE
+              ? [
+                  {
+                    name: "lazy",
+                    test: /./,
+                    priority: 1,
+                    entriesAware: true,
+                    entriesAwareMergeThreshold: Number(process.env.MERGE),
+                  },
+                ]
+              : []),
+          ],
+        },
       },
     },
   },

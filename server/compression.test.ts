@@ -19,6 +19,7 @@ let database: DatabaseHandle;
 let app: Awaited<ReturnType<typeof buildApp>>;
 const staticDir = mkdtempSync(join(tmpdir(), "portal-static-"));
 const script = `export const answer = ${JSON.stringify("x".repeat(4000))};\n`;
+const sourceMap = JSON.stringify({ version: 3, sources: ["../src/main.ts"], mappings: "" });
 const page = `<!doctype html><html><head><title>portal</title></head><body>${"<p>page</p>".repeat(200)}</body></html>`;
 
 function writeWithCopies(path: string, text: string) {
@@ -45,6 +46,8 @@ beforeAll(async () => {
   mkdirSync(join(staticDir, "assets"));
   writeWithCopies(join(staticDir, "index.html"), page);
   writeWithCopies(join(staticDir, "assets", "main-Ab12Cd34.js"), script);
+  writeWithCopies(join(staticDir, "assets", "main-Ab12Cd34.js.map"), sourceMap);
+  writeFileSync(join(staticDir, "assets", "small-Ef56Gh78.js"), "export const b = 1;\n");
   const portalConfig = await loadPortalConfig(deploymentFile);
   database = await freshDatabase(portalConfig);
   app = await buildApp({ database, portalConfig, staticDir, devMailbox: false });
@@ -76,7 +79,21 @@ describe("static files", () => {
       expect(reply.headers["cache-control"]).toBe(immutableAssets);
       expect(reply.headers.vary).toMatch(/accept-encoding/i);
       expect(decoded(reply)).toBe(script);
+      expect(reply.headers.sourcemap, String(accept)).toBe("/assets/main-Ab12Cd34.js.map");
     }
+  });
+
+  it("names a script's source map in a header, and only where the build wrote one", async () => {
+    const map = await app.inject({ method: "GET", url: "/assets/main-Ab12Cd34.js.map" });
+    expect(map.statusCode).toBe(200);
+    expect(decoded(map)).toBe(sourceMap);
+    expect(map.headers.sourcemap).toBeUndefined();
+    const unmapped = await app.inject({ method: "GET", url: "/assets/small-Ef56Gh78.js" });
+    expect(unmapped.statusCode).toBe(200);
+    expect(unmapped.headers.sourcemap).toBeUndefined();
+    const missing = await app.inject({ method: "GET", url: "/assets/gone-00000000.js" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers.sourcemap).toBeUndefined();
   });
 
   it("sends deep links the page compressed and revalidated, never long-cached", async () => {

@@ -5,6 +5,7 @@ import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { chunkGroups } from "./scripts/vite/chunk-groups.ts";
 import { linguiInlineSource } from "./scripts/vite/lingui-inline-source.ts";
 import { pandaStatic } from "./scripts/vite/panda-static.ts";
 import { precompress } from "./scripts/vite/precompress.ts";
@@ -60,53 +61,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
       output: {
-        // Chunks, issue 16. Every file a page fetches costs its own bytes (its imports, its name in the
-        // preload lists, gzip starting afresh), so parts that always load together are one file:
-        // - first: everything the entry imports statically: every page needs all of it (3.4 KB less
-        //   gzip on every first page than the dozen small shared chunks the default split made).
-        // - purchase: the checkout's purchase (its screen, details step, machine and services), which
-        //   the checkout loads as soon as the cart has something to buy.
-        // - paymentLegs: how a purchase or a load is paid, and its texts (checkout, Add value).
-        // - cardForm: the card form's shape and its download (checkout, Add value, Payment Methods).
-        // - arkField: Ark's field with the helpers it needs, on every page with a form.
-        // - arkMachine: zag's machine runtime, which every other Ark part (radio group, checkbox,
-        //   select, ...) runs on; the field needs none of it, so the sign-in page does not load it.
-        // Everything else splits as Rolldown does by default. Modules of the portal's own are grouped
-        // without their dependencies (those stay shared); a library's with them, which keeps its
-        // modules' order (grouping zag's modules apart from their dependencies broke it at start).
-        codeSplitting: {
-          groups: [
-            { name: "first", tags: ["$initial"], priority: 2 },
-            {
-              name: "purchase",
-              test: /src\/(views\/checkout\/(Purchase|CheckoutView|CheckoutDetails)\.tsx|machines\/checkout\.machine\.ts|domain\/checkout\/quote\.ts|services\/checkout\.service\.ts|app\/live\/checkout\.ts)$/,
-              includeDependenciesRecursively: false,
-              priority: 1,
-            },
-            {
-              name: "cardForm",
-              test: /src\/(views\/account\/CardForm\.tsx|machines\/cardDraft\.ts)$/,
-              includeDependenciesRecursively: false,
-              priority: 1,
-            },
-            {
-              name: "arkField",
-              test: /node_modules\/@ark-ui\/react\/dist\/components\/field\//,
-              priority: 1,
-            },
-            {
-              name: "arkMachine",
-              test: /node_modules\/(@zag-js\/(react|core|focus-visible)\/|@zag-js\/utils\/dist\/(array|object|warning|number)\.mjs|@zag-js\/dom-query\/dist\/(platform|event|form|query|visually-hidden)\.mjs|@ark-ui\/react\/dist\/(providers\/locale\/|utils\/use-event\.js))/,
-              priority: 0,
-            },
-            {
-              name: "paymentLegs",
-              test: /src\/views\/checkout\/(PaymentLegs|parts)\.tsx$/,
-              includeDependenciesRecursively: false,
-              priority: 1,
-            },
-          ],
-        },
+        // Code that always loads together is one file (scripts/vite/chunk-groups.ts, issue 16).
+        codeSplitting: { groups: chunkGroups },
       },
     },
   },

@@ -11,6 +11,8 @@ const inputs = [
   "public",
   "index.html",
   "vite.config.ts",
+  // The build's own plugins and chunk groups.
+  "scripts/vite",
   "panda.config.ts",
   "lingui.config.ts",
   "package-lock.json",

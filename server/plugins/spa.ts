@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { negotiate } from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
@@ -80,7 +80,7 @@ export default fp(async function spa(
  * the server runs, so which ones have a map is read once. The path is the file sent: a compressed
  * copy ends in `.br` or `.gz`.
  */
-export function sourceMapHeader(
+function sourceMapHeader(
   assets: string,
 ): (reply: { header(name: string, value: string): unknown }, path: string) => void {
   const mapped = new Set(
@@ -91,8 +91,9 @@ export function sourceMapHeader(
       : [],
   );
   return (reply, path) => {
-    const file = basename(path).replace(/\.(br|gz)$/, "");
-    if (mapped.has(file)) reply.header("SourceMap", `/assets/${file}.map`);
+    const sent = path.replace(/\.(br|gz)$/, "");
+    const file = basename(sent);
+    if (dirname(sent) === assets && mapped.has(file)) reply.header("SourceMap", `/assets/${file}.map`);
   };
 }
 

@@ -1,3 +1,5 @@
+import { join } from "node:path";
+
 /*
  * How the build groups modules into chunks (issue 16). Every file a page fetches costs bytes of its own
  * (its imports, its name in the preload lists, gzip starting afresh), so code that always loads
@@ -28,11 +30,12 @@ export const portalGroups = {
   cardForm: ["src/views/account/CardForm.tsx", "src/machines/cardDraft.ts"],
 } as const;
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const root = join(import.meta.dirname, "..", "..");
 
-/** Matches a module id that is one of `files` (absolute ids end with the project-relative path). */
-export function filesPattern(files: readonly string[]): RegExp {
-  return new RegExp(`/(${files.map(escaped).join("|")})$`);
+/** Whether a module id is one of `files`: a module's id is its absolute path. */
+export function isOneOf(files: readonly string[]): (id: string) => boolean {
+  const ids = new Set(files.map((file) => join(root, file)));
+  return (id) => ids.has(id);
 }
 
 /** The entry's static imports: every page needs all of them. */
@@ -60,7 +63,7 @@ export const chunkGroups = [
   first,
   ...Object.entries(portalGroups).map(([name, files]) => ({
     name,
-    test: filesPattern(files),
+    test: isOneOf(files),
     includeDependenciesRecursively: false,
     priority: 1,
   })),

@@ -1,4 +1,3 @@
-import { Field } from "@ark-ui/react/field";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
@@ -8,6 +7,7 @@ import { apiErrorMessage } from "../../i18n/forms.ts";
 import type { formMachine } from "../../machines/form.machine.ts";
 import type { profileMachine } from "../../machines/profile.machine.ts";
 import type { SetupField, twoFactorSetupMachine } from "../../machines/twoFactorSetup.machine.ts";
+import * as Field from "../../ui/field.ts";
 import { errorLine } from "../shared/fieldStyles.ts";
 import { linkList } from "../shared/Screen.tsx";
 import { ServerForm } from "../shared/ServerForm.tsx";

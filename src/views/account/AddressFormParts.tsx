@@ -1,7 +1,6 @@
 import { Checkbox } from "@ark-ui/react/checkbox";
 import { useListCollection } from "@ark-ui/react/collection";
 import { Combobox } from "@ark-ui/react/combobox";
-import { Field } from "@ark-ui/react/field";
 import { useFilter } from "@ark-ui/react/locale";
 import { Portal } from "@ark-ui/react/portal";
 import type { I18n } from "@lingui/core";
@@ -24,6 +23,7 @@ import {
 import { maxAddresses } from "../../domain/payments/saved.ts";
 import { apiErrorMessage } from "../../i18n/forms.ts";
 import type { addressesMachine } from "../../machines/addresses.machine.ts";
+import * as Field from "../../ui/field.ts";
 import { SelectField } from "../../ui/SelectField.tsx";
 import { errorLine, fieldColumn, fieldError, fieldInput } from "../shared/fieldStyles.ts";
 import { ChevronDownIcon } from "../shared/icons.tsx";

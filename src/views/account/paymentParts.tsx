@@ -1,9 +1,9 @@
-import { Field } from "@ark-ui/react/field";
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { type ReactNode, useId } from "react";
 import { css } from "../../../styled-system/css";
 import type { FieldProblem } from "../../machines/paymentMethods.machine.ts";
+import * as Field from "../../ui/field.ts";
 import { errorLine, fieldColumn, fieldError, fieldInput } from "../shared/fieldStyles.ts";
 
 export { errorLine, fieldInput };

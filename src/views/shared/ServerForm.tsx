@@ -1,4 +1,3 @@
-import { Field } from "@ark-ui/react/field";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useEffect } from "react";
@@ -8,6 +7,7 @@ import { button } from "../../../styled-system/recipes";
 import { type FormField, fieldProblem } from "../../domain/forms.ts";
 import { apiErrorMessage, problemMessage } from "../../i18n/forms.ts";
 import type { formMachine } from "../../machines/form.machine.ts";
+import * as Field from "../../ui/field.ts";
 import { errorLine, fieldColumn, fieldError, fieldInput } from "./fieldStyles.ts";
 
 /** A form defined by the server: labels, rules and problems from its definition, behaviour from its machine. */

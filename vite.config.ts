@@ -54,6 +54,18 @@ export default defineConfig({
     pandaStatic(join(import.meta.dirname, "styled-system")),
     precompress(),
   ],
+  resolve: {
+    // @xstate/react, @lingui/react and wouter ask for the shim of React's useSyncExternalStore, made
+    // for React before 18 (issue 16: 0.4 KB of every page). React 19 has the hook itself, and the
+    // package's own non-shim entries hand it over.
+    alias: [
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: "use-sync-external-store" },
+      {
+        find: /^use-sync-external-store\/shim\/with-selector$/,
+        replacement: "use-sync-external-store/with-selector",
+      },
+    ],
+  },
   build: {
     target: "es2023",
     // Maps are named by a header (server/plugins/spa.ts), not a comment in every chunk.

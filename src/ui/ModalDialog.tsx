@@ -29,8 +29,13 @@ export function ModalDialog({
   const titleId = useId();
   const descriptionId = useId();
   useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
+    // Opened in the next frame, not in the commit that mounts it: `showModal()` lays out the whole page
+    // there and then, which on a first visit made the portal's first render one long task (issue 16).
+    const frame = requestAnimationFrame(() => {
+      const element = dialog.current;
+      if (element && !element.open) element.showModal();
+    });
+    return () => cancelAnimationFrame(frame);
   }, []);
   const styles = drawer({ placement: "center" });
   return (

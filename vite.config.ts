@@ -70,6 +70,9 @@ export default defineConfig({
     target: "es2023",
     // Maps are named by a header (server/plugins/spa.ts), not a comment in every chunk.
     sourcemap: "hidden",
+    // Which chunks each screen needs: the server names them in the page for its route
+    // (server/plugins/preloads.ts).
+    manifest: true,
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
       output: {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { isApiPath, notFound } from "../http/envelope.ts";
 import type { PortalPage } from "./page.ts";
+import { routePreloads, withPreloads } from "./preloads.ts";
 
 /**
  * Serves the built portal from `root`. Any GET outside the API prefixes that is not a file gets
@@ -14,6 +15,8 @@ import type { PortalPage } from "./page.ts";
  * - The build writes a Brotli and a gzip copy beside each text file (vite.config.ts), sent to a browser
  *   that accepts them, so no request pays for compressing a static file.
  * - Caching is the security plugin's: hashed assets for a year, everything else revalidated.
+ * - The page for a route names its screen's chunks as module preloads (plugins/preloads.ts), so they
+ *   download alongside the entry. Each distinct page is made and compressed once, when first asked for.
  * - A script's source map is named by a `SourceMap` header, not by a comment at the end of the script
  *   (vite.config.ts builds "hidden" maps): the browser's developer tools find it just the same, and
  *   no rider downloads the comment, about 55 bytes gzip in each of the dozens of chunks (issue 16).
@@ -30,8 +33,21 @@ export default fp(async function spa(
   },
 ) {
   const root = options.root && existsSync(join(options.root, "index.html")) ? options.root : null;
-  // Made once: the page with its stylesheet and the configuration inside, and its compressed copies.
-  const page = root && options.page ? encodings(withConfig(options.page.html, options.config)) : null;
+  // Made once: the page with its stylesheet and the configuration inside; then, once for each set of
+  // preloads, that page with them and its compressed copies (a handful: screens share their modules).
+  const html = root && options.page ? withConfig(options.page.html, options.config) : null;
+  const preloadsAt = routePreloads(root);
+  const pages = new Map<string, Encoded>();
+  const pageFor = (html: string, path: string): Encoded => {
+    const files = preloadsAt(path);
+    const key = files.join(" ");
+    let page = pages.get(key);
+    if (!page) {
+      page = encodings(withPreloads(html, files));
+      pages.set(key, page);
+    }
+    return page;
+  };
   if (root) {
     await app.register(fastifyStatic, {
       root,
@@ -62,7 +78,8 @@ export default fp(async function spa(
       (request.method === "GET" || request.method === "HEAD") &&
       !isApiPath(request.url) &&
       !request.url.startsWith("/assets/");
-    if (page && isPage) {
+    if (html && isPage) {
+      const page = pageFor(html, request.url.split("?")[0] ?? "/");
       const encoding = negotiate(String(request.headers["accept-encoding"] ?? ""), ["br", "gzip"]);
       reply
         .header("Cache-Control", "no-cache")
@@ -109,8 +126,14 @@ export function withConfig(html: string, config: unknown): string {
   return html.replace("</head>", `${block}</head>`);
 }
 
+interface Encoded {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
 /** The page, and its Brotli and gzip copies made once, as the build makes them for its files. */
-function encodings(html: string): { identity: Buffer; br: Buffer; gzip: Buffer } {
+function encodings(html: string): Encoded {
   const identity = Buffer.from(html);
   return {
     identity,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { routes } from "../../app/routes.ts";
+import { screenModules } from "../../app/screen-modules.ts";
 import { preloadScreen } from "./screens.tsx";
 
 describe("preloadScreen", () => {
@@ -28,5 +30,22 @@ describe("preloadScreen", () => {
     for (const download of started) expect(download).not.toBeNull();
     // Each is the screen's module, ready for React's lazy to draw.
     for (const module of await Promise.all(started)) expect(module?.default).toBeTypeOf("function");
+  });
+});
+
+describe("screenModules (the table the server names a route's chunks from)", () => {
+  const screenFiles = import.meta.glob<Record<string, unknown>>(["./*.tsx", "!./*.test.tsx"]);
+  // A concrete address for a route pattern: each parameter filled, optional ones left out.
+  const sample = (pattern: string) => pattern.replace(/\/:\w+\?/g, "").replace(/:\w+/g, "x") || "/";
+
+  it.each(routes)("names the module that draws $path", async (route) => {
+    const path = sample(route.path);
+    // Whoever the guard lets in: a guest on a guest's page, a signed-in rider elsewhere.
+    const loaded = await preloadScreen(path, route.access !== "guestOnly");
+    expect(loaded?.default).toBeTypeOf("function");
+    const load = screenFiles[`./${screenModules[route.screen]}.tsx`];
+    expect(load).toBeDefined();
+    const named = (await load?.()) ?? {};
+    expect(Object.values(named)).toContain(loaded?.default);
   });
 });

@@ -3,10 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app.ts";
-import { loadPortalConfig } from "../config/portal-config.ts";
-import type { DatabaseHandle } from "../db/client.ts";
-import { deploymentFile, freshDatabase } from "../test/helpers.ts";
+import { createTestApp, type TestApp } from "../test/helpers.ts";
 import { manifestPath, routePreloads, withPreloads } from "./preloads.ts";
 
 /*
@@ -91,21 +88,13 @@ describe("routePreloads", () => {
 });
 
 describe("the page as served", () => {
-  let database: DatabaseHandle;
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  const staticDir = build(true);
-
+  let served: TestApp;
+  let app: TestApp["app"];
   beforeAll(async () => {
-    const portalConfig = await loadPortalConfig(deploymentFile);
-    database = await freshDatabase(portalConfig);
-    app = await buildApp({ database, portalConfig, staticDir, devMailbox: false });
-    await app.ready();
+    served = await createTestApp({ staticDir: build(true), devMailbox: false });
+    app = served.app;
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    rmSync(staticDir, { recursive: true, force: true });
-  });
+  afterAll(() => served.close());
 
   it("names the chunks of the route asked for, whatever its query, in every encoding", async () => {
     for (const encoding of ["identity", "gzip", "br"]) {

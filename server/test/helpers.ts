@@ -101,13 +101,17 @@ export async function createTestApp(
     clock?: Clock;
     /** Draws order numbers; random unless given. */
     orderNumbers?: () => string;
+    /** A build of the test's own to serve (removed on close); a tiny page unless given. */
+    staticDir?: string;
   } = {},
 ): Promise<TestApp> {
   const loaded = await loadPortalConfig(deploymentFile);
   const config = options.configure ? options.configure(loaded) : loaded;
   const database = await freshDatabase(config);
-  const staticDir = mkdtempSync(join(tmpdir(), "portal-spa-"));
-  writeFileSync(join(staticDir, "index.html"), "<!doctype html><title>portal</title><div id=root></div>");
+  const staticDir = options.staticDir ?? mkdtempSync(join(tmpdir(), "portal-spa-"));
+  if (!options.staticDir) {
+    writeFileSync(join(staticDir, "index.html"), "<!doctype html><title>portal</title><div id=root></div>");
+  }
   const app = await buildApp({
     database,
     portalConfig: config,

@@ -21,7 +21,7 @@ export const screenModules: Record<ScreenId, string> = {
   guestCheckout: "CheckoutScreens",
   guestOrderSummary: "OrderScreens",
   orderSummary: "OrderScreens",
-  cart: "ShopScreens",
+  cart: "CartScreen",
   products: "ShopScreens",
   physical: "ShopScreens",
   digital: "DigitalScreen",

@@ -115,7 +115,7 @@ const OrderSummaryScreen = orders("OrderSummaryScreen");
 const OrdersScreen = orders("OrdersScreen");
 const CheckoutScreen = checkout("CheckoutScreen");
 const GuestCheckoutScreen = checkout("GuestCheckoutScreen");
-const CartScreen = shop("CartScreen");
+const CartScreen = lazy(() => import("./CartScreen.tsx").then((module) => ({ default: module.CartScreen })));
 const ProductsScreen = shop("ProductsScreen");
 const PhysicalScreen = shop("PhysicalScreen");
 

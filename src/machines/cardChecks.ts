@@ -17,8 +17,8 @@ import { type CardDraft, type CardProblems, type FieldProblem, textProblem } fro
 
 /*
  * A card form's checks and what is sent of it, with the portal's card rules (src/domain/payments/card.ts,
- * on card-validator and credit-card-type). The checkout, the loads and the Payment Methods screen
- * download them when a card form first opens (their machines' `loadCardRules`).
+ * on card-validator and credit-card-type). The Payment Methods screen imports them; the checkout and the
+ * loads download them when a card form first opens (their machines' `loadCardRules`).
  */
 
 /** Every problem of a card form at a moment (what `cardFormProblems` is, as a machine is given it). */
@@ -26,14 +26,6 @@ export type CardRules = (card: CardDraft, now: Date) => CardProblems;
 /** What a machine's `loadCardRules` answers (an object: an action's params cannot be a function). */
 export interface LoadedCardRules {
   check: CardRules;
-}
-/**
- * The Payment Methods screen's card rules, as its machine's `loadCardRules` answers them: the checks,
- * the fields as shown while typed, and what is sent of a checked form.
- */
-export interface CardFormRules extends LoadedCardRules {
-  clean: (values: Partial<CardDraft>, current: CardDraft) => Partial<CardDraft>;
-  submission: (card: CardDraft, commuterBenefits: boolean, supportsDefault: boolean) => CardSubmission;
 }
 
 /** The sandbox's rule for a billing postal code (3 to 10 letters, digits, spaces or dashes). */
@@ -104,10 +96,3 @@ export function cardSubmission(
     makeDefault: supportsDefault && card.makeDefault,
   };
 }
-
-/** Everything a saved card's form does with the card (`CardFormRules`). */
-export const cardFormRules: CardFormRules = {
-  check: cardFormProblems,
-  clean: cleanCard,
-  submission: cardSubmission,
-};

@@ -1,13 +1,13 @@
-import { and, assign, fromPromise, setup } from "xstate";
+import { assign, fromPromise, setup } from "xstate";
 import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
 import { type BankProblem, bankAccountProblems, bankDigits, isAccountType } from "../domain/payments/bank.ts";
 import { maxPaymentMethods, nicknameMaxLength, type SavedPaymentMethod } from "../domain/payments/saved.ts";
 import type { BankSubmission, CardSubmission } from "../services/payment-methods.service.ts";
-import type { CardFormRules } from "./cardChecks.ts";
+import { cardFormProblems, cardSubmission, cleanCard } from "./cardChecks.ts";
 import { type CardDraft, type CardProblems, emptyCard, type FieldProblem, textProblem } from "./cardDraft.ts";
 import { unprovided } from "./unprovided.ts";
 
-export { type CardDraft, type CardProblems, emptyCard, type FieldProblem };
+export { type CardDraft, type CardProblems, cardFormProblems, cardSubmission, emptyCard, type FieldProblem };
 
 /** What the address says when the rider comes back from PayPal's approval page. */
 export type PayPalReturn = { outcome: "approved"; token: string; state: string } | { outcome: "cancelled" };
@@ -48,8 +48,6 @@ export interface PaymentMethodsContext {
   commuterBenefits: boolean;
   card: CardDraft;
   cardProblems: CardProblems;
-  /** The card form's rules, downloaded the first time it opens (`ready.loadingCard`). */
-  cardRules: CardFormRules | null;
   bank: BankDraft;
   bankProblems: BankProblems;
   /** The method the remove question is about. */
@@ -155,21 +153,13 @@ function failureOf(kind: Failure["kind"], error: unknown): Failure {
 const withoutKeys = <T extends object>(problems: T, keys: string[]): T =>
   Object.fromEntries(Object.entries(problems).filter(([key]) => !keys.includes(key))) as T;
 
-/** The card form's rules, which are here in every state a card can be saved from. */
-function rulesOf(context: PaymentMethodsContext): CardFormRules {
-  if (!context.cardRules) throw new Error("The card form's rules are downloaded before it can be saved");
-  return context.cardRules;
-}
-
 /*
  * The Payment Methods screen (spec sections 2, 3 and 8). `starting` reads the address: a rider back
  * from PayPal's approval page is `checkingPayPal` (the state must be the one this tab stored, and only
  * once, so a replayed or forged return adds nothing) and then `addingPayPal`, before the list is
  * `loading`, so the list shown already holds the new method. `ready` is the list with one thing at a
  * time beside it: a card or bank form (`editing*`, whose draft never outlives it), its `saving*`, the
- * remove question, a default being set, or the tab leaving for PayPal. The first card form of the
- * screen is `loadingCard` while its rules download (what is typed meanwhile is kept; "Save card"
- * waits for them). Every change answers the list
+ * remove question, a default being set, or the tab leaving for PayPal. Every change answers the list
  * as the server has it afterwards, so nothing is guessed locally; a failed save goes back to its form
  * with what was typed, except the security code.
  */
@@ -181,8 +171,6 @@ export const paymentMethodsMachine = setup({
   },
   actors: {
     loadMethods: fromPromise<SavedPaymentMethod[]>(unprovided("loadMethods")),
-    /** The card form's checks (card-validator, credit-card-type), downloaded when it first opens. */
-    loadCardRules: fromPromise<CardFormRules>(unprovided("loadCardRules")),
     addCard: fromPromise<SavedPaymentMethod[], CardSubmission>(unprovided("addCard")),
     addBank: fromPromise<SavedPaymentMethod[], BankSubmission>(unprovided("addBank")),
     /** Whether `state` is the one stored before leaving for PayPal (the stored one is used up). */
@@ -210,22 +198,11 @@ export const paymentMethodsMachine = setup({
       notice: null,
     })),
     changeCard: assign(({ context }, values: Partial<CardDraft>) => ({
-      card: { ...context.card, ...(context.cardRules?.clean(values, context.card) ?? values) },
+      card: { ...context.card, ...cleanCard(values, context.card) },
       cardProblems: withoutKeys(context.cardProblems, Object.keys(values)),
     })),
-    /** The rules are here: what was typed while they downloaded is shown as the rules show it. */
-    assignCardRules: assign(({ context }, rules: CardFormRules) => ({
-      cardRules: rules,
-      card: { ...context.card, ...rules.clean(context.card, context.card) },
-    })),
-    /** The rules could not be downloaded: the form closes, and says it could not be added. */
-    cardRulesLost: assign({
-      card: emptyCard,
-      cardProblems: {},
-      failure: { kind: "add", code: ErrorCode.unavailable, field: null },
-    }),
     checkCard: assign(({ context }) => ({
-      cardProblems: rulesOf(context).check(context.card, new Date(context.now)),
+      cardProblems: cardFormProblems(context.card, new Date(context.now)),
     })),
     /** A refused card: the code is typed again; a field the gateway refused is marked. */
     cardRefused: assign(({ context }, error: unknown) => {
@@ -263,8 +240,7 @@ export const paymentMethodsMachine = setup({
     payPalCancelled: ({ context }) => context.payPalReturn?.outcome === "cancelled",
     stateMatches: (_, matches: boolean) => matches,
     cardHasProblems: ({ context }) =>
-      Object.keys(rulesOf(context).check(context.card, new Date(context.now))).length > 0,
-    cardRulesHere: ({ context }) => context.cardRules !== null,
+      Object.keys(cardFormProblems(context.card, new Date(context.now))).length > 0,
     bankHasProblems: ({ context }) => Object.keys(bankFormProblems(context.bank)).length > 0,
     /** The server keeps at most maxPaymentMethods (and answers limitReached past it). */
     hasRoom: ({ context }) => context.methods.length < maxPaymentMethods,
@@ -282,7 +258,6 @@ export const paymentMethodsMachine = setup({
     commuterBenefits: false,
     card: emptyCard,
     cardProblems: {},
-    cardRules: null,
     bank: emptyBank,
     bankProblems: {},
     target: null,
@@ -384,18 +359,11 @@ export const paymentMethodsMachine = setup({
       states: {
         listing: {
           on: {
-            "card.open": [
-              {
-                guard: and(["hasRoom", "cardRulesHere"]),
-                target: "editingCard",
-                actions: { type: "openCard", params: ({ event }) => event.commuterBenefits },
-              },
-              {
-                guard: "hasRoom",
-                target: "loadingCard",
-                actions: { type: "openCard", params: ({ event }) => event.commuterBenefits },
-              },
-            ],
+            "card.open": {
+              guard: "hasRoom",
+              target: "editingCard",
+              actions: { type: "openCard", params: ({ event }) => event.commuterBenefits },
+            },
             "bank.open": { guard: "hasRoom", target: "editingBank", actions: "openBank" },
             "payPal.start": {
               guard: "hasRoom",
@@ -414,21 +382,6 @@ export const paymentMethodsMachine = setup({
             },
           },
         },
-        loadingCard: {
-          invoke: {
-            id: "loadCardRules",
-            src: "loadCardRules",
-            onDone: {
-              target: "editingCard",
-              actions: { type: "assignCardRules", params: ({ event }) => event.output },
-            },
-            onError: { target: "listing", actions: "cardRulesLost" },
-          },
-          on: {
-            "card.change": { actions: { type: "changeCard", params: ({ event }) => event.values } },
-            "form.cancel": { target: "listing", actions: ["closeForms", "clearFailure"] },
-          },
-        },
         editingCard: {
           on: {
             "card.change": { actions: { type: "changeCard", params: ({ event }) => event.values } },
@@ -445,7 +398,7 @@ export const paymentMethodsMachine = setup({
             id: "addCard",
             src: "addCard",
             input: ({ context }) =>
-              rulesOf(context).submission(context.card, context.commuterBenefits, context.supportsDefault),
+              cardSubmission(context.card, context.commuterBenefits, context.supportsDefault),
             onDone: {
               target: "listing",
               actions: [

@@ -5,7 +5,6 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { type AnyEventObject, createActor, fromPromise } from "xstate";
 import { i18n } from "../../src/i18n/i18n.ts";
-import { cardFormRules } from "../../src/machines/cardChecks.ts";
 import {
   type BankDraft,
   type CardDraft,
@@ -184,15 +183,6 @@ describeViewModel({
         );
       }
     },
-    "ready.loadingCard": (s) => {
-      // The form is there, with what was typed; "Save card" waits for the card's rules.
-      screen.getByRole("form", {
-        name: s.context.commuterBenefits ? "Add a commuter benefits card" : "Add a card",
-      });
-      expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled();
-      expect(screen.getByRole("button", { name: "Cancel" })).toBeEnabled();
-      expect(screen.getByLabelText("Card Number")).toHaveValue(s.context.card.number);
-    },
     "ready.savingCard": () => {
       expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled();
       expect(screen.getByLabelText("Card Number")).toBeVisible();
@@ -250,7 +240,6 @@ describe("payment methods screen", () => {
       paymentMethodsMachine.provide({
         actors: {
           loadMethods: fromPromise(async () => saved),
-          loadCardRules: fromPromise(async () => cardFormRules),
           addCard: fromPromise<typeof saved, CardSubmission>(async ({ input }) => {
             cards.push(input);
             throw {

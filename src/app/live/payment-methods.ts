@@ -3,7 +3,7 @@ import { fromPromise } from "xstate";
 import { paymentMethodsMachine } from "../../machines/paymentMethods.machine.ts";
 import { createPayPalApproval } from "../../services/payment-methods.service.ts";
 import type { LiveDeps } from "./deps.ts";
-import { cardChecks, gatewayOf, paymentMethodsService } from "./payment-gateway.ts";
+import { gatewayOf, paymentMethodsService } from "./payment-gateway.ts";
 
 /** /account/paymentmethods: saved cards, bank accounts and PayPal, with the PayPal return. */
 export interface PaymentMethodsLogic {
@@ -23,8 +23,6 @@ export function createPaymentMethodsLogic(deps: LiveDeps): PaymentMethodsLogic {
     paymentMethods: paymentMethodsMachine.provide({
       actors: {
         loadMethods: fromPromise(() => paymentMethods.list()),
-        // The card checks download with the first card form, not with the screen (issue 16).
-        loadCardRules: fromPromise(async () => (await cardChecks()).cardFormRules),
         addCard: fromPromise(({ input }) => paymentMethods.addCard(input)),
         addBank: fromPromise(({ input }) => paymentMethods.addBank(input)),
         checkPayPalState: fromPromise(({ input }) => payPal.matches(input.state)),

@@ -31,8 +31,6 @@ export function CardForm({ methods }: { methods: PaymentMethodsRef }) {
   const commuter = useSelector(methods, (s) => s.context.commuterBenefits);
   const supportsDefault = useSelector(methods, (s) => s.context.supportsDefault);
   const saving = useSelector(methods, (s) => s.matches({ ready: "savingCard" }));
-  // The card's checks are still downloading: "Save card" waits, Cancel still closes the form.
-  const waiting = useSelector(methods, (s) => s.matches({ ready: "loadingCard" }));
   const failure = useSelector(methods, (s) =>
     s.matches({ ready: "editingCard" }) ? s.context.failure : null,
   );
@@ -105,7 +103,6 @@ export function CardForm({ methods }: { methods: PaymentMethodsRef }) {
       <SubmitRow
         className={formActions}
         busy={saving}
-        waiting={waiting}
         submitLabel={<Trans>Save card</Trans>}
         onCancel={() => methods.send({ type: "form.cancel" })}
       />

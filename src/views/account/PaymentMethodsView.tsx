@@ -190,10 +190,7 @@ function MethodItem({ method, methods }: { method: SavedPaymentMethod; methods: 
 function AddSection({ methods }: { methods: PaymentMethodsRef }) {
   const editingCard = useSelector(
     methods,
-    (s) =>
-      s.matches({ ready: "loadingCard" }) ||
-      s.matches({ ready: "editingCard" }) ||
-      s.matches({ ready: "savingCard" }),
+    (s) => s.matches({ ready: "editingCard" }) || s.matches({ ready: "savingCard" }),
   );
   const editingBank = useSelector(
     methods,

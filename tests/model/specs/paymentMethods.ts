@@ -1,6 +1,5 @@
 import { expect } from "vitest";
 import type { SavedPaymentMethod } from "../../../src/domain/payments/saved.ts";
-import { cardFormRules } from "../../../src/machines/cardChecks.ts";
 import {
   type BankDraft,
   type CardDraft,
@@ -14,8 +13,6 @@ import { defineModel, type EventSamples, type Snap } from "../harness.ts";
 type ActorEvents =
   | "xstate.done.actor.loadMethods"
   | "xstate.error.actor.loadMethods"
-  | "xstate.done.actor.loadCardRules"
-  | "xstate.error.actor.loadCardRules"
   | "xstate.done.actor.addCard"
   | "xstate.error.actor.addCard"
   | "xstate.done.actor.addBank"
@@ -177,13 +174,6 @@ export const events = {
     { type: "xstate.done.actor.loadMethods", output: full },
   ],
   "xstate.error.actor.loadMethods": [{ type: "xstate.error.actor.loadMethods", error: apiError(50301) }],
-  "xstate.done.actor.loadCardRules": [{ type: "xstate.done.actor.loadCardRules", output: cardFormRules }],
-  "xstate.error.actor.loadCardRules": [
-    {
-      type: "xstate.error.actor.loadCardRules",
-      error: new Error("Failed to fetch dynamically imported module"),
-    },
-  ],
   "xstate.done.actor.addCard": [{ type: "xstate.done.actor.addCard", output: [...saved, benefits] }],
   "xstate.error.actor.addCard": [
     { type: "xstate.error.actor.addCard", error: apiError(42203, "card_declined") },
@@ -230,7 +220,6 @@ export const paymentMethodsModel = defineModel({
   inputs,
   deferred: [
     "loadMethods",
-    "loadCardRules",
     "addCard",
     "addBank",
     "checkPayPalState",
@@ -255,7 +244,6 @@ export const paymentMethodsModel = defineModel({
       snapshot.context.commuterBenefits,
       snapshot.context.card,
       Object.entries(snapshot.context.cardProblems),
-      snapshot.context.cardRules !== null,
       snapshot.context.bank,
       Object.entries(snapshot.context.bankProblems),
       snapshot.context.target,
@@ -263,12 +251,6 @@ export const paymentMethodsModel = defineModel({
       snapshot.context.notice,
     ]),
   invariants: [
-    {
-      name: "a card form is only checked or saved once its rules are here",
-      holds: (s) =>
-        !(s.matches({ ready: "editingCard" }) || s.matches({ ready: "savingCard" })) ||
-        s.context.cardRules !== null,
-    },
     {
       name: "a card is only sent to the gateway once the form has no problem",
       holds: (s) => !s.matches({ ready: "savingCard" }) || Object.keys(s.context.cardProblems).length === 0,
@@ -280,7 +262,6 @@ export const paymentMethodsModel = defineModel({
     {
       name: "no card number or code is kept once the card form is closed",
       holds: (s) =>
-        s.matches({ ready: "loadingCard" }) ||
         s.matches({ ready: "editingCard" }) ||
         s.matches({ ready: "savingCard" }) ||
         (s.context.card.number === "" && s.context.card.cvv === ""),
@@ -340,16 +321,7 @@ export const paymentMethodsModel = defineModel({
       expect(s.can({ type: "bank.open" })).toBe(s.context.methods.length < 10);
       expect(s.can({ type: "payPal.start" })).toBe(s.context.methods.length < 10);
     },
-    "ready.loadingCard": (s) => {
-      // The first card form of the screen: its rules download, and it cannot be sent yet.
-      expect(s.children.loadCardRules).toBeDefined();
-      expect(s.context.cardRules).toBeNull();
-      expect(s.can({ type: "card.submit" })).toBe(false);
-      expect(s.can({ type: "form.cancel" })).toBe(true);
-      expect(s.context.failure).toBeNull();
-    },
     "ready.editingCard": (s) => {
-      expect(s.context.cardRules).not.toBeNull();
       expect(s.can({ type: "card.submit" })).toBe(true);
       expect(s.hasTag("busy")).toBe(false);
       if (s.context.failure) expect(s.context.failure.kind).toBe("add");
@@ -390,7 +362,6 @@ export const paymentMethodsModel = defineModel({
       events: [
         e["xstate.done.actor.loadMethods"][0],
         e["card.open"][0],
-        e["xstate.done.actor.loadCardRules"][0],
         e["card.change"][0],
         e["card.submit"][0],
         e["xstate.done.actor.addCard"][0],
@@ -404,12 +375,7 @@ export const paymentMethodsModel = defineModel({
     },
     {
       name: "an incomplete card is not sent and names its fields",
-      events: [
-        e["xstate.done.actor.loadMethods"][1],
-        e["card.open"][0],
-        e["xstate.done.actor.loadCardRules"][0],
-        e["card.submit"][0],
-      ],
+      events: [e["xstate.done.actor.loadMethods"][1], e["card.open"][0], e["card.submit"][0]],
       expected: { ready: "editingCard" },
       ends: (s) =>
         expect(s.context.cardProblems).toEqual({
@@ -426,7 +392,6 @@ export const paymentMethodsModel = defineModel({
       events: [
         e["xstate.done.actor.loadMethods"][0],
         e["card.open"][0],
-        e["xstate.done.actor.loadCardRules"][0],
         e["card.change"][0],
         e["card.change"][1],
         e["card.submit"][0],
@@ -439,7 +404,6 @@ export const paymentMethodsModel = defineModel({
       events: [
         e["xstate.done.actor.loadMethods"][0],
         e["card.open"][1],
-        e["xstate.done.actor.loadCardRules"][0],
         e["card.change"][0],
         e["card.submit"][0],
         e["xstate.error.actor.addCard"][0],
@@ -456,7 +420,6 @@ export const paymentMethodsModel = defineModel({
       events: [
         e["xstate.done.actor.loadMethods"][0],
         e["card.open"][0],
-        e["xstate.done.actor.loadCardRules"][0],
         e["card.change"][0],
         e["card.submit"][0],
         e["xstate.error.actor.addCard"][1],
@@ -469,7 +432,6 @@ export const paymentMethodsModel = defineModel({
       events: [
         e["xstate.done.actor.loadMethods"][0],
         e["card.open"][0],
-        e["xstate.done.actor.loadCardRules"][0],
         e["card.change"][0],
         e["form.cancel"][0],
       ],

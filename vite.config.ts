@@ -56,7 +56,7 @@ export default defineConfig({
   ],
   resolve: {
     // @xstate/react, @lingui/react and wouter ask for the shim of React's useSyncExternalStore, made
-    // for React before 18 (issue 16: 0.4 KB of every page). React 19 has the hook itself, and the
+    // for React before 18 (issue 16: 0.2 KB of every page). React 19 has the hook itself, and the
     // package's own non-shim entries hand it over.
     alias: [
       { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: "use-sync-external-store" },

@@ -38,12 +38,12 @@ export default fp(async function spa(
   const html = root && options.page ? withConfig(options.page.html, options.config) : null;
   const preloadsAt = routePreloads(root);
   const pages = new Map<string, Encoded>();
-  const pageFor = (html: string, path: string): Encoded => {
+  const pageFor = (base: string, path: string): Encoded => {
     const files = preloadsAt(path);
     const key = files.join(" ");
     let page = pages.get(key);
     if (!page) {
-      page = encodings(withPreloads(html, files));
+      page = encodings(withPreloads(base, files));
       pages.set(key, page);
     }
     return page;

@@ -3,6 +3,8 @@
  * credentials (POST /users/login) and to a verified two-factor code.
  */
 
+import type { FormValues } from "./forms.ts";
+
 export interface StoredUser {
   id: string;
   email: string;
@@ -25,6 +27,16 @@ export interface ProfileUpdate {
   locale: { language_code: string; country_code: string };
   /** Only to change the email or mobile number. */
   current_password?: string;
+}
+
+/** The PROFILE form starts (and a language change saves) from what the rider has now; mobile is optional. */
+export function profileValues(user: StoredUser): FormValues {
+  return {
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    mobile: user.mobile ?? "",
+  };
 }
 
 /** mfa_enrollment_status values: off, on and waiting for a code, verified for this session. */

@@ -1,6 +1,5 @@
 import { assign, setup } from "xstate";
-import type { FormValues } from "../domain/forms.ts";
-import { isStoredUser, type StoredUser } from "../domain/session.ts";
+import { isStoredUser, profileValues, type StoredUser } from "../domain/session.ts";
 import { formMachine } from "./form.machine.ts";
 import { unprovided } from "./unprovided.ts";
 
@@ -17,16 +16,6 @@ export interface ProfileContext {
 }
 
 export type ProfileEvent = { type: "profile.edit" } | { type: "profile.cancel" };
-
-/** The profile form starts from what the rider has now; mobile is optional. */
-export function profileValues(user: StoredUser): FormValues {
-  return {
-    first_name: user.first_name,
-    last_name: user.last_name,
-    email: user.email,
-    mobile: user.mobile ?? "",
-  };
-}
 
 /*
  * The rider's profile (spec section 2, /account/profile). `viewing` shows it; `editing` runs the

@@ -1,14 +1,17 @@
-import type { DeactivationInfo, InviteDetails } from "../domain/accounts.ts";
 import type { FormValues } from "../domain/forms.ts";
-import { isSecurityQuestionId } from "../domain/identity.ts";
-import { securityAnswerPrefix } from "../domain/security-questions.ts";
 import type { ProfileUpdate, SignInResult, StoredUser } from "../domain/session.ts";
 import { type HttpClient, required } from "./http.ts";
 
-const pick = (values: FormValues, keys: string[]) =>
+/** The form values a call sends, by name: those the form did not have are left out. */
+export const pick = (values: FormValues, keys: string[]) =>
   Object.fromEntries(keys.flatMap((key) => (values[key] === undefined ? [] : [[key, values[key]]])));
 
-/** The accounts service (spec sections 4 and 7), under the configured accounts base. */
+/**
+ * The calls of the session (spec section 4), under the configured accounts base: signing in and out,
+ * the rider's profile. Every page may need them, so they load with the portal; the calls that change an
+ * account (sign-up, passwords, deletion, invites, deactivation) load with the screens that make them
+ * (./account-changes.service.ts, ./two-factor.service.ts).
+ */
 export function createAccountsService(http: HttpClient, base: () => string) {
   const url = (path: string) => `${base()}/users${path}`;
   return {
@@ -35,43 +38,6 @@ export function createAccountsService(http: HttpClient, base: () => string) {
     async logout(): Promise<void> {
       await http.request(url("/logout"), { method: "POST" });
     },
-    /** Sign-up sends the confirmation email; the confirm fields stay in the browser. */
-    async signUp(values: FormValues, language: string, captchaToken: string | null): Promise<void> {
-      await http.request(url(""), {
-        method: "POST",
-        body: {
-          ...pick(values, ["first_name", "last_name", "email", "password", "mobile"]),
-          locale: language,
-          ...(captchaToken ? { captcha_token: captchaToken } : {}),
-        },
-      });
-    },
-    async forgotPassword(values: FormValues): Promise<void> {
-      await http.request(url("/forgot_password"), { method: "POST", body: pick(values, ["email"]) });
-    },
-    async resetPassword(values: FormValues): Promise<void> {
-      // The security questions a reset link asks come as `security_answer.<question id>` fields.
-      const securityAnswers = Object.entries(values).flatMap(([key, answer]) => {
-        const question = key.startsWith(securityAnswerPrefix) ? key.slice(securityAnswerPrefix.length) : "";
-        return isSecurityQuestionId(question) ? [{ question_id: question, answer }] : [];
-      });
-      await http.request(url("/reset_password"), {
-        method: "POST",
-        body: {
-          ...pick(values, ["token", "password"]),
-          ...(securityAnswers.length > 0 ? { security_answers: securityAnswers } : {}),
-        },
-      });
-    },
-    async changePassword(values: FormValues): Promise<void> {
-      await http.request(url("/change_password"), {
-        method: "POST",
-        body: pick(values, ["current_password", "new_password"]),
-      });
-    },
-    async confirmEmail(token: string): Promise<void> {
-      await http.request(url("/confirm"), { method: "POST", body: { token } });
-    },
     async resendConfirmation(): Promise<void> {
       await http.request(url("/resend_confirmation"), { method: "POST" });
     },
@@ -81,69 +47,7 @@ export function createAccountsService(http: HttpClient, base: () => string) {
         "PUT /users",
       );
     },
-    async sendEnrolCode(mobile: string, password: string): Promise<void> {
-      await http.request(url("/mfa/enrol"), {
-        method: "POST",
-        body: { mobile, current_password: password },
-      });
-    },
-    async confirmEnrolment(code: string): Promise<StoredUser> {
-      return required(
-        await http.request<StoredUser>(url("/mfa/enrol/verify"), { method: "POST", body: { code } }),
-        "POST /users/mfa/enrol/verify",
-      );
-    },
-    async sendDisableCode(password: string): Promise<void> {
-      await http.request(url("/mfa/disable/start"), {
-        method: "POST",
-        body: { current_password: password },
-      });
-    },
-    async confirmDisable(code: string): Promise<StoredUser> {
-      return required(
-        await http.request<StoredUser>(url("/mfa/disable"), { method: "POST", body: { code } }),
-        "POST /users/mfa/disable",
-      );
-    },
-    async deleteAccount(values: FormValues): Promise<void> {
-      await http.request(url(""), { method: "DELETE", body: pick(values, ["current_password"]) });
-    },
   };
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
-
-/** Invites (GET /invites/{token}, POST /invites/{token}/accept) and deactivation, on the accounts host. */
-export function createInviteService(http: HttpClient, base: () => string) {
-  return {
-    async details(token: string): Promise<InviteDetails> {
-      const reply = await http.request<InviteDetails>(`${base()}/invites/${encodeURIComponent(token)}`);
-      return required(reply, "GET /invites");
-    },
-    /** The ACCEPT_INVITE form's values; the token rides along as a hidden value. */
-    async accept(values: FormValues): Promise<void> {
-      await http.request(`${base()}/invites/${encodeURIComponent(values.token ?? "")}/accept`, {
-        method: "POST",
-        body: pick(values, ["first_name", "last_name", "password"]),
-      });
-    },
-  };
-}
-
-export function createDeactivationService(http: HttpClient, base: () => string) {
-  return {
-    async info(): Promise<DeactivationInfo> {
-      return required(
-        await http.request<DeactivationInfo>(`${base()}/users/deactivation`),
-        "GET /users/deactivation",
-      );
-    },
-    /** The password form's values, with the balance choice as hidden values. */
-    async deactivate(values: FormValues): Promise<void> {
-      await http.request(`${base()}/users/deactivate`, {
-        method: "POST",
-        body: pick(values, ["current_password", "balance_action", "payment_method_uuid"]),
-      });
-    },
-  };
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SecurityQuestionsState } from "../domain/identity.ts";
-import { createAccountsService } from "./accounts.service.ts";
+import { createAccountChangesService } from "./account-changes.service.ts";
 import type { HttpClient, RequestOptions } from "./http.ts";
 import { createSecurityQuestionsService } from "./security-questions.service.ts";
 
@@ -59,7 +59,7 @@ describe("security questions service", () => {
 
   it("a reset sends its answer fields as security_answers, and none when it has none", async () => {
     const { http, calls } = recordingHttp(undefined);
-    const accounts = createAccountsService(http, () => "/accounts");
+    const accounts = createAccountChangesService(http, () => "/accounts");
     await accounts.resetPassword({
       token: "t0ken",
       password: "new pass",

@@ -6,7 +6,11 @@ import { emailConfirmationMachine } from "../../machines/emailConfirmation.machi
 import type { formMachine } from "../../machines/form.machine.ts";
 import { inviteMachine } from "../../machines/invite.machine.ts";
 import { profileMachine } from "../../machines/profile.machine.ts";
-import { createDeactivationService, createInviteService } from "../../services/accounts.service.ts";
+import {
+  createAccountChangesService,
+  createDeactivationService,
+  createInviteService,
+} from "../../services/account-changes.service.ts";
 import { createCaptchaService } from "../../services/captcha.service.ts";
 import type { LiveDeps } from "./deps.ts";
 
@@ -27,7 +31,8 @@ export interface AccountLogic {
 }
 
 export function createAccountLogic(deps: LiveDeps): AccountLogic {
-  const { accounts, bus, storage, formWith } = deps;
+  const { bus, storage, formWith } = deps;
+  const accounts = createAccountChangesService(deps.http, deps.accountsBase);
   const invites = createInviteService(deps.http, deps.accountsBase);
   const deactivation = createDeactivationService(deps.http, deps.accountsBase);
   const captcha = createCaptchaService(

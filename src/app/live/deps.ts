@@ -30,7 +30,7 @@ export interface LiveDeps {
   /** The current language code ("en", "es"). */
   language: () => string;
   browser: Window;
-  /** Sign-in, profile and account calls (the session uses them too). */
+  /** The session's calls: sign-in, sign-out, the profile (account changes load with their screens). */
   accounts: AccountsService;
   /** Product search (the cart refreshes its items with it too). */
   catalog: ReturnType<typeof createCatalogService>;

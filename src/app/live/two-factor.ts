@@ -1,5 +1,6 @@
 import { fromPromise } from "xstate";
 import { type PhoneRules, twoFactorSetupMachine } from "../../machines/twoFactorSetup.machine.ts";
+import { createTwoFactorService } from "../../services/two-factor.service.ts";
 import { resilient } from "../chunks.ts";
 import type { LiveDeps } from "./deps.ts";
 
@@ -13,7 +14,8 @@ export interface TwoFactorLogic {
 }
 
 export function createTwoFactorLogic(deps: LiveDeps): TwoFactorLogic {
-  const { accounts, bus } = deps;
+  const { bus } = deps;
+  const accounts = createTwoFactorService(deps.http, deps.accountsBase);
   return {
     twoFactorSetup: twoFactorSetupMachine.provide({
       actors: {

@@ -1,17 +1,13 @@
 /**
- * What a notification says, as a code; src/i18n/notices.ts turns each code into translated text.
+ * What a notification says, as a code; src/i18n/notices.ts turns each code into translated text (a
+ * feature's codes get theirs from the feature: addNoticeTexts).
  * Machines and the server deal in codes only.
  */
 export const noticeCodes = [
-  "languageChanged",
   "languageChangeFailed",
   "connectionRestored",
   "codeSent",
-  "verificationSent",
-  "verificationFailed",
   "profileUpdated",
-  "profileUpdateFailed",
-  "passwordChanged",
   "twoFactorOn",
   "twoFactorOff",
   "accountDeleted",

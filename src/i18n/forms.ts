@@ -21,8 +21,12 @@ export function problemMessage(i18n: I18n, problem: FieldProblem, label: string)
   }
 }
 
-/** What a rider reads for an error code from the server (spec section 8). */
-export function apiErrorMessage(i18n: I18n, code: number): string {
+/**
+ * What a rider reads for an error code from the server (spec section 8). A code the catalogue has no
+ * text for reads as `otherwise` when the form names its own failure (the profile's), else as the
+ * generic error.
+ */
+export function apiErrorMessage(i18n: I18n, code: number, otherwise?: string): string {
   switch (code) {
     case ErrorCode.loginMismatch:
       return i18n._(
@@ -63,6 +67,6 @@ export function apiErrorMessage(i18n: I18n, code: number): string {
         msg`You are not connected to the internet. Please connect to the internet and try again.`,
       );
     default:
-      return i18n._(msg`Something went wrong, please try again!`);
+      return otherwise ?? i18n._(msg`Something went wrong, please try again!`);
   }
 }

@@ -2,42 +2,29 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { NoticeCode } from "../domain/notices.ts";
 
-export const noticeMessages = {
-  languageChanged: msg`Language updated.`,
+/** Texts for notice codes: the portal's own here, each feature's in its composition (src/app/live/). */
+export type NoticeTexts = Partial<Record<NoticeCode, MessageDescriptor>>;
+
+/** What any page may announce: they load with the portal. */
+export const portalNotices = {
   languageChangeFailed: msg`The language could not be changed. Please try again.`,
   connectionRestored: msg`You are back online.`,
   codeSent: msg`We sent a new code. It can take about a minute to arrive.`,
-  verificationSent: msg`We sent you a new verification email.`,
-  verificationFailed: msg`Failed to send a verification email. Please try later.`,
-  profileUpdated: msg`Your profile was updated.`,
-  profileUpdateFailed: msg`Failed to update Profile. Please try later.`,
-  passwordChanged: msg`Your password was changed.`,
-  twoFactorOn: msg`Two-factor authentication is on.`,
-  twoFactorOff: msg`Two-factor authentication is off.`,
   accountDeleted: msg`Your account was deleted.`,
-  inviteAccepted: msg`Your account is ready. You can sign in now.`,
-  appleSignInFailed: msg`Failed to login by Apple sign in.`,
-  googleSignInFailed: msg`Failed to login by Google sign in.`,
-  facebookSignInFailed: msg`Failed to login by Facebook sign in.`,
-  securityQuestionsSaved: msg`Security questions saved.`,
-  accountConnected: msg`The account is connected. You can sign in with it now.`,
-  accountDisconnected: msg`The account is disconnected.`,
-  balanceTransferred: msg`Balance transferred.`,
-  valueAdded: msg`Value added. It is pending until the payment settles.`,
-  autoloadSaved: msg`Autoload saved.`,
-  autoloadRemoved: msg`Autoload removed.`,
-  cardLinked: msg`The card was linked to your account.`,
-  cardRenamed: msg`The card's nickname was saved.`,
-  cardUnlinked: msg`The card was unlinked from your account.`,
-  cardRemoved: msg`The card was removed.`,
-  cardBlocked: msg`The card is blocked.`,
-  cardUnblocked: msg`The card is unblocked.`,
-  autoRenewOn: msg`The pass will renew automatically.`,
-  autoRenewOff: msg`The pass will no longer renew automatically.`,
-  passToCloud: msg`Pass successfully transferred to cloud.`,
-  passToDevice: msg`Pass successfully transferred to device.`,
-  passAttached: msg`The pass was attached to the fare card.`,
-  deviceUpdated: msg`The device was updated.`,
-  deviceRemoved: msg`The device was removed. Its passes are back in the cloud.`,
   generic: msg`Something went wrong, please try again!`,
-} satisfies Record<NoticeCode, MessageDescriptor>;
+} satisfies NoticeTexts;
+
+const texts: NoticeTexts = { ...portalNotices };
+
+/**
+ * A feature's notices, added when the feature is first composed: a notice comes from the feature that
+ * announces it, so its text is here before it is shown, and it downloads with the feature, not with
+ * every page (issue 16). src/i18n/notices.test.ts checks that every code has exactly one text.
+ */
+export function addNoticeTexts(more: NoticeTexts): void {
+  Object.assign(texts, more);
+}
+
+export function noticeText(code: NoticeCode): MessageDescriptor {
+  return texts[code] ?? portalNotices.generic;
+}

@@ -11,7 +11,7 @@ function start() {
 describe("notification lifetimes", () => {
   it("clears a success alert after 3 seconds", () => {
     const { clock, actor } = start();
-    actor.send({ type: "notify.success", code: "languageChanged" });
+    actor.send({ type: "notify.success", code: "connectionRestored" });
     clock.increment(2_999);
     expect(actor.getSnapshot().context.notices).toHaveLength(1);
     clock.increment(1);
@@ -32,10 +32,10 @@ describe("notification lifetimes", () => {
     const { clock, actor } = start();
     actor.send({ type: "notify.error", code: "generic" });
     clock.increment(2_000);
-    actor.send({ type: "notify.success", code: "languageChanged" });
+    actor.send({ type: "notify.success", code: "connectionRestored" });
     clock.increment(3_000);
     expect(actor.getSnapshot().context.notices.map((notice) => notice.kind)).toEqual([]);
-    actor.send({ type: "notify.success", code: "languageChanged" });
+    actor.send({ type: "notify.success", code: "connectionRestored" });
     actor.send({ type: "notify.error", code: "generic" });
     clock.increment(3_000);
     expect(actor.getSnapshot().context.notices.map((notice) => notice.kind)).toEqual(["error"]);

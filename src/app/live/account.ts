@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { navigate } from "wouter/use-browser-location";
 import { fromPromise } from "xstate";
+import { addNoticeTexts, type NoticeTexts } from "../../i18n/notices.ts";
 import { accountDeletionMachine } from "../../machines/accountDeletion.machine.ts";
 import { deactivationMachine } from "../../machines/deactivation.machine.ts";
 import { emailConfirmationMachine } from "../../machines/emailConfirmation.machine.ts";
@@ -30,7 +32,14 @@ export interface AccountLogic {
   accountDeletion: typeof accountDeletionMachine;
 }
 
+/** The notices this feature announces (src/i18n/notices.ts). */
+export const accountNotices = {
+  profileUpdated: msg`Your profile was updated.`,
+  inviteAccepted: msg`Your account is ready. You can sign in now.`,
+} satisfies NoticeTexts;
+
 export function createAccountLogic(deps: LiveDeps): AccountLogic {
+  addNoticeTexts(accountNotices);
   const { bus, storage, formWith } = deps;
   const accounts = createAccountChangesService(deps.http, deps.accountsBase);
   const invites = createInviteService(deps.http, deps.accountsBase);

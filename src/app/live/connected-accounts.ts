@@ -1,7 +1,9 @@
+import { msg } from "@lingui/core/macro";
 import { navigate } from "wouter/use-browser-location";
 import { fromPromise } from "xstate";
 import type { IdentityProvider } from "../../domain/identity.ts";
 import type { NoticeCode } from "../../domain/notices.ts";
+import { addNoticeTexts, type NoticeTexts } from "../../i18n/notices.ts";
 import { connectedAccountsMachine } from "../../machines/connectedAccounts.machine.ts";
 import { socialReturnMachine } from "../../machines/socialReturn.machine.ts";
 import { createConnectedAccountsService } from "../../services/connected-accounts.service.ts";
@@ -28,7 +30,17 @@ const signInFailed: Record<IdentityProvider, NoticeCode> = {
   facebook: "facebookSignInFailed",
 };
 
+/** The notices this feature announces (src/i18n/notices.ts). */
+export const connectedAccountsNotices = {
+  appleSignInFailed: msg`Failed to login by Apple sign in.`,
+  googleSignInFailed: msg`Failed to login by Google sign in.`,
+  facebookSignInFailed: msg`Failed to login by Facebook sign in.`,
+  accountConnected: msg`The account is connected. You can sign in with it now.`,
+  accountDisconnected: msg`The account is disconnected.`,
+} satisfies NoticeTexts;
+
 export function createConnectedAccountsLogic(deps: LiveDeps): ConnectedAccountsLogic {
+  addNoticeTexts(connectedAccountsNotices);
   const social = socialSignInService(deps);
   const connected = createConnectedAccountsService(deps.http, deps.accountsBase);
   return {

@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import { fromPromise } from "xstate";
+import { addNoticeTexts, type NoticeTexts } from "../../i18n/notices.ts";
 import { devicesMachine } from "../../machines/devices.machine.ts";
 import { createDevicesService } from "../../services/devices.service.ts";
 import type { LiveDeps } from "./deps.ts";
@@ -9,7 +11,14 @@ export interface DevicesLogic {
   devices: typeof devicesMachine;
 }
 
+/** The notices this feature announces (src/i18n/notices.ts). */
+export const devicesNotices = {
+  deviceUpdated: msg`The device was updated.`,
+  deviceRemoved: msg`The device was removed. Its passes are back in the cloud.`,
+} satisfies NoticeTexts;
+
 export function createDevicesLogic(deps: LiveDeps): DevicesLogic {
+  addNoticeTexts(devicesNotices);
   const devices = createDevicesService(deps.http, deps.transitBase);
   const success = (code: "deviceUpdated" | "deviceRemoved") =>
     deps.bus.send({ type: "notify.success", code });

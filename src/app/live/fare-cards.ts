@@ -1,7 +1,9 @@
+import { msg } from "@lingui/core/macro";
 import { navigate } from "wouter/use-browser-location";
 import { fromPromise } from "xstate";
 import type { FareMedium } from "../../domain/fare-media.ts";
 import type { NoticeCode } from "../../domain/notices.ts";
+import { addNoticeTexts, type NoticeTexts } from "../../i18n/notices.ts";
 import { autoRenewMachine } from "../../machines/autoRenew.machine.ts";
 import { cardBlockMachine } from "../../machines/cardBlock.machine.ts";
 import { cardLinkMachine } from "../../machines/cardLink.machine.ts";
@@ -22,7 +24,20 @@ export interface FareCardsLogic {
   autoRenew: typeof autoRenewMachine;
 }
 
+/** The notices this feature announces (src/i18n/notices.ts). */
+export const fareCardsNotices = {
+  cardLinked: msg`The card was linked to your account.`,
+  cardRenamed: msg`The card's nickname was saved.`,
+  cardUnlinked: msg`The card was unlinked from your account.`,
+  cardRemoved: msg`The card was removed.`,
+  cardBlocked: msg`The card is blocked.`,
+  cardUnblocked: msg`The card is unblocked.`,
+  autoRenewOn: msg`The pass will renew automatically.`,
+  autoRenewOff: msg`The pass will no longer renew automatically.`,
+} satisfies NoticeTexts;
+
 export function createFareCardsLogic(deps: LiveDeps): FareCardsLogic {
+  addNoticeTexts(fareCardsNotices);
   const cards = createFareCardsService(deps.http, deps.transitBase);
   const paymentMethods = paymentMethodsService(deps);
   const notify = (code: NoticeCode) => deps.bus.send({ type: "notify.success", code });

@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import { fromPromise } from "xstate";
+import { addNoticeTexts, type NoticeTexts } from "../../i18n/notices.ts";
 import { passHistoryMachine } from "../../machines/passHistory.machine.ts";
 import { passMoveMachine } from "../../machines/passMove.machine.ts";
 import { purchaseHistoryMachine } from "../../machines/purchaseHistory.machine.ts";
@@ -19,7 +21,14 @@ export interface PassesLogic {
   purchaseHistory: typeof purchaseHistoryMachine;
 }
 
+/** The notices this feature announces (src/i18n/notices.ts). */
+export const passesNotices = {
+  passToCloud: msg`Pass successfully transferred to cloud.`,
+  passToDevice: msg`Pass successfully transferred to device.`,
+} satisfies NoticeTexts;
+
 export function createPassesLogic(deps: LiveDeps): PassesLogic {
+  addNoticeTexts(passesNotices);
   const passes = createPassesService(deps.http, deps.transitBase);
   const devices = createDevicesService(deps.http, deps.transitBase);
   const success = (code: "passToCloud" | "passToDevice") => deps.bus.send({ type: "notify.success", code });

@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import { fromPromise } from "xstate";
+import { addNoticeTexts, type NoticeTexts } from "../../i18n/notices.ts";
 import { resetQuestionsMachine } from "../../machines/resetQuestions.machine.ts";
 import { securityQuestionsMachine } from "../../machines/securityQuestions.machine.ts";
 import { createSecurityQuestionsService } from "../../services/security-questions.service.ts";
@@ -10,7 +12,13 @@ export interface SecurityQuestionsLogic {
   resetQuestions: typeof resetQuestionsMachine;
 }
 
+/** The notices this feature announces (src/i18n/notices.ts). */
+export const securityQuestionsNotices = {
+  securityQuestionsSaved: msg`Security questions saved.`,
+} satisfies NoticeTexts;
+
 export function createSecurityQuestionsLogic(deps: LiveDeps): SecurityQuestionsLogic {
+  addNoticeTexts(securityQuestionsNotices);
   const service = createSecurityQuestionsService(
     deps.http,
     () => deps.config()?.apiBases.accounts ?? "/accounts",

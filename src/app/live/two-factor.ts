@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import { fromPromise } from "xstate";
+import { addNoticeTexts, type NoticeTexts } from "../../i18n/notices.ts";
 import { type PhoneRules, twoFactorSetupMachine } from "../../machines/twoFactorSetup.machine.ts";
 import { createTwoFactorService } from "../../services/two-factor.service.ts";
 import { resilient } from "../chunks.ts";
@@ -13,7 +15,14 @@ export interface TwoFactorLogic {
   twoFactorSetup: typeof twoFactorSetupMachine;
 }
 
+/** The notices this feature announces (src/i18n/notices.ts). */
+export const twoFactorNotices = {
+  twoFactorOn: msg`Two-factor authentication is on.`,
+  twoFactorOff: msg`Two-factor authentication is off.`,
+} satisfies NoticeTexts;
+
 export function createTwoFactorLogic(deps: LiveDeps): TwoFactorLogic {
+  addNoticeTexts(twoFactorNotices);
   const { bus } = deps;
   const accounts = createTwoFactorService(deps.http, deps.accountsBase);
   return {

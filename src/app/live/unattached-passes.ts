@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import { fromPromise } from "xstate";
+import { addNoticeTexts, type NoticeTexts } from "../../i18n/notices.ts";
 import { unattachedPassesMachine } from "../../machines/unattachedPasses.machine.ts";
 import { createFareMediaService } from "../../services/catalog.service.ts";
 import { createPassesService } from "../../services/passes.service.ts";
@@ -10,7 +12,13 @@ export interface UnattachedPassesLogic {
   unattachedPasses: typeof unattachedPassesMachine;
 }
 
+/** The notices this feature announces (src/i18n/notices.ts). */
+export const unattachedPassesNotices = {
+  passAttached: msg`The pass was attached to the fare card.`,
+} satisfies NoticeTexts;
+
 export function createUnattachedPassesLogic(deps: LiveDeps): UnattachedPassesLogic {
+  addNoticeTexts(unattachedPassesNotices);
   const passes = createPassesService(deps.http, deps.transitBase);
   const fareMedia = createFareMediaService(deps.http, deps.transitBase);
   return {

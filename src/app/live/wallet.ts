@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import { assign, fromPromise } from "xstate";
+import { addNoticeTexts, type NoticeTexts } from "../../i18n/notices.ts";
 import { type AddValueContext, addValueMachine } from "../../machines/addValue.machine.ts";
 import { autoloadMachine } from "../../machines/autoload.machine.ts";
 import { type CardTransferContext, cardTransferMachine } from "../../machines/cardTransfer.machine.ts";
@@ -17,7 +19,16 @@ export interface WalletLogic {
   autoload: typeof autoloadMachine;
 }
 
+/** The notices this feature announces (src/i18n/notices.ts). */
+export const walletNotices = {
+  balanceTransferred: msg`Balance transferred.`,
+  valueAdded: msg`Value added. It is pending until the payment settles.`,
+  autoloadSaved: msg`Autoload saved.`,
+  autoloadRemoved: msg`Autoload removed.`,
+} satisfies NoticeTexts;
+
 export function createWalletLogic(deps: LiveDeps): WalletLogic {
+  addNoticeTexts(walletNotices);
   const { http, bus, browser } = deps;
   const wallet = createWalletService(http, deps.transitBase);
   const methods = paymentMethodsService(deps);

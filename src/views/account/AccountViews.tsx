@@ -46,7 +46,14 @@ export function ProfileView({
         <p className={css({ fontSize: "sm" })}>
           <Trans>Your current password is needed only to change your email or mobile number.</Trans>
         </p>
-        {form ? <ServerForm form={form} submitLabel={t`Save changes`} language={language} /> : null}
+        {form ? (
+          <ServerForm
+            form={form}
+            submitLabel={t`Save changes`}
+            language={language}
+            failure={t`Failed to update Profile. Please try later.`}
+          />
+        ) : null}
         <p>
           <button
             type="button"

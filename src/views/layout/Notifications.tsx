@@ -3,7 +3,7 @@ import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import { css, cx } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { noticeMessages } from "../../i18n/notices.ts";
+import { noticeText } from "../../i18n/notices.ts";
 import { type notificationsMachine, selectNotices } from "../../machines/notifications.machine.ts";
 import { CloseIcon } from "../shared/icons.tsx";
 
@@ -50,7 +50,7 @@ export function Notifications({
           })}
         >
           <p role={notice.kind === "error" ? "alert" : "status"} className={css({ flex: "1" })}>
-            {i18n._(noticeMessages[notice.code])}
+            {i18n._(noticeText(notice.code))}
           </p>
           <button
             type="button"

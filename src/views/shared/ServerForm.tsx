@@ -17,6 +17,7 @@ export function ServerForm({
   submitVariant = "solid",
   language,
   fieldLabel,
+  failure,
 }: {
   form: ActorRefFrom<typeof formMachine>;
   submitLabel: string;
@@ -29,6 +30,8 @@ export function ServerForm({
    * security questions of a reset link, kept as ids); the definition's label by default.
    */
   fieldLabel?: (field: FormField) => string;
+  /** What a refusal without a text of its own reads as (the generic error by default). */
+  failure?: string;
 }) {
   const { i18n } = useLingui();
   useEffect(() => {
@@ -81,7 +84,7 @@ export function ServerForm({
     >
       {error !== null ? (
         <p role="alert" className={errorLine}>
-          {apiErrorMessage(i18n, error)}
+          {apiErrorMessage(i18n, error, failure)}
         </p>
       ) : null}
       {definition.fields.map((field) => {

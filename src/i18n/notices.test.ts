@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { accountNotices } from "../app/live/account.ts";
+import { connectedAccountsNotices } from "../app/live/connected-accounts.ts";
+import { devicesNotices } from "../app/live/devices.ts";
+import { fareCardsNotices } from "../app/live/fare-cards.ts";
+import { passesNotices } from "../app/live/passes.ts";
+import { securityQuestionsNotices } from "../app/live/security-questions.ts";
+import { twoFactorNotices } from "../app/live/two-factor.ts";
+import { unattachedPassesNotices } from "../app/live/unattached-passes.ts";
+import { walletNotices } from "../app/live/wallet.ts";
+import { noticeCodes } from "../domain/notices.ts";
+import { addNoticeTexts, noticeText, portalNotices } from "./notices.ts";
+
+const featureNotices = {
+  accountNotices,
+  connectedAccountsNotices,
+  devicesNotices,
+  fareCardsNotices,
+  passesNotices,
+  securityQuestionsNotices,
+  twoFactorNotices,
+  unattachedPassesNotices,
+  walletNotices,
+};
+
+describe("notice texts", () => {
+  it("give every code exactly one text, the portal's or one feature's", () => {
+    const owners = new Map<string, string[]>();
+    for (const [owner, texts] of Object.entries({ portalNotices, ...featureNotices })) {
+      for (const code of Object.keys(texts)) owners.set(code, [...(owners.get(code) ?? []), owner]);
+    }
+    expect([...owners.keys()].sort()).toEqual([...noticeCodes].sort());
+    for (const [code, owner] of owners) expect({ code, owner }).toEqual({ code, owner: [owner[0]] });
+  });
+
+  it("find a feature's text once the feature has added it", () => {
+    expect(noticeText("deviceRemoved")).toBe(portalNotices.generic);
+    addNoticeTexts(devicesNotices);
+    expect(noticeText("deviceRemoved")).toBe(devicesNotices.deviceRemoved);
+    expect(noticeText("connectionRestored")).toBe(portalNotices.connectionRestored);
+  });
+});

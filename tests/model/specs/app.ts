@@ -28,7 +28,7 @@ const events = {
   "route.changed": [{ type: "route.changed", path: "/products" }],
   "network.lost": [{ type: "network.lost" }],
   "network.restored": [{ type: "network.restored" }],
-  "notify.success": [{ type: "notify.success", code: "languageChanged" }],
+  "notify.success": [{ type: "notify.success", code: "connectionRestored" }],
   "notify.error": [{ type: "notify.error", code: "generic" }],
   "xstate.done.actor.loadConfig": [
     { type: "xstate.done.actor.loadConfig", output: { config: portalConfig, storedLanguage: "es" } },

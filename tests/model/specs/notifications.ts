@@ -3,7 +3,7 @@ import { notificationsMachine } from "../../../src/machines/notifications.machin
 import { defineModel, type EventSamples } from "../harness.ts";
 
 const events = {
-  "notify.success": [{ type: "notify.success", code: "languageChanged" }],
+  "notify.success": [{ type: "notify.success", code: "connectionRestored" }],
   "notify.error": [{ type: "notify.error", code: "languageChangeFailed" }],
   "notification.dismiss": [
     { type: "notification.dismiss", id: 1 },

@@ -26,6 +26,8 @@ export const portalGroups = {
   ],
   /** How a purchase or a load is paid, and its texts (checkout, Add value). */
   paymentLegs: ["src/views/checkout/PaymentLegs.tsx", "src/views/checkout/parts.tsx"],
+  /** Amounts and their formatting, on every page that shows a price or a balance (not the sign-in page). */
+  money: ["src/domain/money.ts", "src/views/shared/useMoney.ts"],
   /** The card form's shape and its download (checkout, Add value, Payment Methods). */
   cardForm: ["src/views/account/CardForm.tsx", "src/machines/cardDraft.ts"],
 } as const;

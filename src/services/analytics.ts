@@ -1,6 +1,6 @@
 import type { InspectionEvent } from "xstate";
-import { tagManagerIdOf, tagManagerScriptUrl } from "../domain/analytics.ts";
 import type { PortalConfig } from "../domain/portal-config.ts";
+import { tagManagerIdOf, tagManagerScriptUrl } from "../domain/tag-manager.ts";
 import type { AnalyticsMemory } from "./analytics-events.ts";
 
 /**

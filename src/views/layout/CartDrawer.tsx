@@ -12,7 +12,13 @@ import {
   selectDrawerOpen,
 } from "../../machines/cart.machine.ts";
 import { Sheet, SheetClose, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
+import { useMoney } from "../shared/useMoney.ts";
 import { CheckoutButton, RemoveButton } from "../shop/CartButtons.tsx";
+
+/** The layout's cart drawer: amounts in the deployment's currency and the rider's language. */
+export function LayoutCartDrawer(props: Omit<Parameters<typeof CartDrawer>[0], "money">) {
+  return <CartDrawer {...props} money={useMoney()} />;
+}
 
 /** Slides in from the right, or from the top on screens under 960 px. */
 export function CartDrawer({

@@ -11,7 +11,6 @@ import { selectRestoring, selectSessionAsks } from "../../machines/session.machi
 import { NotFoundScreen } from "../screens/NotFoundScreen.tsx";
 import { screens } from "../screens/screens.tsx";
 import { Screen } from "../shared/Screen.tsx";
-import { useMoney } from "../shared/useMoney.ts";
 import { WhenWanted } from "../shared/WhenWanted.tsx";
 import { Footer } from "./Footer.tsx";
 import { cartDialogs, cartDrawer, sessionDialogs, sideMenu } from "./layout-parts.ts";
@@ -25,7 +24,6 @@ export function Layout() {
   const signedIn = useSignedIn();
   const blocked = useActionBlocked();
   const cart = useChild("cart");
-  const money = useMoney();
   const menuOpen = RootActor.useSelector((snapshot) => snapshot.matches({ ready: { menu: "open" } }));
   const drawerOpen = useSelector(cart, selectDrawerOpen);
   const cartAsking = useSelector(cart, selectCartAsks);
@@ -79,7 +77,7 @@ export function Layout() {
         </Switch>
       </main>
       <Footer />
-      <WhenWanted part={cartDrawer} wanted={drawerOpen} props={{ cart, money, signedIn, blocked }} />
+      <WhenWanted part={cartDrawer} wanted={drawerOpen} props={{ cart, signedIn, blocked }} />
       <WhenWanted part={cartDialogs} wanted={cartAsking} props={{ cart, signedIn }} />
       <WhenWanted part={sessionDialogs} wanted={sessionAsking} props={{}} />
       <NetworkPopup network={useChild("network")} />

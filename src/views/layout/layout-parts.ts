@@ -6,7 +6,9 @@ import { onDemand } from "../shared/useOnDemand.ts";
  * its state first wants it (src/views/shared/WhenWanted.tsx).
  */
 export const sideMenu = onDemand(() => import("./SideMenu.tsx").then((module) => module.SideMenu));
-export const cartDrawer = onDemand(() => import("./CartDrawer.tsx").then((module) => module.CartDrawer));
+export const cartDrawer = onDemand(() =>
+  import("./CartDrawer.tsx").then((module) => module.LayoutCartDrawer),
+);
 export const cartDialogs = onDemand(() =>
   import("./LayoutDialogs.tsx").then((module) => module.LayoutCartDialogs),
 );

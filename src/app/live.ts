@@ -108,7 +108,6 @@ export function createLiveApp(
     fetch,
     language,
     browser,
-    accounts,
     catalog,
     fareMedia,
     formWith,

@@ -2,12 +2,12 @@ import type { DeactivationInfo, InviteDetails } from "../domain/accounts.ts";
 import type { FormValues } from "../domain/forms.ts";
 import { isSecurityQuestionId } from "../domain/identity.ts";
 import { securityAnswerPrefix } from "../domain/security-questions.ts";
-import { pick } from "./accounts.service.ts";
+import { pick, usersUrl } from "./accounts.service.ts";
 import { type HttpClient, required } from "./http.ts";
 
 /** Sign-up, the password forms, email confirmation and deletion (spec section 7), under the accounts base. */
 export function createAccountChangesService(http: HttpClient, base: () => string) {
-  const url = (path: string) => `${base()}/users${path}`;
+  const url = usersUrl(base);
   return {
     /** Sign-up sends the confirmation email; the confirm fields stay in the browser. */
     async signUp(values: FormValues, language: string, captchaToken: string | null): Promise<void> {

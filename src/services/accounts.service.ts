@@ -2,6 +2,9 @@ import type { FormValues } from "../domain/forms.ts";
 import type { ProfileUpdate, SignInResult, StoredUser } from "../domain/session.ts";
 import { type HttpClient, required } from "./http.ts";
 
+/** An address under the accounts service's /users, on the configured base. */
+export const usersUrl = (base: () => string) => (path: string) => `${base()}/users${path}`;
+
 /** The form values a call sends, by name: those the form did not have are left out. */
 export const pick = (values: FormValues, keys: string[]) =>
   Object.fromEntries(keys.flatMap((key) => (values[key] === undefined ? [] : [[key, values[key]]])));
@@ -13,7 +16,7 @@ export const pick = (values: FormValues, keys: string[]) =>
  * (./account-changes.service.ts, ./two-factor.service.ts).
  */
 export function createAccountsService(http: HttpClient, base: () => string) {
-  const url = (path: string) => `${base()}/users${path}`;
+  const url = usersUrl(base);
   return {
     async login(values: FormValues): Promise<SignInResult> {
       const reply = await http.request<SignInResult>(url("/login"), {

@@ -1,9 +1,10 @@
 import type { StoredUser } from "../domain/session.ts";
+import { usersUrl } from "./accounts.service.ts";
 import { type HttpClient, required } from "./http.ts";
 
 /** Turning two-factor on (with a mobile number and a texted code) and off (spec section 7). */
 export function createTwoFactorService(http: HttpClient, base: () => string) {
-  const url = (path: string) => `${base()}/users${path}`;
+  const url = usersUrl(base);
   return {
     async sendEnrolCode(mobile: string, password: string): Promise<void> {
       await http.request(url("/mfa/enrol"), {

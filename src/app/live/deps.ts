@@ -3,7 +3,6 @@ import type { PortalConfig } from "../../domain/portal-config.ts";
 import type { StoredUser } from "../../domain/session.ts";
 import type { AppEvent } from "../../machines/app.machine.ts";
 import type { formMachine } from "../../machines/form.machine.ts";
-import type { AccountsService } from "../../services/accounts.service.ts";
 import type { createCatalogService, createFareMediaService } from "../../services/catalog.service.ts";
 import type { HttpClient } from "../../services/http.ts";
 import type { PortalStorage } from "../../services/storage.ts";
@@ -30,8 +29,6 @@ export interface LiveDeps {
   /** The current language code ("en", "es"). */
   language: () => string;
   browser: Window;
-  /** The session's calls: sign-in, sign-out, the profile (account changes load with their screens). */
-  accounts: AccountsService;
   /** Product search (the cart refreshes its items with it too). */
   catalog: ReturnType<typeof createCatalogService>;
   fareMedia: ReturnType<typeof createFareMediaService>;

@@ -1,10 +1,11 @@
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
-import type { PortalConfig } from "../src/domain/portal-config.ts";
+import { defaultLocale, type PortalConfig } from "../src/domain/portal-config.ts";
 import type { TrustProxy } from "./config/env.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import { type Clock, systemClock } from "./domain/clock.ts";
 import { configureHashing, type HashingLimits } from "./domain/password.ts";
+import { formDefinition } from "./forms/definitions.ts";
 import type { AppleVerifier } from "./gateways/apple.ts";
 import {
   type CaptchaGate,
@@ -471,11 +472,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.devMailbox) await app.register(devMailboxRoutes);
   if (options.devMailbox) await app.register(devTransitRoutes);
   if (options.devMailbox) await app.register(devCardRoutes);
+  const config = offeredConfig(app);
+  // Every guest's first screen holds the sign-in form (the session machine), in the default language.
+  const firstLanguage = defaultLocale(config);
   await app.register(spa, {
     root: options.staticDir,
     page,
     flows: options.flowsDir ?? null,
-    config: offeredConfig(app),
+    config,
+    forms: { language: firstLanguage, forms: [formDefinition("SIGN_IN", firstLanguage)] },
   });
 
   return app;

@@ -7,7 +7,7 @@ import { buildApp } from "./app.ts";
 import { loadPortalConfig } from "./config/portal-config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { immutableAssets } from "./plugins/security.ts";
-import { withConfig } from "./plugins/spa.ts";
+import { withConfig, withDataBlock } from "./plugins/spa.ts";
 import { deploymentFile, freshDatabase } from "./test/helpers.ts";
 
 /*
@@ -36,10 +36,21 @@ function decoded(reply: { headers: Record<string, unknown>; rawPayload: Buffer }
   return reply.rawPayload.toString();
 }
 
-/** The page as served: the build's, with the deployment's configuration in it. */
+/** The sign-in form as POST /transit/api/get_form answers it in `language`. */
+async function signInForm(language: string) {
+  const reply = await app.inject({
+    method: "POST",
+    url: "/transit/api/get_form",
+    payload: { form_method: "SIGN_IN", langCode: language },
+  });
+  return reply.json().data;
+}
+
+/** The page as served: the build's, with the sign-in form and the deployment's configuration in it. */
 async function pageWithConfig() {
   const config = await app.inject({ method: "GET", url: "/portal-config" });
-  return withConfig(page, config.json().data);
+  const forms = { language: "en", forms: [await signInForm("en")] };
+  return withConfig(withDataBlock(page, "portal-forms", forms), config.json().data);
 }
 
 beforeAll(async () => {
@@ -118,6 +129,17 @@ describe("static files", () => {
     expect(hostile.match(/<\/script>/g)).toHaveLength(1);
     const inline = /id="portal-config">(.*?)<\/script>/.exec(hostile)?.[1] ?? "";
     expect(JSON.parse(inline)).toEqual({ name: "</script><script>alert(1)</script><!--" });
+  });
+
+  it("writes the sign-in form, as POST /transit/api/get_form answers it in the default language, into the page", async () => {
+    const config = (await app.inject({ method: "GET", url: "/portal-config" })).json().data;
+    const defaultLanguage = (config.locales as { code: string; is_default: boolean }[]).find(
+      (locale) => locale.is_default,
+    )?.code;
+    expect(defaultLanguage).toBe("en");
+    const served = await app.inject({ method: "GET", url: "/products/rail" });
+    const block = /<script type="application\/json" id="portal-forms">(.*?)<\/script>/.exec(served.body);
+    expect(JSON.parse(block?.[1] ?? "null")).toEqual({ language: "en", forms: [await signInForm("en")] });
   });
 
   it("answers a missing asset with the JSON envelope's 404, not the page", async () => {

@@ -30,12 +30,20 @@ export default fp(async function spa(
     flows: string | null;
     /** Written into the page, so the portal boots without asking GET /portal-config first. */
     config: unknown;
+    /**
+     * Form definitions written into the page (src/services/forms.service.ts reads them), so a first
+     * screen that needs one draws without asking POST /transit/api/get_form first.
+     */
+    forms: { language: string; forms: unknown[] };
   },
 ) {
   const root = options.root && existsSync(join(options.root, "index.html")) ? options.root : null;
   // Made once: the page with its stylesheet and the configuration inside; then, once for each set of
   // preloads, that page with them and its compressed copies (a handful: screens share their modules).
-  const html = root && options.page ? withConfig(options.page.html, options.config) : null;
+  const html =
+    root && options.page
+      ? withConfig(withDataBlock(options.page.html, "portal-forms", options.forms), options.config)
+      : null;
   const preloadsAt = routePreloads(root);
   const pages = new Map<string, Encoded>();
   const pageFor = (base: string, path: string): Encoded => {
@@ -121,9 +129,13 @@ function sourceMapHeader(
  * escaped, so no value can close the element.
  */
 export function withConfig(html: string, config: unknown): string {
-  const json = JSON.stringify(config).replace(/</g, "\\u003c");
-  const block = `<script type="application/json" id="portal-config">${json}</script>`;
-  return html.replace("</head>", `${block}</head>`);
+  return withDataBlock(html, "portal-config", config);
+}
+
+/** The page with `value` in it as a JSON data block named `id`, escaped as withConfig says. */
+export function withDataBlock(html: string, id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(/</g, "\\u003c");
+  return html.replace("</head>", `<script type="application/json" id="${id}">${json}</script></head>`);
 }
 
 interface Encoded {

@@ -17,7 +17,7 @@ import { sessionMachine } from "../machines/session.machine.ts";
 import { tourMachine } from "../machines/tour.machine.ts";
 import { createAccountsService } from "../services/accounts.service.ts";
 import { createCatalogService, createFareMediaService } from "../services/catalog.service.ts";
-import { createFormsService } from "../services/forms.service.ts";
+import { createFormsService, formsWrittenInto } from "../services/forms.service.ts";
 import { createHealthService } from "../services/health.service.ts";
 import { createHttpClient } from "../services/http.ts";
 import { createOrgConfigService } from "../services/org-config.service.ts";
@@ -87,7 +87,11 @@ export function createLiveApp(
   const fareMedia = createFareMediaService(http, () => transitBases().transit);
   const accountsBase = () => loaded?.apiBases.accounts ?? "/accounts";
   const accounts = createAccountsService(http, accountsBase);
-  const forms = createFormsService(http, () => loaded?.apiBases.transit ?? "/transit");
+  const forms = createFormsService(
+    http,
+    () => loaded?.apiBases.transit ?? "/transit",
+    () => formsWrittenInto(browser.document),
+  );
   /** A server-driven form whose submission is `submit`. */
   const formWith = (submit: (values: FormValues) => Promise<unknown>) =>
     formMachine.provide({

@@ -1,5 +1,6 @@
 import type { PortalConfig } from "../domain/portal-config.ts";
 import { ApiRequestError, type HttpClient } from "./http.ts";
+import { takeWrittenJson } from "./page-data.ts";
 
 /**
  * The deployment's configuration: the one the server wrote into the page when there is one (taken
@@ -24,14 +25,5 @@ export function createPortalConfigService(http: HttpClient, written: () => Porta
  * out of it; null when the page has none (the development server's page) or it cannot be read.
  */
 export function configWrittenInto(document: Document): PortalConfig | null {
-  const element = document.getElementById("portal-config");
-  const text = element?.textContent ?? "";
-  element?.remove();
-  if (text === "") return null;
-  try {
-    const config: unknown = JSON.parse(text);
-    return typeof config === "object" && config !== null ? (config as PortalConfig) : null;
-  } catch {
-    return null;
-  }
+  return takeWrittenJson(document, "portal-config") as PortalConfig | null;
 }

@@ -9,10 +9,10 @@ const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
 const live = createLiveApp();
-void preloadScreen(window.location.pathname, live.storage.isSignedIn());
+const firstScreen = preloadScreen(window.location.pathname, live.storage.isSignedIn());
 createRoot(root).render(
   <StrictMode>
-    <App live={live} />
+    <App live={live} firstScreen={firstScreen} />
   </StrictMode>,
 );
 // The first number the portal formats (the cart's item count, in the top bar) makes the browser set

@@ -1,7 +1,7 @@
 import { I18nProvider } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { css } from "../../styled-system/css";
 import { button } from "../../styled-system/recipes";
 import { i18n } from "../i18n/i18n.ts";
@@ -14,13 +14,18 @@ import { RootActor } from "./root-actor.ts";
 
 type LiveApp = Pick<ReturnType<typeof createLiveApp>, "machine" | "input" | "bus" | "logic">;
 
-export function App({ live }: { live: LiveApp }) {
+/**
+ * `firstScreen` is the download of the opened page's screen, started before the first render
+ * (preloadScreen in src/views/screens/screens.tsx): the layout waits for it to settle, so the first
+ * screen is drawn with it.
+ */
+export function App({ live, firstScreen = null }: { live: LiveApp; firstScreen?: Promise<unknown> | null }) {
   return (
     <RootActor.Provider logic={live.machine} options={{ input: live.input, inspect: live.logic.inspect }}>
       <I18nProvider i18n={i18n}>
         <ScreenLogicProvider logic={live.logic}>
           <BusBridge bus={live.bus} />
-          <Boot />
+          <Boot firstScreen={firstScreen} />
         </ScreenLogicProvider>
       </I18nProvider>
     </RootActor.Provider>
@@ -43,7 +48,7 @@ const centered = css({
 });
 
 /** The portal under the root actor: loading, the boot failure screen, or the layout. */
-export function Boot() {
+export function Boot({ firstScreen = null }: { firstScreen?: Promise<unknown> | null }) {
   const phase = RootActor.useSelector((snapshot) =>
     snapshot.matches("booting") ? "booting" : snapshot.matches("failed") ? "failed" : "ready",
   );
@@ -66,14 +71,37 @@ export function Boot() {
       </main>
     );
   }
-  return <LanguageGate />;
+  return <LanguageGate firstScreen={firstScreen} />;
 }
 
-/** Renders the portal once the stored language's texts are loaded, so no other language flashes first. */
-function LanguageGate() {
+/**
+ * Renders the portal once the stored language's texts are loaded, so no other language flashes first,
+ * and once the first screen's download has settled (issue 16). Drawn before it, the layout would show
+ * the screen's "Loading…" page, and React then holds back the screen that replaces it for 300 ms
+ * (its Suspense reveal throttle): every first visit drew its content a third of a second late.
+ */
+function LanguageGate({ firstScreen }: { firstScreen: Promise<unknown> | null }) {
   const language = useChild("language");
   const started = useSelector(language, selectHasStarted);
-  return started ? <Layout /> : <Loading />;
+  const screenSettled = useSettled(firstScreen);
+  return started && screenSettled ? <Layout /> : <Loading />;
+}
+
+/** Whether `promise` has settled, either way (true for none). */
+function useSettled(promise: Promise<unknown> | null): boolean {
+  const [settled, setSettled] = useState(promise === null);
+  useEffect(() => {
+    if (!promise) return;
+    let current = true;
+    const done = () => {
+      if (current) setSettled(true);
+    };
+    promise.then(done, done);
+    return () => {
+      current = false;
+    };
+  }, [promise]);
+  return settled;
 }
 
 function Loading() {

@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import { ErrorCode } from "../../src/domain/envelope.ts";
 import { HashingBusyError } from "../domain/password.ts";
 import { fail } from "../http/envelope.ts";
+import { narrowedIssues } from "../http/validation-issues.ts";
 
 /**
  * Turns every failure into the `{ data, errors }` envelope: schema violations and bad JSON are 400,
@@ -11,7 +12,7 @@ import { fail } from "../http/envelope.ts";
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
-      const errors = error.validation.map((issue) => {
+      const errors = narrowedIssues(error.validation).map((issue) => {
         const field =
           issue.instancePath.replace(/^\//, "").replaceAll("/", ".") ||
           (typeof issue.params?.missingProperty === "string" ? issue.params.missingProperty : undefined);

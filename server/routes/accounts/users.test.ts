@@ -166,6 +166,33 @@ describe("sign-in, sessions and sign-out", () => {
     expect(wrong.json().errors[0]).toEqual({ code: 40102, message: loginMismatchMessage });
   });
 
+  it("says what an incomplete sign-in body lacks, for the kind of sign-in it came closest to, and nothing else", async () => {
+    const fields = async (payload: unknown) => {
+      const reply = await t.app.inject({
+        method: "POST",
+        url: "/accounts/users/login",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify(payload),
+      });
+      expect(reply.statusCode, JSON.stringify(payload)).toBe(400);
+      return (reply.json().errors as { code: number; message: string; field?: string }[]).map((error) => {
+        expect(error.code).toBe(40001);
+        return error.field ?? error.message;
+      });
+    };
+    // Ten issues before: one per property of every kind of sign-in, some twice, and "matches no kind".
+    expect(await fields({})).toEqual(["email", "password"]);
+    expect(await fields({ email: "ada@example.org" })).toEqual(["password"]);
+    expect(await fields({ login_type: "AppleId" })).toEqual(["access_token"]);
+    expect(await fields({ login_type: "Google", code: "abc" })).toEqual(["nonce"]);
+    expect(await fields({ login_type: "Facebook" })).toEqual(["code"]);
+    for (const body of [null, [], "ada", 7]) expect(await fields(body)).toEqual(["body must be object"]);
+    // A password sign-in that also sends a provider's code is refused as a whole.
+    expect(
+      await fields({ email: "ada@example.org", password: "a fine long passphrase", code: "abc" }),
+    ).toEqual(["body must NOT be valid"]);
+  });
+
   it("locks an account after five failed sign-ins, even for the right password, until it is reset", async () => {
     await signUp("barbara@example.org");
     for (let attempt = 0; attempt < 5; attempt++) {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { writeIntoPage } from "../../tests/support/page-blocks.ts";
 import type { FormDefinition } from "../domain/forms.ts";
 import { createFormsService, formsWrittenInto } from "./forms.service.ts";
 import type { HttpClient } from "./http.ts";
@@ -29,25 +30,25 @@ function http() {
   return { client: { request } as unknown as HttpClient, request };
 }
 
-function writeIntoPage(text: string) {
-  const element = document.createElement("script");
-  element.type = "application/json";
-  element.id = "portal-forms";
-  element.textContent = text;
-  document.head.append(element);
+/** The service over a page holding `text` as its form definitions, and its requests. */
+function overPage(text: string) {
+  writeIntoPage("portal-forms", text);
+  const { client, request } = http();
+  return {
+    forms: createFormsService(
+      client,
+      () => "/transit",
+      () => formsWrittenInto(document),
+    ),
+    request,
+  };
 }
 
 afterEach(() => document.getElementById("portal-forms")?.remove());
 
 describe("form definitions", () => {
   it("answers the page's definition in its language without a request, on every ask", async () => {
-    writeIntoPage(JSON.stringify({ language: "en", forms: [signIn] }));
-    const { client, request } = http();
-    const forms = createFormsService(
-      client,
-      () => "/transit",
-      () => formsWrittenInto(document),
-    );
+    const { forms, request } = overPage(JSON.stringify({ language: "en", forms: [signIn] }));
     expect(await forms.definition("SIGN_IN", "en")).toEqual(signIn);
     // Signing out draws the sign-in form again: still from the page, whose element is gone by now.
     expect(await forms.definition("SIGN_IN", "en")).toEqual(signIn);
@@ -56,13 +57,7 @@ describe("form definitions", () => {
   });
 
   it("asks the server for another form, or for the same one in another language", async () => {
-    writeIntoPage(JSON.stringify({ language: "en", forms: [signIn] }));
-    const { client, request } = http();
-    const forms = createFormsService(
-      client,
-      () => "/transit",
-      () => formsWrittenInto(document),
-    );
+    const { forms, request } = overPage(JSON.stringify({ language: "en", forms: [signIn] }));
     expect(await forms.definition("SIGN_UP", "en")).toBe(fromServer);
     expect(await forms.definition("SIGN_IN", "es")).toBe(fromServer);
     expect(request.mock.calls).toEqual([
@@ -81,13 +76,7 @@ describe("form definitions", () => {
       JSON.stringify({ language: "en", forms: {} }),
       JSON.stringify({ language: "en", forms: [null, 1, { form_method: "SIGN_IN" }, { fields: [] }] }),
     ]) {
-      writeIntoPage(text);
-      const { client, request } = http();
-      const forms = createFormsService(
-        client,
-        () => "/transit",
-        () => formsWrittenInto(document),
-      );
+      const { forms, request } = overPage(text);
       expect(await forms.definition("SIGN_IN", "en"), text).toBe(fromServer);
       expect(request, text).toHaveBeenCalledTimes(1);
       document.getElementById("portal-forms")?.remove();

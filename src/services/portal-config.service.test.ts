@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { portalConfig } from "../../tests/support/fixtures.ts";
+import { writeIntoPage } from "../../tests/support/page-blocks.ts";
 import type { HttpClient } from "./http.ts";
 import { configWrittenInto, createPortalConfigService } from "./portal-config.service.ts";
 
@@ -8,19 +9,13 @@ function http(answer: () => Promise<unknown>) {
   return { client: { request } as unknown as HttpClient, request };
 }
 
-function writeIntoPage(text: string) {
-  const element = document.createElement("script");
-  element.type = "application/json";
-  element.id = "portal-config";
-  element.textContent = text;
-  document.head.append(element);
-}
+const writeConfig = (text: string) => writeIntoPage("portal-config", text);
 
 afterEach(() => document.getElementById("portal-config")?.remove());
 
 describe("the portal's configuration", () => {
   it("boots from the page's copy without a request, and asks the server on a retry", async () => {
-    writeIntoPage(JSON.stringify(portalConfig));
+    writeConfig(JSON.stringify(portalConfig));
     const { client, request } = http(async () => ({ ...portalConfig, shortDisplayName: "From the server" }));
     const service = createPortalConfigService(client, () => configWrittenInto(document));
     expect(await service.load()).toEqual(portalConfig);
@@ -33,7 +28,7 @@ describe("the portal's configuration", () => {
 
   it("asks the server when the page has no copy, or one that cannot be read", async () => {
     for (const text of [null, "", "{not json", "null", "42", '"text"']) {
-      if (text !== null) writeIntoPage(text);
+      if (text !== null) writeConfig(text);
       const { client, request } = http(async () => portalConfig);
       const service = createPortalConfigService(client, () => configWrittenInto(document));
       expect(await service.load()).toEqual(portalConfig);
@@ -43,7 +38,7 @@ describe("the portal's configuration", () => {
   });
 
   it("reads a copy whose values hold escaped markup as the values themselves", () => {
-    writeIntoPage('{"shortDisplayName":"\\u003c/script>\\u003c!--"}');
+    writeConfig('{"shortDisplayName":"\\u003c/script>\\u003c!--"}');
     expect(configWrittenInto(document)).toEqual({ shortDisplayName: "</script><!--" });
   });
 });

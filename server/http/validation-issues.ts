@@ -18,30 +18,29 @@ export interface SchemaIssue {
  * own place gets only that: "must be object" says it all.
  */
 export function narrowedIssues<Issue extends SchemaIssue>(issues: readonly Issue[]): Issue[] {
-  const choices = issues.filter((issue) => issue.keyword === "oneOf" || issue.keyword === "anyOf");
-  if (choices.length === 0) return [...issues];
   let kept = [...issues];
-  for (const choice of choices) {
-    if (!kept.includes(choice)) continue;
+  for (const choice of issues) {
+    if ((choice.keyword !== "oneOf" && choice.keyword !== "anyOf") || !kept.includes(choice)) continue;
     const prefix = `${choice.schemaPath}/`;
     const branchOf = (issue: Issue): number | null => {
-      if (!issue.schemaPath.startsWith(prefix)) return null;
-      const index = Number.parseInt(issue.schemaPath.slice(prefix.length), 10);
+      const index = issue.schemaPath.startsWith(prefix)
+        ? Number.parseInt(issue.schemaPath.slice(prefix.length), 10)
+        : Number.NaN;
       return Number.isNaN(index) ? null : index;
     };
     const wrongType = kept.some(
       (issue) =>
         issue.keyword === "type" && issue.instancePath === choice.instancePath && branchOf(issue) === null,
     );
-    const byBranch = new Map<number, Issue[]>();
+    const branches = new Map<number, Issue[]>();
     for (const issue of kept) {
       const branch = branchOf(issue);
-      if (branch !== null) byBranch.set(branch, [...(byBranch.get(branch) ?? []), issue]);
+      if (branch !== null) branches.set(branch, [...(branches.get(branch) ?? []), issue]);
     }
-    let closest: Issue[] = [];
-    for (const [, branchIssues] of [...byBranch].sort(([a], [b]) => a - b)) {
-      if (closest.length === 0 || branchIssues.length < closest.length) closest = branchIssues;
-    }
+    // The fewest issues, then the first listed.
+    const [closest = []] = [...branches]
+      .sort(([a, left], [b, right]) => left.length - right.length || a - b)
+      .map(([, branchIssues]) => branchIssues);
     kept = kept.filter((issue) => {
       if (issue === choice) return !wrongType && closest.length === 0;
       return branchOf(issue) === null || (!wrongType && closest.includes(issue));

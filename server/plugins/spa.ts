@@ -5,6 +5,7 @@ import { negotiate } from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import type { WrittenForms } from "../../src/domain/forms.ts";
 import { isApiPath, notFound } from "../http/envelope.ts";
 import type { PortalPage } from "./page.ts";
 import { routePreloads, withPreloads } from "./preloads.ts";
@@ -34,7 +35,7 @@ export default fp(async function spa(
      * Form definitions written into the page (src/services/forms.service.ts reads them), so a first
      * screen that needs one draws without asking POST /transit/api/get_form first.
      */
-    forms: { language: string; forms: unknown[] };
+    forms: WrittenForms;
   },
 ) {
   const root = options.root && existsSync(join(options.root, "index.html")) ? options.root : null;

@@ -90,7 +90,7 @@ export function createLiveApp(
   const forms = createFormsService(
     http,
     () => loaded?.apiBases.transit ?? "/transit",
-    () => formsWrittenInto(browser.document),
+    formsWrittenInto(browser.document),
   );
   /** A server-driven form whose submission is `submit`. */
   const formWith = (submit: (values: FormValues) => Promise<unknown>) =>

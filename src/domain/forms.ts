@@ -24,6 +24,16 @@ export interface FormDefinition {
   fields: FormField[];
 }
 
+/**
+ * Form definitions the server writes into the page in one language (server/plugins/spa.ts, read by
+ * src/services/forms.service.ts): the sign-in form, which every guest's first screen holds, comes
+ * without a round trip (issue 16).
+ */
+export interface WrittenForms {
+  language: string;
+  forms: FormDefinition[];
+}
+
 export type FieldProblem =
   | { kind: "required" }
   | { kind: "minLength"; min: number }

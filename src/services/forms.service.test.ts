@@ -35,11 +35,7 @@ function overPage(text: string) {
   writeIntoPage("portal-forms", text);
   const { client, request } = http();
   return {
-    forms: createFormsService(
-      client,
-      () => "/transit",
-      () => formsWrittenInto(document),
-    ),
+    forms: createFormsService(client, () => "/transit", formsWrittenInto(document)),
     request,
   };
 }

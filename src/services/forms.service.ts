@@ -1,15 +1,6 @@
-import type { FormDefinition } from "../domain/forms.ts";
+import type { FormDefinition, WrittenForms } from "../domain/forms.ts";
 import type { HttpClient } from "./http.ts";
 import { takeWrittenJson } from "./page-data.ts";
-
-/**
- * Form definitions the server wrote into the page in one language (server/plugins/spa.ts): the sign-in
- * form, which every guest's first screen asks for at boot, comes without a round trip (issue 16).
- */
-export interface WrittenForms {
-  language: string;
-  forms: FormDefinition[];
-}
 
 /**
  * POST {transit}/api/get_form: a form's definition in the rider's language. A definition the page
@@ -19,12 +10,10 @@ export interface WrittenForms {
 export function createFormsService(
   http: HttpClient,
   transit: () => string,
-  written: () => WrittenForms | null = () => null,
+  inPage: WrittenForms | null = null,
 ) {
-  let inPage: WrittenForms | null | undefined;
   return {
     async definition(method: string, language: string): Promise<FormDefinition> {
-      if (inPage === undefined) inPage = written();
       const held =
         inPage?.language === language ? inPage.forms.find((form) => form.form_method === method) : undefined;
       if (held) return held;

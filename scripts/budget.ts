@@ -12,7 +12,9 @@
  * A route still over its target has a ceiling in scripts/budget-ceilings.json (what it weighed when the
  * ceiling was recorded, plus 1 KB): CI fails when a route outgrows its ceiling, so a route only gets
  * lighter until it meets its target, and then the target holds it. `-- --record` writes the ceilings of
- * the routes over target from this run (and drops those now within it).
+ * the routes over target from this run (and drops those now within it). `-- --breakdown` also prints,
+ * for each route, whose code it downloads: each library, the portal's own code and the bundler's
+ * (scripts/bundle-breakdown.ts).
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -23,6 +25,7 @@ import { type BrowserContext, chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../e2e/chromium.ts";
 import { distDir, ensureBuild } from "../server/build.ts";
 import { type RouteAccess, routes } from "../src/app/routes.ts";
+import { breakdownOf, bundlerOwner, portalOwner } from "./bundle-breakdown.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const kilobyte = 1000;
@@ -207,6 +210,17 @@ if (import.meta.main) {
       ]),
     ),
   );
+  if (process.argv.includes("--breakdown")) {
+    // Whose code each route downloads: the libraries one by one, the portal's own, the bundler's.
+    for (const result of results) {
+      const owners = [...breakdownOf(distDir, result.files, gzipSize)].sort((a, b) => b[1] - a[1]);
+      const libraries = owners
+        .filter(([owner]) => owner !== portalOwner && owner !== bundlerOwner)
+        .reduce((sum, [, bytes]) => sum + bytes, 0);
+      console.log(`\n${result.path}: ${kb(result.js)}, of which libraries ${kb(libraries)}`);
+      for (const [owner, bytes] of owners) console.log(`  ${kb(bytes).padStart(9)}  ${owner}`);
+    }
+  }
   if (record) {
     const next = { ...ceilings };
     for (const result of results) {

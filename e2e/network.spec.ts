@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { builtChunk } from "./built-chunks.ts";
 import { Portal } from "./models/portal.ts";
 import { secondServer } from "./models/second-server.ts";
 
@@ -53,7 +54,7 @@ test.describe("the opened page's own code", () => {
     // Blocked inside the browser's network stack, so the download fails at once, as it does offline.
     const network = await page.context().newCDPSession(page);
     await network.send("Network.enable");
-    await network.send("Network.setBlockedURLs", { urls: ["*/assets/ShopScreens-*.js"] });
+    await network.send("Network.setBlockedURLs", { urls: [`*${builtChunk("ShopScreens")}`] });
     const portal = new Portal(page);
     await portal.open("/products");
     const popup = page.getByRole("alertdialog", { name: "No Internet Connection" });

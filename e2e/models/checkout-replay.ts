@@ -4,6 +4,7 @@ import type { CheckoutChoices, CheckoutContext } from "../../src/machines/checko
 import type { GeneratedPath } from "../../tests/model/harness.ts";
 import { inputs, type recording } from "../../tests/model/specs/checkout.ts";
 import { bank, visa } from "../../tests/model/specs/paymentMethods.ts";
+import { builtChunk } from "../built-chunks.ts";
 import { CheckoutPage } from "./checkout.ts";
 import { choosePaths as choose, coverageOf, type Sampling } from "./replay-sampling.ts";
 import { demoRider, signInAt } from "./riders.ts";
@@ -220,9 +221,6 @@ const patterns = {
   order: /\/orders$/,
 } as const;
 
-/** The build's chunk of the card checks, which the checkout downloads when a card form first opens. */
-const cardChecksChunk = /^\/assets\/cardChecks-[\w-]+\.js$/;
-
 /** A request held until the walk has seen the busy state it keeps the checkout in. */
 interface Held {
   arrived: Promise<void>;
@@ -390,8 +388,10 @@ export class CheckoutReplay {
   private async holdCardChecks(): Promise<void> {
     const { arrive, gate, held } = heldRequest();
     this.checks = held;
+    // The build's chunk of the card checks, which the checkout downloads when a card form first opens.
+    const cardChecksChunk = builtChunk("cardChecks");
     await this.page.route(
-      (url) => cardChecksChunk.test(url.pathname),
+      (url) => url.pathname === cardChecksChunk,
       async (route: Route) => {
         arrive();
         await gate;

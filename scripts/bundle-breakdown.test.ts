@@ -137,5 +137,12 @@ describe("breakdownOf", () => {
     expect((owners.get("wouter") ?? 0) + (owners.get(portalOwner) ?? 0)).toBe(120);
     expect(owners.get("wouter")).toBeGreaterThan(0);
     expect(owners.get(portalOwner)).toBeGreaterThan(0);
+
+    // Another route fetching the same script: it is not read again (every route fetches the entry).
+    rmSync(join(assets, "b.js"));
+    rmSync(join(assets, "b.js.map"));
+    expect(breakdownOf(dist, ["/assets/b.js"], () => 120)).toEqual(
+      new Map([...owners].filter(([owner]) => owner !== bundlerOwner)),
+    );
   });
 });

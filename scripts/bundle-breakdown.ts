@@ -79,9 +79,27 @@ export function shareGzip(texts: Map<string, string>, total: number): Map<string
   return shares;
 }
 
+/** One script's shares, by its path in the build: every route fetches the entry, read and split once. */
+const sharesByPath = new Map<string, Map<string, number>>();
+
+function sharesOf(path: string, total: number): Map<string, number> {
+  let shares = sharesByPath.get(path);
+  if (!shares) {
+    shares = existsSync(`${path}.map`)
+      ? shareGzip(
+          textByOwner(readFileSync(path, "utf8"), JSON.parse(readFileSync(`${path}.map`, "utf8"))),
+          total,
+        )
+      : new Map([[bundlerOwner, total]]);
+    sharesByPath.set(path, shares);
+  }
+  return shares;
+}
+
 /**
  * gzip bytes by owner over a route's scripts (`/assets/...` paths in `dist`), each script's real gzip
- * size being `gzipSize(file)`. A script without its source map counts as the bundler's.
+ * size being `gzipSize(file)`. A script without its source map counts as the bundler's. Hashed names
+ * never change content, so a script is read once however many routes fetch it.
  */
 export function breakdownOf(
   dist: string,
@@ -90,15 +108,9 @@ export function breakdownOf(
 ): Map<string, number> {
   const owners = new Map<string, number>();
   for (const file of files.filter((name) => name.endsWith(".js"))) {
-    const path = join(dist, file);
-    const total = gzipSize(file);
-    const shares = existsSync(`${path}.map`)
-      ? shareGzip(
-          textByOwner(readFileSync(path, "utf8"), JSON.parse(readFileSync(`${path}.map`, "utf8"))),
-          total,
-        )
-      : new Map([[bundlerOwner, total]]);
-    for (const [owner, bytes] of shares) owners.set(owner, (owners.get(owner) ?? 0) + bytes);
+    for (const [owner, bytes] of sharesOf(join(dist, file), gzipSize(file))) {
+      owners.set(owner, (owners.get(owner) ?? 0) + bytes);
+    }
   }
   return owners;
 }

@@ -9,16 +9,15 @@ import { preloadScreen } from "./views/screens/screens.tsx";
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-// The opened page's screen starts downloading now, while the rest of the start-up runs.
-const firstScreen = preloadScreen(
-  window.location.pathname,
-  createPortalStorage(window.localStorage).isSignedIn(),
-);
+// The page's one storage: the opened page's screen starts downloading now, while the rest of the
+// start-up runs, and the machines are set up over the same storage.
+const storage = createPortalStorage(window.localStorage);
+const firstScreen = preloadScreen(window.location.pathname, storage.isSignedIn());
 // Evaluating the portal's code is one long task on a phone already (issue 16, total blocking time):
 // the machines' set-up and React's first render each start in a task of their own after it, so the
 // browser can paint and take input in between.
 setTimeout(() => {
-  const live = createLiveApp();
+  const live = createLiveApp(window, undefined, storage);
   setTimeout(() => {
     createRoot(root).render(
       <StrictMode>

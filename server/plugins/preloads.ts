@@ -4,14 +4,23 @@ import { routeAt, type ScreenId } from "../../src/app/routes.ts";
 import { screenModules } from "../../src/app/screen-modules.ts";
 
 /** What the build's manifest (`build.manifest` in vite.config.ts) says of one module's chunk. */
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
+  /** Rolldown's name for the chunk (its first module's, or its group's); files are named by hash. */
+  name?: string;
   imports?: string[];
   isEntry?: boolean;
 }
 
 /** Where Vite writes the manifest inside the build. */
 export const manifestPath = join(".vite", "manifest.json");
+
+/** The build's manifest, by module or chunk key; null without a build or a manifest. */
+export function readManifest(root: string | null): Record<string, ManifestChunk> | null {
+  const file = root ? join(root, manifestPath) : null;
+  if (!file || !existsSync(file)) return null;
+  return JSON.parse(readFileSync(file, "utf8")) as Record<string, ManifestChunk>;
+}
 
 /**
  * The chunks a route's screen needs before it can draw, to be named in the page sent for the route
@@ -25,9 +34,8 @@ export const manifestPath = join(".vite", "manifest.json");
  * account page, or a signed-in rider opening the sign-in page, downloads a screen it does not draw.
  */
 export function routePreloads(root: string | null): (path: string) => string[] {
-  const file = root ? join(root, manifestPath) : null;
-  if (!file || !existsSync(file)) return () => [];
-  const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, ManifestChunk>;
+  const manifest = readManifest(root);
+  if (!manifest) return () => [];
   const closure = (key: string, seen: Set<string>): string[] => {
     const chunk = manifest[key];
     if (!chunk || chunk.isEntry || seen.has(key)) return [];

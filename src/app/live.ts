@@ -59,8 +59,8 @@ function createEventBus(): EventBus {
 export function createLiveApp(
   browser: Window = window,
   fetch: typeof globalThis.fetch = browser.fetch.bind(browser),
+  storage = createPortalStorage(browser.localStorage),
 ) {
-  const storage = createPortalStorage(browser.localStorage);
   const reloadedOnline = browser.sessionStorage.getItem(backOnlineKey) !== null;
   browser.sessionStorage.removeItem(backOnlineKey);
   const bus = createEventBus();

@@ -93,13 +93,35 @@ export default defineConfig({
     ),
   },
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on CI's two. Both cores, always.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
         test: {
+          // Machines, model paths, domain rules and properties: no page, so no jsdom and no setup-dom
+          // (about 1.2 s a file), and one module graph shared by every file (nothing here keeps global
+          // state between files). A test that needs a browser's globals is a `.dom.test.ts`.
+          name: "pure",
+          environment: "node",
+          include: ["src/**/*.test.ts", "tests/**/*.test.ts"],
+          exclude: ["**/*.dom.test.ts"],
+          isolate: false,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Screens and what needs a browser's globals (storage, location, document).
           name: "unit",
           environment: "jsdom",
-          include: ["src/**/*.test.{ts,tsx}", "tests/model/**/*.test.{ts,tsx}"],
+          include: [
+            "src/**/*.test.tsx",
+            "tests/**/*.test.tsx",
+            "src/**/*.dom.test.ts",
+            "tests/**/*.dom.test.ts",
+          ],
           setupFiles: ["tests/setup-dom.ts"],
           // No test waits on the clock (tests/setup-dom.ts, tests/model/view-harness.tsx), but a long view
           // walk is seconds of work, which a machine whose cores are busy elsewhere can stretch past 5 s.

@@ -18,7 +18,15 @@ const steps: Array<{ name: string; args: string[]; env?: Record<string, string>;
   { name: "i18n", args: [join(root, "scripts", "i18n-check.ts")] },
   {
     name: "unit",
-    args: [bin("vitest", "vitest.mjs"), "run", "--project", "unit", ...vitestResults("unit").args],
+    args: [
+      bin("vitest", "vitest.mjs"),
+      "run",
+      "--project",
+      "pure",
+      "--project",
+      "unit",
+      ...vitestResults("unit").args,
+    ],
     env: vitestResults("unit").env,
     after: () => console.log(`\nModel coverage\n${coverageTable()}\n`),
   },

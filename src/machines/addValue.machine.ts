@@ -308,6 +308,7 @@ export const addValueMachine = setup({
     amountValid: ({ context }) => typeof loadAmount(context) === "number",
     paymentValid: ({ context }) => paymentProblem(context) === null,
     splitAllowed: ({ context }) => context.splitAllowed && !context.guest,
+    splitting: ({ context }) => context.split,
     /** A saved method must be one of the rider's; a guest pays with one-time cards only. */
     allowedChoice: ({ context }, change: { leg: Leg; choice: LoadChoice }) => {
       if (change.leg === 1 && !context.split) return false;
@@ -387,7 +388,8 @@ export const addValueMachine = setup({
           actions: { type: "choose", params: ({ event }) => ({ leg: event.leg, choice: event.choice }) },
         },
         "payment.firstAmount": {
-          guard: "splitAllowed",
+          // The first method's amount is asked for only while the payment is split (as at checkout).
+          guard: "splitting",
           actions: { type: "typeFirst", params: ({ event }) => event.value },
         },
         "payment.newCard": [

@@ -32,8 +32,8 @@ const question = () => screen.getByRole("alertdialog", { name: "Delete your acco
 
 describeViewModel({
   model: accountDeletionModel,
-  mount(logic, { input, clock }) {
-    const actor = createActor(logic.provide({ actors: { confirmForm } }), { input, clock }).start();
+  mount(logic, { input, clock, inspect }) {
+    const actor = createActor(logic.provide({ actors: { confirmForm } }), { input, clock, inspect }).start();
     return { element: <AccountDeletionView accountDeletion={actor} language="en" />, actor: () => actor };
   },
   environment: [],

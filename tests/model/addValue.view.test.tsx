@@ -80,10 +80,9 @@ const screenModel = {
 
 describeViewModel({
   model: screenModel,
-  kinds: ["shortest"],
-  mount(logic, { input, clock }) {
+  mount(logic, { input, clock, inspect }) {
     if (!input) throw new Error("every add value walk has an input");
-    const actor = createActor(logic, { clock, input }).start();
+    const actor = createActor(logic, { clock, input, inspect }).start();
     return {
       element: <AddValueView addValue={actor} money={money} title="Add value" onClose={() => {}} />,
       actor: () => actor,

@@ -37,8 +37,8 @@ const problemTexts: Record<string, (label: string) => string> = {
 
 describeViewModel({
   model: addressesModel,
-  mount(logic, { clock }) {
-    const actor = createActor(logic, { clock }).start();
+  mount(logic, { clock, inspect }) {
+    const actor = createActor(logic, { clock, inspect }).start();
     return { element: <AddressesView addresses={actor} />, actor: () => actor };
   },
   environment: [

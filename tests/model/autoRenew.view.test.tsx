@@ -22,8 +22,8 @@ const methodNames: Record<string, string> = {
 
 describeViewModel({
   model: autoRenewModel,
-  mount(logic, { input, clock }) {
-    const actor = createActor(logic, { input, clock }).start();
+  mount(logic, { input, clock, inspect }) {
+    const actor = createActor(logic, { input, clock, inspect }).start();
     const renewal = commuteDetail.auto_renew[0];
     return {
       element: (

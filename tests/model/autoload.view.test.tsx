@@ -26,10 +26,9 @@ const question = () => screen.getByRole("alertdialog", { name: "Remove autoload?
 
 describeViewModel({
   model: autoloadModel,
-  kinds: ["shortest"],
-  mount(logic, { input, clock }) {
+  mount(logic, { input, clock, inspect }) {
     if (!input) throw new Error("every autoload walk has an input");
-    const actor = createActor(logic, { clock, input }).start();
+    const actor = createActor(logic, { clock, input, inspect }).start();
     return { element: <AutoloadView autoload={actor} money={money} locale="en" />, actor: () => actor };
   },
   environment: [

@@ -10,8 +10,8 @@ const question = () => screen.getByRole("alertdialog", { name: "Block this card?
 
 describeViewModel({
   model: cardBlockModel,
-  mount(logic, { input, clock }) {
-    const actor = createActor(logic, { input, clock }).start();
+  mount(logic, { input, clock, inspect }) {
+    const actor = createActor(logic, { input, clock, inspect }).start();
     const can = {
       ...commuteDetail.can,
       block: input?.canBlock ?? false,

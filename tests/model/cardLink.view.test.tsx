@@ -27,8 +27,8 @@ const linkDialog = () => screen.getByRole("dialog", { name: "Link a card" });
 
 describeViewModel({
   model: cardLinkModel,
-  mount(logic, { clock }) {
-    const actor = createActor(logic, { clock }).start();
+  mount(logic, { clock, inspect }) {
+    const actor = createActor(logic, { clock, inspect }).start();
     return { element: <LinkCardDialog link={actor} />, actor: () => actor };
   },
   environment: ["xstate.done.actor.link", "xstate.error.actor.link"],

@@ -24,9 +24,9 @@ const click = (user: UserEvent, name: string | RegExp) => user.click(screen.getB
 
 describeViewModel({
   model: cardTransferModel,
-  mount(logic, { input, clock }) {
+  mount(logic, { input, clock, inspect }) {
     if (!input) throw new Error("every transfer walk has an input");
-    const actor = createActor(logic, { clock, input }).start();
+    const actor = createActor(logic, { clock, input, inspect }).start();
     return {
       element: <TransferView transfer={actor} money={money} onClose={() => {}} />,
       actor: () => actor,

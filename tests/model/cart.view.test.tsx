@@ -19,11 +19,8 @@ const inOpenDialog = () => {
 
 describeViewModel({
   model: cartModel,
-  // One walk per move between state values (every gesture from every state it applies in); the model
-  // test walks every cart the moves lead to.
-  kinds: ["edge"],
-  mount(logic, { input, clock }) {
-    const actor = createActor(logic, { input, clock }).start();
+  mount(logic, { input, clock, inspect }) {
+    const actor = createActor(logic, { input, clock, inspect }).start();
     const money = (minor: number) => formatMoney(minor, { currency: "USD", locale: "en" });
     return {
       element: (

@@ -63,9 +63,9 @@ const context = (snapshot: { context: CheckoutContext }) => snapshot.context;
 
 describeViewModel({
   model: checkoutModel,
-  mount(logic, { input, clock }) {
+  mount(logic, { input, clock, inspect }) {
     if (!input) throw new Error("every checkout walk has an input");
-    const actor = createActor(logic, { clock, input }).start();
+    const actor = createActor(logic, { clock, input, inspect }).start();
     return { element: <CheckoutView checkout={actor} shipping={QuietShipping} />, actor: () => actor };
   },
   environment: [

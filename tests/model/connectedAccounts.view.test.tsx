@@ -24,8 +24,8 @@ const reasons: Record<number, string> = {
 
 describeViewModel({
   model: connectedAccountsModel,
-  mount(logic, { input, clock }) {
-    const actor = createActor(logic, { input, clock }).start();
+  mount(logic, { input, clock, inspect }) {
+    const actor = createActor(logic, { input, clock, inspect }).start();
     return { element: <ConnectedAccountsView accounts={actor} locale="en-US" />, actor: () => actor };
   },
   environment: [

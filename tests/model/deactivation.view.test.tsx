@@ -27,8 +27,8 @@ const money = (minor: number) => formatMoney(minor, { currency: "USD", locale: "
 
 describeViewModel({
   model: deactivationModel,
-  mount(logic, { input, clock }) {
-    const actor = createActor(logic.provide({ actors: { confirmForm } }), { input, clock }).start();
+  mount(logic, { input, clock, inspect }) {
+    const actor = createActor(logic.provide({ actors: { confirmForm } }), { input, clock, inspect }).start();
     return { element: <DeactivationView deactivation={actor} money={money} />, actor: () => actor };
   },
   environment: ["xstate.done.actor.loadInfo", "xstate.error.actor.loadInfo"],

@@ -17,8 +17,8 @@ async function clickOnDevice(user: UserEvent, id: string, action: RegExp) {
 
 describeViewModel({
   model: devicesModel,
-  mount(logic, { clock }) {
-    const actor = createActor(logic, { clock }).start();
+  mount(logic, { clock, inspect }) {
+    const actor = createActor(logic, { clock, inspect }).start();
     return { element: <DevicesView devices={actor} />, actor: () => actor };
   },
   environment: [

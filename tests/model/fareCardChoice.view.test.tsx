@@ -12,8 +12,8 @@ let cart = createActor(quietCart, { input: { items: [], maxQuantity: 20, guest: 
 
 describeViewModel({
   model: fareCardChoiceModel,
-  mount(logic, { clock }) {
-    const actor = createActor(logic, { clock }).start();
+  mount(logic, { clock, inspect }) {
+    const actor = createActor(logic, { clock, inspect }).start();
     cart = createActor(quietCart, { input: { items: [], maxQuantity: 20, guest: false } }).start();
     const money = (minor: number) => formatMoney(minor, { currency: "USD", locale: "en" });
     return { element: <FareCardChoice choice={actor} cart={cart} money={money} />, actor: () => actor };

@@ -19,9 +19,9 @@ const dialog = (name: string) => screen.getByRole("alertdialog", { name });
 
 describeViewModel({
   model: fareCardsModel,
-  mount(logic, { input, clock }) {
+  mount(logic, { input, clock, inspect }) {
     location = memoryLocation({ path: pathOf(input?.cardId ?? null) });
-    const actor = createActor(logic, { input, clock }).start();
+    const actor = createActor(logic, { input, clock, inspect }).start();
     return {
       element: (
         <Router hook={location.hook}>

@@ -21,11 +21,8 @@ const labelOf = (key: string) => {
 
 describeViewModel({
   model: formModel,
-  // Every loop-free route through the values is walked on the machine; through the screen, the
-  // shortest way to each state and to each transition is enough.
-  kinds: ["shortest", "edge"],
-  mount(logic, { input, clock }) {
-    const actor = createActor(logic, { input, clock }).start();
+  mount(logic, { input, clock, inspect }) {
+    const actor = createActor(logic, { input, clock, inspect }).start();
     current = actor;
     return { element: <ServerForm form={actor} submitLabel="Sign in" />, actor: () => actor };
   },

@@ -8,8 +8,8 @@ import { describeViewModel } from "./view-harness.tsx";
 
 describeViewModel({
   model: guestCardModel,
-  mount(logic, { input, clock }) {
-    const actor = createActor(logic, { input, clock }).start();
+  mount(logic, { input, clock, inspect }) {
+    const actor = createActor(logic, { input, clock, inspect }).start();
     return {
       element: (
         <GuestCardView

@@ -12,6 +12,7 @@ import {
   type EventFromLogic,
   fromPromise,
   type InputFrom,
+  type InspectionEvent,
   SimulatedClock,
   type SnapshotFrom,
   type StateValue,
@@ -225,6 +226,23 @@ export interface WalkResult<TMachine extends AnyStateMachine> {
 }
 
 /**
+ * An actor's `inspect` option that adds every transition the machine under test takes (the root actor,
+ * which has no parent, not its children) to `taken`, keyed as `declaredTransitions` keys them.
+ */
+export function recordTransitions(taken: Set<string>): (inspection: InspectionEvent) => void {
+  return (inspection) => {
+    const isRoot = (inspection.actorRef as { _parent?: unknown })._parent === undefined;
+    if (inspection.type === "@xstate.microstep" && isRoot) {
+      for (const transition of (
+        inspection as unknown as { _transitions: Parameters<typeof describeTransition>[0][] }
+      )._transitions) {
+        taken.add(describeTransition(transition).key);
+      }
+    }
+  };
+}
+
+/**
  * Runs events through a live actor of the machine. Actor events settle the matching deferred stub;
  * the others are sent. `onSnapshot` sees the snapshot after every step.
  */
@@ -240,17 +258,7 @@ export async function walk<TMachine extends AnyStateMachine>(
   const actor = createActor(logic, {
     ...(input === undefined ? {} : { input }),
     clock: new SimulatedClock(),
-    inspect: (inspection) => {
-      // Only the machine under test (the root, which has no parent), not its children.
-      const isRoot = (inspection.actorRef as { _parent?: unknown })._parent === undefined;
-      if (inspection.type === "@xstate.microstep" && isRoot) {
-        for (const transition of (
-          inspection as unknown as { _transitions: Parameters<typeof describeTransition>[0][] }
-        )._transitions) {
-          taken.add(describeTransition(transition).key);
-        }
-      }
-    },
+    inspect: recordTransitions(taken),
   });
   let failure: unknown = null;
   actor.subscribe({ error: (error) => (failure = error) });

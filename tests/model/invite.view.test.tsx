@@ -24,8 +24,8 @@ const acceptForm = formMachine.provide({
 
 describeViewModel({
   model: inviteModel,
-  mount(logic, { input, clock }) {
-    const actor = createActor(logic.provide({ actors: { acceptForm } }), { input, clock }).start();
+  mount(logic, { input, clock, inspect }) {
+    const actor = createActor(logic.provide({ actors: { acceptForm } }), { input, clock, inspect }).start();
     return { element: <InviteView invite={actor} />, actor: () => actor };
   },
   environment: ["xstate.done.actor.loadInvite", "xstate.error.actor.loadInvite"],

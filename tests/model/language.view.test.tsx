@@ -12,8 +12,8 @@ const displayName = (code: string) =>
 
 describeViewModel({
   model: languageModel,
-  mount(logic, { input, clock }) {
-    const actor = createActor(logic, { input, clock }).start();
+  mount(logic, { input, clock, inspect }) {
+    const actor = createActor(logic, { input, clock, inspect }).start();
     return {
       element: <LanguageSelect language={actor} locales={portalConfig.locales} />,
       actor: () => actor,

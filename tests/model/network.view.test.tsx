@@ -9,8 +9,8 @@ const popup = () => screen.queryByRole("alertdialog", { name: "No Internet Conne
 
 describeViewModel({
   model: networkModel,
-  mount(logic, { clock }) {
-    const actor = createActor(logic, { clock }).start();
+  mount(logic, { clock, inspect }) {
+    const actor = createActor(logic, { clock, inspect }).start();
     return { element: <NetworkPopup network={actor} />, actor: () => actor };
   },
   environment: [

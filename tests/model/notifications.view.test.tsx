@@ -9,8 +9,8 @@ let current: ReturnType<typeof createActor> | null = null;
 
 describeViewModel({
   model: notificationsModel,
-  mount(logic, { clock }) {
-    const actor = createActor(logic, { clock }).start();
+  mount(logic, { clock, inspect }) {
+    const actor = createActor(logic, { clock, inspect }).start();
     current = actor;
     return { element: <Notifications notifications={actor} />, actor: () => actor };
   },

@@ -20,8 +20,8 @@ function Frame({ title, children }: { title: string; children?: ReactNode }) {
 
 describeViewModel({
   model: orderSummaryModel,
-  mount(logic, { input, clock }) {
-    const actor = createActor(logic, { input, clock }).start();
+  mount(logic, { input, clock, inspect }) {
+    const actor = createActor(logic, { input, clock, inspect }).start();
     return {
       element: (
         <OrderSummaryView

@@ -26,9 +26,9 @@ const passMove = passMoveMachine.provide({
 
 describeViewModel({
   model: passHistoryModel,
-  mount(logic, { input, clock }) {
+  mount(logic, { input, clock, inspect }) {
     location = memoryLocation({ path: historyPath(base, input ?? { page: 1, id: null }) });
-    const actor = createActor(logic, { input, clock }).start();
+    const actor = createActor(logic, { input, clock, inspect }).start();
     return {
       element: (
         <Router hook={location.hook}>

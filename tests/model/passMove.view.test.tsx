@@ -12,8 +12,8 @@ const labelOf = (id: string) =>
 
 describeViewModel({
   model: passMoveModel,
-  mount(logic, { input, clock }) {
-    const actor = createActor(logic, { input, clock }).start();
+  mount(logic, { input, clock, inspect }) {
+    const actor = createActor(logic, { input, clock, inspect }).start();
     return { element: <PassMoveView move={actor} />, actor: () => actor };
   },
   environment: [

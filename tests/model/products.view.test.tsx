@@ -12,8 +12,8 @@ const quantityOf = () => screen.getByRole("spinbutton", { name: "Quantity" });
 
 describeViewModel({
   model: productsModel,
-  mount(logic, { input, clock }) {
-    const actor = createActor(logic, { input, clock }).start();
+  mount(logic, { input, clock, inspect }) {
+    const actor = createActor(logic, { input, clock, inspect }).start();
     const cart = createActor(quietCart, { input: { items: [], maxQuantity: 20, guest: false } }).start();
     const money = (minor: number) => formatMoney(minor, { currency: "USD", locale: "en" });
     return {

@@ -24,8 +24,8 @@ const profileForm = formMachine.provide({
 
 describeViewModel({
   model: profileModel,
-  mount(logic, { input, clock }) {
-    const actor = createActor(logic.provide({ actors: { profileForm } }), { input, clock }).start();
+  mount(logic, { input, clock, inspect }) {
+    const actor = createActor(logic.provide({ actors: { profileForm } }), { input, clock, inspect }).start();
     return { element: <ProfileView profile={actor} />, actor: () => actor };
   },
   environment: [],

@@ -8,8 +8,8 @@ import { describeViewModel } from "./view-harness.tsx";
 
 describeViewModel({
   model: purchaseHistoryModel,
-  mount(logic, { input, clock }) {
-    const actor = createActor(logic, { input, clock }).start();
+  mount(logic, { input, clock, inspect }) {
+    const actor = createActor(logic, { input, clock, inspect }).start();
     return {
       element: <PurchaseHistoryView purchases={actor} money={money} locale="en" />,
       actor: () => actor,

@@ -9,8 +9,8 @@ const resend = () => screen.getByRole("button", { name: /^(Resend verification e
 
 describeViewModel({
   model: requestModel,
-  mount(logic, { clock }) {
-    const actor = createActor(logic, { clock }).start();
+  mount(logic, { clock, inspect }) {
+    const actor = createActor(logic, { clock, inspect }).start();
     return { element: <ActionBlocked resend={actor} />, actor: () => actor };
   },
   environment: ["xstate.done.actor.send", "xstate.error.actor.send"],

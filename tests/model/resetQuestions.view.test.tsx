@@ -22,8 +22,8 @@ const texts: Record<string, string> = {
 
 describeViewModel({
   model: resetQuestionsModel,
-  mount(logic, { input, clock }) {
-    const actor = createActor(logic, { input, clock }).start();
+  mount(logic, { input, clock, inspect }) {
+    const actor = createActor(logic, { input, clock, inspect }).start();
     return {
       element: (
         <ResetQuestionsView questions={actor}>

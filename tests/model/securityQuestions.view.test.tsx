@@ -31,9 +31,8 @@ const problemTexts: Record<string, string> = {
 
 describeViewModel({
   model: securityQuestionsModel,
-  kinds: ["shortest"],
-  mount(logic, { clock }) {
-    const actor = createActor(logic, { clock }).start();
+  mount(logic, { clock, inspect }) {
+    const actor = createActor(logic, { clock, inspect }).start();
     return { element: <SecurityQuestionsView questions={actor} />, actor: () => actor };
   },
   environment: [

@@ -12,8 +12,8 @@ let onProductsPage = false;
 
 describeViewModel({
   model: serviceLevelsModel,
-  mount(logic, { clock }) {
-    const actor = createActor(logic, { clock }).start();
+  mount(logic, { clock, inspect }) {
+    const actor = createActor(logic, { clock, inspect }).start();
     location = memoryLocation({ path: "/" });
     onProductsPage = false;
     return {

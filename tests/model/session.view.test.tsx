@@ -45,11 +45,10 @@ const signOutDialog = () => screen.queryByRole("alertdialog", { name: "Sign out?
 
 describeViewModel({
   model: sessionModel,
-  kinds: ["shortest", "edge"],
-  mount(logic, { input, clock }) {
+  mount(logic, { input, clock, inspect }) {
     const actor = createActor(
       logic.provide({ actors: { signInForm: form("SIGN_IN"), codeForm: form("MFA_CODE") } }),
-      { input, clock },
+      { input, clock, inspect },
     ).start();
     return {
       element: (

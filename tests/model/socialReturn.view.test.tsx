@@ -19,8 +19,8 @@ const names = { apple: "Apple", google: "Google", facebook: "Facebook" };
 
 describeViewModel({
   model: socialReturnModel,
-  mount(logic, { input, clock }) {
-    const actor = createActor(logic, { input, clock }).start();
+  mount(logic, { input, clock, inspect }) {
+    const actor = createActor(logic, { input, clock, inspect }).start();
     return { element: <SocialReturnView social={actor} />, actor: () => actor };
   },
   environment: [

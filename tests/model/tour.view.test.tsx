@@ -22,8 +22,8 @@ async function clickAny(user: UserEvent, names: string[]) {
 
 describeViewModel({
   model: tourModel,
-  mount(logic, { input, clock }) {
-    const actor = createActor(logic, { input, clock }).start();
+  mount(logic, { input, clock, inspect }) {
+    const actor = createActor(logic, { input, clock, inspect }).start();
     return {
       element: (
         <>

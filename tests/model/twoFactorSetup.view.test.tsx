@@ -14,9 +14,8 @@ const labels: Record<string, string> = {
 
 describeViewModel({
   model: twoFactorSetupModel,
-  kinds: ["shortest", "edge"],
-  mount(logic, { input, clock }) {
-    const actor = createActor(logic, { input, clock }).start();
+  mount(logic, { input, clock, inspect }) {
+    const actor = createActor(logic, { input, clock, inspect }).start();
     return { element: <TwoFactorSetupView setup={actor} />, actor: () => actor };
   },
   environment: [

@@ -15,8 +15,8 @@ const dialog = () => screen.getByRole("dialog");
 
 describeViewModel({
   model: unattachedPassesModel,
-  mount(logic, { clock }) {
-    const actor = createActor(logic, { clock }).start();
+  mount(logic, { clock, inspect }) {
+    const actor = createActor(logic, { clock, inspect }).start();
     return { element: <UnattachedPassesView unattached={actor} locale="en" />, actor: () => actor };
   },
   environment: [

@@ -1,9 +1,15 @@
 /**
- * The view half of the model suite: the same generated paths, walked through the real React view with
- * Testing Library. Every event the screen can send is a gesture (click, type, key) that must move the
- * machine as the path says; events from outside the screen (server replies, timers, other parts of the
- * portal) are played by the environment. After every step, what a person sees in each active state is
- * asserted by role and accessible name.
+ * The view half of the model suite: generated paths walked through the real React view with Testing
+ * Library. Every event the screen can send is a gesture (click, type, key) that must move the machine
+ * as the path says; events from outside the screen (server replies, timers, other parts of the portal)
+ * are played by the environment. After every step, what a person sees in each active state is asserted
+ * by role and accessible name.
+ *
+ * The model suite walks every generated path on the machine alone (thousands a second); the screen
+ * walks a covering set of them (`coveringViewPaths`): the fewest that together reach every state, take
+ * every transition, make every move between state values and perform every distinct gesture the
+ * generated paths do. A closing guard fails when the rendered walks (inspected on the live actor, not
+ * planned) leave a state unreached or a transition untaken.
  */
 import { I18nProvider } from "@lingui/react";
 import { act, cleanup, render, waitFor } from "@testing-library/react";
@@ -15,12 +21,15 @@ import {
   type AnyEventObject,
   type AnyStateMachine,
   type InputFrom,
+  type InspectionEvent,
   SimulatedClock,
 } from "xstate";
+import { choosePaths } from "../../e2e/models/replay-sampling.ts";
 import { i18n } from "../../src/i18n/i18n.ts";
 import { animationFramePending, runAnimationFrames } from "../setup-dom.ts";
 import {
   activeStateKeys,
+  declaredTransitions,
   deferredActors,
   flush,
   type GeneratedPath,
@@ -28,8 +37,10 @@ import {
   isTransient,
   like,
   type ModelSpec,
+  recordTransitions,
   type Snap,
   statePaths,
+  walk,
 } from "./harness.ts";
 
 export interface Mounted {
@@ -40,16 +51,74 @@ export interface Mounted {
 
 export interface ViewSpec<TMachine extends AnyStateMachine> {
   model: ModelSpec<TMachine>;
-  /** Mounts the real view around an actor of `logic` (the machine with controlled actors). */
-  mount(logic: TMachine, options: { input: InputFrom<TMachine> | undefined; clock: SimulatedClock }): Mounted;
+  /**
+   * Mounts the real view around an actor of `logic` (the machine with controlled actors), created with
+   * the given options (`inspect` records what the screen made the machine do, for the coverage guard).
+   */
+  mount(
+    logic: TMachine,
+    options: {
+      input: InputFrom<TMachine> | undefined;
+      clock: SimulatedClock;
+      inspect: (inspection: InspectionEvent) => void;
+    },
+  ): Mounted;
   /** Event types that come from outside the screen; the walk sends them to the actor as they are. */
   environment: string[];
   /** What a person does that sends each remaining event type. */
   gestures: Record<string, (user: UserEvent, event: AnyEventObject) => Promise<void>>;
   /** What a person sees in each (non-transient) state, by role and accessible name. */
   sees: Record<string, (snapshot: Snap<TMachine>) => void>;
-  /** Which generated paths to walk through the view (all kinds by default). */
-  kinds?: Array<GeneratedPath<TMachine>["kind"]>;
+}
+
+/** What the screen walks made the live actor do: the states shown and the transitions taken. */
+interface ViewRun {
+  /** How many walks started (a run filtered by name starts fewer). */
+  walked: number;
+  reached: Set<string>;
+  taken: Set<string>;
+}
+
+/**
+ * The paths to walk through the screen: among `paths` (the model's generated paths), the fewest (greedily, shortest first where
+ * they tie) that together cover everything the whole pool covers: each state reached, each declared
+ * transition taken (both read from a walk of the machine alone), each move between state values, and
+ * each distinct gesture (an event the screen sends, with its payload: "Auto-renew" and "One-time
+ * purchase" are two clicks) from each state value it is made in. Every input is walked at least once.
+ */
+export async function coveringViewPaths<TMachine extends AnyStateMachine>(
+  spec: ViewSpec<TMachine>,
+  paths: GeneratedPath<TMachine>[],
+): Promise<GeneratedPath<TMachine>[]> {
+  const all = statePaths(spec.model.machine);
+  const coverage = new Map<GeneratedPath<TMachine>, string[]>();
+  for (const path of paths) {
+    const keys: string[] = [];
+    const taken = new Set<string>();
+    let from = "start";
+    await walk(
+      spec.model,
+      path.input,
+      path.steps.map((step) => step.event),
+      taken,
+      (index, snapshot) => {
+        const event = path.steps[index]?.event;
+        if (!event) return;
+        const to = JSON.stringify(like(snapshot).value);
+        const gesture = spec.environment.includes(event.type) ? event.type : JSON.stringify(event);
+        keys.push(`move ${from} ${gesture} ${to}`);
+        for (const key of activeStateKeys(snapshot, all)) keys.push(`state ${key}`);
+        from = to;
+      },
+    );
+    for (const key of taken) keys.push(`transition ${key}`);
+    coverage.set(path, keys);
+  }
+  return choosePaths(paths, {
+    sampling: { all: false, extra: 0, seed: 0 },
+    coverage: (path) => coverage.get(path) ?? [],
+    inputs: spec.model.inputs ?? [],
+  });
 }
 
 /**
@@ -72,15 +141,21 @@ async function settle(): Promise<void> {
 
 async function walkView<TMachine extends AnyStateMachine>(
   spec: ViewSpec<TMachine>,
+  run: ViewRun,
   input: InputFrom<TMachine> | undefined,
   steps: Array<{ event: AnyEventObject; state?: unknown }>,
   expectedEnd?: unknown,
 ): Promise<void> {
+  run.walked += 1;
   const all = statePaths(spec.model.machine);
   const stubs = deferredActors(spec.model.deferred);
   const logic = spec.model.machine.provide({ actors: stubs.actors }) as TMachine;
   const user = userEvent.setup();
-  const mounted = spec.mount(logic, { input, clock: new SimulatedClock() });
+  const mounted = spec.mount(logic, {
+    input,
+    clock: new SimulatedClock(),
+    inspect: recordTransitions(run.taken),
+  });
   render(<I18nProvider i18n={i18n}>{mounted.element}</I18nProvider>);
   await settle();
   const trail: string[] = [];
@@ -94,12 +169,17 @@ async function walkView<TMachine extends AnyStateMachine>(
     }
     const snapshot = mounted.actor().getSnapshot();
     for (const key of activeStateKeys(snapshot, all)) {
+      run.reached.add(key);
       const sees = spec.sees[key];
       if (!sees) throw new Error(`${spec.model.name}: nothing seen is asserted for state "${key}"`);
       // Settled, what a state shows is there at the first look; `waitFor` stays for rendering that
       // takes more than a settled promise (a lazily loaded view), and its deadline (tests/setup-dom.ts)
       // only says how long a broken assertion takes to fail.
-      await waitFor(() => sees(mounted.actor().getSnapshot() as Snap<TMachine>));
+      try {
+        await waitFor(() => sees(mounted.actor().getSnapshot() as Snap<TMachine>));
+      } catch (error) {
+        throw new Error(`${trail.join(" → ")}: what "${key}" shows: ${String(error)}`);
+      }
     }
   };
   await see();
@@ -115,7 +195,13 @@ async function walkView<TMachine extends AnyStateMachine>(
     } else {
       const gesture = spec.gestures[event.type];
       if (!gesture) throw new Error(`${spec.model.name}: no gesture sends "${event.type}"`);
-      await gesture(user, event);
+      try {
+        await gesture(user, event);
+      } catch (error) {
+        // Which step of which path: a gesture's own error names only the control it could not find.
+        const from = JSON.stringify(like(mounted.actor().getSnapshot()).value);
+        throw new Error(`${trail.join(" → ")} (${JSON.stringify(event)} in ${from}): ${String(error)}`);
+      }
     }
     await settle();
     const expected = step.state === undefined ? undefined : like(step.state).value;
@@ -134,11 +220,13 @@ async function walkView<TMachine extends AnyStateMachine>(
 }
 
 export function describeViewModel<TMachine extends AnyStateMachine>(spec: ViewSpec<TMachine>): void {
-  describe(`${spec.model.name} view model`, () => {
+  // Choosing the covering set walks the machine alone, which is asynchronous: Vitest awaits the suite's
+  // factory before it runs the tests it declares.
+  describe(`${spec.model.name} view model`, async () => {
     afterEach(() => cleanup());
     const all = statePaths(spec.model.machine);
-    const kinds = spec.kinds ?? spec.model.pathKinds ?? ["shortest", "simple", "edge"];
-    const paths = generatePaths(spec.model, kinds);
+    const paths = await coveringViewPaths(spec, generatePaths(spec.model));
+    const run: ViewRun = { walked: 0, reached: new Set(), taken: new Set() };
 
     it("has a gesture or an outside source for every event, and a visible assertion for every state", () => {
       const events = Object.keys(spec.model.events);
@@ -153,17 +241,31 @@ export function describeViewModel<TMachine extends AnyStateMachine>(spec: ViewSp
     it.each(paths.map((path, index) => ({ index, path })))(
       "path $index, through the screen",
       async ({ path }) => {
-        await walkView(spec, path.input, path.steps);
+        await walkView(spec, run, path.input, path.steps);
       },
     );
 
     it.each(spec.model.journeys)("journey through the screen: $name", async (journey) => {
       await walkView(
         spec,
+        run,
         spec.model.inputs?.[journey.input ?? 0],
         journey.events.map((event) => ({ event })),
         journey.expected,
       );
+    });
+
+    // Tests in a file run in order: this one sees what every walk above made the live actor do.
+    it("reaches every state and takes every transition through the screen", (context) => {
+      // Run by name alone (`-t`), the walks above did not all run: there is nothing to judge.
+      if (run.walked < paths.length + spec.model.journeys.length) context.skip();
+      const unreached = [...all.entries()]
+        .filter(([key, node]) => !isTransient(node) && !run.reached.has(key))
+        .map(([key]) => key);
+      const untaken = [...declaredTransitions(spec.model.machine).keys()].filter(
+        (key) => !run.taken.has(key),
+      );
+      expect({ unreached, untaken }).toEqual({ unreached: [], untaken: [] });
     });
   });
 }

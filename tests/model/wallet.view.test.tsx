@@ -10,8 +10,8 @@ const money = (amount: number) => formatMoney(amount, { currency: "USD", locale:
 
 describeViewModel({
   model: walletModel,
-  mount(logic, { clock }) {
-    const actor = createActor(logic, { clock }).start();
+  mount(logic, { clock, inspect }) {
+    const actor = createActor(logic, { clock, inspect }).start();
     return {
       element: <WalletView wallet={actor} money={money} adding={null} onAddValue={() => {}} />,
       actor: () => actor,

@@ -6,12 +6,24 @@
  * hang the suite, which fails it, so it counts as caught. A mutant is killed without walking a path when
  * a vertex of its graph fails a state assertion or breaks an invariant (the suite checks both there);
  * otherwise the journeys, then the shortest and per-edge paths, are walked until one fails.
- * Usage: npm run test:mutation [-- machine ...]
+ *
+ * A machine's outcome depends only on the files its fingerprint hashes (scripts/mutation/fingerprint.ts:
+ * its spec and everything the spec imports, and this check's own code). A full run with no survivor
+ * records each machine's fingerprint and counts in tests/model/mutation-record.json; a later run
+ * mutates only the machines whose fingerprint differs from the record (changed, or new), and lists the
+ * others with the counts recorded for them.
+ * Usage: npm run test:mutation [-- --all | --record | machine ...]
+ *   (no argument) the machines changed since the record; --all every machine; --record every machine,
+ *   then the record is written anew when none survived; machine ... those machines only.
  */
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { runModel, statePaths } from "../tests/model/harness.ts";
 import { models } from "../tests/model/specs/index.ts";
+import { fingerprintOf } from "./mutation/fingerprint.ts";
 import { type Mutant, mutantsOf, rebuild } from "./mutation/mutant.ts";
 import type { MutantTask } from "./mutation/worker.ts";
 
@@ -76,17 +88,67 @@ async function evaluateAll(tasks: MutantTask[]): Promise<Array<Mutant["outcome"]
   return results;
 }
 
-const only = process.argv.slice(2);
+interface Recorded {
+  fingerprint: string;
+  mutants: number;
+  killed: number;
+  hung: number;
+  invalid: number;
+  loop: number;
+  equivalent: number;
+}
+interface MutationRecord {
+  recorded: string;
+  machines: Record<string, Recorded>;
+}
+const recordFile = join(import.meta.dirname, "..", "tests", "model", "mutation-record.json");
+const record: MutationRecord = existsSync(recordFile)
+  ? (JSON.parse(readFileSync(recordFile, "utf8")) as MutationRecord)
+  : { recorded: "never", machines: {} };
+
+const args = process.argv.slice(2);
+const recording = args.includes("--record");
+const full = recording || args.includes("--all");
+const only = args.filter((arg) => !arg.startsWith("--"));
 const rows: Array<Record<string, string | number>> = [];
+const fresh: Record<string, Recorded> = {};
 let survivors = 0;
 const skipped = models
   .filter((model) => only.length === 0 && model.mutationCheck === false)
   .map((model) => model.name);
 if (skipped.length > 0)
   console.log(`Not mutated in a full run (name them to check them): ${skipped.join(", ")}`);
-for (const spec of models.filter((model) =>
+const chosen = models.filter((model) =>
   only.length === 0 ? model.mutationCheck !== false : only.includes(model.name),
-)) {
+);
+const fingerprints = new Map(chosen.map((spec) => [spec.name, fingerprintOf(spec.name).hash]));
+const unchanged = new Set(
+  full || only.length > 0
+    ? []
+    : chosen
+        .filter((spec) => record.machines[spec.name]?.fingerprint === fingerprints.get(spec.name))
+        .map((spec) => spec.name),
+);
+if (unchanged.size > 0)
+  console.log(
+    `Unchanged since the full run recorded ${record.recorded} (their outcomes stand; --all mutates them again): ${[...unchanged].join(", ")}`,
+  );
+for (const spec of chosen) {
+  const kept = record.machines[spec.name];
+  if (unchanged.has(spec.name) && kept) {
+    rows.push({
+      machine: spec.name,
+      mutants: kept.mutants,
+      killed: kept.killed,
+      "hung (suite would time out)": kept.hung,
+      "crashed (XState error)": kept.invalid,
+      "endless loop (stopped)": kept.loop,
+      "equivalent (same graph)": kept.equivalent,
+      survived: 0,
+      seconds: `recorded ${record.recorded}`,
+    });
+    continue;
+  }
   const started = performance.now();
   // Control: the same machine rebuilt from its config must pass, or every "kill" below means nothing.
   const control = await runModel({ ...spec, machine: rebuild(spec.machine) }, ["shortest", "edge"]);
@@ -105,6 +167,15 @@ for (const spec of models.filter((model) =>
       console.log(`${outcome.toUpperCase()} ${spec.name}: ${transition} -> ${target}`);
   });
   survivors += count("survived");
+  fresh[spec.name] = {
+    fingerprint: fingerprints.get(spec.name) ?? "",
+    mutants: candidates.length,
+    killed: count("killed"),
+    hung: count("hung"),
+    invalid: count("invalid"),
+    loop: count("loop"),
+    equivalent: count("equivalent"),
+  };
   rows.push({
     machine: spec.name,
     mutants: candidates.length,
@@ -119,5 +190,22 @@ for (const spec of models.filter((model) =>
 }
 await Promise.all(lanes.map((lane) => lane.close()));
 console.table(rows);
+const total = rows.reduce((sum, row) => sum + Number(row.mutants), 0);
+console.log(
+  `${rows.length} machines, ${total} mutants: ${rows.length - unchanged.size} machines mutated now, ${unchanged.size} as recorded.`,
+);
 console.log(survivors === 0 ? "No mutant survived." : `${survivors} mutant(s) survived.`);
+if (recording && survivors === 0) {
+  const next: MutationRecord = { recorded: new Date().toISOString().slice(0, 10), machines: fresh };
+  writeFileSync(recordFile, `${JSON.stringify(next, null, 2)}\n`);
+  // Formatted as the linter wants it, so the record passes `npm run lint` as written.
+  spawnSync(
+    join(import.meta.dirname, "..", "node_modules", ".bin", "biome"),
+    ["format", "--write", recordFile],
+    {
+      stdio: "ignore",
+    },
+  );
+  console.log(`Recorded ${Object.keys(fresh).length} machines in ${recordFile}`);
+}
 process.exit(survivors === 0 ? 0 : 1);

@@ -134,6 +134,13 @@ export default defineConfig({
           name: "server",
           environment: "node",
           include: ["server/**/*.test.ts", "scripts/**/*.test.ts"],
+          // Hashes at 2^10 instead of 2^17 in every file; one migrated and seeded database per run, copied
+          // for each file (server/test/setup.ts, server/test/global-setup.ts).
+          setupFiles: ["server/test/setup.ts"],
+          globalSetup: ["server/test/global-setup.ts"],
+          // Two files at once on CI's two cores: left alone, vitest runs one (cores - 1), which waits on
+          // the database and the hash thread pool much of the time.
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -6,8 +6,27 @@ import { availableParallelism } from "node:os";
  * Node runs it on the libuv thread pool, so hashing never blocks the event loop. Older hashes keep the
  * cost they were made with (it is read back from the stored string).
  */
-const cost = { N: 2 ** 17, r: 8, p: 1 };
+export const defaultHashCost = 17;
+let cost = { N: 2 ** defaultHashCost, r: 8, p: 1 };
 const maxmem = 256 * 1024 * 1024;
+
+/**
+ * Sets the cost (log2 of N) of the hashes this process makes from now on. Only tests lower it (2^10 in
+ * server/test/setup.ts): a test pays for a hash as many times as it signs a rider up or in, and at 2^17
+ * that was most of the server suite's time. Verification reads each stored hash's own cost, so hashes
+ * made at either cost keep verifying.
+ */
+export function configureHashCost(log2N: number): void {
+  if (!Number.isInteger(log2N) || log2N < 1 || log2N > defaultHashCost) {
+    throw new RangeError(`scrypt cost must be an integer log2 N in 1..${defaultHashCost}, got ${log2N}`);
+  }
+  cost = { ...cost, N: 2 ** log2N };
+}
+
+/** The cost (log2 of N) new hashes are made with: a seeded database's hashes depend on it. */
+export function hashCost(): number {
+  return Math.log2(cost.N);
+}
 
 /** How many hashes run at once and how many may wait; past that, hashing refuses at once. */
 export interface HashingLimits {

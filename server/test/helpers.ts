@@ -10,53 +10,38 @@ import { buildApp } from "../app.ts";
 import { loadPortalConfig } from "../config/portal-config.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { ledgerEntries } from "../db/schema.ts";
-import { seedDemoData } from "../db/seed.ts";
 import type { Clock } from "../domain/clock.ts";
 import { defaultHashingLimits } from "../domain/password.ts";
 import type { AppleVerifier } from "../gateways/apple.ts";
 import type { FacebookSettings } from "../gateways/facebook.ts";
 import type { GoogleSettings } from "../gateways/google.ts";
+import { pgliteCopy, postgresCopy, postgresDatabase } from "./database-templates.ts";
 
 export const deploymentFile = resolve(import.meta.dirname, "..", "config", "deployment.json");
 
 /**
  * A fresh, migrated and seeded database for one test file: in-memory PGlite by default, or a new
  * database on the PostgreSQL server named by TEST_DATABASE_URL (npm run test:pg), dropped afterwards.
+ * Each is a copy of the run's template for `config` (server/test/database-templates.ts).
  */
 export async function freshDatabase(config: PortalConfig): Promise<DatabaseHandle> {
-  const handle = await emptyDatabase();
-  await handle.migrate();
-  await seedDemoData(handle.db, config);
-  return handle;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  return adminUrl ? postgresCopy(adminUrl, config) : pgliteCopy(config);
 }
 
 /** A new database with nothing in it, not even migrations (upgrade tests migrate it step by step). */
 export async function emptyDatabase(): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  let handle: DatabaseHandle;
-  if (adminUrl) {
-    const name = `test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
+  if (!adminUrl) return openDatabase({ kind: "pglite", dataDir: null });
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
     await admin.query(`create database ${name}`);
+  } finally {
     await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const inner = await openDatabase({ kind: "postgres", url: url.toString() });
-    handle = {
-      ...inner,
-      async close() {
-        await inner.close();
-        const cleanup = new pg.Client({ connectionString: adminUrl });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
-      },
-    };
-  } else {
-    handle = await openDatabase({ kind: "pglite", dataDir: null });
   }
-  return handle;
+  return postgresDatabase(adminUrl, name);
 }
 
 /** The public origin test apps put in emailed links (PUBLIC_URL). */

@@ -1,0 +1,164 @@
+/**
+ * Migrated and seeded databases made once per test run and copied for each test file: initdb, the
+ * migrations and the demo seed were about 5 s of every file that opens a database. A PGlite template is
+ * a dump of its data directory on disk (loaded with `loadDataDir`); a PostgreSQL one is a database that
+ * `CREATE DATABASE ... TEMPLATE` copies.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import type { PortalConfig } from "../../src/domain/portal-config.ts";
+import { type DatabaseHandle, fromPglite, openDatabase } from "../db/client.ts";
+import { seedDemoData } from "../db/seed.ts";
+import { periodAround } from "../domain/agency-time.ts";
+import { hashCost } from "../domain/password.ts";
+
+/** What the server project's global setup (server/test/global-setup.ts) hands every test file. */
+export interface TemplateRun {
+  /** Names this run's PostgreSQL templates, so two runs on one server never share one. */
+  runId: string;
+  /** This run's PGlite dumps, made empty for each run so no dump of an older schema is loaded. */
+  dir: string;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseTemplates: TemplateRun;
+  }
+}
+
+/** The run's templates, or none outside the server project (each database is then built in full). */
+async function templateRun(): Promise<TemplateRun | undefined> {
+  if (!process.env.VITEST) return undefined;
+  // Imported here, not at the top: scripts outside vitest import the test helpers too.
+  const { inject } = await import("vitest");
+  return inject("databaseTemplates");
+}
+
+/**
+ * Everything the seed's result depends on: the deployment config it reads, the hash cost its password
+ * and security-code hashes are made at, and the clock (rides "today", orders weeks ago). The agency's
+ * day and a ten-minute window keep a copy about as fresh as a seed made when its file started was.
+ */
+export function templateKey(config: PortalConfig, now = new Date()): string {
+  const inputs = {
+    config,
+    hashCost: hashCost(),
+    day: periodAround(now, "day").starts.toISOString(),
+    window: Math.floor(now.getTime() / 600_000),
+  };
+  return createHash("sha256").update(JSON.stringify(inputs)).digest("hex").slice(0, 16);
+}
+
+async function seeded(handle: DatabaseHandle, config: PortalConfig): Promise<DatabaseHandle> {
+  try {
+    await handle.migrate();
+    await seedDemoData(handle.db, config);
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/**
+ * An in-memory PGlite copy of the template for `config`. The first file to need a template builds it
+ * and keeps the built instance; two workers may both build one at the start, and the last to finish
+ * wins the (atomic) rename.
+ */
+export async function pgliteCopy(config: PortalConfig): Promise<DatabaseHandle> {
+  const run = await templateRun();
+  const key = templateKey(config);
+  const file = run ? join(run.dir, `${key}.tar`) : null;
+  if (file && existsSync(file)) {
+    const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) });
+    return fromPglite(client);
+  }
+  const client = new PGlite();
+  const handle = await seeded(fromPglite(client), config);
+  if (file && run) {
+    const dump = new Uint8Array(await (await client.dumpDataDir("none")).arrayBuffer());
+    mkdirSync(run.dir, { recursive: true });
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    writeFileSync(partial, dump);
+    renameSync(partial, file);
+  }
+  return handle;
+}
+
+function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withAdmin<T>(adminUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Opens database `name` on the server; closing the handle drops the database. */
+export async function postgresDatabase(adminUrl: string, name: string): Promise<DatabaseHandle> {
+  const inner = await openDatabase({ kind: "postgres", url: databaseUrl(adminUrl, name) });
+  return {
+    ...inner,
+    async close() {
+      await inner.close();
+      await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+/** Templates this process has seen exist: later copies skip the lock. */
+const ensured = new Set<string>();
+
+/**
+ * Makes template `name` unless it exists, under an advisory lock so one worker builds it while the others
+ * wait. It is built under another name and renamed when complete, and nobody may connect to it, since
+ * PostgreSQL copies a template only while no session uses it.
+ */
+async function ensureTemplate(admin: pg.Client, adminUrl: string, name: string, config: PortalConfig) {
+  if (ensured.has(name)) return;
+  await admin.query("select pg_advisory_lock(hashtext($1))", [name]);
+  try {
+    const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (found.rowCount === 0) {
+      const building = `${name}_building`;
+      await admin.query(`drop database if exists ${building} with (force)`);
+      await admin.query(`create database ${building}`);
+      const handle = await seeded(
+        await openDatabase({ kind: "postgres", url: databaseUrl(adminUrl, building) }),
+        config,
+      );
+      await handle.close();
+      await admin.query(`alter database ${building} with allow_connections false`);
+      await admin.query(`alter database ${building} rename to ${name}`);
+    }
+    ensured.add(name);
+  } finally {
+    await admin.query("select pg_advisory_unlock(hashtext($1))", [name]);
+  }
+}
+
+/** A new database on the server copied from the run's template for `config`; dropped on close. */
+export async function postgresCopy(adminUrl: string, config: PortalConfig): Promise<DatabaseHandle> {
+  const run = await templateRun();
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  if (!run) {
+    await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+    return seeded(await postgresDatabase(adminUrl, name), config);
+  }
+  const template = `tpl_${run.runId}_${templateKey(config)}`;
+  await withAdmin(adminUrl, async (admin) => {
+    await ensureTemplate(admin, adminUrl, template, config);
+    await admin.query(`create database ${name} template ${template}`);
+  });
+  return postgresDatabase(adminUrl, name);
+}

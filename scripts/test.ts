@@ -1,12 +1,14 @@
 /**
  * npm test: typecheck, lint, i18n catalogs, unit + component + model tests, server tests, end-to-end.
  * Every step runs even if an earlier one failed, so one run shows everything that is wrong.
+ * `npm run test:timings` then prints where the time went.
  */
 import { spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { failureRecap, resultsDir, vitestResults } from "./failure-recap.ts";
 import { coverageTable } from "./model-coverage.ts";
+import { stepsFile } from "./test-timings.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const bin = (pkg: string, file: string) => join(root, "node_modules", pkg, file);
@@ -53,6 +55,9 @@ for (const step of steps.filter((candidate) => only.length === 0 || only.include
   step.after?.();
   results.push({ name: step.name, ok: result.status === 0, seconds });
 }
+// For `npm run test:timings`, with what each runner wrote there.
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(stepsFile, JSON.stringify(results, null, 2));
 
 // CI shows the end of the output: say again, here, which tests failed and why.
 const recap = failureRecap(results.filter((step) => !step.ok).map((step) => step.name));

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 import { Portal } from "./models/portal.ts";
 import { fromMailbox, startTwoFactor } from "./models/riders.ts";
 import { operatorToken } from "./operator.ts";

@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { maxAddresses } from "../src/domain/payments/saved.ts";
-import { AddressesPage, demoRider } from "./models/addresses.ts";
+import { asDemoRider, expect, test } from "./fixtures.ts";
+import { AddressesPage } from "./models/addresses.ts";
+import { openProfile } from "./models/signed-in.ts";
 
 /*
  * The Shipping Address screen against the real server, in Chromium at a phone's and a desktop's width:
@@ -191,51 +192,52 @@ test.describe("shipping addresses", () => {
     await expect(page.getByRole("button", { name: "Add address" })).toBeVisible();
   });
 
-  test("on a phone the list, the form and the question fit (the demo rider, looked at only)", async ({
-    page,
-  }) => {
-    await page.setViewportSize(phone);
-    const screen = new AddressesPage(page);
-    await screen.signIn(demoRider);
-    await page.goto("/account/addresses");
-    await screen.portal.seeHeading("Shipping Address");
-    await screen.seeAddress(
-      "100 Market St",
-      "Riley Rider",
-      "Apt 5",
-      "San Francisco, CA 94105",
-      "United States",
-    );
-    await screen.seeDefault("100 Market St");
-    await screen.seeAddress("1 Ferry Building");
-    await expect(
-      screen.address("1 Ferry Building").getByRole("button", { name: "Set as default" }),
-    ).toBeVisible();
-    await screen.seeNoSidewaysScroll();
-    await screen.portal.checkAccessibility();
-    await screen.screenshot("list-390");
+  asDemoRider(
+    "on a phone the list, the form and the question fit (the demo rider, looked at only)",
+    async ({ page }) => {
+      await page.setViewportSize(phone);
+      const screen = new AddressesPage(page);
+      await openProfile(screen.portal);
+      await page.goto("/account/addresses");
+      await screen.portal.seeHeading("Shipping Address");
+      await screen.seeAddress(
+        "100 Market St",
+        "Riley Rider",
+        "Apt 5",
+        "San Francisco, CA 94105",
+        "United States",
+      );
+      await screen.seeDefault("100 Market St");
+      await screen.seeAddress("1 Ferry Building");
+      await expect(
+        screen.address("1 Ferry Building").getByRole("button", { name: "Set as default" }),
+      ).toBeVisible();
+      await screen.seeNoSidewaysScroll();
+      await screen.portal.checkAccessibility();
+      await screen.screenshot("list-390");
 
-    await screen.edit("1 Ferry Building");
-    await expect(page.getByRole("combobox", { name: "State" })).toContainText("California");
-    await screen.seeNoSidewaysScroll();
-    await screen.portal.checkAccessibility();
-    await screen.screenshot("form-390");
-    const country = page.getByRole("combobox", { name: "Country" });
-    await country.fill("");
-    await country.pressSequentially("uni");
-    await expect(page.getByRole("option", { name: "United Kingdom", exact: true })).toBeVisible();
-    await screen.seeNoSidewaysScroll();
-    await page.screenshot({ path: ".tmp/screens/addresses-country-390.png" });
-    await page.keyboard.press("Escape");
-    await expect(country).toHaveValue("United States");
-    await screen.cancel();
+      await screen.edit("1 Ferry Building");
+      await expect(page.getByRole("combobox", { name: "State" })).toContainText("California");
+      await screen.seeNoSidewaysScroll();
+      await screen.portal.checkAccessibility();
+      await screen.screenshot("form-390");
+      const country = page.getByRole("combobox", { name: "Country" });
+      await country.fill("");
+      await country.pressSequentially("uni");
+      await expect(page.getByRole("option", { name: "United Kingdom", exact: true })).toBeVisible();
+      await screen.seeNoSidewaysScroll();
+      await page.screenshot({ path: ".tmp/screens/addresses-country-390.png" });
+      await page.keyboard.press("Escape");
+      await expect(country).toHaveValue("United States");
+      await screen.cancel();
 
-    const question = await screen.askToRemove("1 Ferry Building");
-    await screen.portal.seeCentred(question);
-    await screen.portal.checkAccessibility();
-    await screen.screenshot("remove-390");
-    await page.keyboard.press("Escape");
-    await screen.portal.seeNoDialogLeft();
-    await screen.seeAddress("1 Ferry Building");
-  });
+      const question = await screen.askToRemove("1 Ferry Building");
+      await screen.portal.seeCentred(question);
+      await screen.portal.checkAccessibility();
+      await screen.screenshot("remove-390");
+      await page.keyboard.press("Escape");
+      await screen.portal.seeNoDialogLeft();
+      await screen.seeAddress("1 Ferry Building");
+    },
+  );
 });

@@ -1,6 +1,6 @@
-import { test } from "@playwright/test";
 import { generatePaths } from "../tests/model/harness.ts";
 import { cartModel } from "../tests/model/specs/cart.ts";
+import { test } from "./fixtures.ts";
 import { CartReplay, cartCoverage, choosePaths, pathName, skipReason } from "./models/cart-replay.ts";
 import { riderAddress, samplingFromEnv, samplingReport } from "./models/replay-sampling.ts";
 

@@ -1,6 +1,6 @@
-import { test } from "@playwright/test";
 import { generatePaths } from "../tests/model/harness.ts";
 import { checkoutModel } from "../tests/model/specs/checkout.ts";
+import { test } from "./fixtures.ts";
 import {
   CheckoutReplay,
   checkoutCoverage,

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { asDemoRider, expect, type Page, test } from "./fixtures.ts";
 import { CheckoutPage, productCard } from "./models/checkout.ts";
 import { PaymentMethodsPage } from "./models/payment-methods.ts";
 import { demoRider } from "./models/riders.ts";
@@ -11,13 +11,13 @@ import { demoRider } from "./models/riders.ts";
  * card and shipping. axe scans /checkout and /anonymous/checkout.
  */
 
-/** Signs the demo rider in on /digital and fills the cart with a Day Pass for their Commute card. */
+/**
+ * The demo rider (signed in: asDemoRider) opens /digital and fills the cart with a Day Pass for their
+ * Commute card.
+ */
 async function dayPassForCommuteCard(checkout: CheckoutPage): Promise<void> {
   const { page, portal } = checkout;
   await portal.open("/digital");
-  await page.getByLabel("Email", { exact: true }).fill(demoRider.email);
-  await page.getByLabel("Password", { exact: true }).fill(demoRider.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.getByRole("button", { name: /^Commute card/ }).click();
   await expect(page).toHaveURL(/\/products\/null\/digital$/);
   await productCard(page, "Day Pass").getByRole("button", { name: "Add to cart" }).click();
@@ -39,103 +39,106 @@ for (const [label, viewport] of [
     test.use({ viewport });
     test.describe.configure({ timeout: 120_000 });
 
-    test("the demo rider buys a pass for a fare card with WELCOME10, split over the Visa and the bank account", async ({
-      page,
-    }) => {
-      const checkout = new CheckoutPage(page);
-      await dayPassForCommuteCard(checkout);
-      await checkout.portal.checkAccessibility();
-      await checkout.seeNoSidewaysScroll();
-      // The saved default is chosen already.
-      await expect(checkout.group("Pay with").getByRole("radio", { name: /Visa •••• 4242/ })).toBeChecked();
+    asDemoRider(
+      "the demo rider buys a pass for a fare card with WELCOME10, split over the Visa and the bank account",
+      async ({ page }) => {
+        const checkout = new CheckoutPage(page);
+        await dayPassForCommuteCard(checkout);
+        await checkout.portal.checkAccessibility();
+        await checkout.seeNoSidewaysScroll();
+        // The saved default is chosen already.
+        await expect(checkout.group("Pay with").getByRole("radio", { name: /Visa •••• 4242/ })).toBeChecked();
 
-      // The Day Pass is $5.00; WELCOME10 takes 10% off. The status can show before the new price is
-      // drawn, so the total itself is waited for.
-      await checkout.seeTotal("$5.00");
-      await checkout.applyPromo("welcome10");
-      await expect(page.getByText(/WELCOME10 applied: .+ off/)).toBeVisible();
-      await checkout.seeTotal("$4.50");
+        // The Day Pass is $5.00; WELCOME10 takes 10% off. The status can show before the new price is
+        // drawn, so the total itself is waited for.
+        await checkout.seeTotal("$5.00");
+        await checkout.applyPromo("welcome10");
+        await expect(page.getByText(/WELCOME10 applied: .+ off/)).toBeVisible();
+        await checkout.seeTotal("$4.50");
 
-      await checkout.split("1.00", /Sandbox Bank checking •••• 6789/);
-      await expect(page.getByText(/The second method pays \$/)).toBeVisible();
-      await checkout.portal.checkAccessibility();
-      await checkout.review();
-      const legs = page.getByRole("list", { name: "Payment" }).getByRole("listitem");
-      await expect(legs).toHaveCount(2);
-      await expect(legs.nth(0)).toContainText("Visa •••• 4242");
-      await expect(legs.nth(0)).toContainText("$1.00");
-      await expect(legs.nth(1)).toContainText("Sandbox Bank checking •••• 6789");
-      await checkout.seeTotal("$4.50");
-      await checkout.portal.checkAccessibility();
-      await checkout.placeOrder();
-      await expect(page).toHaveURL(orderSummaryUrl, { timeout: 20_000 });
-      await expect(checkout.portal.cartButton()).toHaveAccessibleName("Shopping cart, 0 items");
-    });
+        await checkout.split("1.00", /Sandbox Bank checking •••• 6789/);
+        await expect(page.getByText(/The second method pays \$/)).toBeVisible();
+        await checkout.portal.checkAccessibility();
+        await checkout.review();
+        const legs = page.getByRole("list", { name: "Payment" }).getByRole("listitem");
+        await expect(legs).toHaveCount(2);
+        await expect(legs.nth(0)).toContainText("Visa •••• 4242");
+        await expect(legs.nth(0)).toContainText("$1.00");
+        await expect(legs.nth(1)).toContainText("Sandbox Bank checking •••• 6789");
+        await checkout.seeTotal("$4.50");
+        await checkout.portal.checkAccessibility();
+        await checkout.placeOrder();
+        await expect(page).toHaveURL(orderSummaryUrl, { timeout: 20_000 });
+        await expect(checkout.portal.cartButton()).toHaveAccessibleName("Shopping cart, 0 items");
+      },
+    );
 
-    test("a declined second leg says which method failed and that the first was not charged", async ({
-      page,
-    }) => {
-      const checkout = new CheckoutPage(page);
-      await dayPassForCommuteCard(checkout);
-      // A card that saves, then is declined for insufficient funds whenever it is charged.
-      const methods = new PaymentMethodsPage(page);
-      await page.goto("/account/paymentmethods");
-      await methods.seeTheList();
-      const known = await page.getByText("Visa •••• 9995").count();
-      if (known === 0) {
-        await methods.clickAdd("Card");
-        await methods.fillCard({
-          lastName: "Rider",
-          number: "4000000000009995",
-          expiry: "12/34",
-          cvv: "123",
-          address: "1 Market St",
-          zip: "94105",
-        });
-        await methods.saveCard();
-        await methods.seeMethod("Visa •••• 9995");
-      }
-      await page.goto("/checkout");
-      await checkout.seePriced();
-      await checkout.split("1.00", /Visa •••• 9995/);
-      await checkout.review();
-      await checkout.placeOrder();
-      await checkout.seeAlert(/Visa •••• 9995 was declined: .* Visa •••• 4242 was not charged\./);
-      await expect(page).toHaveURL(/\/checkout$/);
-      await checkout.portal.checkAccessibility();
-      // Chosen again: the bank account pays the second leg.
-      await checkout.choose("Second payment method", /Sandbox Bank checking •••• 6789/);
-      await checkout.review();
-      await checkout.placeOrder();
-      await expect(page).toHaveURL(orderSummaryUrl, { timeout: 20_000 });
-    });
+    asDemoRider(
+      "a declined second leg says which method failed and that the first was not charged",
+      async ({ page }) => {
+        const checkout = new CheckoutPage(page);
+        await dayPassForCommuteCard(checkout);
+        // A card that saves, then is declined for insufficient funds whenever it is charged.
+        const methods = new PaymentMethodsPage(page);
+        await page.goto("/account/paymentmethods");
+        await methods.seeTheList();
+        const known = await page.getByText("Visa •••• 9995").count();
+        if (known === 0) {
+          await methods.clickAdd("Card");
+          await methods.fillCard({
+            lastName: "Rider",
+            number: "4000000000009995",
+            expiry: "12/34",
+            cvv: "123",
+            address: "1 Market St",
+            zip: "94105",
+          });
+          await methods.saveCard();
+          await methods.seeMethod("Visa •••• 9995");
+        }
+        await page.goto("/checkout");
+        await checkout.seePriced();
+        await checkout.split("1.00", /Visa •••• 9995/);
+        await checkout.review();
+        await checkout.placeOrder();
+        await checkout.seeAlert(/Visa •••• 9995 was declined: .* Visa •••• 4242 was not charged\./);
+        await expect(page).toHaveURL(/\/checkout$/);
+        await checkout.portal.checkAccessibility();
+        // Chosen again: the bank account pays the second leg.
+        await checkout.choose("Second payment method", /Sandbox Bank checking •••• 6789/);
+        await checkout.review();
+        await checkout.placeOrder();
+        await expect(page).toHaveURL(orderSummaryUrl, { timeout: 20_000 });
+      },
+    );
 
-    test("a session that ends mid-checkout signs in again and comes back to the same choices", async ({
-      page,
-    }) => {
-      const checkout = new CheckoutPage(page);
-      await dayPassForCommuteCard(checkout);
-      await checkout.split("1.00", /Sandbox Bank checking •••• 6789/);
-      // The session ends on the server (as after idle expiry): the next request answers 401.
-      await page.evaluate(() => localStorage.setItem("auth_token", "ended-session-token"));
-      await checkout.applyPromo("WELCOME10");
-      await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
-      await checkout.portal.signIn(demoRider.email, demoRider.password);
-      await expect(page).toHaveURL(/\/checkout$/, { timeout: 15_000 });
-      await checkout.seePriced();
-      await expect(
-        page.getByRole("checkbox", { name: "Split the payment between two methods" }),
-      ).toBeChecked();
-      await expect(page.getByRole("textbox", { name: "Amount on the first method" })).toHaveValue("1.00");
-      await expect(
-        checkout
-          .group("Second payment method")
-          .getByRole("radio", { name: /Sandbox Bank checking •••• 6789/ }),
-      ).toBeChecked();
-      await checkout.review();
-      await checkout.placeOrder();
-      await expect(page).toHaveURL(orderSummaryUrl, { timeout: 20_000 });
-    });
+    asDemoRider(
+      "a session that ends mid-checkout signs in again and comes back to the same choices",
+      async ({ page }) => {
+        const checkout = new CheckoutPage(page);
+        await dayPassForCommuteCard(checkout);
+        await checkout.split("1.00", /Sandbox Bank checking •••• 6789/);
+        // The session ends on the server (as after idle expiry): the next request answers 401.
+        await page.evaluate(() => localStorage.setItem("auth_token", "ended-session-token"));
+        await checkout.applyPromo("WELCOME10");
+        await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+        await checkout.portal.signIn(demoRider.email, demoRider.password);
+        await expect(page).toHaveURL(/\/checkout$/, { timeout: 15_000 });
+        await checkout.seePriced();
+        await expect(
+          page.getByRole("checkbox", { name: "Split the payment between two methods" }),
+        ).toBeChecked();
+        await expect(page.getByRole("textbox", { name: "Amount on the first method" })).toHaveValue("1.00");
+        await expect(
+          checkout
+            .group("Second payment method")
+            .getByRole("radio", { name: /Sandbox Bank checking •••• 6789/ }),
+        ).toBeChecked();
+        await checkout.review();
+        await checkout.placeOrder();
+        await expect(page).toHaveURL(orderSummaryUrl, { timeout: 20_000 });
+      },
+    );
 
     test("a guest buys a physical card with a one-time card and shipping", async ({ page }) => {
       const checkout = new CheckoutPage(page);

@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
-import { demoRider, FareCardsPage } from "./models/fare-cards.ts";
+import { asDemoRider, expect, test } from "./fixtures.ts";
+import { FareCardsPage } from "./models/fare-cards.ts";
+import { openProfile } from "./models/signed-in.ts";
 
 /*
  * The fare cards screen against the real server, in Chromium at a desktop's and a phone's width: the
@@ -20,10 +21,10 @@ test.describe("fare cards", () => {
     await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
   });
 
-  test("the demo rider's cards beside a card's details and activity (desktop)", async ({ page }) => {
+  asDemoRider("the demo rider's cards beside a card's details and activity (desktop)", async ({ page }) => {
     await page.setViewportSize(desktop);
     const screen = new FareCardsPage(page);
-    await screen.signIn(demoRider);
+    await openProfile(screen.portal);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Fare cards" }).click();
     await screen.portal.seeHeading("Fare cards");
     await expect(screen.cardLink("Commute card")).toBeVisible();
@@ -55,10 +56,10 @@ test.describe("fare cards", () => {
     await expect(page.getByRole("heading", { name: "Fare card not found" })).toBeVisible();
   });
 
-  test("on a phone the list comes first, then a card's own page (390 px)", async ({ page }) => {
+  asDemoRider("on a phone the list comes first, then a card's own page (390 px)", async ({ page }) => {
     await page.setViewportSize(phone);
     const screen = new FareCardsPage(page);
-    await screen.signIn(demoRider);
+    await openProfile(screen.portal);
     await screen.open();
     await expect(screen.cardLink("Commute card")).toBeVisible();
     await screen.portal.checkAccessibility();

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
 import { Words } from "../scripts/flows/words.ts";
+import { expect, type Page, test } from "./fixtures.ts";
 import { expectNoAxeViolations } from "./models/axe.ts";
 
 const machines = readdirSync(resolve(import.meta.dirname, "..", "src", "machines"))
@@ -13,6 +13,8 @@ const viewBoxOf = async (page: Page) =>
   ((await page.locator("#diagram-chart svg").getAttribute("viewBox")) ?? "").split(" ").map(Number);
 
 test.describe("the flows site for product owners", () => {
+  // Static pages that no test changes: the tests spread over the workers.
+  test.describe.configure({ mode: "parallel" });
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test("lists every machine with its purpose and coverage", async ({ page }, testInfo) => {

@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
 import { builtChunk } from "./built-chunks.ts";
+import { expect, test } from "./fixtures.ts";
 import { Portal } from "./models/portal.ts";
 import { secondServer } from "./models/second-server.ts";
 
-const server = secondServer({ port: 8183, name: "network" });
+const server = secondServer({ port: 8514, name: "network" });
 const startServer = () => server.start();
 const stopServer = () => server.stop();
 

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
-import { demoRider, OrdersPage } from "./models/orders.ts";
+import { asDemoRider, expect, type Page, test } from "./fixtures.ts";
+import { OrdersPage } from "./models/orders.ts";
 import { fromMailbox } from "./models/riders.ts";
+import { openProfile } from "./models/signed-in.ts";
 
 /*
  * Order history and the order summary against the real server, in Chromium at a phone's and a desktop's
@@ -71,97 +72,100 @@ for (const size of sizes) {
       await page.setViewportSize({ width: size.width, height: size.height });
     });
 
-    test("the demo rider pages through the history, opens an order and prints its receipt", async ({
-      page,
-    }) => {
-      const orders = new OrdersPage(page);
-      await orders.signIn(demoRider);
-      // 16 seeded, and whatever the checkout specs bought on this server before this one.
-      const total = await orders.orderCount();
-      expect(total).toBeGreaterThan(12);
-      await orders.openFromMenu();
-      await orders.seePage(1, 12);
-      await expect(orders.pages().getByRole("link", { name: "Previous" })).toHaveCount(0);
-      await orders.portal.checkAccessibility();
-      await page.screenshot({ path: `.tmp/test-results/orders-page1-${size.width}.png`, fullPage: true });
+    asDemoRider(
+      "the demo rider pages through the history, opens an order and prints its receipt",
+      async ({ page }) => {
+        const orders = new OrdersPage(page);
+        await openProfile(orders.portal);
+        // 16 seeded, and whatever the checkout specs bought on this server before this one.
+        const total = await orders.orderCount();
+        expect(total).toBeGreaterThan(12);
+        await orders.openFromMenu();
+        await orders.seePage(1, 12);
+        await expect(orders.pages().getByRole("link", { name: "Previous" })).toHaveCount(0);
+        await orders.portal.checkAccessibility();
+        await page.screenshot({ path: `.tmp/test-results/orders-page1-${size.width}.png`, fullPage: true });
 
-      await orders.clickNext();
-      await orders.seePage(2, Math.min(12, total - 12));
-      await expect(orders.pages().getByRole("link", { name: "Next" })).toHaveCount(total > 24 ? 1 : 0);
-      await expect(orders.pages()).toContainText("Page 2");
-      await orders.portal.checkAccessibility();
+        await orders.clickNext();
+        await orders.seePage(2, Math.min(12, total - 12));
+        await expect(orders.pages().getByRole("link", { name: "Next" })).toHaveCount(total > 24 ? 1 : 0);
+        await expect(orders.pages()).toContainText("Page 2");
+        await orders.portal.checkAccessibility();
 
-      // By keyboard: Previous goes with page 2, and the keyboard goes on from the new page's heading.
-      await orders.pages().getByRole("link", { name: "Previous" }).focus();
-      await page.keyboard.press("Enter");
-      await orders.seePage(1, 12);
-      await expect(page.getByRole("heading", { name: "Your orders, page 1" })).toBeFocused();
-      await page.keyboard.press("Tab");
-      await expect(orders.rows(1).first().getByRole("link")).toBeFocused();
+        // By keyboard: Previous goes with page 2, and the keyboard goes on from the new page's heading.
+        await orders.pages().getByRole("link", { name: "Previous" }).focus();
+        await page.keyboard.press("Enter");
+        await orders.seePage(1, 12);
+        await expect(page.getByRole("heading", { name: "Your orders, page 1" })).toBeFocused();
+        await page.keyboard.press("Tab");
+        await expect(orders.rows(1).first().getByRole("link")).toBeFocused();
 
-      const number = (await orders.rows(1).first().getByRole("link").textContent())?.trim() ?? "";
-      await page.keyboard.press("Enter");
-      await orders.seeReceipt(number);
-      await expect(page).toHaveURL(/\/account\/orders\/1\/[0-9a-f-]{36}$/);
-      await expect(page.getByRole("heading", { name: `Receipt for order ${number}` })).toBeFocused();
-      await orders.portal.checkAccessibility();
-      await page.screenshot({ path: `.tmp/test-results/orders-receipt-${size.width}.png`, fullPage: true });
+        const number = (await orders.rows(1).first().getByRole("link").textContent())?.trim() ?? "";
+        await page.keyboard.press("Enter");
+        await orders.seeReceipt(number);
+        await expect(page).toHaveURL(/\/account\/orders\/1\/[0-9a-f-]{36}$/);
+        await expect(page.getByRole("heading", { name: `Receipt for order ${number}` })).toBeFocused();
+        await orders.portal.checkAccessibility();
+        await page.screenshot({ path: `.tmp/test-results/orders-receipt-${size.width}.png`, fullPage: true });
 
-      const prints = await orders.countPrints();
-      await orders.clickPrint();
-      expect(await prints()).toBe(1);
-      await orders.seePrintedAlone(number);
-      await page.emulateMedia({ media: "print" });
-      await page.screenshot({ path: `.tmp/test-results/orders-print-${size.width}.png`, fullPage: true });
-      await page.emulateMedia({ media: "screen" });
+        const prints = await orders.countPrints();
+        await orders.clickPrint();
+        expect(await prints()).toBe(1);
+        await orders.seePrintedAlone(number);
+        await page.emulateMedia({ media: "print" });
+        await page.screenshot({ path: `.tmp/test-results/orders-print-${size.width}.png`, fullPage: true });
+        await page.emulateMedia({ media: "screen" });
 
-      await orders.clickBack();
-      await orders.seePage(1, 12);
-    });
+        await orders.clickBack();
+        await orders.seePage(1, 12);
+      },
+    );
 
-    test("a bookmarked page 2 comes by way of page 1, and the summary of an order reads the same", async ({
-      page,
-    }) => {
-      const orders = new OrdersPage(page);
-      await orders.signIn(demoRider);
-      const total = await orders.orderCount();
-      await page.goto("/account/orders/2");
-      await orders.seePage(2, Math.min(12, total - 12));
-      const number = await orders.openOrder(2, 0);
-      const id = new URL(page.url()).pathname.split("/").at(-1) ?? "";
+    asDemoRider(
+      "a bookmarked page 2 comes by way of page 1, and the summary of an order reads the same",
+      async ({ page }) => {
+        const orders = new OrdersPage(page);
+        await openProfile(orders.portal);
+        const total = await orders.orderCount();
+        await page.goto("/account/orders/2");
+        await orders.seePage(2, Math.min(12, total - 12));
+        const number = await orders.openOrder(2, 0);
+        const id = new URL(page.url()).pathname.split("/").at(-1) ?? "";
 
-      await page.goto(`/ordersummary/${id}`);
-      await orders.portal.seeHeading("Thank you for your order");
-      await orders.seeReceipt(number);
-      await expect(page.getByRole("link", { name: "View order history" })).toHaveAttribute(
-        "href",
-        "/account/orders/1",
-      );
-      await orders.portal.checkAccessibility();
-      await orders.seePrintedAlone(number);
-    });
+        await page.goto(`/ordersummary/${id}`);
+        await orders.portal.seeHeading("Thank you for your order");
+        await orders.seeReceipt(number);
+        await expect(page.getByRole("link", { name: "View order history" })).toHaveAttribute(
+          "href",
+          "/account/orders/1",
+        );
+        await orders.portal.checkAccessibility();
+        await orders.seePrintedAlone(number);
+      },
+    );
 
-    test("an unknown order and a page past the last are not found, and the id is never shown", async ({
-      page,
-    }) => {
-      const orders = new OrdersPage(page);
-      await orders.signIn(demoRider);
-      await page.goto(`/account/orders/1/${unknownOrder}`);
-      await expect(page.getByRole("heading", { name: "Order not found" })).toBeVisible();
-      await expect(page.locator("body")).not.toContainText(unknownOrder);
-      await orders.portal.checkAccessibility();
+    asDemoRider(
+      "an unknown order and a page past the last are not found, and the id is never shown",
+      async ({ page }) => {
+        const orders = new OrdersPage(page);
+        await openProfile(orders.portal);
+        await page.goto(`/account/orders/1/${unknownOrder}`);
+        await expect(page.getByRole("heading", { name: "Order not found" })).toBeVisible();
+        await expect(page.locator("body")).not.toContainText(unknownOrder);
+        await orders.portal.checkAccessibility();
 
-      await page.goto("/account/orders/9");
-      await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-      await orders.portal.checkAccessibility();
-      await orders.clickBack();
-      await orders.seePage(1, 12);
+        await page.goto("/account/orders/9");
+        await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+        await orders.portal.checkAccessibility();
+        await orders.clickBack();
+        await orders.seePage(1, 12);
 
-      await page.goto(`/ordersummary/${unknownOrder}`);
-      await orders.portal.seeHeading("Order not found");
-      await expect(page.locator("body")).not.toContainText(unknownOrder);
-      await orders.portal.checkAccessibility();
-    });
+        await page.goto(`/ordersummary/${unknownOrder}`);
+        await orders.portal.seeHeading("Order not found");
+        await expect(page.locator("body")).not.toContainText(unknownOrder);
+        await orders.portal.checkAccessibility();
+      },
+    );
 
     test("a guest's emailed link opens the order summary; a wrong link is not found", async ({ page }) => {
       const orders = new OrdersPage(page);

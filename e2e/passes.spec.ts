@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
-import { demoRider, PassesPage } from "./models/passes.ts";
+import { asDemoRider, expect, test } from "./fixtures.ts";
+import { PassesPage } from "./models/passes.ts";
 import { signInAsNewRider } from "./models/riders.ts";
+import { openProfile } from "./models/signed-in.ts";
 
 /*
  * Devices, pass history and unattached passes against the real server, in Chromium at a phone's and a
@@ -20,63 +21,65 @@ for (const size of sizes) {
       await page.setViewportSize({ width: size.width, height: size.height });
     });
 
-    test("the demo rider's devices: listed, renamed only when asked, kept when the removal is declined", async ({
-      page,
-    }) => {
-      const passes = new PassesPage(page);
-      await passes.signIn(demoRider);
-      await passes.openFromMenu("Devices");
-      await passes.seeDevice("Riley's Pixel", "Pixel 9");
-      await passes.seeDevice("Work iPhone", "iPhone 16");
-      await passes.portal.checkAccessibility();
-      await page.screenshot({ path: `.tmp/passes-devices-${size.width}.png`, fullPage: true });
+    asDemoRider(
+      "the demo rider's devices: listed, renamed only when asked, kept when the removal is declined",
+      async ({ page }) => {
+        const passes = new PassesPage(page);
+        await openProfile(passes.portal);
+        await passes.openFromMenu("Devices");
+        await passes.seeDevice("Riley's Pixel", "Pixel 9");
+        await passes.seeDevice("Work iPhone", "iPhone 16");
+        await passes.portal.checkAccessibility();
+        await page.screenshot({ path: `.tmp/passes-devices-${size.width}.png`, fullPage: true });
 
-      await page.getByRole("button", { name: "Edit Work iPhone" }).click();
-      const edit = page.getByRole("dialog", { name: "Edit device" });
-      await passes.portal.seeCentred(edit);
-      await expect(edit.getByLabel("Nickname")).toHaveValue("Work iPhone");
-      await edit.getByLabel("Nickname").fill("");
-      await edit.getByRole("button", { name: "Save" }).click();
-      await expect(edit.getByLabel("Nickname")).toHaveAccessibleDescription("Nickname can not be empty.");
-      await passes.portal.checkAccessibility();
-      await edit.getByRole("button", { name: "Cancel" }).click();
-      await passes.portal.seeNoDialogLeft();
+        await page.getByRole("button", { name: "Edit Work iPhone" }).click();
+        const edit = page.getByRole("dialog", { name: "Edit device" });
+        await passes.portal.seeCentred(edit);
+        await expect(edit.getByLabel("Nickname")).toHaveValue("Work iPhone");
+        await edit.getByLabel("Nickname").fill("");
+        await edit.getByRole("button", { name: "Save" }).click();
+        await expect(edit.getByLabel("Nickname")).toHaveAccessibleDescription("Nickname can not be empty.");
+        await passes.portal.checkAccessibility();
+        await edit.getByRole("button", { name: "Cancel" }).click();
+        await passes.portal.seeNoDialogLeft();
 
-      await page.getByRole("button", { name: "Remove Riley's Pixel" }).click();
-      const question = page.getByRole("alertdialog", { name: "Remove Riley's Pixel?" });
-      await passes.portal.seeCentred(question);
-      await expect(question).toContainText("go back to the cloud");
-      await passes.portal.checkAccessibility();
-      await question.getByRole("button", { name: "Keep device" }).click();
-      await passes.portal.seeNoDialogLeft();
-      await passes.seeDevice("Riley's Pixel", "Pixel 9");
-    });
+        await page.getByRole("button", { name: "Remove Riley's Pixel" }).click();
+        const question = page.getByRole("alertdialog", { name: "Remove Riley's Pixel?" });
+        await passes.portal.seeCentred(question);
+        await expect(question).toContainText("go back to the cloud");
+        await passes.portal.checkAccessibility();
+        await question.getByRole("button", { name: "Keep device" }).click();
+        await passes.portal.seeNoDialogLeft();
+        await passes.seeDevice("Riley's Pixel", "Pixel 9");
+      },
+    );
 
-    test("pass history: a pass's details, moved to a device and back to the cloud; purchase history", async ({
-      page,
-    }) => {
-      const passes = new PassesPage(page);
-      await passes.signIn(demoRider);
-      await passes.openFromMenu("Pass History");
-      await expect(page).toHaveURL(/\/account\/passhistory\/1$/);
-      await expect(passes.historyTable(1)).toBeVisible();
-      await expect(page.getByRole("heading", { name: "Purchase history" })).toBeVisible();
-      await passes.portal.checkAccessibility();
-      await page.screenshot({ path: `.tmp/passes-history-${size.width}.png`, fullPage: true });
+    asDemoRider(
+      "pass history: a pass's details, moved to a device and back to the cloud; purchase history",
+      async ({ page }) => {
+        const passes = new PassesPage(page);
+        await openProfile(passes.portal);
+        await passes.openFromMenu("Pass History");
+        await expect(page).toHaveURL(/\/account\/passhistory\/1$/);
+        await expect(passes.historyTable(1)).toBeVisible();
+        await expect(page.getByRole("heading", { name: "Purchase history" })).toBeVisible();
+        await passes.portal.checkAccessibility();
+        await page.screenshot({ path: `.tmp/passes-history-${size.width}.png`, fullPage: true });
 
-      await passes.openMovablePass(1);
-      await expect(passes.location()).toHaveText("Cloud");
-      await passes.portal.checkAccessibility();
-      await passes.moveTo("Work iPhone", "Pass successfully transferred to device.");
-      await expect(passes.location()).toHaveText("On Work iPhone");
-      await page.screenshot({ path: `.tmp/passes-detail-${size.width}.png`, fullPage: true });
-      // Back where it was: the demo data stays as seeded.
-      await passes.moveTo("Cloud", "Pass successfully transferred to cloud.");
-      await expect(passes.location()).toHaveText("Cloud");
+        await passes.openMovablePass(1);
+        await expect(passes.location()).toHaveText("Cloud");
+        await passes.portal.checkAccessibility();
+        await passes.moveTo("Work iPhone", "Pass successfully transferred to device.");
+        await expect(passes.location()).toHaveText("On Work iPhone");
+        await page.screenshot({ path: `.tmp/passes-detail-${size.width}.png`, fullPage: true });
+        // Back where it was: the demo data stays as seeded.
+        await passes.moveTo("Cloud", "Pass successfully transferred to cloud.");
+        await expect(passes.location()).toHaveText("Cloud");
 
-      await page.getByRole("link", { name: "Back to pass history" }).click();
-      await expect(passes.historyTable(1)).toBeVisible();
-    });
+        await page.getByRole("link", { name: "Back to pass history" }).click();
+        await expect(passes.historyTable(1)).toBeVisible();
+      },
+    );
 
     test("an active pass says why it cannot move; an unknown pass is not found", async ({ page }) => {
       const passes = new PassesPage(page);
@@ -99,9 +102,9 @@ for (const size of sizes) {
       await passes.portal.checkAccessibility();
     });
 
-    test("an unattached youth pass is refused by an adult card", async ({ page }) => {
+    asDemoRider("an unattached youth pass is refused by an adult card", async ({ page }) => {
       const passes = new PassesPage(page);
-      await passes.signIn(demoRider);
+      await openProfile(passes.portal);
       await passes.openFromMenu("Unattached Passes");
       const youth = passes.unattached(/7-Day/);
       await expect(youth).toBeVisible();

@@ -1,5 +1,6 @@
-import { expect, type Request, test } from "@playwright/test";
-import { demoRider, goodCard, PaymentMethodsPage } from "./models/payment-methods.ts";
+import { asDemoRider, expect, type Request, test } from "./fixtures.ts";
+import { goodCard, PaymentMethodsPage } from "./models/payment-methods.ts";
+import { openProfile } from "./models/signed-in.ts";
 
 /*
  * The Payment Methods screen against the real server and its sandbox gateway, in Chromium at a phone's
@@ -180,10 +181,10 @@ test.describe("payment methods", () => {
     await screen.dontSeeMethod("Mastercard •••• 4444");
   });
 
-  test("the demo rider's saved card and bank account", async ({ page }) => {
+  asDemoRider("the demo rider's saved card and bank account", async ({ page }) => {
     await page.setViewportSize(desktop);
     const screen = new PaymentMethodsPage(page);
-    await screen.signIn(demoRider);
+    await openProfile(screen.portal);
     await screen.open();
     await screen.seeMethod("Visa •••• 4242");
     await screen.seeDefault("Visa •••• 4242");

@@ -1,6 +1,7 @@
-import { expect, type Page, type Request, test } from "@playwright/test";
+import { asDemoRider, expect, type Page, type Request, test } from "./fixtures.ts";
 import { Portal } from "./models/portal.ts";
 import { confirmLink, demoRider, mailTo, signInAt, signUpRider } from "./models/riders.ts";
+import { openProfile } from "./models/signed-in.ts";
 
 /*
  * The rider fixes of issue 10, each proved once in Chromium on the built app: sign-out ends the session
@@ -137,9 +138,9 @@ for (const [label, viewport] of [
   test.describe(`shopping on a ${label}`, () => {
     test.use({ viewport });
 
-    test("a confirmed rider's Buy now lands on /checkout", async ({ page }) => {
+    asDemoRider("a confirmed rider's Buy now lands on /checkout", async ({ page }) => {
       const portal = new Portal(page);
-      await signInAt(portal, demoRider);
+      await openProfile(portal);
       await page.goto("/products/bus");
       await portal.seeHeading("Bus");
       await productCard(page, "Day Pass").getByRole("button", { name: "Buy now" }).click();
@@ -292,9 +293,9 @@ test.describe("a pasted phone number", () => {
     ).toHaveCount(0);
   });
 
-  test("keeps every digit in the profile's Mobile Number", async ({ page }) => {
+  asDemoRider("keeps every digit in the profile's Mobile Number", async ({ page }) => {
     const portal = new Portal(page);
-    await signInAt(portal, demoRider);
+    await openProfile(portal);
     await page.getByRole("button", { name: "Edit profile" }).click();
     const mobile = page.getByLabel("Mobile Number");
     await expect(mobile).toBeVisible();

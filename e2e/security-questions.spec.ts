@@ -1,8 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import { asDemoRider, expect, type Page, test } from "./fixtures.ts";
 import { Portal } from "./models/portal.ts";
-import { demoRider, fromMailbox, signInAsNewRider } from "./models/riders.ts";
+import { fromMailbox, signInAsNewRider } from "./models/riders.ts";
 import { secondServer } from "./models/second-server.ts";
 import { SecurityQuestionsPage } from "./models/security-questions.ts";
+import { openProfile } from "./models/signed-in.ts";
 
 const server = secondServer({
   port: 8512,
@@ -145,12 +146,10 @@ test.describe("security questions on", () => {
 
 test.describe("security questions off (the demo deployment)", () => {
   for (const [label, viewport] of viewports) {
-    test(`the security page says the agency does not use them (${label})`, async ({ page }) => {
+    asDemoRider(`the security page says the agency does not use them (${label})`, async ({ page }) => {
       await page.setViewportSize(viewport);
       const portal = new Portal(page);
-      await portal.open("/login");
-      await portal.signIn(demoRider.email, demoRider.password);
-      await portal.seeHeading("My Profile");
+      await openProfile(portal);
       await portal.open("/account/security");
       await portal.seeHeading("Security");
       const section = page.getByRole("region", { name: "Security questions" });

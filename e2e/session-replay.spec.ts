@@ -1,6 +1,6 @@
-import { test } from "@playwright/test";
 import { generatePaths } from "../tests/model/harness.ts";
 import { sessionModel } from "../tests/model/specs/session.ts";
+import { test } from "./fixtures.ts";
 import { riderAddress, samplingFromEnv, samplingReport } from "./models/replay-sampling.ts";
 import {
   choosePaths,

@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { asDemoRider, expect, test } from "./fixtures.ts";
 import { Portal } from "./models/portal.ts";
+import { openProfile } from "./models/signed-in.ts";
 
 test.describe("the portal shell on a desktop", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -175,26 +176,28 @@ test.describe("the portal shell on a phone", () => {
 test.describe("the top bar at 1280 px", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test("a signed-in rider's links, language, sign-out and cart fit in every language", async ({ page }) => {
-    const portal = new Portal(page);
-    await portal.open("/login");
-    await portal.signIn("rider@example.com", "transit-demo-2026");
-    await portal.seeHeading("My Profile");
-    for (const [label, next, heading] of [
-      ["Language", "Español", "Mi perfil"],
-      ["Idioma", "Tiếng Việt", "Hồ sơ của tôi"],
-    ] as const) {
-      await portal.chooseLanguage(label, next);
-      await portal.seeHeading(heading);
-      // Long labels wrap onto a second line of links; nothing pushes the page sideways.
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth),
-        `no sideways scrolling in ${next}`,
-      ).toBeLessThanOrEqual(1280);
-      const cart = await portal.cartButton().boundingBox();
-      expect(cart && cart.x + cart.width, `the cart button is on the screen in ${next}`).toBeLessThanOrEqual(
-        1280,
-      );
-    }
-  });
+  asDemoRider(
+    "a signed-in rider's links, language, sign-out and cart fit in every language",
+    async ({ page }) => {
+      const portal = new Portal(page);
+      await openProfile(portal);
+      for (const [label, next, heading] of [
+        ["Language", "Español", "Mi perfil"],
+        ["Idioma", "Tiếng Việt", "Hồ sơ của tôi"],
+      ] as const) {
+        await portal.chooseLanguage(label, next);
+        await portal.seeHeading(heading);
+        // Long labels wrap onto a second line of links; nothing pushes the page sideways.
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `no sideways scrolling in ${next}`,
+        ).toBeLessThanOrEqual(1280);
+        const cart = await portal.cartButton().boundingBox();
+        expect(
+          cart && cart.x + cart.width,
+          `the cart button is on the screen in ${next}`,
+        ).toBeLessThanOrEqual(1280);
+      }
+    },
+  );
 });

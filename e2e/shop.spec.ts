@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 import { Portal } from "./models/portal.ts";
 
 /** A product card on the products page, by the product's name. */

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { WalletPage } from "./models/wallet.ts";
 
 /*

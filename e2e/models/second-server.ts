@@ -15,8 +15,18 @@ export type DeploymentOverrides = Partial<PortalConfig>;
  * manager id). It serves the same build (SKIP_BUILD) on its own port, data directory and, when given
  * overrides, its own deployment file written from the demo's.
  */
-export function secondServer(options: { port: number; name: string; deployment?: DeploymentOverrides }) {
-  const dataDir = join(root, ".tmp", `e2e-${options.name}-${process.pid}`);
+export function secondServer(options: {
+  port: number;
+  name: string;
+  deployment?: DeploymentOverrides;
+  /** Where its database lives (default: a folder of its own under .tmp). */
+  dataDir?: string;
+  /** More environment (the workers' servers trust their loopback proxy). */
+  env?: Record<string, string>;
+  /** How long a start may take (default 170 s: a cold start is slow on a busy machine). */
+  startTimeout?: number;
+}) {
+  const dataDir = options.dataDir ?? join(root, ".tmp", `e2e-${options.name}-${process.pid}`);
   const deploymentFile = join(root, ".tmp", `e2e-${options.name}-${process.pid}-deployment.json`);
   let server: ChildProcess | null = null;
 
@@ -43,16 +53,19 @@ export function secondServer(options: { port: number; name: string; deployment?:
           NODE_ENV: "development",
           OPERATOR_TOKEN: operatorToken,
           ...(deployment ? { DEPLOYMENT_FILE: deployment } : {}),
+          ...options.env,
         },
-        stdio: "ignore",
+        // Its errors (a failed start) reach the run's output.
+        stdio: ["ignore", "ignore", "inherit"],
       });
-      const deadline = Date.now() + 90_000;
+      const deadline = Date.now() + (options.startTimeout ?? 170_000);
       while (Date.now() < deadline) {
         try {
           if ((await fetch(`http://localhost:${options.port}/healthz`)).ok) return;
         } catch {
           // starting
         }
+        if (server && server.exitCode !== null) throw new Error(`the ${options.name} server exited on start`);
         await new Promise((done) => setTimeout(done, 200));
       }
       throw new Error(`the ${options.name} server did not start`);

@@ -72,36 +72,42 @@ async function seeded(handle: DatabaseHandle, config: PortalConfig): Promise<Dat
 const staleLockMs = 180_000;
 
 /**
- * An in-memory PGlite copy of the template for `config`. The first file to need a template takes its
- * lock file, builds it, keeps the built instance and writes the dump (atomically: written aside, then
- * renamed); a file that finds the lock taken waits for the dump rather than build a second one beside
- * it on the same two cores.
+ * The run's PGlite template for `config`, as a dump on disk. The first to need it takes its lock file,
+ * builds it and writes the dump (atomically: written aside, then renamed), and gets the built instance
+ * back; one that finds the lock taken waits for the dump rather than build a second one beside it on the
+ * same two cores.
  */
-export async function pgliteCopy(config: PortalConfig): Promise<DatabaseHandle> {
-  const run = await templateRun();
-  if (!run) return seeded(fromPglite(new PGlite()), config);
+async function pgliteTemplate(
+  run: TemplateRun,
+  config: PortalConfig,
+): Promise<{ file: string; built: DatabaseHandle | null }> {
   const file = join(run.dir, `${templateKey(config)}.tar`);
   const lock = `${file}.lock`;
   for (;;) {
-    if (existsSync(file)) {
-      const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) });
-      return fromPglite(client);
-    }
+    if (existsSync(file)) return { file, built: null };
     if (take(lock)) break;
     if (lockAge(lock) > staleLockMs) rmSync(lock, { force: true });
     await setTimeout(100);
   }
   try {
     const client = new PGlite();
-    const handle = await seeded(fromPglite(client), config);
+    const built = await seeded(fromPglite(client), config);
     const dump = new Uint8Array(await (await client.dumpDataDir("none")).arrayBuffer());
     const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
     writeFileSync(partial, dump);
     renameSync(partial, file);
-    return handle;
+    return { file, built };
   } finally {
     rmSync(lock, { force: true });
   }
+}
+
+/** An in-memory PGlite copy of the run's template for `config`. */
+export async function pgliteCopy(config: PortalConfig): Promise<DatabaseHandle> {
+  const run = await templateRun();
+  if (!run) return seeded(fromPglite(new PGlite()), config);
+  const { file, built } = await pgliteTemplate(run, config);
+  return built ?? fromPglite(await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) }));
 }
 
 /** Creates `lock` unless it exists: true for the one caller that created it. */
@@ -182,6 +188,10 @@ async function ensureTemplate(admin: pg.Client, adminUrl: string, name: string, 
   }
 }
 
+function templateName(run: TemplateRun, config: PortalConfig): string {
+  return `tpl_${run.runId}_${templateKey(config)}`;
+}
+
 /** A new database on the server copied from the run's template for `config`; dropped on close. */
 export async function postgresCopy(adminUrl: string, config: PortalConfig): Promise<DatabaseHandle> {
   const run = await templateRun();
@@ -190,11 +200,24 @@ export async function postgresCopy(adminUrl: string, config: PortalConfig): Prom
     await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
     return seeded(await postgresDatabase(adminUrl, name), config);
   }
-  const template = `tpl_${run.runId}_${templateKey(config)}`;
+  const template = templateName(run, config);
   await withAdmin(adminUrl, async (admin) => {
     await ensureTemplate(admin, adminUrl, template, config);
     // A file copy (two checkpoints, cheap without fsync) took 0.1 s where the default WAL_LOG took 0.3-0.5.
     await admin.query(`create database ${name} template ${template} strategy file_copy`);
   });
   return postgresDatabase(adminUrl, name);
+}
+
+/**
+ * Makes the run's template for `config` unless it is there: the global setup makes the deployment's
+ * before any file starts, so no file's first hook pays for it.
+ */
+export async function prepareTemplate(run: TemplateRun, config: PortalConfig): Promise<void> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    await withAdmin(adminUrl, (admin) => ensureTemplate(admin, adminUrl, templateName(run, config), config));
+  } else {
+    await (await pgliteTemplate(run, config)).built?.close();
+  }
 }

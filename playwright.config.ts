@@ -8,8 +8,9 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 /**
  * End-to-end tests against the built app served by `npm start` on throwaway DATA_DIRs, in Debian's
  * Chromium (Playwright's own browser download does not work here): one server per worker
- * (e2e/workers.ts), started by e2e/servers.ts. E2E_WORKERS sets how many workers (2 by default, one
- * per core).
+ * (e2e/workers.ts), started by e2e/servers.ts. E2E_WORKERS sets how many workers: 1 by default until
+ * two have passed the whole suite twice on a quiet machine (on a busy one, first tests of a worker
+ * timed out and orders.spec counted a page 2 of 7 orders where the API said 5).
  */
 export default defineConfig({
   testDir: "e2e",
@@ -20,7 +21,7 @@ export default defineConfig({
   // A file's tests run in order in one worker (some build on the one before); the files spread over
   // the workers, and a file whose tests stand alone says so (test.describe.configure parallel).
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },

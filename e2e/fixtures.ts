@@ -1,7 +1,10 @@
-import { test as base } from "@playwright/test";
+import { type BrowserContextOptions, test as base } from "@playwright/test";
 import { DemoRiderSession } from "./models/signed-in.ts";
 
 export * from "@playwright/test";
+
+/** Browser storage as Playwright saves and restores it. */
+type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
 
 /**
  * The suite's `test`: Playwright's, with each worker's demo rider session (e2e/models/signed-in.ts),
@@ -28,8 +31,16 @@ export const test = base.extend<object, { demoRiderSession: DemoRiderSession }>(
  * `test` whose page starts with the demo rider signed in (DemoRiderSession): the test opens any page
  * and finds the rider's session restored, as on the rider's next visit.
  */
-export const asDemoRider = test.extend({
-  storageState: async ({ demoRiderSession }, use) => {
-    await use(await demoRiderSession.current());
+export const asDemoRider = test.extend<{ demoRiderState: StorageState }>({
+  // A sign-in made again here (the worker's failed, or a test ended its session) is set-up on a clock
+  // of its own, not the test's.
+  demoRiderState: [
+    async ({ demoRiderSession }, use) => {
+      await use(await demoRiderSession.current());
+    },
+    { timeout: 90_000 },
+  ],
+  storageState: async ({ demoRiderState }, use) => {
+    await use(demoRiderState);
   },
 });

@@ -74,6 +74,8 @@ test.describe("session model paths in Chromium", () => {
   let enrolled: EnrolledRider | null = null;
   test.beforeAll(async ({ browser }) => {
     if (!chosen.some(needsEnrolledRider)) return;
+    // Set-up (a sign-up, a confirmation, a phone enrolled) on the describe's clock, not the config's.
+    test.setTimeout(60_000);
     const page = await browser.newPage({
       reducedMotion: "reduce",
       extraHTTPHeaders: { "X-Forwarded-For": riderAddress("2001:db8::", 4095) },

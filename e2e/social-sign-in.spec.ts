@@ -104,6 +104,8 @@ for (const [label, viewport] of sizes) {
     test("a password rider connects Google and Facebook, then disconnects one after a centred question", async ({
       page,
     }) => {
+      // Two riders' sign-ups and five trips to the provider's sandbox: a journey twice the usual length.
+      test.setTimeout(60_000);
       const social = new SocialPage(page);
       await social.signInAsNewRider("connect");
       const menu = narrow ? page : page.getByRole("navigation", { name: "Account" });

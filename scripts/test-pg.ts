@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { engineFiles } from "./engine-files.ts";
+import { failureRecap, vitestResults } from "./failure-recap.ts";
 import { startPostgres } from "./pg-server.ts";
 
 const root = resolve(import.meta.dirname, "..");
@@ -30,12 +31,20 @@ console.log(`PostgreSQL 15 running at ${server.url}`);
 let status = 1;
 try {
   const vitest = join(root, "node_modules", "vitest", "vitest.mjs");
-  const result = spawnSync(process.execPath, [vitest, "run", "--project", "server", ...args, ...files], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, TEST_DATABASE_URL: server.url },
-  });
+  // Its results (failures, each file's and test's time) go where `npm run test:timings` reads them.
+  const results = vitestResults("pg");
+  const result = spawnSync(
+    process.execPath,
+    [vitest, "run", "--project", "server", ...results.args, ...args, ...files],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, ...results.env, TEST_DATABASE_URL: server.url },
+    },
+  );
   status = result.status ?? 1;
+  const recap = status === 0 ? "" : failureRecap(["pg"]);
+  if (recap) console.log(`\n${recap}`);
 } finally {
   server.stop();
 }

@@ -30,11 +30,7 @@ function expectNoPersonalData(events: DataLayerEntry[]): void {
 // One server (one cold start) for both describes: each test shops on its own.
 test.describe("the agency with a tag manager", () => {
   test.describe.configure({ timeout: 180_000 });
-  // A hook's time limit is the config's, not the describe's: a cold start on a busy machine needs more.
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    await server.start();
-  });
+  test.beforeAll(() => server.startInHook());
   test.afterAll(() => server.dispose());
 
   test.describe("with a tag manager", () => {

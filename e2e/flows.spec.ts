@@ -12,6 +12,9 @@ const zoomOf = async (page: Page) => Number(await page.locator("#diagram-chart")
 const viewBoxOf = async (page: Page) =>
   ((await page.locator("#diagram-chart svg").getAttribute("viewBox")) ?? "").split(" ").map(Number);
 
+/** The screen the site is read on (a phone test sets its own). */
+const desktop = { width: 1280, height: 900 };
+
 /**
  * One page per worker for the machines' flow pages, which only read what they load: each opens its
  * static page in the tab the last one used, instead of a browser context and renderer of its own
@@ -23,8 +26,8 @@ const flowPageTest = test.extend<object, { flowPage: Page }>({
     async ({ browser }, use, workerInfo) => {
       const context = await browser.newContext({
         baseURL: workerInfo.project.use.baseURL,
-        viewport: { width: 1280, height: 900 },
-        reducedMotion: "reduce",
+        viewport: desktop,
+        reducedMotion: workerInfo.project.use.reducedMotion,
       });
       await use(await context.newPage());
       await context.close();
@@ -36,7 +39,7 @@ const flowPageTest = test.extend<object, { flowPage: Page }>({
 test.describe("the flows site for product owners", () => {
   // Static pages that no test changes: the tests spread over the workers.
   test.describe.configure({ mode: "parallel" });
-  test.use({ viewport: { width: 1280, height: 900 } });
+  test.use({ viewport: desktop });
 
   test("lists every machine with its purpose and coverage", async ({ page }, testInfo) => {
     await page.goto("/flows/");
@@ -68,8 +71,8 @@ test.describe("the flows site for product owners", () => {
         expect(await diagram.locator("polyline").count()).toBeGreaterThan(0);
         // The whole chart fits the screen, whatever its size.
         const box = await diagram.boundingBox();
-        expect(box?.width).toBeLessThanOrEqual(1280);
-        expect(box?.height).toBeLessThanOrEqual(900);
+        expect(box?.width).toBeLessThanOrEqual(desktop.width);
+        expect(box?.height).toBeLessThanOrEqual(desktop.height);
         expect(await zoomOf(page)).toBe(100);
         // The paths are grouped and collapsed; the group counts add up to the total.
         const section = page.locator(".paths-section");
@@ -119,7 +122,7 @@ test.describe("the flows site for product owners", () => {
     const picture = step.getByRole("img", { name: /^Statechart of the step .+ of the cart machine$/ });
     await expect(picture).toBeVisible();
     expect(await picture.locator("g.state").count()).toBeGreaterThan(1);
-    expect((await picture.boundingBox())?.width).toBeLessThanOrEqual(1280);
+    expect((await picture.boundingBox())?.width).toBeLessThanOrEqual(desktop.width);
     await step.getByRole("button", { name: "Zoom in" }).click();
     await expect(step.locator("figure.diagram")).toHaveAttribute("data-zoom", "150");
     expect(await zoomOf(page)).toBe(100);

@@ -11,11 +11,7 @@ test.describe("losing the server", () => {
   // Stopping and cold-starting a server (initdb, migrations, seed) is slow on a busy CI machine.
   test.describe.configure({ timeout: 120_000 });
   test.use({ viewport: { width: 1280, height: 800 }, baseURL: server.baseURL });
-  // A hook's time limit is the config's, not the describe's: a cold start on a busy machine needs more.
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    await startServer();
-  });
+  test.beforeAll(() => server.startInHook());
   test.afterAll(() => server.dispose());
 
   test("shows No Internet Connection and keeps the rider where they were", async ({ page }) => {

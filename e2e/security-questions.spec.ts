@@ -38,11 +38,7 @@ const viewports = [
 test.describe("security questions on", () => {
   test.describe.configure({ timeout: 180_000, mode: "serial" });
   test.use({ baseURL: server.baseURL });
-  // A hook's time limit is the config's, not the describe's: a cold start on a busy machine needs more.
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    await server.start();
-  });
+  test.beforeAll(() => server.startInHook());
   test.afterAll(() => server.dispose());
 
   for (const [label, viewport] of viewports) {

@@ -43,8 +43,7 @@ try {
     },
   );
   status = result.status ?? 1;
-  const recap = status === 0 ? "" : failureRecap(["pg"]);
-  if (recap) console.log(`\n${recap}`);
+  if (status !== 0) console.log(`\n${failureRecap(["pg"])}`);
 } finally {
   server.stop();
 }

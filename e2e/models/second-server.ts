@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { test } from "@playwright/test";
 import type { PortalConfig } from "../../src/domain/portal-config.ts";
 import { operatorToken } from "../operator.ts";
 
@@ -26,6 +27,7 @@ export function secondServer(options: {
   /** How long a start may take (default 170 s: a cold start is slow on a busy machine). */
   startTimeout?: number;
 }) {
+  const startTimeout = options.startTimeout ?? 170_000;
   const dataDir = options.dataDir ?? join(root, ".tmp", `e2e-${options.name}-${process.pid}`);
   const deploymentFile = join(root, ".tmp", `e2e-${options.name}-${process.pid}-deployment.json`);
   let server: ChildProcess | null = null;
@@ -58,7 +60,7 @@ export function secondServer(options: {
         // Its errors (a failed start) reach the run's output.
         stdio: ["ignore", "ignore", "inherit"],
       });
-      const deadline = Date.now() + (options.startTimeout ?? 170_000);
+      const deadline = Date.now() + startTimeout;
       while (Date.now() < deadline) {
         try {
           if ((await fetch(`http://localhost:${options.port}/healthz`)).ok) return;
@@ -81,6 +83,15 @@ export function secondServer(options: {
       await exited;
       clearTimeout(stuck);
       server = null;
+    },
+
+    /**
+     * Starts it from a `beforeAll` hook, which Playwright holds to the config's test timeout rather than
+     * the describe's: the hook gets the start's own limit, and the time to stop a start that failed.
+     */
+    async startInHook(): Promise<void> {
+      test.setTimeout(startTimeout + 30_000);
+      await this.start();
     },
 
     /** Stops it and forgets its data. */

@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { chromiumLaunchOptions } from "./e2e/chromium.ts";
+import { testLaunchOptions } from "./e2e/chromium.ts";
 import { workerPort } from "./e2e/workers.ts";
 import { playwrightResultsReporter } from "./scripts/failure-recap.ts";
 
@@ -29,7 +29,7 @@ export default defineConfig({
   use: {
     // Each worker's own server: Playwright sets TEST_PARALLEL_INDEX before a worker reads this file.
     baseURL: `http://localhost:${workerPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0))}`,
-    launchOptions: chromiumLaunchOptions,
+    launchOptions: testLaunchOptions,
     // A failed test keeps its trace (DOM snapshots, network, console) and a screenshot of the end; the
     // trace's screencast frames are left out: recording them for every test cost about 15 % of the
     // suite's time on 2 cores.

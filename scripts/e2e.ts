@@ -1,31 +1,42 @@
 /**
  * npm run test:e2e: Playwright against the built app in Debian's Chromium. Installs Chromium from
- * Debian's packages when it is missing and we may (root), otherwise stops with one line saying how.
+ * Debian's packages (and its headless shell, which the suite prefers: e2e/chromium.ts) when missing and
+ * we may (root), otherwise stops with one line saying how.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { chromiumPath } from "../e2e/chromium.ts";
+import { chromiumPath, headlessShellPath, testBrowserPath } from "../e2e/chromium.ts";
 
 const root = resolve(import.meta.dirname, "..");
 
-if (!existsSync(chromiumPath)) {
-  if (process.getuid?.() === 0) {
-    console.log("Chromium is missing: installing Debian's chromium package...");
-    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-    const install = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env });
-    if (update.status !== 0 || install.status !== 0 || !existsSync(chromiumPath)) {
-      console.error("Could not install Chromium: run `sudo apt-get install -y chromium` and try again.");
-      process.exit(1);
-    }
-  } else {
-    console.error(
-      "Chromium is missing: run `sudo apt-get install -y chromium` (or set CHROMIUM_PATH) and try again.",
-    );
-    process.exit(1);
-  }
+/** Installs Debian packages as root: first from the package lists there are, then after refreshing them. */
+function aptInstall(packages: string[]): boolean {
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const install = () =>
+    spawnSync("apt-get", ["install", "-y", "-qq", ...packages], { stdio: "inherit", env }).status === 0;
+  if (install()) return true;
+  return spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env }).status === 0 && install();
 }
+
+const missing = [
+  ...(existsSync(chromiumPath) ? [] : ["chromium"]),
+  // The lighter headless build of the same Chromium (e2e/chromium.ts); the full browser does without it.
+  ...(process.env.CHROMIUM_PATH || existsSync(headlessShellPath) ? [] : ["chromium-headless-shell"]),
+];
+if (missing.length > 0 && process.getuid?.() === 0) {
+  console.log(`Installing Debian's ${missing.join(" and ")}...`);
+  if (!aptInstall(missing)) console.error(`Could not install ${missing.join(" and ")}.`);
+}
+const browser = testBrowserPath();
+if (!existsSync(browser)) {
+  console.error(
+    "Chromium is missing: run `sudo apt-get install -y chromium chromium-headless-shell` (or set CHROMIUM_PATH) and try again.",
+  );
+  process.exit(1);
+}
+if (browser !== headlessShellPath)
+  console.log(`e2e runs in ${browser} (chromium-headless-shell would be about a quarter faster).`);
 
 // The flows site is part of what the suite checks; build it from the machines first (unless the run
 // names only other specs, as `npm run flows:replay` does).

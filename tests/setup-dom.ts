@@ -56,11 +56,15 @@ window.matchMedia = (query: string) =>
     removeEventListener: () => {},
     dispatchEvent: () => false,
   }) as MediaQueryList;
-const noMotion = document.createElement("style");
-noMotion.dataset.test = "no-motion";
-noMotion.textContent =
-  "* { animation-name: none !important; animation-duration: 0s !important; transition-duration: 0s !important; }";
-document.head.append(noMotion);
+// A worker runs this file before each test file (`isolate: false` keeps one environment for them):
+// what it adds to the page or wraps, it does once per document.
+if (!document.head.querySelector('style[data-test="no-motion"]')) {
+  const noMotion = document.createElement("style");
+  noMotion.dataset.test = "no-motion";
+  noMotion.textContent =
+    "* { animation-name: none !important; animation-duration: 0s !important; transition-duration: 0s !important; }";
+  document.head.append(noMotion);
+}
 
 /*
  * Animation frames, counted. Without an animation, Ark still settles a dialog one frame after it opens
@@ -69,32 +73,44 @@ document.head.append(noMotion);
  * on their own; `runAnimationFrames` lets a test run the pending ones at once instead of waiting on the
  * clock for them (tests/model/view-harness.tsx does after every step, inside act).
  */
-const pendingFrames = new Map<number, FrameRequestCallback>();
-const requestFrame = globalThis.requestAnimationFrame.bind(globalThis);
-const cancelFrame = globalThis.cancelAnimationFrame.bind(globalThis);
-globalThis.requestAnimationFrame = (callback) => {
-  const id = requestFrame((time) => {
-    pendingFrames.delete(id);
-    callback(time);
-  });
-  pendingFrames.set(id, callback);
-  return id;
-};
-globalThis.cancelAnimationFrame = (id) => {
-  pendingFrames.delete(id);
-  cancelFrame(id);
-};
+interface FrameClock {
+  pending: Map<number, FrameRequestCallback>;
+  cancel: (id: number) => void;
+}
+const frameClockKey = Symbol.for("transit-portal.test.frameClock");
+const page = document as Document & { [frameClockKey]?: FrameClock };
+
+function countFrames(): FrameClock {
+  const pending = new Map<number, FrameRequestCallback>();
+  const requestFrame = globalThis.requestAnimationFrame.bind(globalThis);
+  const cancel = globalThis.cancelAnimationFrame.bind(globalThis);
+  globalThis.requestAnimationFrame = (callback) => {
+    const id = requestFrame((time) => {
+      pending.delete(id);
+      callback(time);
+    });
+    pending.set(id, callback);
+    return id;
+  };
+  globalThis.cancelAnimationFrame = (id) => {
+    pending.delete(id);
+    cancel(id);
+  };
+  return { pending, cancel };
+}
+page[frameClockKey] ??= countFrames();
+const frames: FrameClock = page[frameClockKey];
 
 /** Whether a requested animation frame has not run yet. */
-export const animationFramePending = (): boolean => pendingFrames.size > 0;
+export const animationFramePending = (): boolean => frames.pending.size > 0;
 
 /** Runs the animation frames requested so far, as one frame (those they request wait for the next). */
 export function runAnimationFrames(): void {
-  const due = [...pendingFrames];
-  pendingFrames.clear();
+  const due = [...frames.pending];
+  frames.pending.clear();
   const time = performance.now();
   for (const [id, callback] of due) {
-    cancelFrame(id);
+    frames.cancel(id);
     callback(time);
   }
 }
@@ -113,7 +129,10 @@ afterEach(() => {
 });
 
 // Sheets load Ark's dialog when one first opens (src/ui/Sheet.tsx); loaded here once, every sheet in a
-// test draws in the same render as the state that opens it, as in a browser after the first.
-await preloadSheet();
-// The same for the parts that load on the rider's first reach (language picker, Contact Us, dropdowns).
-await preloadOnDemand();
+// test draws in the same render as the state that opens it, as in a browser after the first. The same
+// for the parts that load on the rider's first reach (language picker, Contact Us, dropdowns): the
+// portal's own, once per worker, not the parts a test file declares afterwards (some never arrive).
+const preloadedKey = Symbol.for("transit-portal.test.preloaded");
+const scope = globalThis as typeof globalThis & { [preloadedKey]?: Promise<unknown> };
+scope[preloadedKey] ??= Promise.all([preloadSheet(), preloadOnDemand()]);
+await scope[preloadedKey];

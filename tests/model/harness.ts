@@ -324,6 +324,40 @@ export interface GeneratedPath<TMachine extends AnyStateMachine> {
   state: Snap<TMachine>;
 }
 
+/**
+ * What @xstate/graph's path generators do unless asked for duplicates: drop each path whose events
+ * begin a longer path kept, longest first. The library compares every path with every kept one (its
+ * cost grew with the square of the paths: seconds for the checkout and form models); a tree of the
+ * kept event sequences answers the same question in one walk. Same paths, same order.
+ */
+export function withoutPrefixPaths<TPath extends { steps: ReadonlyArray<{ event: unknown }> }>(
+  paths: readonly TPath[],
+): TPath[] {
+  type Branch = Map<string, Branch>;
+  const kept: TPath[] = [];
+  const root: Branch = new Map();
+  for (const path of [...paths].sort((a, z) => z.steps.length - a.steps.length)) {
+    const events = path.steps.map((step) => JSON.stringify(step.event));
+    let branch: Branch | undefined = root;
+    for (const event of events) {
+      branch = branch.get(event);
+      if (!branch) break;
+    }
+    if (branch && kept.length > 0) continue;
+    kept.push(path);
+    let at = root;
+    for (const event of events) {
+      let next = at.get(event);
+      if (!next) {
+        next = new Map();
+        at.set(event, next);
+      }
+      at = next;
+    }
+  }
+  return kept;
+}
+
 export function generatePaths<TMachine extends AnyStateMachine>(
   spec: ModelSpec<TMachine>,
   kinds: Array<GeneratedPath<TMachine>["kind"]> = spec.pathKinds ?? ["shortest", "simple", "edge"],
@@ -340,8 +374,11 @@ export function generatePaths<TMachine extends AnyStateMachine>(
         state: path.state as Snap<TMachine>,
       });
     const everyShortest = model.getShortestPaths({ allowDuplicatePaths: true });
-    if (kinds.includes("shortest")) result.push(...model.getShortestPaths().map(toPath("shortest")));
-    if (kinds.includes("simple")) result.push(...model.getSimplePaths().map(toPath("simple")));
+    if (kinds.includes("shortest")) result.push(...withoutPrefixPaths(everyShortest).map(toPath("shortest")));
+    if (kinds.includes("simple"))
+      result.push(
+        ...withoutPrefixPaths(model.getSimplePaths({ allowDuplicatePaths: true })).map(toPath("simple")),
+      );
     // One path per edge: the shortest way to its source, then the edge, so a transition back to an
     // already visited state (which neither generator needs) is walked too.
     const toVertex = new Map(

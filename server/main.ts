@@ -60,8 +60,8 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: env.port, host: env.host });
-  // Due autoloads, load settlement and renewals every 30 s (tests call runDue themselves); one
-  // failing does not stop the other.
+  // Due autoloads, load settlement, renewals and the refunds a crash or a lost gateway answer left
+  // pending every 30 s (tests call them themselves); one failing does not stop the others.
   let running = false;
   const autoloadTimer = setInterval(() => {
     if (running || closing) return;
@@ -71,6 +71,11 @@ async function main() {
       .catch((error: unknown) => app.log.error({ err: error }, "autoload run failed"))
       .then(() => app.renewals.runDue())
       .catch((error: unknown) => app.log.error({ err: error }, "renewal run failed"))
+      .then(() => app.orders.recoverRefunds())
+      .then((finished) => {
+        if (finished > 0) app.log.info({ finished }, "pending refunds finished");
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, "refund recovery failed"))
       .finally(() => {
         running = false;
       });

@@ -844,6 +844,37 @@ export const orderEntries = pgTable(
   ],
 );
 
+export const orderRefundStatuses = ["pending", "settled", "refused"] as const;
+
+/**
+ * A refund claimed before the gateway is asked (issue 33): written with the order's row locked, so
+ * what the pending and settled refunds of an order add up to never exceeds what it was paid, however
+ * many refunds run at once and on however many instances. `shares` says what each leg gives back
+ * (`[{ leg, amount }]`). The gateway is then asked with keys naming the refund, and one transaction
+ * settles it in the books; a refund left pending (a crash, a timeout) is finished by the recovery run
+ * with the same keys, so the gateway refunds it once.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    refundId: uuid("refund_id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    shares: jsonb("shares").$type<Array<{ leg: number; amount: number }>>().notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: orderRefundStatuses }).notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("order_refunds_order").on(t.orderId, t.status),
+    index("order_refunds_pending").on(t.status, t.createdAt),
+    check("order_refunds_amount", sql`${t.amount} >= 0`),
+  ],
+);
+
 /**
  * The Idempotency-Key of placing an order: claimed (scope, key) with a SHA-256 of the request before
  * anything else, with the order id the attempt uses (so a retry after a crash reuses its gateway keys);

@@ -11,6 +11,7 @@ import {
   orderEntries,
   orderItems,
   orderPayments,
+  orderRefunds,
   orderRequests,
   orders,
   passes,
@@ -26,6 +27,7 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderPaymentRow = typeof orderPayments.$inferSelect;
 export type OrderEntryRow = typeof orderEntries.$inferSelect;
 export type OrderRequestRow = typeof orderRequests.$inferSelect;
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 export type PassRow = typeof passes.$inferSelect;
 export type NewPassRow = typeof passes.$inferInsert;
 export type NewSubscriptionRow = typeof subscriptions.$inferInsert;
@@ -379,6 +381,45 @@ export function createOrderRepository(db: Executor) {
         .update(orderPayments)
         .set({ refunded })
         .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.leg, leg)));
+    },
+
+    /** A refund claimed (issue 33): pending until the gateway has answered and the books say so. */
+    async insertRefund(refund: typeof orderRefunds.$inferInsert): Promise<OrderRefundRow> {
+      const [row] = await db.insert(orderRefunds).values(refund).returning();
+      if (!row) throw new Error("the refund claim was not written");
+      return row;
+    },
+
+    /** A refund's claim, locked until the transaction ends when `lock` says so. */
+    async findRefund(refundId: string, lock = false): Promise<OrderRefundRow | null> {
+      const query = db.select().from(orderRefunds).where(eq(orderRefunds.refundId, refundId));
+      const [row] = await (lock ? query.for("update") : query);
+      return row ?? null;
+    },
+
+    /** The order's refunds claimed and not yet settled: what they hold back of each leg. */
+    async pendingRefundsOf(orderId: string): Promise<OrderRefundRow[]> {
+      return db
+        .select()
+        .from(orderRefunds)
+        .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, "pending")));
+    },
+
+    /** Refunds still pending that were claimed before `before`, oldest first (the recovery run). */
+    async stalePendingRefunds(before: Date, limit: number): Promise<OrderRefundRow[]> {
+      return db
+        .select()
+        .from(orderRefunds)
+        .where(and(eq(orderRefunds.status, "pending"), lt(orderRefunds.createdAt, before)))
+        .orderBy(asc(orderRefunds.createdAt))
+        .limit(limit);
+    },
+
+    async closeRefund(
+      refundId: string,
+      outcome: { status: "settled" | "refused"; amount: number; settledAt: Date },
+    ): Promise<void> {
+      await db.update(orderRefunds).set(outcome).where(eq(orderRefunds.refundId, refundId));
     },
 
     async setRefunded(orderId: string, refunded: number, status: OrderRow["status"]): Promise<void> {

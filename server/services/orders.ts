@@ -48,8 +48,9 @@ import {
   type NewPassRow,
   type NewSubscriptionRow,
   type OrderCursor,
-  type OrderPaymentRow,
+  type OrderItemRow,
   type OrderRecord,
+  type OrderRefundRow,
   type OrderRequestRow,
   orderDetailOf,
 } from "../repositories/orders.ts";
@@ -1150,11 +1151,14 @@ export function createOrderService(options: {
     },
 
     /**
-     * Refunds `amount` (what is left when absent) of an order: each leg from the last gives back what
-     * it can, card legs through the gateway (`order:<id>:leg:<n>:refund:<refund id>`), purses in the
-     * ledger; one transaction posts the reversing group, writes the refund entry and the new status,
-     * and a full refund spoils the passes and cancels the subscriptions. A retry with the same
-     * `refundId` is the same refund at the gateway.
+     * Refunds `amount` (what is left when absent) of an order, in three steps (issue 33). First the
+     * refund is claimed with the order's row locked: what is left is what was paid less what settled
+     * and pending refunds hold, and each leg from the last gives back what it can. Then card legs are
+     * refunded at the gateway (`order:<id>:leg:<n>:refund:<refund id>`). Last, one transaction settles
+     * what was refunded: the reversing ledger group, the legs, the refund entry and the new status; a
+     * full refund spoils the passes and cancels the subscriptions. A claim left pending by a crash or a
+     * timeout is finished by `recoverRefunds` with the same keys; a retry with the same `refundId` is
+     * the same refund.
      */
     async refund(
       orderId: string,
@@ -1162,98 +1166,192 @@ export function createOrderService(options: {
       reason: string,
       refundId: string = randomUUID(),
     ): Promise<RefundResult> {
-      const record = await repository.find(orderId);
-      if (!record) return { ok: false, problem: "notFound" };
-      const { order } = record;
-      const left = order.total - order.refunded;
+      const claimed = await claimRefund(orderId, amount, reason, refundId);
+      if (!claimed.ok) return claimed;
+      return finishRefund(claimed.refund);
+    },
+
+    /**
+     * Finishes the refunds claimed before `now - refundRecoveryMs` and still pending (the server died
+     * between the claim and the settlement, or the gateway did not answer): asks the gateway again with
+     * the same keys, so nothing is refunded twice, and settles what it refunded. Returns how many.
+     */
+    async recoverRefunds(now: Date = clock.now()): Promise<number> {
+      const stale = await repository.stalePendingRefunds(new Date(now.getTime() - refundRecoveryMs), 50);
+      let finished = 0;
+      for (const refund of stale) {
+        try {
+          await finishRefund(refund);
+          finished += 1;
+        } catch {
+          // The gateway is still unreachable: the next run tries again.
+        }
+      }
+      return finished;
+    },
+  };
+
+  type RefundClaim =
+    | { ok: true; refund: OrderRefundRow }
+    | { ok: false; problem: "notFound" | "amountInvalid" | "storedValueSpent" };
+
+  async function claimRefund(
+    orderId: string,
+    amount: number | null,
+    reason: string,
+    refundId: string,
+  ): Promise<RefundClaim> {
+    return inTransaction(db, async ({ tx }): Promise<RefundClaim> => {
+      const orders = repository.with(tx);
+      const order = await orders.lock(orderId);
+      if (!order) return { ok: false, problem: "notFound" };
+      const earlier = await orders.findRefund(refundId);
+      if (earlier) {
+        return earlier.orderId === orderId
+          ? { ok: true, refund: earlier }
+          : { ok: false, problem: "notFound" };
+      }
+      const pending = await orders.pendingRefundsOf(orderId);
+      const held = new Map<number, number>();
+      for (const claim of pending)
+        for (const share of claim.shares) held.set(share.leg, (held.get(share.leg) ?? 0) + share.amount);
+      const left = order.total - order.refunded - pending.reduce((sum, claim) => sum + claim.amount, 0);
       const asked = amount ?? left;
       const invalid = order.status === "refunded" || !Number.isSafeInteger(asked) || asked < 0;
-      if (invalid || asked > left || (asked === 0 && left > 0)) {
+      if (invalid || asked > left || (asked === 0 && left > 0))
         return { ok: false, problem: "amountInvalid" };
-      }
-      const full = asked === left;
-      const cur = order.currency;
-      const payments = await repository.paymentsOf(orderId);
-      const items = await repository.itemsOf(orderId);
       // A full refund takes back the stored value bought: the card must still hold it.
-      const storedValue = items
-        .filter((item) => item.subType === "STORED_VALUE")
-        .reduce((sum, item) => sum + item.lineTotal, 0);
-      if (full && storedValue > 0 && order.fareMediumId) {
+      if (asked === left && order.fareMediumId) {
+        const storedValue = storedValueOf(await orders.itemsOf(orderId));
         const account = ledgerAccounts.fareCard(order.fareMediumId, "general");
-        if ((await ledger.balance(db, account, cur)).amount < storedValue) {
+        if (storedValue > 0 && (await ledger.balance(tx, account, order.currency)).amount < storedValue) {
           return { ok: false, problem: "storedValueSpent" };
         }
       }
-      const shares: Array<{ leg: OrderPaymentRow; amount: number }> = [];
+      const shares: Array<{ leg: number; amount: number }> = [];
       let remaining = asked;
-      for (const leg of [...payments].reverse()) {
-        const share = Math.min(leg.amount - leg.refunded, remaining);
-        if (share > 0) shares.push({ leg, amount: share });
+      for (const leg of [...(await orders.paymentsOf(orderId))].reverse()) {
+        const share = Math.min(leg.amount - leg.refunded - (held.get(leg.leg) ?? 0), remaining);
+        if (share > 0) shares.push({ leg: leg.leg, amount: share });
         remaining -= share;
       }
-      for (const { leg, amount: share } of shares) {
-        if (!leg.captureId) continue;
-        const result = await gateway.refund({
-          idempotencyKey: `order:${orderId}:leg:${leg.leg}:refund:${refundId}`,
-          captureId: leg.captureId,
-          amount: { amount: share, currency: cur },
-        });
-        if (result.outcome !== "approved") return { ok: false, problem: "gatewayRefused" };
-      }
-
-      const now = clock.now();
-      await inTransaction(db, async ({ tx }) => {
-        const orders = repository.with(tx);
-        const locked = await orders.lock(orderId);
-        if (!locked || locked.refunded !== order.refunded)
-          throw new Error(`Order ${orderId} changed during its refund`);
-        const totals = new Map<LedgerAccount, number>();
-        const add = (account: LedgerAccount, value: number) =>
-          totals.set(account, (totals.get(account) ?? 0) + value);
-        for (const { leg, amount: share } of shares) {
-          if (leg.kind === "saved" || leg.kind === "card") add(ledgerAccounts.gatewayClearing, share);
-          else if (leg.kind === "stored_value" && order.fareMediumId)
-            add(ledgerAccounts.fareCard(order.fareMediumId, "general"), share);
-          else if (leg.kind === "wallet" && order.userId) add(ledgerAccounts.wallet(order.userId), share);
-        }
-        if (full) {
-          // The sale's other side, reversed for what is left of it.
-          const revenue = order.subtotal - storedValue + order.shipping - order.refunded;
-          add(ledgerAccounts.revenue, -revenue);
-          if (order.discount > 0) add(ledgerAccounts.promo, order.discount);
-          if (storedValue > 0 && order.fareMediumId)
-            add(ledgerAccounts.fareCard(order.fareMediumId, "general"), -storedValue);
-        } else {
-          add(ledgerAccounts.revenue, -asked);
-        }
-        const entries: LedgerEntry[] = [...totals]
-          .filter(([, value]) => value !== 0)
-          .map(([account, value]): LedgerEntry => ({ account, amount: money(value, cur) satisfies Money }));
-        const group =
-          entries.length >= 2
-            ? await ledger.post(tx, { reference: `${order.number}:refund:${refundId}`, entries })
-            : null;
-        for (const { leg, amount: share } of shares)
-          await orders.setLegRefunded(orderId, leg.leg, leg.refunded + share);
-        await orders.insertEntry({
-          orderId,
-          type: "refund",
-          amount: asked,
-          entryGroup: group,
-          refundId,
-          reason,
-          createdAt: now,
-        });
-        await orders.setRefunded(orderId, order.refunded + asked, full ? "refunded" : "partially_refunded");
-        if (full) await orders.undoFulfilment(orderId);
+      const refund = await orders.insertRefund({
+        refundId,
+        orderId,
+        amount: asked,
+        shares,
+        reason,
+        createdAt: clock.now(),
       });
-      const after = await repository.find(orderId);
-      if (!after) return { ok: false, problem: "notFound" };
+      return { ok: true, refund };
+    });
+  }
+
+  /** The gateway's part of a claimed refund, then its settlement in the books (see `refund`). */
+  async function finishRefund(refund: OrderRefundRow): Promise<RefundResult> {
+    const { orderId, refundId } = refund;
+    if (refund.status === "pending") {
+      const legs = await repository.paymentsOf(orderId);
+      const record = await repository.find(orderId);
+      if (!record) return { ok: false, problem: "notFound" };
+      const refunded: Array<{ leg: number; amount: number }> = [];
+      for (const share of refund.shares) {
+        const leg = legs.find((candidate) => candidate.leg === share.leg);
+        if (!leg) continue;
+        if (leg.captureId) {
+          const result = await gateway.refund({
+            idempotencyKey: `order:${orderId}:leg:${leg.leg}:refund:${refundId}`,
+            captureId: leg.captureId,
+            amount: { amount: share.amount, currency: record.order.currency },
+          });
+          if (result.outcome !== "approved") continue;
+        }
+        refunded.push(share);
+      }
+      await settleRefund(refund, refunded);
+    }
+    const [claim, after] = await Promise.all([repository.findRefund(refundId), repository.find(orderId)]);
+    if (!after) return { ok: false, problem: "notFound" };
+    if (claim?.status === "settled" && claim.amount === refund.amount)
       return { ok: true, order: orderDetailOf(after) };
-    },
-  };
+    return { ok: false, problem: "gatewayRefused" };
+  }
+
+  /**
+   * Writes what the gateway refunded of a claim (all of it, part of it when a leg was refused, or none)
+   * in one transaction, once: a claim another run settled meanwhile is left as it is.
+   */
+  async function settleRefund(refund: OrderRefundRow, refunded: Array<{ leg: number; amount: number }>) {
+    const now = clock.now();
+    await inTransaction(db, async ({ tx }) => {
+      const orders = repository.with(tx);
+      const order = await orders.lock(refund.orderId);
+      const claim = await orders.findRefund(refund.refundId, true);
+      if (!order || claim?.status !== "pending") return;
+      const asked = refunded.reduce((sum, share) => sum + share.amount, 0);
+      if (asked === 0 && refund.amount > 0) {
+        await orders.closeRefund(refund.refundId, { status: "refused", amount: 0, settledAt: now });
+        return;
+      }
+      const cur = order.currency;
+      const legs = await orders.paymentsOf(order.id);
+      const storedValue = storedValueOf(await orders.itemsOf(order.id));
+      const full = order.refunded + asked === order.total;
+      const totals = new Map<LedgerAccount, number>();
+      const add = (account: LedgerAccount, value: number) =>
+        totals.set(account, (totals.get(account) ?? 0) + value);
+      for (const share of refunded) {
+        const leg = legs.find((candidate) => candidate.leg === share.leg);
+        if (!leg) continue;
+        if (leg.kind === "saved" || leg.kind === "card") add(ledgerAccounts.gatewayClearing, share.amount);
+        else if (leg.kind === "stored_value" && order.fareMediumId)
+          add(ledgerAccounts.fareCard(order.fareMediumId, "general"), share.amount);
+        else if (leg.kind === "wallet" && order.userId)
+          add(ledgerAccounts.wallet(order.userId), share.amount);
+      }
+      if (full) {
+        // The sale's other side, reversed for what is left of it.
+        const revenue = order.subtotal - storedValue + order.shipping - order.refunded;
+        add(ledgerAccounts.revenue, -revenue);
+        if (order.discount > 0) add(ledgerAccounts.promo, order.discount);
+        if (storedValue > 0 && order.fareMediumId)
+          add(ledgerAccounts.fareCard(order.fareMediumId, "general"), -storedValue);
+      } else {
+        add(ledgerAccounts.revenue, -asked);
+      }
+      const entries: LedgerEntry[] = [...totals]
+        .filter(([, value]) => value !== 0)
+        .map(([account, value]): LedgerEntry => ({ account, amount: money(value, cur) satisfies Money }));
+      const group =
+        entries.length >= 2
+          ? await ledger.post(tx, { reference: `${order.number}:refund:${refund.refundId}`, entries })
+          : null;
+      for (const share of refunded) {
+        const leg = legs.find((candidate) => candidate.leg === share.leg);
+        if (leg) await orders.setLegRefunded(order.id, leg.leg, leg.refunded + share.amount);
+      }
+      await orders.insertEntry({
+        orderId: order.id,
+        type: "refund",
+        amount: asked,
+        entryGroup: group,
+        refundId: refund.refundId,
+        reason: refund.reason,
+        createdAt: now,
+      });
+      await orders.setRefunded(order.id, order.refunded + asked, full ? "refunded" : "partially_refunded");
+      if (full) await orders.undoFulfilment(order.id);
+      await orders.closeRefund(refund.refundId, { status: "settled", amount: asked, settledAt: now });
+    });
+  }
 }
+
+/** How long a claimed refund may stay pending before the recovery run finishes it. */
+export const refundRecoveryMs = 60_000;
+
+/** The stored value an order's items bought. */
+const storedValueOf = (items: readonly OrderItemRow[]) =>
+  items.filter((item) => item.subType === "STORED_VALUE").reduce((sum, item) => sum + item.lineTotal, 0);
 
 /** The opaque cursor of a page: base64url of the last order's time and id. */
 export function encodeCursor(cursor: OrderCursor): string {

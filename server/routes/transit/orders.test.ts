@@ -1158,6 +1158,87 @@ describe("POST /transit/orders/:id/refunds (agency operators)", () => {
   });
 });
 
+describe("refunds at the same moment, and a refund whose gateway answer is lost (issue 33)", () => {
+  const chargeOf = async (order: PlacedOrder) => {
+    const [charge] = await t.database.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.reference, order.number));
+    if (!charge) throw new Error("no charge");
+    return charge;
+  };
+  const recorded = async (id: string) => {
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, id));
+    return row?.refunded;
+  };
+
+  it("never refund more than was paid, at the gateway or in the books, however many run at once", async () => {
+    const ada = await rider();
+    const order = await placed(await place(ada, dayPassOrder(await fareCard(ada), await savedCard(ada), 3)));
+    const share = Math.floor(order.total / 3) + 1;
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.app.inject({
+          method: "POST",
+          url: `/transit/orders/${order.id}/refunds`,
+          headers: { authorization: `Bearer ${operatorToken}` },
+          payload: { amount: share, reason: "storm" },
+        }),
+      ),
+    );
+    const statuses = replies.map((reply) => reply.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 422, 422, 422, 422, 422, 422]);
+    expect(await recorded(order.id)).toBe(2 * share);
+    expect((await chargeOf(order)).refunded).toBe(2 * share);
+    const detail = await get(ada, `/transit/orders/${order.id}`);
+    expect(
+      detail.json().data.entries.filter((entry: { type: string }) => entry.type === "refund"),
+    ).toHaveLength(2);
+  });
+
+  it("a refund the gateway made but whose answer never came is settled once by the recovery run", async () => {
+    const ada = await rider();
+    const order = await placed(await place(ada, dayPassOrder(await fareCard(ada), await savedCard(ada), 2)));
+    const refund = gateway.refund.bind(gateway);
+    // The gateway refunds, then the reply is lost (a timeout, or the server killed right after).
+    gateway.refund = async (request) => {
+      await refund(request);
+      throw new Error("socket hang up");
+    };
+    try {
+      await expect(t.app.orders.refund(order.id, 100, "lost answer")).rejects.toThrow("socket hang up");
+    } finally {
+      gateway.refund = refund;
+    }
+    expect((await chargeOf(order)).refunded).toBe(100);
+    expect(await recorded(order.id)).toBe(0);
+    // What is held by the pending refund is not refunded again meanwhile.
+    expect(await t.app.orders.refund(order.id, order.total, "all")).toEqual({
+      ok: false,
+      problem: "amountInvalid",
+    });
+    // Not before a minute has passed: the refund may still be on its way.
+    expect(await t.app.orders.recoverRefunds(clock.now())).toBe(0);
+    const later = new Date(clock.now().getTime() + 61_000);
+    const runs = await Promise.all([t.app.orders.recoverRefunds(later), t.app.orders.recoverRefunds(later)]);
+    expect(runs.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(1);
+    expect(await recorded(order.id)).toBe(100);
+    expect((await chargeOf(order)).refunded).toBe(100);
+    expect(await t.app.orders.recoverRefunds(later)).toBe(0);
+    const detail = await get(ada, `/transit/orders/${order.id}`);
+    expect(
+      detail.json().data.entries.map((entry: { type: string; amount: number }) => [entry.type, entry.amount]),
+    ).toEqual([
+      ["sale", order.total],
+      ["refund", 100],
+    ]);
+    // The rest can be refunded now, and only the rest.
+    const rest = await t.app.orders.refund(order.id, null, "the rest");
+    expect(rest.ok && rest.order.status).toBe("refunded");
+    expect((await chargeOf(order)).refunded).toBe(order.total);
+  });
+});
+
 describe("a promo code's last redemption", () => {
   it("goes to one of several parallel orders; the others are refused and their charges given back", async () => {
     await createPromoCodeRepository(t.database.db).insert({

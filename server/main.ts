@@ -4,7 +4,7 @@ import { distDir, ensureBuild } from "./build.ts";
 import { readEnv } from "./config/env.ts";
 import { loadPortalConfig } from "./config/portal-config.ts";
 import { openDatabase } from "./db/client.ts";
-import { seedDemoData } from "./db/seed.ts";
+import { prepareDatabase } from "./db/startup.ts";
 import { createAppleVerifier } from "./gateways/apple.ts";
 import { createRecaptchaVerifier, sandboxCaptchaVerifier } from "./gateways/captcha.ts";
 import { createSandboxGateway } from "./gateways/payments/sandbox.ts";
@@ -18,8 +18,7 @@ async function main() {
   const database = await openDatabase(
     env.databaseUrl ? { kind: "postgres", url: env.databaseUrl } : { kind: "pglite", dataDir: env.dataDir },
   );
-  await database.migrate();
-  if (env.seedDemo && (await seedDemoData(database.db, portalConfig))) {
+  if (await prepareDatabase(database, portalConfig, { seedDemo: env.seedDemo })) {
     console.log("Seeded the demo agency, catalog and rider.");
   }
 

@@ -18,6 +18,12 @@ export interface DatabaseHandle {
   driver: "pglite" | "postgres";
   /** Applies the migrations not applied yet: the project's, or those in `folder` (tests of upgrades). */
   migrate(folder?: string): Promise<void>;
+  /**
+   * Runs `body` while no other holder of lock `name` runs: on PostgreSQL a session advisory lock, so
+   * instances sharing a database take turns (migrations and the demo seed at start-up); on PGlite,
+   * which one process owns, the callers in this process take turns.
+   */
+  exclusive<T>(name: string, body: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -37,6 +43,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       db,
       driver: "postgres",
       migrate: (folder = migrationsFolder) => migratePg(db, { migrationsFolder: folder }),
+      async exclusive(name, body) {
+        // Its own connection holds the lock; what `body` does goes through the pool as usual.
+        const holder = await pool.connect();
+        try {
+          await holder.query("select pg_advisory_lock(hashtext($1))", [name]);
+          try {
+            return await body();
+          } finally {
+            await holder.query("select pg_advisory_unlock(hashtext($1))", [name]);
+          }
+        } finally {
+          holder.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -47,10 +67,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
 export function fromPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite(client, { schema });
+  const turns = new Map<string, Promise<unknown>>();
   return {
     db,
     driver: "pglite",
     migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
+    exclusive(name, body) {
+      const turn = (turns.get(name) ?? Promise.resolve()).catch(() => undefined).then(body);
+      turns.set(name, turn);
+      return turn;
+    },
     close: () => client.close(),
   };
 }

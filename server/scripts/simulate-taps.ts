@@ -3,7 +3,7 @@ import { buildApp } from "../app.ts";
 import { readEnv } from "../config/env.ts";
 import { loadPortalConfig } from "../config/portal-config.ts";
 import { openDatabase } from "../db/client.ts";
-import { seedDemoData } from "../db/seed.ts";
+import { prepareDatabase } from "../db/startup.ts";
 import { createSandboxGateway } from "../gateways/payments/sandbox.ts";
 
 /**
@@ -27,9 +27,8 @@ async function main() {
   const database = await openDatabase(
     env.databaseUrl ? { kind: "postgres", url: env.databaseUrl } : { kind: "pglite", dataDir: env.dataDir },
   );
-  await database.migrate();
   // As `npm start` does: a fresh demo database gets the demo agency, rider and routes first.
-  if (env.seedDemo) await seedDemoData(database.db, portalConfig);
+  await prepareDatabase(database, portalConfig, { seedDemo: env.seedDemo });
   const app = await buildApp({
     database,
     portalConfig,

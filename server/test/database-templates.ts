@@ -129,7 +129,7 @@ function lockAge(lock: string): number {
   }
 }
 
-function databaseUrl(adminUrl: string, name: string): string {
+export function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();

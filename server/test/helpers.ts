@@ -15,7 +15,7 @@ import { defaultHashingLimits } from "../domain/password.ts";
 import type { AppleVerifier } from "../gateways/apple.ts";
 import type { FacebookSettings } from "../gateways/facebook.ts";
 import type { GoogleSettings } from "../gateways/google.ts";
-import { pgliteCopy, postgresCopy, postgresDatabase } from "./database-templates.ts";
+import { databaseUrl, pgliteCopy, postgresCopy, postgresDatabase } from "./database-templates.ts";
 
 export const deploymentFile = resolve(import.meta.dirname, "..", "config", "deployment.json");
 
@@ -42,6 +42,23 @@ export async function emptyDatabase(): Promise<DatabaseHandle> {
     await admin.end();
   }
   return postgresDatabase(adminUrl, name);
+}
+
+/**
+ * One new empty database and `instances` handles on it, as that many server instances sharing it
+ * would have (each its own pool on PostgreSQL). On PGlite, which one process owns, the instances are
+ * one handle. Closing the first drops the database.
+ */
+export async function sharedEmptyDatabase(instances: number): Promise<DatabaseHandle[]> {
+  const first = await emptyDatabase();
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl || first.driver !== "postgres") return Array.from({ length: instances }, () => first);
+  const [row] = await first.db.select({ name: sql<string>`current_database()` }).from(sql`(select 1) as one`);
+  const url = databaseUrl(adminUrl, String(row?.name));
+  const others = await Promise.all(
+    Array.from({ length: instances - 1 }, () => openDatabase({ kind: "postgres", url })),
+  );
+  return [first, ...others];
 }
 
 /** The public origin test apps put in emailed links (PUBLIC_URL). */

@@ -27,6 +27,7 @@ import errors from "./plugins/errors.ts";
 import input from "./plugins/input.ts";
 import { readPortalPage } from "./plugins/page.ts";
 import passwordWork, { defaultPasswordWorkPerAddress } from "./plugins/password-work.ts";
+import { databaseRateLimitStore } from "./plugins/rate-limit-store.ts";
 import security from "./plugins/security.ts";
 import spa from "./plugins/spa.ts";
 import { type AccountRepository, createAccountRepository } from "./repositories/accounts.ts";
@@ -159,6 +160,11 @@ export interface AppOptions {
   /** Where log lines go (tests capture them); standard output when absent. */
   logStream?: { write(line: string): void };
   rateLimitPerMinute?: number;
+  /**
+   * Where per-address request budgets are counted: in the database, shared by every instance on it
+   * (the default on PostgreSQL), or in this process (the default on PGlite, which one process owns).
+   */
+  rateLimitStore?: "database" | "memory";
   /** Origin of emailed links and redirects (PUBLIC_URL), never the request's Host; null means http://localhost:8080. */
   publicUrl?: string | null;
   /** Email and SMS providers (main.ts reads them from the environment); the sandbox when absent. */
@@ -242,8 +248,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     perAddress: options.passwordWorkPerAddress ?? defaultPasswordWorkPerAddress,
   });
   const page = readPortalPage(options.staticDir);
+  const sharedBudgets =
+    (options.rateLimitStore ?? (options.database.driver === "postgres" ? "database" : "memory")) ===
+    "database";
   await app.register(security, {
     rateLimitPerMinute: options.rateLimitPerMinute ?? 600,
+    ...(sharedBudgets
+      ? { rateLimitStore: databaseRateLimitStore(options.database.db, options.clock ?? systemClock) }
+      : {}),
     styleHashes: page?.styleHashes ?? [],
     captcha: options.portalConfig.captcha,
     analytics: options.portalConfig.analytics,

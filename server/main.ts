@@ -8,6 +8,7 @@ import { prepareDatabase } from "./db/startup.ts";
 import { createAppleVerifier } from "./gateways/apple.ts";
 import { createRecaptchaVerifier, sandboxCaptchaVerifier } from "./gateways/captcha.ts";
 import { createSandboxGateway } from "./gateways/payments/sandbox.ts";
+import { pruneRateLimitWindows } from "./plugins/rate-limit-store.ts";
 
 /** `npm start`: build the SPA if stale, migrate, seed once, serve portal and API on one origin. */
 async function main() {
@@ -59,8 +60,9 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: env.port, host: env.host });
-  // Due autoloads, load settlement, renewals and the refunds a crash or a lost gateway answer left
-  // pending every 30 s (tests call them themselves); one failing does not stop the others.
+  // Due autoloads, load settlement, renewals, the refunds a crash or a lost gateway answer left pending
+  // and the ended request-budget windows, every 30 s (tests call them themselves); one failing does not
+  // stop the others.
   let running = false;
   const autoloadTimer = setInterval(() => {
     if (running || closing) return;
@@ -75,6 +77,8 @@ async function main() {
         if (finished > 0) app.log.info({ finished }, "pending refunds finished");
       })
       .catch((error: unknown) => app.log.error({ err: error }, "refund recovery failed"))
+      .then(() => pruneRateLimitWindows(database.db, app.clock.now()))
+      .catch((error: unknown) => app.log.error({ err: error }, "request budget pruning failed"))
       .finally(() => {
         running = false;
       });

@@ -844,6 +844,21 @@ export const orderEntries = pgTable(
   ],
 );
 
+/**
+ * The per-address request budgets of @fastify/rate-limit when instances share a PostgreSQL
+ * (server/plugins/rate-limit-store.ts): one row per budget and key, counting the requests of the
+ * window that ends at `expires_at`. Expired rows are deleted by the 30 s run.
+ */
+export const rateLimitWindows = pgTable(
+  "rate_limit_windows",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limit_windows_expiry").on(t.expiresAt)],
+);
+
 export const orderRefundStatuses = ["pending", "settled", "refused"] as const;
 
 /**

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadPortalConfig } from "../config/portal-config.ts";
-import { deploymentFile, sharedEmptyDatabase } from "../test/helpers.ts";
+import { closeShared, deploymentFile, emptyDatabase, shareDatabase } from "../test/helpers.ts";
 import type { DatabaseHandle } from "./client.ts";
 import { appMeta, organizations, users } from "./schema.ts";
 import { prepareDatabase } from "./startup.ts";
@@ -12,16 +12,12 @@ import { prepareDatabase } from "./startup.ts";
  * lock the first migrates and seeds while the others wait, then find it done.
  */
 const handles: DatabaseHandle[] = [];
-afterAll(async () => {
-  const [first, ...others] = handles;
-  for (const handle of new Set(others)) if (handle !== first) await handle.close();
-  await first?.close();
-});
+afterAll(() => closeShared(handles));
 
 describe("instances starting together on one empty database", () => {
   it("all come up: one migrates and seeds, the others find it done", async () => {
     const config = await loadPortalConfig(deploymentFile);
-    handles.push(...(await sharedEmptyDatabase(4)));
+    handles.push(...(await shareDatabase(await emptyDatabase(), 4)));
     const seeded = await Promise.all(
       handles.map((handle) => prepareDatabase(handle, config, { seedDemo: true })),
     );

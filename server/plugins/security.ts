@@ -1,6 +1,6 @@
 import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
-import rateLimit from "@fastify/rate-limit";
+import rateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
@@ -20,6 +20,8 @@ export default fp(async function security(
   app: FastifyInstance,
   options: {
     rateLimitPerMinute: number;
+    /** Where budgets are counted (plugins/rate-limit-store.ts); this process's memory when absent. */
+    rateLimitStore?: FastifyRateLimitStoreCtor;
     /** Hashes of the stylesheets the page carries inside it (plugins/page.ts). */
     styleHashes?: string[];
     captcha: { enabled: boolean; siteKey: string };
@@ -64,6 +66,7 @@ export default fp(async function security(
   await app.register(rateLimit, {
     max: options.rateLimitPerMinute,
     timeWindow: "1 minute",
+    ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
     // The budget guards the API. Reading the portal itself (its page and the build's files, dozens of
     // chunks on a first visit) costs a rider nothing: those replies are static, cached and cheap.
     allowList: (request) => request.url === "/healthz" || readsThePortal(request),

@@ -45,12 +45,11 @@ export async function emptyDatabase(): Promise<DatabaseHandle> {
 }
 
 /**
- * One new empty database and `instances` handles on it, as that many server instances sharing it
- * would have (each its own pool on PostgreSQL). On PGlite, which one process owns, the instances are
- * one handle. Closing the first drops the database.
+ * `instances` handles on the database of `first` (first among them), as that many server instances
+ * sharing it would have: each its own pool on PostgreSQL; on PGlite, which one process owns, the one
+ * handle. Closing `first` drops the database; close the others before it.
  */
-export async function sharedEmptyDatabase(instances: number): Promise<DatabaseHandle[]> {
-  const first = await emptyDatabase();
+export async function shareDatabase(first: DatabaseHandle, instances: number): Promise<DatabaseHandle[]> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl || first.driver !== "postgres") return Array.from({ length: instances }, () => first);
   const [row] = await first.db.select({ name: sql<string>`current_database()` }).from(sql`(select 1) as one`);
@@ -59,6 +58,13 @@ export async function sharedEmptyDatabase(instances: number): Promise<DatabaseHa
     Array.from({ length: instances - 1 }, () => openDatabase({ kind: "postgres", url })),
   );
   return [first, ...others];
+}
+
+/** Closes what `shareDatabase` opened, `first` (which drops the database) last. */
+export async function closeShared(handles: readonly DatabaseHandle[]): Promise<void> {
+  const [first, ...others] = handles;
+  for (const handle of new Set(others)) if (handle !== first) await handle.close();
+  await first?.close();
 }
 
 /** The public origin test apps put in emailed links (PUBLIC_URL). */
@@ -105,11 +111,18 @@ export async function createTestApp(
     orderNumbers?: () => string;
     /** A build of the test's own to serve (removed on close); a tiny page unless given. */
     staticDir?: string;
+    /**
+     * A database another app shares (an instance of several), migrated and seeded by the caller, who
+     * closes it; a fresh copy of the run's template unless given.
+     */
+    database?: DatabaseHandle;
+    /** Where request budgets are counted (buildApp's rateLimitStore). */
+    rateLimitStore?: "database" | "memory";
   } = {},
 ): Promise<TestApp> {
   const loaded = await loadPortalConfig(deploymentFile);
   const config = options.configure ? options.configure(loaded) : loaded;
-  const database = await freshDatabase(config);
+  const database = options.database ?? (await freshDatabase(config));
   const staticDir = options.staticDir ?? mkdtempSync(join(tmpdir(), "portal-spa-"));
   if (!options.staticDir) {
     writeFileSync(join(staticDir, "index.html"), "<!doctype html><title>portal</title><div id=root></div>");
@@ -128,6 +141,7 @@ export async function createTestApp(
     ...(options.orderNumbers ? { orderNumbers: options.orderNumbers } : {}),
     ...(options.operatorToken ? { operatorToken: options.operatorToken } : {}),
     ...(options.rateLimitPerMinute ? { rateLimitPerMinute: options.rateLimitPerMinute } : {}),
+    ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
     ...(options.realisticLimits
       ? {}
       : {
@@ -151,7 +165,7 @@ export async function createTestApp(
         // Whatever a test file did over HTTP, its books balance when it ends: every suite checks it.
         await assertBooksBalance(database);
       } finally {
-        await database.close();
+        if (!options.database) await database.close();
         rmSync(staticDir, { recursive: true, force: true });
       }
     },

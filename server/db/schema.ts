@@ -859,6 +859,17 @@ export const rateLimitWindows = pgTable(
   (t) => [index("rate_limit_windows_expiry").on(t.expiresAt)],
 );
 
+/**
+ * A one-time card token taken by an order attempt before the gateway is asked (issue 33, item 7): of
+ * several attempts paying with one token at once, one claims it and the others are refused without a
+ * charge (they were authorized and captured, then given back). A refused or failed attempt frees it.
+ */
+export const paymentTokenClaims = pgTable("payment_token_claims", {
+  tokenHash: text("token_hash").primaryKey(),
+  orderId: uuid("order_id").notNull(),
+  claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull(),
+});
+
 export const orderRefundStatuses = ["pending", "settled", "refused"] as const;
 
 /**

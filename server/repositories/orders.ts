@@ -16,6 +16,7 @@ import {
   orders,
   passes,
   paymentMethods,
+  paymentTokenClaims,
   shipments,
   subscriptions,
 } from "../db/schema.ts";
@@ -381,6 +382,43 @@ export function createOrderRepository(db: Executor) {
         .update(orderPayments)
         .set({ refunded })
         .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.leg, leg)));
+    },
+
+    /**
+     * Takes one-time card tokens for order `orderId`: true when each is free or already this order's,
+     * false (taking none) when another attempt holds one.
+     */
+    async claimTokens(tokenHashes: readonly string[], orderId: string, at: Date): Promise<boolean> {
+      if (tokenHashes.length === 0) return true;
+      const taken = await db
+        .insert(paymentTokenClaims)
+        .values(tokenHashes.map((tokenHash) => ({ tokenHash, orderId, claimedAt: at })))
+        .onConflictDoNothing()
+        .returning({ tokenHash: paymentTokenClaims.tokenHash });
+      if (taken.length === tokenHashes.length) return true;
+      const holders = await db
+        .select()
+        .from(paymentTokenClaims)
+        .where(inArray(paymentTokenClaims.tokenHash, [...tokenHashes]));
+      if (holders.length === tokenHashes.length && holders.every((row) => row.orderId === orderId))
+        return true;
+      if (taken.length > 0) {
+        await db.delete(paymentTokenClaims).where(
+          and(
+            eq(paymentTokenClaims.orderId, orderId),
+            inArray(
+              paymentTokenClaims.tokenHash,
+              taken.map((row) => row.tokenHash),
+            ),
+          ),
+        );
+      }
+      return false;
+    },
+
+    /** Frees the tokens an attempt for `orderId` took (it was refused or failed). */
+    async freeTokens(orderId: string): Promise<void> {
+      await db.delete(paymentTokenClaims).where(eq(paymentTokenClaims.orderId, orderId));
     },
 
     /** A refund claimed (issue 33): pending until the gateway has answered and the books say so. */

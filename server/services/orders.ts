@@ -1005,9 +1005,23 @@ export function createOrderService(options: {
     const { plan } = prepared;
     const held: HeldLeg[] = [];
     const amounts = new Map(plan.legs.map((leg) => [leg.n, leg.amount]));
+    // One-time card tokens are this attempt's before the gateway sees them: another attempt paying
+    // with one of them at this moment is refused here, with nothing authorized.
+    const tokens = plan.legs.flatMap((leg) => (leg.kind === "card" ? [leg.tokenHash] : []));
+    if (!(await repository.claimTokens(tokens, claim.orderId, clock.now()))) {
+      return refusal(
+        ErrorCode.paymentTokenInvalid,
+        tokenInvalidMessage,
+        `payments/${plan.legs.find((leg) => leg.kind === "card")?.n ?? 0}`,
+      );
+    }
+    const freeTokens = () => (tokens.length > 0 ? repository.freeTokens(claim.orderId) : Promise.resolve());
     try {
       const declined = await charge(plan, claim.orderNumber, held);
-      if (declined) return declined;
+      if (declined) {
+        await freeTokens();
+        return declined;
+      }
       return await write(input, plan, claim, held);
     } catch (error) {
       // Another attempt with this claim (a takeover of a slow one) made the order: its reply stands, and
@@ -1018,6 +1032,7 @@ export function createOrderService(options: {
       }
       // Whatever the gateway holds for this attempt goes back, refused or broken alike.
       await release(claim.orderId, held, amounts).catch(() => undefined);
+      await freeTokens().catch(() => undefined);
       if (error instanceof OrderRefusal) return error.reply;
       throw error;
     }

@@ -1158,6 +1158,45 @@ describe("POST /transit/orders/:id/refunds (agency operators)", () => {
   });
 });
 
+describe("one card token in several orders at once (issue 33, item 7)", () => {
+  it("makes one order; the others are refused before the gateway is asked, on either engine", async () => {
+    const cardPrice = priceOf(products.metroFareCard);
+    const token = cardToken();
+    const address = {
+      firstName: "Ada",
+      lastName: "Race",
+      address_1: "2 Navy Way",
+      country: "US",
+      state: "CA",
+      city: "San Diego",
+      zipCode: "92101",
+    };
+    const chargesBefore = (await t.database.db.select().from(sandboxCharges)).length;
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        placeAsGuest({
+          email: `token-race-${index}@example.org`,
+          lines: [{ product: products.metroFareCard, quantity: 1 }],
+          shipping_method: "standard",
+          shipping_address: address,
+          expected_total: cardPrice,
+          payments: [{ kind: "card", token, amount: cardPrice }],
+        }),
+      ),
+    );
+    expect(replies.filter((reply) => reply.statusCode === 201)).toHaveLength(1);
+    const losers = replies.filter((reply) => reply.statusCode !== 201);
+    for (const reply of losers) refusedWith(reply, 422, ErrorCode.paymentTokenInvalid);
+    // Nothing was authorized for the refused attempts: the only charge is the order's.
+    const won = replies.find((reply) => reply.statusCode === 201);
+    if (!won) throw new Error("no order");
+    const winner = await placed(won);
+    const after = await t.database.db.select().from(sandboxCharges);
+    expect(after.length - chargesBefore).toBe(1);
+    expect(after.filter((charge) => charge.reference === winner.number)).toHaveLength(1);
+  });
+});
+
 describe("refunds at the same moment, and a refund whose gateway answer is lost (issue 33)", () => {
   const chargeOf = async (order: PlacedOrder) => {
     const [charge] = await t.database.db

@@ -1194,14 +1194,19 @@ export function createOrderService(options: {
     async recoverRefunds(now: Date = clock.now()): Promise<number> {
       const stale = await repository.stalePendingRefunds(new Date(now.getTime() - refundRecoveryMs), 50);
       let finished = 0;
+      const failures: unknown[] = [];
       for (const refund of stale) {
+        // One refund failing (the gateway still unreachable) does not hold the others back; the next
+        // run tries it again, and the run's caller hears why (npm start logs it).
         try {
           await finishRefund(refund);
           finished += 1;
-        } catch {
-          // The gateway is still unreachable: the next run tries again.
+        } catch (error) {
+          failures.push(error);
         }
       }
+      if (failures.length > 0)
+        throw new AggregateError(failures, `${failures.length} pending refunds not finished`);
       return finished;
     },
   };

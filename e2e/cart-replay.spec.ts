@@ -1,7 +1,14 @@
 import { generatePaths } from "../tests/model/harness.ts";
 import { cartModel } from "../tests/model/specs/cart.ts";
-import { test } from "./fixtures.ts";
-import { CartReplay, cartCoverage, choosePaths, pathName, skipReason } from "./models/cart-replay.ts";
+import { asDemoRider, test } from "./fixtures.ts";
+import {
+  CartReplay,
+  cartCoverage,
+  choosePaths,
+  pathName,
+  skipReason,
+  startsAsDemoRider,
+} from "./models/cart-replay.ts";
 import { riderAddress, samplingFromEnv, samplingReport } from "./models/replay-sampling.ts";
 
 /*
@@ -16,8 +23,9 @@ import { riderAddress, samplingFromEnv, samplingReport } from "./models/replay-s
  * the airport train (its alert), the 7-Day Pass for the demo rider's Commute card (the renewal choice),
  * the Metro Fare Card (physical: the conflict) and Stored Value $20 ×19 (the 20-ticket limit). A
  * path's items already in the cart are the stored cart, written before the portal's first load. Who
- * walks it follows its events: a visitor (empty storage), a guest (isGuestUser), the demo rider, or a
- * fresh unconfirmed rider for "Action Blocked"; a visitor becomes the demo rider by the sign-in dialog,
+ * walks it follows its events: a visitor (empty storage), a guest (isGuestUser), the demo rider (from
+ * the worker's stored session, e2e/models/signed-in.ts, on the page a sign-in lands on), or a fresh
+ * unconfirmed rider for "Action Blocked"; a visitor becomes the demo rider by the sign-in dialog,
  * a guest by "Continue as guest", and a rider a visitor by signing out (cart.clear). A change of
  * language (cart.refresh) toggles English and Español; its product search is held by page.route until
  * the answer step, which lets it go (refreshed: the stored names follow the language) or drops it
@@ -64,7 +72,9 @@ test.describe("cart model paths in Chromium", () => {
   test.describe.configure({ timeout: 60_000 });
 
   for (const [index, path] of chosen.entries()) {
-    test(`path ${index + 1}: ${pathName(path)}`, async ({ page }) => {
+    // A path that starts with the demo rider opens with the rider's stored session.
+    const as = startsAsDemoRider(path) ? asDemoRider : test;
+    as(`path ${index + 1}: ${pathName(path)}`, async ({ page }) => {
       // Each path's rider signs in (or up) from an address of its own (the server counts per address).
       await page.setExtraHTTPHeaders({ "X-Forwarded-For": riderAddress("203.0.113", index) });
       const replay = new CartReplay(page, path);

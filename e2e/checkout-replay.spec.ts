@@ -1,6 +1,6 @@
 import { generatePaths } from "../tests/model/harness.ts";
 import { checkoutModel } from "../tests/model/specs/checkout.ts";
-import { test } from "./fixtures.ts";
+import { asDemoRider, test } from "./fixtures.ts";
 import {
   CheckoutReplay,
   checkoutCoverage,
@@ -48,8 +48,10 @@ test.describe("checkout model paths in Chromium", () => {
   test.describe.configure({ timeout: 60_000 });
 
   for (const [index, path] of chosen.entries()) {
-    test(`path ${index + 1}: ${pathName(path)}`, async ({ page }) => {
-      // Each path's rider signs in from an address of its own (the server allows 20 a minute each).
+    // A rider's path opens with the demo rider's stored session; a guest's with empty storage.
+    const as = path.input?.guest ? test : asDemoRider;
+    as(`path ${index + 1}: ${pathName(path)}`, async ({ page }) => {
+      // Each path's requests come from an address of its own (the server counts per address).
       await page.setExtraHTTPHeaders({ "X-Forwarded-For": riderAddress("192.0.2", index) });
       const replay = new CheckoutReplay(page, path);
       await replay.start();

@@ -5,6 +5,7 @@ import { readEnv } from "./config/env.ts";
 import { loadPortalConfig } from "./config/portal-config.ts";
 import { openDatabase } from "./db/client.ts";
 import { prepareDatabase } from "./db/startup.ts";
+import { configureHashCost } from "./domain/password.ts";
 import { createAppleVerifier } from "./gateways/apple.ts";
 import { createRecaptchaVerifier, sandboxCaptchaVerifier } from "./gateways/captcha.ts";
 import { createSandboxGateway } from "./gateways/payments/sandbox.ts";
@@ -14,6 +15,7 @@ import { pruneRateLimitWindows } from "./plugins/rate-limit-store.ts";
 async function main() {
   const env = readEnv();
   const portalConfig = await loadPortalConfig(env.deploymentFile);
+  if (env.passwordHashCost !== null) configureHashCost(env.passwordHashCost);
   if (process.env.SKIP_BUILD !== "1") ensureBuild();
 
   const database = await openDatabase(

@@ -7,6 +7,7 @@ import { cartModel } from "../../tests/model/specs/cart.ts";
 import { Portal } from "./portal.ts";
 import { choosePaths as choose, coverageOf, type Sampling } from "./replay-sampling.ts";
 import { demoRider, signInAt, signUpRider } from "./riders.ts";
+import { openProfile } from "./signed-in.ts";
 
 /**
  * The cart model's generated paths as a rider walks them in Chromium against the real server: each
@@ -67,6 +68,9 @@ export const skipReasons = {
   spanish:
     "a gesture after an odd number of language changes: the replay toggles English and Español, and its gestures are named in English",
 } as const;
+
+/** Whether the path starts with the demo rider signed in (its test opens with the stored session). */
+export const startsAsDemoRider = (path: CartPath): boolean => planOf(path).start === "rider";
 
 /** Who walks the path, following its sign-ins and sign-outs, or why it cannot be walked. */
 export function planOf(path: CartPath): Plan {
@@ -244,9 +248,7 @@ export class CartReplay {
     const rider =
       this.who === "unconfirmed"
         ? await signUpRider(portal, { confirmed: false, prefix: "cart-replay" })
-        : this.who === "rider"
-          ? demoRider
-          : null;
+        : null;
     // Once per test: the stored cart is the input's on the first load, then the portal's own.
     await page.addInitScript(
       ({ cart, guest }) => {
@@ -257,6 +259,11 @@ export class CartReplay {
       },
       { cart: input?.items ?? [], guest: input?.guest === true },
     );
+    if (this.who === "rider") {
+      // The demo rider's stored session (the test's storage state): where a sign-in leaves them.
+      await openProfile(portal);
+      return;
+    }
     if (rider) {
       await signInAt(portal, rider);
       return;

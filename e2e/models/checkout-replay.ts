@@ -7,7 +7,6 @@ import { bank, visa } from "../../tests/model/specs/paymentMethods.ts";
 import { builtChunk } from "../built-chunks.ts";
 import { CheckoutPage } from "./checkout.ts";
 import { choosePaths as choose, coverageOf, type Sampling } from "./replay-sampling.ts";
-import { demoRider, signInAt } from "./riders.ts";
 
 /**
  * The checkout model's generated paths as a rider (or a guest) walks them in Chromium against the real
@@ -400,16 +399,22 @@ export class CheckoutReplay {
     );
   }
 
-  /** Opens the checkout the path's input names, with the first answer armed. */
+  /**
+   * Opens the checkout the path's input names, with the first answer armed. A rider's path starts
+   * with the demo rider's stored session (the test's storage state, e2e/models/signed-in.ts): the
+   * checkout is where it begins, not the sign-in. The stored cart, choices and guest flag are written on
+   * the origin's health page (no portal loads there), so the portal's first load is the checkout's.
+   */
   async start(): Promise<void> {
     const { page, path } = this;
     await this.holdCardChecks();
     const input = path.input;
     if (!input) throw new Error("a checkout path always has an input");
     const items = input.items.map((item) => ({ ...item }));
+    await page.goto("/healthz");
     if (input.guest) {
-      await this.checkout.portal.open("/");
       await page.evaluate((cart) => {
+        localStorage.setItem("tourDone", "true");
         localStorage.setItem("cart", JSON.stringify(cart));
         localStorage.setItem("isGuestUser", "true");
       }, items);
@@ -417,7 +422,9 @@ export class CheckoutReplay {
       await page.goto("/anonymous/checkout");
       return;
     }
-    await signInAt(this.checkout.portal, demoRider);
+    if (!(await page.evaluate(() => localStorage.getItem("auth_token")))) {
+      throw new Error("a rider's checkout path starts from the demo rider's stored session (asDemoRider)");
+    }
     const restored = input.restored ? await this.restoredChoices(input.restored) : null;
     await page.evaluate(
       ({ cart, choices }) => {

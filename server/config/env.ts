@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
+import { defaultHashCost, minimumHashCost } from "../domain/password.ts";
 import { appleKeysUrl } from "../gateways/apple.ts";
 import type { DeliveryConfig } from "../gateways/delivery.ts";
 
@@ -36,6 +37,8 @@ export const trustProxySchema = z
     });
     return z.NEVER;
   });
+
+const hashCostRange = `PASSWORD_HASH_COST must be a whole number from ${minimumHashCost} to ${defaultHashCost}`;
 
 /** Process configuration, read once at start from the environment. */
 const envSchema = z
@@ -80,6 +83,13 @@ const envSchema = z
         error: "SANDBOX_GATEWAY_SECRET must be 32 to 200 characters without spaces",
       }),
     ),
+    PASSWORD_HASH_COST: optionalSetting(
+      z.coerce
+        .number()
+        .int()
+        .min(minimumHashCost, { error: hashCostRange })
+        .max(defaultHashCost, { error: hashCostRange }),
+    ),
     OPERATOR_TOKEN: optionalSetting(
       z
         .string()
@@ -93,6 +103,15 @@ const envSchema = z
         code: "custom",
         path: ["PUBLIC_URL"],
         message: "PUBLIC_URL is required in production (the origin riders open, e.g. https://portal.example)",
+      });
+    }
+    // Cheaper password hashes are for test servers (the e2e suite signs in hundreds of times); a
+    // deployment riders use keeps the full cost.
+    if (env.NODE_ENV === "production" && env.PASSWORD_HASH_COST !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PASSWORD_HASH_COST"],
+        message: "PASSWORD_HASH_COST is for test servers and is refused in production",
       });
     }
     // Messages name the variables only: their values hold passwords and tokens.
@@ -159,6 +178,11 @@ export interface ServerEnv {
   trustProxy: TrustProxy;
   /** Key of the sandbox payment gateway's tokens; a random one per process when unset. */
   sandboxGatewaySecret: string | null;
+  /**
+   * log2 N of the scrypt hashes this process makes (PASSWORD_HASH_COST, test servers only); null keeps
+   * the full cost (server/domain/password.ts).
+   */
+  passwordHashCost: number | null;
 }
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -195,6 +219,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     operatorToken: env.OPERATOR_TOKEN ?? null,
     trustProxy: env.TRUST_PROXY,
     sandboxGatewaySecret: env.SANDBOX_GATEWAY_SECRET ?? null,
+    passwordHashCost: env.PASSWORD_HASH_COST ?? null,
     delivery: {
       smtp: env.SMTP_URL && env.SMTP_FROM ? { url: env.SMTP_URL, from: env.SMTP_FROM } : null,
       sms:

@@ -40,6 +40,17 @@ describe("environment", () => {
     expect(readEnv({ ...production, DEV_MAILBOX: "on" }).devMailbox).toBe(true);
   });
 
+  it("takes a cheaper password hash cost for test servers only", () => {
+    expect(readEnv({}).passwordHashCost).toBeNull();
+    expect(readEnv({ PASSWORD_HASH_COST: "12" }).passwordHashCost).toBe(12);
+    for (const bad of ["9", "18", "12.5", "twelve"]) {
+      expect(() => readEnv({ PASSWORD_HASH_COST: bad })).toThrow(/PASSWORD_HASH_COST/);
+    }
+    const production = { NODE_ENV: "production", PUBLIC_URL: "https://portal.example" } as const;
+    expect(() => readEnv({ ...production, PASSWORD_HASH_COST: "12" })).toThrow(/refused in production/);
+    expect(readEnv(production).passwordHashCost).toBeNull();
+  });
+
   it("rejects a bad port", () => {
     expect(() => readEnv({ PORT: "eighty" })).toThrow();
   });

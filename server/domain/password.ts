@@ -7,6 +7,8 @@ import { availableParallelism } from "node:os";
  * cost they were made with (it is read back from the stored string).
  */
 export const defaultHashCost = 17;
+/** The cheapest cost configureHashCost accepts from outside code (tests go lower by calling it). */
+export const minimumHashCost = 10;
 let cost = { N: 2 ** defaultHashCost, r: 8, p: 1 };
 const maxmem = 256 * 1024 * 1024;
 

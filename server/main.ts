@@ -62,8 +62,9 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: env.port, host: env.host });
-  // Due autoloads, load settlement, renewals, the refunds a crash or a lost gateway answer left pending
-  // and the ended request-budget windows, every 30 s (tests call them themselves); one failing does not
+  // Due autoloads, load settlement, renewals, the order attempts a crash stopped between the gateway and
+  // the commit, the refunds a crash or a lost gateway answer left pending and the ended request-budget
+  // windows, every 30 s (tests call them themselves); one failing does not
   // stop the others.
   let running = false;
   const autoloadTimer = setInterval(() => {
@@ -74,6 +75,11 @@ async function main() {
       .catch((error: unknown) => app.log.error({ err: error }, "autoload run failed"))
       .then(() => app.renewals.runDue())
       .catch((error: unknown) => app.log.error({ err: error }, "renewal run failed"))
+      .then(() => app.orders.recoverAttempts())
+      .then((repaired) => {
+        if (repaired > 0) app.log.info({ repaired }, "stopped order attempts given back");
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, "order attempt recovery failed"))
       .then(() => app.orders.recoverRefunds())
       .then((finished) => {
         if (finished > 0) app.log.info({ finished }, "pending refunds finished");

@@ -870,6 +870,32 @@ export const paymentTokenClaims = pgTable("payment_token_claims", {
   claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull(),
 });
 
+/**
+ * A card leg of an order attempt, written before the gateway is asked to authorize it (issue 33, item
+ * 2): the gateway's method, the customer and the amount, so the same authorize request can be asked
+ * again under its key (`order:<order id>:leg:<n>:authorize`), and what it answered once it answered.
+ * The order's transaction deletes its attempt's legs (they are its payments then); an attempt that
+ * ends without an order deletes them once the gateway has given everything back. Legs left behind
+ * (the server died between the gateway and the commit, or the gateway did not answer the give-back)
+ * are given back by the recovery run (orders.recoverAttempts), which then answers the key's claim.
+ */
+export const orderAttemptLegs = pgTable(
+  "order_attempt_legs",
+  {
+    orderId: uuid("order_id").notNull(),
+    leg: integer("leg").notNull(),
+    customerId: text("customer_id").notNull(),
+    methodId: text("method_id").notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    reference: text("reference").notNull(),
+    authorizationId: text("authorization_id"),
+    captureId: text("capture_id"),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.leg] }), index("order_attempt_legs_recorded").on(t.recordedAt)],
+);
+
 export const orderRefundStatuses = ["pending", "settled", "refused"] as const;
 
 /**

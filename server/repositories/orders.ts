@@ -8,6 +8,7 @@ import type {
 } from "../../src/domain/checkout/order.ts";
 import {
   fareMedia,
+  orderAttemptLegs,
   orderEntries,
   orderItems,
   orderPayments,
@@ -29,6 +30,7 @@ export type OrderPaymentRow = typeof orderPayments.$inferSelect;
 export type OrderEntryRow = typeof orderEntries.$inferSelect;
 export type OrderRequestRow = typeof orderRequests.$inferSelect;
 export type OrderRefundRow = typeof orderRefunds.$inferSelect;
+export type OrderAttemptLegRow = typeof orderAttemptLegs.$inferSelect;
 export type PassRow = typeof passes.$inferSelect;
 export type NewPassRow = typeof passes.$inferInsert;
 export type NewSubscriptionRow = typeof subscriptions.$inferInsert;
@@ -220,11 +222,94 @@ export function createOrderRepository(db: Executor) {
       return rows.length > 0;
     },
 
+    /** Stores the key's reply, once: a reply already stored (by the recovery run) stands. */
     async storeReply(scope: string, key: string, status: number, body: string): Promise<void> {
       await db
         .update(orderRequests)
         .set({ replyStatus: status, replyBody: body })
-        .where(and(eq(orderRequests.scope, scope), eq(orderRequests.key, key)));
+        .where(
+          and(eq(orderRequests.scope, scope), eq(orderRequests.key, key), isNull(orderRequests.replyStatus)),
+        );
+    },
+
+    /**
+     * Whether the claim is still the attempt's, locked until the transaction ends: unanswered, and
+     * still at the time the attempt claimed it (a takeover moves it). The order is written only then.
+     */
+    async holdsClaim(scope: string, key: string, claimedAt: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ createdAt: orderRequests.createdAt, replyStatus: orderRequests.replyStatus })
+        .from(orderRequests)
+        .where(and(eq(orderRequests.scope, scope), eq(orderRequests.key, key)))
+        .for("update");
+      return row !== undefined && row.replyStatus === null && row.createdAt.getTime() === claimedAt.getTime();
+    },
+
+    /** The claim of an attempt by its order id (each claim draws its own). */
+    async requestOfOrder(orderId: string): Promise<OrderRequestRow | null> {
+      const [row] = await db.select().from(orderRequests).where(eq(orderRequests.orderId, orderId));
+      return row ?? null;
+    },
+
+    /** Claims never answered that were made (or taken over) before `before`, oldest first. */
+    async staleRequests(before: Date, limit: number): Promise<OrderRequestRow[]> {
+      return db
+        .select()
+        .from(orderRequests)
+        .where(and(isNull(orderRequests.replyStatus), lt(orderRequests.createdAt, before)))
+        .orderBy(asc(orderRequests.createdAt))
+        .limit(limit);
+    },
+
+    /**
+     * A card leg about to be authorized. A leg already recorded under its key keeps its first record:
+     * that is what the gateway was (or may have been) asked under the key.
+     */
+    async recordAttemptLeg(leg: typeof orderAttemptLegs.$inferInsert): Promise<void> {
+      await db.insert(orderAttemptLegs).values(leg).onConflictDoNothing();
+    },
+
+    async setAttemptLeg(
+      orderId: string,
+      leg: number,
+      answer: { authorizationId: string } | { captureId: string },
+    ): Promise<void> {
+      await db
+        .update(orderAttemptLegs)
+        .set(answer)
+        .where(and(eq(orderAttemptLegs.orderId, orderId), eq(orderAttemptLegs.leg, leg)));
+    },
+
+    async attemptLegs(orderId: string): Promise<OrderAttemptLegRow[]> {
+      return db
+        .select()
+        .from(orderAttemptLegs)
+        .where(eq(orderAttemptLegs.orderId, orderId))
+        .orderBy(asc(orderAttemptLegs.leg));
+    },
+
+    /** Forgets these legs of an attempt (the order has them, or the gateway gave them back). */
+    async deleteAttemptLegs(orderId: string, legs?: readonly number[]): Promise<void> {
+      await db
+        .delete(orderAttemptLegs)
+        .where(
+          and(
+            eq(orderAttemptLegs.orderId, orderId),
+            legs ? inArray(orderAttemptLegs.leg, [...legs]) : undefined,
+          ),
+        );
+    },
+
+    /** Attempts with legs recorded before `before`, oldest first (the recovery run checks each). */
+    async attemptsWithLegs(before: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ orderId: orderAttemptLegs.orderId, first: sql<Date>`min(${orderAttemptLegs.recordedAt})` })
+        .from(orderAttemptLegs)
+        .where(lt(orderAttemptLegs.recordedAt, before))
+        .groupBy(orderAttemptLegs.orderId)
+        .orderBy(sql`min(${orderAttemptLegs.recordedAt})`)
+        .limit(limit);
+      return rows.map((row) => row.orderId);
     },
 
     /** Frees a key whose attempt failed without an answer, so a retry can start again. */

@@ -47,6 +47,7 @@ import {
   createOrderRepository,
   type NewPassRow,
   type NewSubscriptionRow,
+  type OrderAttemptLegRow,
   type OrderCursor,
   type OrderItemRow,
   type OrderRecord,
@@ -196,6 +197,39 @@ class OrderRefusal extends Error {
   }
 }
 
+/** The claim an attempt holds: the key, the order id and number it uses, and when it claimed it. */
+interface Claimed {
+  scope: string;
+  key: string;
+  orderId: string;
+  orderNumber: string;
+  claimedAt: Date;
+}
+
+/** The claim is no longer the attempt's (taken over after staleClaimMs): it writes nothing. */
+class ClaimLost extends Error {
+  constructor() {
+    super("the order's claim was taken over");
+  }
+}
+
+const inFlightReply = refused(409, [
+  {
+    code: ErrorCode.idempotencyInFlight,
+    message: "This order is still being placed. Try again in a moment.",
+    field: "Idempotency-Key",
+  },
+]);
+
+/**
+ * The key's reply when its attempt stopped before the order was written (the server died between
+ * the gateway and the commit) and the recovery run gave back what the gateway held: the rider places
+ * the order again, with a new key.
+ */
+export const orderNotPlacedMessage =
+  "Your order was not placed, and any payment taken for it has been returned. Please place it again.";
+const notPlacedReply = refusal(ErrorCode.orderNotPlaced, orderNotPlacedMessage);
+
 /** One leg as the order pays it, once checked. */
 type Leg =
   | { n: number; kind: "saved"; amount: number; method: PaymentMethodRow }
@@ -256,21 +290,61 @@ export function createOrderService(options: {
   const repository = createOrderRepository(db);
   const currency = () => options.config().currency_code;
 
-  /** Gives back what the gateway holds for an attempt that will not become an order. */
-  async function release(orderId: string, held: readonly HeldLeg[], amounts: Map<number, number>) {
-    for (const leg of held) {
-      if (leg.captureId) {
-        await gateway.refund({
-          idempotencyKey: `order:${orderId}:leg:${leg.n}:refund:rollback`,
-          captureId: leg.captureId,
-          amount: { amount: amounts.get(leg.n) ?? 0, currency: currency() },
+  /**
+   * Gives back what the gateway holds for an attempt that will not become an order, from its recorded
+   * legs (order_attempt_legs), then forgets them. Every call is the attempt's own request again under
+   * its own key, so the gateway answers it once however often this runs: a leg whose authorization was
+   * never answered is asked again (the first ask, or a hold made now) and voided; a leg already
+   * captured is refunded. Throws when the gateway does not answer: the legs stay for the recovery run.
+   */
+  async function giveBack(orderId: string): Promise<void> {
+    const legs = await repository.attemptLegs(orderId);
+    for (const leg of legs) await giveBackLeg(leg);
+    if (legs.length > 0) {
+      await repository.deleteAttemptLegs(
+        orderId,
+        legs.map((leg) => leg.leg),
+      );
+    }
+  }
+
+  async function giveBackLeg(leg: OrderAttemptLegRow): Promise<void> {
+    const key = (step: string) => `order:${leg.orderId}:leg:${leg.leg}:${step}`;
+    const amount = { amount: leg.amount, currency: leg.currency };
+    let captureId = leg.captureId;
+    if (captureId === null) {
+      let authorizationId = leg.authorizationId;
+      if (authorizationId === null) {
+        const asked = await gateway.authorize({
+          idempotencyKey: key("authorize"),
+          customer: { id: leg.customerId },
+          methodId: leg.methodId,
+          amount,
+          reference: leg.reference,
         });
-      } else {
-        await gateway.void({
-          idempotencyKey: `order:${orderId}:leg:${leg.n}:void`,
-          authorizationId: leg.authorizationId,
-        });
+        // Declined or refused: the gateway holds nothing for this leg.
+        if (asked.outcome !== "approved") return;
+        authorizationId = asked.authorizationId;
       }
+      const voided = await gateway.void({ idempotencyKey: key("void"), authorizationId });
+      if (voided.outcome === "approved") return;
+      if (voided.reason !== "already_settled") {
+        throw new Error(
+          `The gateway did not void leg ${leg.leg} of attempt ${leg.orderId}: ${voided.reason}`,
+        );
+      }
+      // Settled by a capture under the attempt's key: asking it again answers that capture.
+      const captured = await gateway.capture({ idempotencyKey: key("capture"), authorizationId });
+      if (captured.outcome !== "approved") {
+        throw new Error(`Leg ${leg.leg} of attempt ${leg.orderId} is neither voidable nor captured`);
+      }
+      captureId = captured.captureId;
+    }
+    const refunded = await gateway.refund({ idempotencyKey: key("refund:rollback"), captureId, amount });
+    if (refunded.outcome !== "approved") {
+      throw new Error(
+        `The gateway did not refund leg ${leg.leg} of attempt ${leg.orderId}: ${refunded.reason}`,
+      );
     }
   }
 
@@ -641,7 +715,7 @@ export function createOrderService(options: {
     const cur = currency();
     /** A leg refused: the legs approved so far are voided, and the rider hears which leg failed. */
     const decline = async (reply: OrderReply) => {
-      await release(orderId, held, new Map());
+      await giveBack(orderId);
       held.length = 0;
       return reply;
     };
@@ -672,6 +746,17 @@ export function createOrderService(options: {
         brand = attached.method.brand;
         last4 = attached.method.last4;
       }
+      // Written before the gateway is asked: a crash from here on leaves a leg the recovery run gives back.
+      await repository.recordAttemptLeg({
+        orderId,
+        leg: leg.n,
+        customerId,
+        methodId,
+        amount: leg.amount,
+        currency: cur,
+        reference: orderNumber,
+        recordedAt: clock.now(),
+      });
       const authorized = await gateway.authorize({
         idempotencyKey: `order:${orderId}:leg:${leg.n}:authorize`,
         customer: { id: customerId },
@@ -694,6 +779,7 @@ export function createOrderService(options: {
         const message = leg.kind === "card" ? tokenInvalidMessage : paymentUnavailableMessage;
         return await decline(refusal(code, message, field));
       }
+      await repository.setAttemptLeg(orderId, leg.n, { authorizationId: authorized.authorizationId });
       held.push({
         n: leg.n,
         methodId,
@@ -712,6 +798,7 @@ export function createOrderService(options: {
         throw new Error(`The gateway did not capture leg ${leg.n} of order ${orderId}: ${captured.reason}`);
       }
       leg.captureId = captured.captureId;
+      await repository.setAttemptLeg(orderId, leg.n, { captureId: captured.captureId });
     }
     return null;
   }
@@ -747,7 +834,7 @@ export function createOrderService(options: {
   async function write(
     input: Pick<PlaceInput, "customer" | "locale" | "receipt">,
     plan: Plan,
-    claim: { scope: string; key: string; orderNumber: string },
+    claim: Claimed,
     held: readonly HeldLeg[],
   ): Promise<OrderReply> {
     const cur = currency();
@@ -756,6 +843,10 @@ export function createOrderService(options: {
     const guestLink = input.customer.kind === "guest" ? randomBytes(32).toString("base64url") : null;
     const reply = await inTransaction(db, async ({ tx, afterCommit }) => {
       const orders = repository.with(tx);
+      // Only while the claim is this attempt's: the recovery run (or a retry) that took it over owns
+      // the legs now, and may be giving them back.
+      if (!(await orders.holdsClaim(claim.scope, claim.key, claim.claimedAt))) throw new ClaimLost();
+      await orders.deleteAttemptLegs(orderId);
       if (plan.userId) await createAccountRepository(tx).lock(plan.userId);
       if (plan.load && plan.card) {
         const [locked] = await tx
@@ -997,14 +1088,13 @@ export function createOrderService(options: {
   /** The attempt behind a claimed key: a reply to store, or a thrown error (the key is then freed). */
   async function attempt(
     input: Pick<PlaceInput, "customer" | "locale" | "receipt">,
-    claim: { scope: string; key: string; orderId: string; orderNumber: string },
+    claim: Claimed,
     preparer: (orderId: string) => Promise<Prepared>,
   ): Promise<OrderReply> {
     const prepared = await preparer(claim.orderId);
     if (prepared.refused) return prepared.refused;
     const { plan } = prepared;
     const held: HeldLeg[] = [];
-    const amounts = new Map(plan.legs.map((leg) => [leg.n, leg.amount]));
     // One-time card tokens are this attempt's before the gateway sees them: another attempt paying
     // with one of them at this moment is refused here, with nothing authorized.
     const tokens = plan.legs.flatMap((leg) => (leg.kind === "card" ? [leg.tokenHash] : []));
@@ -1024,15 +1114,25 @@ export function createOrderService(options: {
       }
       return await write(input, plan, claim, held);
     } catch (error) {
-      // Another attempt with this claim (a takeover of a slow one) made the order: its reply stands, and
-      // the legs it holds are the order's, never to be given back.
+      // The claim was taken over (this attempt outlived staleClaimMs): its new holder owns the legs,
+      // and its reply (the order, or the recovery run's refusal) is the key's.
       const stored = await repository.findRequest(claim.scope, claim.key);
-      if (stored?.replyStatus && stored.replyBody !== null && (await repository.find(claim.orderId))) {
-        return { status: stored.replyStatus, body: stored.replyBody };
+      if (
+        error instanceof ClaimLost ||
+        (stored && stored.createdAt.getTime() !== claim.claimedAt.getTime())
+      ) {
+        if (stored?.replyStatus && stored.replyBody !== null) {
+          return { status: stored.replyStatus, body: stored.replyBody };
+        }
+        return inFlightReply;
       }
-      // Whatever the gateway holds for this attempt goes back, refused or broken alike.
-      await release(claim.orderId, held, amounts).catch(() => undefined);
-      await freeTokens().catch(() => undefined);
+      // Whatever the gateway holds for this attempt goes back, refused or broken alike; when the
+      // gateway does not answer, the recorded legs (and their tokens) stay for the recovery run.
+      const givenBack = await giveBack(claim.orderId).then(
+        () => true,
+        () => false,
+      );
+      if (givenBack) await freeTokens().catch(() => undefined);
       if (error instanceof OrderRefusal) return error.reply;
       throw error;
     }
@@ -1081,17 +1181,18 @@ export function createOrderService(options: {
         }
         const stale = now.getTime() - held.createdAt.getTime() >= staleClaimMs;
         if (!stale || !(await repository.takeOverRequest(scope, key, held.createdAt, now))) {
-          return refused(409, [
-            {
-              code: ErrorCode.idempotencyInFlight,
-              message: "This order is still being placed. Try again in a moment.",
-              field: "Idempotency-Key",
-            },
-          ]);
+          return inFlightReply;
         }
         claim = held;
       }
-      const claimed = { scope, key, orderId: claim.orderId, orderNumber: claim.orderNumber };
+      // A new claim was made at `now`, and a takeover moved the claim's time to `now`.
+      const claimed: Claimed = {
+        scope,
+        key,
+        orderId: claim.orderId,
+        orderNumber: claim.orderNumber,
+        claimedAt: now,
+      };
       let reply: OrderReply;
       try {
         reply = await attempt(input, claimed, preparer);
@@ -1208,6 +1309,54 @@ export function createOrderService(options: {
       if (failures.length > 0)
         throw new AggregateError(failures, `${failures.length} pending refunds not finished`);
       return finished;
+    },
+
+    /**
+     * Repairs the order attempts that stopped between the gateway and the order's commit (issue 33,
+     * item 2): a claim unanswered since before `now - staleClaimMs` (its server died), or legs an
+     * attempt recorded and could not give back (the gateway did not answer). Each claim is taken over
+     * first (one instance, or one retry, wins it), every recorded leg is given back (voided, or
+     * refunded when captured) under the attempt's own keys, its one-time tokens are freed, and the key
+     * answers "not placed" from then on, so the rider's retry hears it and places the order again.
+     * Returns how many attempts it repaired; throws what failed after trying them all.
+     */
+    async recoverAttempts(now: Date = clock.now()): Promise<number> {
+      const before = new Date(now.getTime() - staleClaimMs);
+      const claims = await repository.staleRequests(before, 50);
+      const orphans = await repository.attemptsWithLegs(before, 50);
+      const work = new Map<string, OrderRequestRow | null>(claims.map((claim) => [claim.orderId, claim]));
+      for (const orderId of orphans) {
+        if (work.has(orderId)) continue;
+        const claim = await repository.requestOfOrder(orderId);
+        // An unanswered claim made since `before` is an attempt still running: it owns its legs.
+        if (claim && claim.replyStatus === null && claim.createdAt >= before) continue;
+        work.set(orderId, claim && claim.replyStatus === null ? claim : null);
+      }
+      let repaired = 0;
+      const failures: unknown[] = [];
+      for (const [orderId, claim] of work) {
+        try {
+          if (claim && !(await repository.takeOverRequest(claim.scope, claim.key, claim.createdAt, now))) {
+            continue;
+          }
+          // An order written after all (legs left by a bug): the legs are its payments, not to give back.
+          if (await repository.find(orderId)) {
+            await repository.deleteAttemptLegs(orderId);
+            continue;
+          }
+          await giveBack(orderId);
+          await repository.freeTokens(orderId);
+          if (claim)
+            await repository.storeReply(claim.scope, claim.key, notPlacedReply.status, notPlacedReply.body);
+          repaired += 1;
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+      if (failures.length > 0) {
+        throw new AggregateError(failures, `${failures.length} stopped order attempts not repaired`);
+      }
+      return repaired;
     },
   };
 

@@ -86,6 +86,11 @@ export const ErrorCode = {
   providerAlreadyConnected: 42227,
   /** Password reset: the answers to the security questions do not match. */
   securityAnswersWrong: 42228,
+  /**
+   * The order's attempt stopped before the order was written (the server stopped) and what the
+   * gateway held for it was given back: place it again with a new Idempotency-Key.
+   */
+  orderNotPlaced: 42229,
   /** The first request with this Idempotency-Key is still being worked on: retry with the same key. */
   idempotencyInFlight: 40902,
   formNotFound: 40402,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
   GuestOrderRequest,
@@ -13,10 +13,12 @@ import { money } from "../../../src/domain/money.ts";
 import {
   fareMedia,
   ledgerEntries,
+  orderAttemptLegs,
   orderRequests,
   orders,
   outboxMessages,
   passes,
+  paymentTokenClaims,
   sandboxCharges,
   subscriptions,
 } from "../../db/schema.ts";
@@ -26,7 +28,12 @@ import { type LedgerAccount, ledgerAccounts } from "../../domain/ledger-accounts
 import { SandboxPaymentGateway } from "../../gateways/payments/sandbox.ts";
 import { sandboxCustomerId } from "../../gateways/payments/sandbox-charges.ts";
 import { createPromoCodeRepository } from "../../repositories/promo-codes.ts";
-import { idempotencyKeyHash, orderRequestHash, staleClaimMs } from "../../services/orders.ts";
+import {
+  idempotencyKeyHash,
+  orderNotPlacedMessage,
+  orderRequestHash,
+  staleClaimMs,
+} from "../../services/orders.ts";
 import { inTransaction } from "../../services/transaction.ts";
 import { createTestApp, type TestApp, testPublicUrl } from "../../test/helpers.ts";
 
@@ -1277,6 +1284,250 @@ describe("refunds at the same moment, and a refund whose gateway answer is lost 
     const rest = await t.app.orders.refund(order.id, null, "the rest");
     expect(rest.ok && rest.order.status).toBe("refunded");
     expect((await chargeOf(order)).refunded).toBe(order.total);
+  });
+});
+
+describe("an order attempt its server stopped in (issue 33, item 2)", () => {
+  const chargesOf = (owner: Rider) =>
+    t.database.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.customerId, sandboxCustomerId(owner.id)));
+  const legsOf = (orderId: string) =>
+    t.database.db.select().from(orderAttemptLegs).where(eq(orderAttemptLegs.orderId, orderId));
+  const claimOf = async (owner: Rider, key: string) => {
+    const [claim] = await t.database.db
+      .select()
+      .from(orderRequests)
+      .where(and(eq(orderRequests.scope, owner.id), eq(orderRequests.key, idempotencyKeyHash(key))));
+    if (!claim) throw new Error("no claim");
+    return claim;
+  };
+  /** After staleClaimMs: the recovery run's clock. */
+  const later = () => new Date(clock.now().getTime() + staleClaimMs + 1_000);
+
+  /**
+   * Stops the attempt for good where `step` of the gateway is asked (the server died there): `before`
+   * the gateway hears it, or `after` it answered and before the answer reached the server. Resolves
+   * once the attempt has stopped there.
+   */
+  function dieAt(step: "authorize" | "capture", when: "before" | "after") {
+    const real = gateway[step].bind(gateway) as (request: never) => Promise<unknown>;
+    let stopped: () => void = () => undefined;
+    const there = new Promise<void>((resolve) => {
+      stopped = resolve;
+    });
+    (gateway as unknown as Record<string, unknown>)[step] = async (request: never) => {
+      if (when === "after") await real(request);
+      stopped();
+      return new Promise(() => undefined);
+    };
+    return {
+      there,
+      restore: () => {
+        (gateway as unknown as Record<string, unknown>)[step] = real;
+      },
+    };
+  }
+
+  it("captured, then the server died before the commit: the recovery run refunds it, the retry hears 'not placed', a new key places it once", async () => {
+    const ada = await rider();
+    const body = dayPassOrder(await fareCard(ada), await savedCard(ada));
+    const key = randomUUID();
+    const death = dieAt("capture", "after");
+    void place(ada, body, key);
+    await death.there;
+    death.restore();
+    const [charge] = await chargesOf(ada);
+    expect(charge).toMatchObject({ status: "captured", captured: body.expected_total, refunded: 0 });
+    const claim = await claimOf(ada, key);
+    expect(claim.replyStatus).toBeNull();
+    expect(await legsOf(claim.orderId)).toEqual([
+      expect.objectContaining({ leg: 0, amount: body.expected_total, captureId: null }),
+    ]);
+    // Until the claim is stale the attempt may still be running: the retry waits, the run leaves it.
+    refusedWith(await place(ada, body, key), 409, ErrorCode.idempotencyInFlight);
+    await t.app.orders.recoverAttempts(clock.now());
+    expect((await chargesOf(ada))[0]?.refunded).toBe(0);
+    // Two instances' runs at once: the claim is taken over by one, the charge refunded once.
+    await Promise.all([t.app.orders.recoverAttempts(later()), t.app.orders.recoverAttempts(later())]);
+    expect(await chargesOf(ada)).toEqual([
+      expect.objectContaining({
+        status: "captured",
+        captured: body.expected_total,
+        refunded: body.expected_total,
+      }),
+    ]);
+    expect(await legsOf(claim.orderId)).toEqual([]);
+    expect(await ordersOf(ada.id)).toEqual([]);
+    const retry = refusedWith(await place(ada, body, key), 422, ErrorCode.orderNotPlaced);
+    expect(retry.message).toBe(orderNotPlacedMessage);
+    await placed(await place(ada, body));
+    expect(await ordersOf(ada.id)).toHaveLength(1);
+    expect(await chargesOf(ada)).toHaveLength(2);
+  });
+
+  it("authorized and never captured: the hold is voided", async () => {
+    const ada = await rider();
+    const body = dayPassOrder(await fareCard(ada), await savedCard(ada));
+    const key = randomUUID();
+    const death = dieAt("capture", "before");
+    void place(ada, body, key);
+    await death.there;
+    death.restore();
+    expect(await chargesOf(ada)).toEqual([expect.objectContaining({ status: "authorized" })]);
+    await t.app.orders.recoverAttempts(later());
+    expect(await chargesOf(ada)).toEqual([expect.objectContaining({ status: "voided", captured: 0 })]);
+    refusedWith(await place(ada, body, key), 422, ErrorCode.orderNotPlaced);
+  });
+
+  it("an authorization whose answer never came is asked again under its key, then voided: one hold, not two", async () => {
+    const ada = await rider();
+    const body = dayPassOrder(await fareCard(ada), await savedCard(ada));
+    const key = randomUUID();
+    const death = dieAt("authorize", "after");
+    void place(ada, body, key);
+    await death.there;
+    death.restore();
+    const claim = await claimOf(ada, key);
+    expect(await legsOf(claim.orderId)).toEqual([expect.objectContaining({ authorizationId: null })]);
+    await t.app.orders.recoverAttempts(later());
+    expect(await chargesOf(ada)).toEqual([expect.objectContaining({ status: "voided" })]);
+  });
+
+  it("a split order that died after its first leg: both legs' answers are known, both given back", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada);
+    const first = await savedCard(ada);
+    const second = await savedCard(ada, "5555555555554444");
+    const total = priceOf(products.dayPass) * 2;
+    const body: PlaceOrderRequest = {
+      lines: [{ product: products.dayPass, quantity: 2 }],
+      fare_medium: card,
+      expected_total: total,
+      payments: [
+        { kind: "saved", payment_method: first, amount: 100 },
+        { kind: "saved", payment_method: second, amount: total - 100 },
+      ],
+    };
+    const key = randomUUID();
+    const authorize = gateway.authorize.bind(gateway);
+    let asked = 0;
+    let stopped: () => void = () => undefined;
+    const there = new Promise<void>((resolve) => {
+      stopped = resolve;
+    });
+    gateway.authorize = async (request) => {
+      asked += 1;
+      if (asked === 1) return authorize(request);
+      stopped();
+      return new Promise(() => undefined);
+    };
+    void place(ada, body, key);
+    await there;
+    gateway.authorize = authorize;
+    await t.app.orders.recoverAttempts(later());
+    // The first leg's hold voided; the second, never heard by the gateway, asked and voided now.
+    const charges = await chargesOf(ada);
+    expect(charges.map((charge) => [charge.amount, charge.status]).sort()).toEqual(
+      [
+        [100, "voided"],
+        [total - 100, "voided"],
+      ].sort(),
+    );
+    refusedWith(await place(ada, body, key), 422, ErrorCode.orderNotPlaced);
+  });
+
+  it("a give-back the gateway did not answer stays recorded until the recovery run gives it back", async () => {
+    const ada = await rider();
+    const body = dayPassOrder(await fareCard(ada), await savedCard(ada));
+    const capture = gateway.capture.bind(gateway);
+    const voidHold = gateway.void.bind(gateway);
+    gateway.capture = async () => {
+      throw new Error("socket hang up");
+    };
+    gateway.void = async () => {
+      throw new Error("connect ECONNREFUSED");
+    };
+    try {
+      expect((await place(ada, body)).statusCode).toBe(500);
+    } finally {
+      gateway.capture = capture;
+      gateway.void = voidHold;
+    }
+    expect(await chargesOf(ada)).toEqual([expect.objectContaining({ status: "authorized" })]);
+    // The key was freed for a retry; the hold was not forgotten.
+    await t.app.orders.recoverAttempts(clock.now());
+    expect(await chargesOf(ada)).toEqual([expect.objectContaining({ status: "authorized" })]);
+    await t.app.orders.recoverAttempts(later());
+    expect(await chargesOf(ada)).toEqual([expect.objectContaining({ status: "voided" })]);
+  });
+
+  it("an attempt slower than its claim writes no order once the recovery run has taken it over", async () => {
+    const ada = await rider();
+    const body = dayPassOrder(await fareCard(ada), await savedCard(ada));
+    const key = randomUUID();
+    const capture = gateway.capture.bind(gateway);
+    let arrived: () => void = () => undefined;
+    const waiting = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    let go: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      go = resolve;
+    });
+    gateway.capture = async (request) => {
+      arrived();
+      await gate;
+      return capture(request);
+    };
+    const slow = place(ada, body, key);
+    await waiting;
+    try {
+      await t.app.orders.recoverAttempts(later());
+    } finally {
+      gateway.capture = capture;
+      go();
+    }
+    refusedWith(await slow, 422, ErrorCode.orderNotPlaced);
+    expect(await ordersOf(ada.id)).toEqual([]);
+    expect(await chargesOf(ada)).toEqual([expect.objectContaining({ status: "voided", captured: 0 })]);
+  });
+
+  it("a guest's attempt with a one-time card: refunded, and the card's token is free again", async () => {
+    const total = priceOf(products.metroFareCard);
+    const body: GuestOrderRequest = {
+      email: "stopped-guest@example.org",
+      lines: [{ product: products.metroFareCard, quantity: 1 }],
+      shipping_method: "standard",
+      shipping_address: address,
+      expected_total: total,
+      payments: [{ kind: "card", token: cardToken(), amount: total }],
+    };
+    const key = randomUUID();
+    const death = dieAt("capture", "after");
+    void placeAsGuest(body, key);
+    await death.there;
+    death.restore();
+    await t.app.orders.recoverAttempts(later());
+    const [guestClaim] = await t.database.db
+      .select()
+      .from(orderRequests)
+      .where(eq(orderRequests.key, idempotencyKeyHash(key)));
+    expect(guestClaim?.replyStatus).toBe(422);
+    const charges = await t.database.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.reference, guestClaim?.orderNumber ?? ""));
+    expect(charges).toEqual([expect.objectContaining({ captured: total, refunded: total })]);
+    // The token's claim was the attempt's: the guest's retry with a new key may pay with it.
+    expect(
+      await t.database.db
+        .select()
+        .from(paymentTokenClaims)
+        .where(eq(paymentTokenClaims.orderId, guestClaim?.orderId ?? "")),
+    ).toEqual([]);
+    await placed(await placeAsGuest(body));
   });
 });
 

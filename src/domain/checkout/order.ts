@@ -16,6 +16,9 @@ import type { QuoteLineRequest, ShippingMethodOption } from "./quote.ts";
  *   - The same key and the same body answer the first reply again (same status, same order).
  *   - The same key with another body: 422 `idempotencyMismatch`.
  *   - The same key while the first request is still being worked on: 409 `idempotencyInFlight`.
+ *   - The same key after its attempt stopped before the order was written (the server died between
+ *     the gateway and the commit): once the recovery run has given back what the gateway held, 422
+ *     `orderNotPlaced`; the checkout places it again with a new key.
  *   - A missing or malformed key: 400 validation with `field: "Idempotency-Key"`.
  * - A refused order writes nothing (no order, no ledger entries, no pass): 422 with one of
  *   - the quote's codes (productUnavailable, cartConflict, orderLimit, promoCodeInvalid on `promo_code`,
@@ -54,6 +57,7 @@ export const OrderErrorCode = {
   paymentMethodDeclined: ErrorCode.paymentMethodDeclined,
   paymentTokenInvalid: ErrorCode.paymentTokenInvalid,
   fareCardUnavailable: ErrorCode.fareCardUnavailable,
+  orderNotPlaced: ErrorCode.orderNotPlaced,
 } as const;
 
 /** Spec section 5 texts the order API and the checkout use. */

@@ -100,5 +100,10 @@ export function failureMessage(
   if (failure.code === ErrorCode.paymentTokenInvalid) {
     return i18n._(msg`The card could not be used. Please enter it again.`);
   }
+  if (failure.code === ErrorCode.orderNotPlaced) {
+    return i18n._(
+      msg`Your order was not placed, and any payment taken for it has been returned. Please place it again.`,
+    );
+  }
   return failure.message !== "" ? failure.message : i18n._(msg`Something went wrong, please try again!`);
 }

@@ -915,6 +915,13 @@ export const orderRefunds = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     amount: bigint("amount", { mode: "number" }).notNull(),
     shares: jsonb("shares").$type<Array<{ leg: number; amount: number }>>().notNull(),
+    /**
+     * What of the refund takes back stored value the order bought (issue 33, item 3): moved from the
+     * purse (the card's general funds, or the wallet a load filled) to `refund:hold` when the refund
+     * is claimed, so the rider cannot spend what is being refunded; once settled, what the gateway's
+     * refund took from it.
+     */
+    storedValue: bigint("stored_value", { mode: "number" }).notNull().default(0),
     reason: text("reason").notNull(),
     status: text("status", { enum: orderRefundStatuses }).notNull().default("pending"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -924,6 +931,7 @@ export const orderRefunds = pgTable(
     index("order_refunds_order").on(t.orderId, t.status),
     index("order_refunds_pending").on(t.status, t.createdAt),
     check("order_refunds_amount", sql`${t.amount} >= 0`),
+    check("order_refunds_stored_value", sql`${t.storedValue} between 0 and ${t.amount}`),
   ],
 );
 

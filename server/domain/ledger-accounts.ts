@@ -11,6 +11,8 @@
  * - `promo`: value the agency gave away (promotions, goodwill).
  * - `revenue`: fares sold.
  * - `forfeited`: value a rider gave up (a deactivated account's digital cards).
+ * - `refund:hold`: stored value an order bought, taken off the rider's purse while the refund that
+ *   returns its price is at the gateway (settled: gone; refused: back on the purse).
  */
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -18,7 +20,14 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const fareCardPurses = ["general", "commuter"] as const;
 export type FareCardPurse = (typeof fareCardPurses)[number];
 
-export const systemAccounts = ["gateway:clearing", "opening", "promo", "revenue", "forfeited"] as const;
+export const systemAccounts = [
+  "gateway:clearing",
+  "opening",
+  "promo",
+  "revenue",
+  "forfeited",
+  "refund:hold",
+] as const;
 export type SystemAccount = (typeof systemAccounts)[number];
 
 export type FareCardAccount = `farecard:${string}:${FareCardPurse}`;
@@ -45,6 +54,7 @@ export const ledgerAccounts = {
   promo: "promo",
   revenue: "revenue",
   forfeited: "forfeited",
+  refundHold: "refund:hold",
 } as const satisfies Record<string, LedgerAccount | ((...args: never[]) => string)>;
 
 export type ParsedLedgerAccount =

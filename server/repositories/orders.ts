@@ -538,9 +538,14 @@ export function createOrderRepository(db: Executor) {
         .limit(limit);
     },
 
+    /** Every refund claimed of the order, whatever its status. */
+    async refundsOf(orderId: string): Promise<OrderRefundRow[]> {
+      return db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+    },
+
     async closeRefund(
       refundId: string,
-      outcome: { status: "settled" | "refused"; amount: number; settledAt: Date },
+      outcome: { status: "settled" | "refused"; amount: number; storedValue: number; settledAt: Date },
     ): Promise<void> {
       await db.update(orderRefunds).set(outcome).where(eq(orderRefunds.refundId, refundId));
     },

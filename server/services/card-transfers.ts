@@ -165,7 +165,8 @@ export function createCardTransferService(options: {
             );
           }
           const fromBalance = await balanceOf(tx, from.id, cur);
-          if (request.amount > fromBalance.general) {
+          // Only settled value moves: a load still pending is not the card's to give yet (issue 33).
+          if (request.amount > Math.max(0, fromBalance.general - fromBalance.pending)) {
             throw new TransferRefusal(
               refusal(422, ErrorCode.transferAmountExceeded, cardMessages.transferAmountExceeded, "amount"),
             );

@@ -173,13 +173,17 @@ export function createFareMediaService(options: {
     const fareCaps = options.capProgress ? await options.capProgress(tx, row, at, locale) : [];
     const sellable = canBuyFor(row);
     const empty = medium.stored_value === 0 && !passes.some((pass) => usable(pass.status));
+    // Rides may use a load before it settles: what is left of the pending loads is at most what the
+    // card holds, and the rest is settled (never below zero).
+    const pending = Math.min(balance.pending, Math.max(0, balance.general));
+    const settled = balance.general - pending;
     return {
       ...medium,
       balance_detail: {
         general_funds: balance.general,
         commuter_benefits: balance.commuter,
-        pending: balance.pending,
-        settled: balance.general - balance.pending,
+        pending,
+        settled,
         as_of: at.toISOString(),
       },
       passes,
@@ -189,7 +193,7 @@ export function createFareMediaService(options: {
       can: {
         transfer:
           (row.status === "ACTIVE" || row.status === "BLOCKED") &&
-          balance.general - balance.pending > 0 &&
+          settled > 0 &&
           others.some((card) => card.status === "ACTIVE"),
         block: row.status === "ACTIVE",
         unblock: row.status === "BLOCKED" && row.blockedAt !== null,

@@ -35,7 +35,7 @@ import {
 import type { Database } from "../db/client.ts";
 import { fareMedia, products } from "../db/schema.ts";
 import type { Clock } from "../domain/clock.ts";
-import { type LedgerAccount, ledgerAccounts } from "../domain/ledger-accounts.ts";
+import { type LedgerAccount, ledgerAccounts, parseLedgerAccount } from "../domain/ledger-accounts.ts";
 import type { Outbox, StoredMessage } from "../gateways/outbox.ts";
 import type { DeclineReason, PaymentGateway } from "../gateways/payments/gateway.ts";
 import { composeReceipt } from "../mail/receipts.ts";
@@ -53,6 +53,7 @@ import {
   type OrderRecord,
   type OrderRefundRow,
   type OrderRequestRow,
+  type OrderRow,
   orderDetailOf,
 } from "../repositories/orders.ts";
 import { createPaymentMethodRepository, type PaymentMethodRow } from "../repositories/payment-methods.ts";
@@ -113,7 +114,10 @@ export interface OrderReply {
 
 export type RefundResult =
   | { ok: true; order: OrderDetail }
-  | { ok: false; problem: "notFound" | "amountInvalid" | "storedValueSpent" | "gatewayRefused" };
+  | {
+      ok: false;
+      problem: "notFound" | "amountInvalid" | "storedValueSpent" | "storedValuePending" | "gatewayRefused";
+    };
 
 export const orderNotFoundMessage = "Order not found.";
 export const priceChangedMessage = "The price of your order has changed. Please review it and try again.";
@@ -564,7 +568,11 @@ export function createOrderService(options: {
     if (owed.size === 0) return null;
     const balances = await ledger.balances(tx, [...owed.keys()], currency());
     for (const [account, { amount, n }] of owed) {
-      if ((balances.get(account)?.amount ?? 0) < amount) return n;
+      // A card pays with its settled value only: a load still pending is not spendable yet.
+      const parsed = parseLedgerAccount(account);
+      const pending =
+        parsed?.kind === "fareCard" ? (await balanceOf(tx, parsed.cardId, currency())).pending : 0;
+      if ((balances.get(account)?.amount ?? 0) - pending < amount) return n;
     }
     return null;
   }
@@ -1234,8 +1242,11 @@ export function createOrderService(options: {
       const accounts: LedgerAccount[] = [ledgerAccounts.wallet(userId)];
       if (card) accounts.push(ledgerAccounts.fareCard(card.id, "general"));
       const balances = await ledger.balances(db, accounts, currency());
+      const pending = card ? (await balanceOf(db, card.id, currency())).pending : 0;
       return {
-        stored_value: card ? (balances.get(ledgerAccounts.fareCard(card.id, "general"))?.amount ?? 0) : null,
+        stored_value: card
+          ? (balances.get(ledgerAccounts.fareCard(card.id, "general"))?.amount ?? 0) - pending
+          : null,
         wallet: balances.get(ledgerAccounts.wallet(userId))?.amount ?? 0,
       };
     },
@@ -1362,7 +1373,34 @@ export function createOrderService(options: {
 
   type RefundClaim =
     | { ok: true; refund: OrderRefundRow }
-    | { ok: false; problem: "notFound" | "amountInvalid" | "storedValueSpent" };
+    | { ok: false; problem: "notFound" | "amountInvalid" | "storedValueSpent" | "storedValuePending" };
+
+  /**
+   * Where the stored value an order bought went, locked: its fare card's general funds (and what of
+   * them is pending), or the wallet a load filled. Null when the order bought none into a purse.
+   */
+  async function storedValuePurse(
+    tx: Executor,
+    order: OrderRow,
+  ): Promise<{ account: LedgerAccount; general: number; pending: number } | null> {
+    if (order.fareMediumId) {
+      await tx
+        .select({ id: fareMedia.id })
+        .from(fareMedia)
+        .where(eq(fareMedia.id, order.fareMediumId))
+        .for("update");
+      const balance = await balanceOf(tx, order.fareMediumId, order.currency);
+      return {
+        account: ledgerAccounts.fareCard(order.fareMediumId, "general"),
+        general: balance.general,
+        pending: balance.pending,
+      };
+    }
+    if (order.kind !== "load" || !order.userId) return null;
+    await createAccountRepository(tx).lock(order.userId);
+    const account = ledgerAccounts.wallet(order.userId);
+    return { account, general: (await ledger.balance(tx, account, order.currency)).amount, pending: 0 };
+  }
 
   async function claimRefund(
     orderId: string,
@@ -1389,13 +1427,31 @@ export function createOrderService(options: {
       const invalid = order.status === "refunded" || !Number.isSafeInteger(asked) || asked < 0;
       if (invalid || asked > left || (asked === 0 && left > 0))
         return { ok: false, problem: "amountInvalid" };
-      // A full refund takes back the stored value bought: the card must still hold it.
-      if (asked === left && order.fareMediumId) {
-        const storedValue = storedValueOf(await orders.itemsOf(orderId));
-        const account = ledgerAccounts.fareCard(order.fareMediumId, "general");
-        if (storedValue > 0 && (await ledger.balance(tx, account, order.currency)).amount < storedValue) {
-          return { ok: false, problem: "storedValueSpent" };
-        }
+      // What of this refund takes back stored value the order bought: the last part of the order's
+      // refunds (what paid for passes and shipping goes back first), all the rest at a full refund.
+      const storedValue = storedValueOf(await orders.itemsOf(orderId));
+      const taken = (await orders.refundsOf(orderId))
+        .filter((claim) => claim.status !== "refused")
+        .reduce((sum, claim) => sum + claim.storedValue, 0);
+      const claimed = order.refunded + pending.reduce((sum, claim) => sum + claim.amount, 0);
+      const storedPart = (refunded: number) =>
+        refunded >= order.total
+          ? storedValue
+          : Math.min(storedValue, Math.max(0, refunded - (order.total - Math.min(storedValue, order.total))));
+      const hold = Math.min(asked, Math.max(0, storedPart(claimed + asked) - taken));
+      if (hold > 0) {
+        // The purse must still hold it, settled: a load still pending is refunded once it settles.
+        const purse = await storedValuePurse(tx, order);
+        if (!purse) return { ok: false, problem: "storedValueSpent" };
+        if (purse.general < hold) return { ok: false, problem: "storedValueSpent" };
+        if (purse.general - purse.pending < hold) return { ok: false, problem: "storedValuePending" };
+        await ledger.post(tx, {
+          reference: `${order.number}:refund:${refundId}:hold`,
+          entries: [
+            { account: purse.account, amount: money(-hold, order.currency) },
+            { account: ledgerAccounts.refundHold, amount: money(hold, order.currency) },
+          ],
+        });
       }
       const shares: Array<{ leg: number; amount: number }> = [];
       let remaining = asked;
@@ -1408,6 +1464,7 @@ export function createOrderService(options: {
         refundId,
         orderId,
         amount: asked,
+        storedValue: hold,
         shares,
         reason,
         createdAt: clock.now(),
@@ -1458,17 +1515,36 @@ export function createOrderService(options: {
       const claim = await orders.findRefund(refund.refundId, true);
       if (!order || claim?.status !== "pending") return;
       const asked = refunded.reduce((sum, share) => sum + share.amount, 0);
-      if (asked === 0 && refund.amount > 0) {
-        await orders.closeRefund(refund.refundId, { status: "refused", amount: 0, settledAt: now });
-        return;
-      }
       const cur = order.currency;
-      const legs = await orders.paymentsOf(order.id);
-      const storedValue = storedValueOf(await orders.itemsOf(order.id));
-      const full = order.refunded + asked === order.total;
       const totals = new Map<LedgerAccount, number>();
       const add = (account: LedgerAccount, value: number) =>
         totals.set(account, (totals.get(account) ?? 0) + value);
+      // The stored value held for the refund that the gateway's refund pays for; the rest (a leg the
+      // gateway refused) goes back to the purse.
+      const heldUsed = Math.max(0, claim.storedValue - (claim.amount - asked));
+      const heldBack = claim.storedValue - heldUsed;
+      if (heldBack > 0) {
+        const purse = await storedValuePurse(tx, order);
+        if (!purse) throw new Error(`Order ${order.id} held stored value for a refund and has no purse`);
+        add(ledgerAccounts.refundHold, -heldBack);
+        add(purse.account, heldBack);
+      }
+      if (asked === 0 && refund.amount > 0) {
+        const entries = [...totals].map(([account, value]) => ({ account, amount: money(value, cur) }));
+        if (entries.length >= 2) {
+          await ledger.post(tx, { reference: `${order.number}:refund:${refund.refundId}:released`, entries });
+        }
+        await orders.closeRefund(refund.refundId, {
+          status: "refused",
+          amount: 0,
+          storedValue: 0,
+          settledAt: now,
+        });
+        return;
+      }
+      const legs = await orders.paymentsOf(order.id);
+      const storedValue = storedValueOf(await orders.itemsOf(order.id));
+      const full = order.refunded + asked === order.total;
       for (const share of refunded) {
         const leg = legs.find((candidate) => candidate.leg === share.leg);
         if (!leg) continue;
@@ -1478,15 +1554,23 @@ export function createOrderService(options: {
         else if (leg.kind === "wallet" && order.userId)
           add(ledgerAccounts.wallet(order.userId), share.amount);
       }
+      add(ledgerAccounts.refundHold, -heldUsed);
       if (full) {
-        // The sale's other side, reversed for what is left of it.
-        const revenue = order.subtotal - storedValue + order.shipping - order.refunded;
+        // The sale's other side, reversed for what is left of it: revenue less what earlier refunds
+        // took from it, the promo, and any stored value no refund has taken back yet.
+        const storedBefore = (await orders.refundsOf(order.id))
+          .filter((other) => other.status === "settled")
+          .reduce((sum, other) => sum + other.storedValue, 0);
+        const revenue = order.subtotal - storedValue + order.shipping - (order.refunded - storedBefore);
         add(ledgerAccounts.revenue, -revenue);
         if (order.discount > 0) add(ledgerAccounts.promo, order.discount);
-        if (storedValue > 0 && order.fareMediumId)
-          add(ledgerAccounts.fareCard(order.fareMediumId, "general"), -storedValue);
+        const left = storedValue - storedBefore - heldUsed;
+        if (left > 0) {
+          const purse = await storedValuePurse(tx, order);
+          if (purse) add(purse.account, -left);
+        }
       } else {
-        add(ledgerAccounts.revenue, -asked);
+        add(ledgerAccounts.revenue, -(asked - heldUsed));
       }
       const entries: LedgerEntry[] = [...totals]
         .filter(([, value]) => value !== 0)
@@ -1510,7 +1594,12 @@ export function createOrderService(options: {
       });
       await orders.setRefunded(order.id, order.refunded + asked, full ? "refunded" : "partially_refunded");
       if (full) await orders.undoFulfilment(order.id);
-      await orders.closeRefund(refund.refundId, { status: "settled", amount: asked, settledAt: now });
+      await orders.closeRefund(refund.refundId, {
+        status: "settled",
+        amount: asked,
+        storedValue: heldUsed,
+        settledAt: now,
+      });
     });
   }
 }

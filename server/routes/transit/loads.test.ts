@@ -2,8 +2,17 @@ import { randomUUID } from "node:crypto";
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
-import { cardActivity, cardTokens, orders, outboxMessages, sandboxCharges } from "../../db/schema.ts";
+import {
+  cardActivity,
+  cardTokens,
+  ledgerEntries,
+  orders,
+  outboxMessages,
+  sandboxCharges,
+} from "../../db/schema.ts";
+import { demoCatalog } from "../../db/seed-catalog.ts";
 import { manualClock } from "../../domain/clock.ts";
+import { ledgerAccounts } from "../../domain/ledger-accounts.ts";
 import { sandboxCustomerId } from "../../gateways/payments/sandbox-charges.ts";
 import { balanceOf } from "../../repositories/card-activity.ts";
 import { cardTokenHash } from "../../services/card-tokens.ts";
@@ -264,5 +273,139 @@ describe("POST /transit/anonymous/card/loads", () => {
       "Card",
     );
     expect(savedLeg.statusCode).toBe(400);
+  });
+});
+
+describe("value a load has not settled, and refunds of loads (issue 33, items 3 and 4)", () => {
+  const transfer = (token: string, body: unknown) => post("/transit/faremedia/transfers", token, body);
+  const hold = async () => (await t.app.ledger.balance(t.app.db, ledgerAccounts.refundHold, "USD")).amount;
+  const loadOf = async (token: string, cardId: string, method: string, amount: number) => {
+    const reply = await load(token, cardId, {
+      amount,
+      expected_total: amount,
+      payments: [saved(method, amount)],
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    return reply.json().data.order as { id: string; number: string; total: number };
+  };
+  const refundedAtGateway = async (number: string) =>
+    (await t.app.db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, number)))[0]?.refunded;
+  const settleAll = async () => {
+    clock.advance(11 * 60_000);
+    await t.app.wallet.settle();
+  };
+
+  it("value still pending cannot be moved to another card; once settled it can", async () => {
+    const ada = await newRider(t);
+    const card = await newCard(t, ada.id, { general: 1000 });
+    const other = await newCard(t, ada.id);
+    const method = await savedCard(t, ada);
+    await loadOf(ada.token, card.id, method, 2000);
+    const refused = await transfer(ada.token, { from: card.id, to: other.id, amount: 2500 });
+    expect(refused.statusCode).toBe(422);
+    expect(codeOf(refused)?.code).toBe(ErrorCode.transferAmountExceeded);
+    expect(await general(card.id)).toBe(3000);
+    // Nor does it pay at checkout (the quote offers the settled part only).
+    expect(await t.app.orders.purses(ada.id, card.id)).toMatchObject({ stored_value: 1000 });
+    const month = demoCatalog.products.monthPass;
+    const price = (await t.app.catalog.snapshot()).products.find((entry) => entry.row.uuid === month)?.row
+      .listPrice;
+    if (price === undefined || price <= 1001) throw new Error("the 30-Day Pass costs more than $10.01");
+    const overSettled = await post("/transit/orders", ada.token, {
+      lines: [{ product: month, quantity: 1 }],
+      fare_medium: card.id,
+      expected_total: price,
+      payments: [{ kind: "stored_value", amount: 1001 }, saved(method, price - 1001)],
+    });
+    expect(overSettled.statusCode, overSettled.body).toBe(422);
+    expect(codeOf(overSettled)).toMatchObject({ code: ErrorCode.paymentRefused, field: "payments/0" });
+    // The settled part moves.
+    expect((await transfer(ada.token, { from: card.id, to: other.id, amount: 1000 })).statusCode).toBe(201);
+    await settleAll();
+    expect((await transfer(ada.token, { from: card.id, to: other.id, amount: 2000 })).statusCode).toBe(201);
+    expect(await general(card.id)).toBe(0);
+    expect(await general(other.id)).toBe(3000);
+  });
+
+  it("a partial refund of a load takes its value off the card; pending or spent value is refused", async () => {
+    const ada = await newRider(t);
+    const card = await newCard(t, ada.id);
+    const other = await newCard(t, ada.id);
+    const method = await savedCard(t, ada);
+    const order = await loadOf(ada.token, card.id, method, 2000);
+    expect(await t.app.orders.refund(order.id, 1999, "too early")).toEqual({
+      ok: false,
+      problem: "storedValuePending",
+    });
+    await settleAll();
+    const part = await t.app.orders.refund(order.id, 1999, "most of it");
+    expect(part.ok && part.order.status).toBe("partially_refunded");
+    expect(await general(card.id)).toBe(1);
+    expect(await refundedAtGateway(order.number)).toBe(1999);
+    // The last cent moved to another card: what is left of the load cannot come back to the rider.
+    expect((await transfer(ada.token, { from: card.id, to: other.id, amount: 1 })).statusCode).toBe(201);
+    expect(await t.app.orders.refund(order.id, null, "the rest")).toEqual({
+      ok: false,
+      problem: "storedValueSpent",
+    });
+    expect(await refundedAtGateway(order.number)).toBe(1999);
+    expect(await hold()).toBe(0);
+    const reply = await t.app.inject({
+      method: "POST",
+      url: `/transit/orders/${order.id}/refunds`,
+      headers: { authorization: "Bearer nobody" },
+      payload: { reason: "x" },
+    });
+    expect(reply.statusCode).toBe(401);
+  });
+
+  it("refunds of a wallet load take the value off the wallet, in parts and then the rest", async () => {
+    const ada = await newRider(t);
+    const method = await savedCard(t, ada);
+    const reply = await post("/transit/wallet/loads", ada.token, {
+      amount: 1500,
+      expected_total: 1500,
+      payments: [saved(method, 1500)],
+    });
+    expect(reply.statusCode).toBe(201);
+    const order = reply.json().data.order as { id: string; number: string };
+    const wallet = async () =>
+      (await t.app.ledger.balance(t.app.db, ledgerAccounts.wallet(ada.id), "USD")).amount;
+    expect((await t.app.orders.refund(order.id, 500, "part")).ok).toBe(true);
+    expect(await wallet()).toBe(1000);
+    const rest = await t.app.orders.refund(order.id, null, "rest");
+    expect(rest.ok && rest.order.status).toBe("refunded");
+    expect(await wallet()).toBe(0);
+    expect(await refundedAtGateway(order.number)).toBe(1500);
+    // Everything the load moved is back where it was.
+    const moved = await t.app.db
+      .select({ account: ledgerEntries.account, total: sql<string>`sum(${ledgerEntries.amount})` })
+      .from(ledgerEntries)
+      .where(sql`${ledgerEntries.reference} like ${`${order.number}%`}`)
+      .groupBy(ledgerEntries.account);
+    expect(moved.map((row) => Number(row.total))).toEqual(moved.map(() => 0));
+  });
+
+  it("the value held for a refund the gateway refuses goes back to the card", async () => {
+    const ada = await newRider(t);
+    const card = await newCard(t, ada.id);
+    const method = await savedCard(t, ada);
+    const order = await loadOf(ada.token, card.id, method, 2000);
+    await settleAll();
+    const gateway = t.app.payments;
+    const refund = gateway.refund.bind(gateway);
+    gateway.refund = async () => ({ outcome: "declined", reason: "processing_error" });
+    try {
+      expect(await t.app.orders.refund(order.id, 500, "refused")).toEqual({
+        ok: false,
+        problem: "gatewayRefused",
+      });
+    } finally {
+      gateway.refund = refund;
+    }
+    expect(await general(card.id)).toBe(2000);
+    expect(await hold()).toBe(0);
+    expect((await t.app.orders.refund(order.id, 500, "again")).ok).toBe(true);
+    expect(await general(card.id)).toBe(1500);
   });
 });

@@ -252,6 +252,14 @@ export default async function orderRoutes(app: FastifyInstance, options: { opera
           return fail(reply, 422, [
             { code: ErrorCode.conflict, message: "The stored value bought has been spent.", field: "amount" },
           ]);
+        case "storedValuePending":
+          return fail(reply, 422, [
+            {
+              code: ErrorCode.conflict,
+              message: "The stored value bought has not settled yet. Refund it once it has.",
+              field: "amount",
+            },
+          ]);
         case "gatewayRefused":
           return fail(reply, 502, [
             { code: ErrorCode.unavailable, message: "The payment gateway refused the refund." },

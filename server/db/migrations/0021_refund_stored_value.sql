@@ -1,0 +1,2 @@
+ALTER TABLE "order_refunds" ADD COLUMN "stored_value" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_stored_value" CHECK ("order_refunds"."stored_value" between 0 and "order_refunds"."amount");

@@ -1001,6 +1001,27 @@ export function createOrderService(options: {
         });
       }
 
+      if (plan.card && !plan.load) {
+        // The card's Activity says every order bought for it, with what its stored value paid or
+        // gained (issue 33, item 5) and the balance right after.
+        const paid = plan.legs.reduce((sum, leg) => sum + (leg.kind === "stored_value" ? leg.amount : 0), 0);
+        const credited = quote.lines.reduce(
+          (sum, line, index) =>
+            sum + (plan.products[index]?.subType === "STORED_VALUE" ? line.line_total : 0),
+          0,
+        );
+        await createCardActivityRepository(tx).record({
+          fareMediumId: plan.card.id,
+          kind: "purchase",
+          occurredAt: now,
+          currency: cur,
+          detail: { order: number },
+          amount: paid > 0 || credited > 0 ? credited - paid : null,
+          entryGroup: group,
+          orderId,
+        });
+      }
+
       // Fulfilment: a pass per unit of each pass line, a subscription per auto-renewed line, a shipment.
       const passRows: NewPassRow[] = [];
       const subscriptionRows: NewSubscriptionRow[] = [];
@@ -1582,6 +1603,22 @@ export function createOrderService(options: {
       for (const share of refunded) {
         const leg = legs.find((candidate) => candidate.leg === share.leg);
         if (leg) await orders.setLegRefunded(order.id, leg.leg, leg.refunded + share.amount);
+      }
+      if (order.fareMediumId) {
+        // The card's Activity says the refund, with what its stored value gained or gave back.
+        const card = ledgerAccounts.fareCard(order.fareMediumId, "general");
+        // What the claim held came off the card then; what went back of it is in `totals`.
+        const moved = (totals.get(card) ?? 0) - claim.storedValue;
+        await createCardActivityRepository(tx).record({
+          fareMediumId: order.fareMediumId,
+          kind: "refund",
+          occurredAt: now,
+          currency: cur,
+          detail: { order: order.number },
+          amount: moved !== 0 || heldUsed > 0 ? moved : null,
+          entryGroup: group,
+          orderId: order.id,
+        });
       }
       await orders.insertEntry({
         orderId: order.id,

@@ -82,7 +82,9 @@ describe("app.taps.tap on a fare card", () => {
     const third = await tap({ route, fare_medium: card.id });
     expect(third).toMatchObject({ outcome: "fare", charged: 250, balance_after: 750 });
     const rows = await t.app.db.select().from(cardActivity).where(eq(cardActivity.fareMediumId, card.id));
-    expect(rows.map((row) => row.kind).sort()).toEqual(["tap", "tap_pass", "tap_pass"]);
+    // The pass's purchase (no stored value moved), then the rides.
+    expect(rows.map((row) => row.kind).sort()).toEqual(["purchase", "tap", "tap_pass", "tap_pass"]);
+    expect(rows.find((row) => row.kind === "purchase")).toMatchObject({ amount: null, balanceAfter: null });
   });
 
   it("rides free once a cap is reached in the period, and pays again the next day", async () => {

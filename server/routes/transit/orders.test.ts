@@ -1112,6 +1112,56 @@ describe("refunds", () => {
   });
 });
 
+describe("a card's Activity (issue 33, item 5)", () => {
+  it("says every order for the card, what its stored value paid or gained, and refunds, each with the balance after", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada, 3_300);
+    const method = await savedCard(ada);
+    const day = priceOf(products.dayPass);
+    const value = priceOf(products.storedValue20);
+    // A second between steps: the page is newest first, by time.
+    const paidFromCard = await placed(
+      await place(ada, { ...dayPassOrder(card, method), payments: [{ kind: "stored_value", amount: day }] }),
+    );
+    clock.advance(1_000);
+    const byCard = await placed(await place(ada, dayPassOrder(card, method)));
+    clock.advance(1_000);
+    const bought = await placed(
+      await place(ada, {
+        lines: [{ product: products.storedValue20, quantity: 1 }],
+        fare_medium: card,
+        expected_total: value,
+        payments: [{ kind: "saved", payment_method: method, amount: value }],
+      }),
+    );
+    clock.advance(1_000);
+    expect((await t.app.orders.refund(paidFromCard.id, null, "back to the card")).ok).toBe(true);
+    clock.advance(1_000);
+    expect((await t.app.orders.refund(bought.id, 500, "part of the value")).ok).toBe(true);
+    const reply = await get(ada, `/transit/faremedia/${card}/activity`);
+    expect(reply.statusCode).toBe(200);
+    const rows: Array<{
+      kind: string;
+      detail: { order?: string };
+      amount: number | null;
+      balance_after: number | null;
+    }> = reply.json().data.activity;
+    const after1 = 3_300 - day;
+    const after3 = after1 + value;
+    expect(rows.map((row) => [row.kind, row.detail.order, row.amount, row.balance_after])).toEqual([
+      ["refund", bought.number, -500, after3 + day - 500],
+      ["refund", paidFromCard.number, day, after3 + day],
+      ["purchase", bought.number, value, after3],
+      ["purchase", byCard.number, null, null],
+      ["purchase", paidFromCard.number, -day, after1],
+    ]);
+    // The newest row's balance is the card's.
+    expect(rows[0]?.balance_after).toBe(
+      (await t.app.ledger.balance(t.database.db, ledgerAccounts.fareCard(card, "general"), "USD")).amount,
+    );
+  });
+});
+
 describe("a rider who deletes the account", () => {
   it("leaves the orders (without the rider) and cancels the subscriptions", async () => {
     const ada = await rider();

@@ -70,11 +70,20 @@ export const products = pgTable(
     active: boolean("active").notNull().default(true),
     /** Rider types (a fare card's `rider_type`) the product is valid for; empty means every rider type. */
     riderTypes: text("rider_types").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * A pass's life (issue 33, item 6): the days it is valid from its first use, and the rides it
+     * gives (null: unlimited within its days). Each pass an order issues takes them; an auto-renewed
+     * pass renews when its days are over. Null days: the pass has no end of its own.
+     */
+    validDays: integer("valid_days"),
+    usableCount: integer("usable_count"),
     /** Texts in other languages than English: `{ "es": { "name": "Pase" } }`; missing ones fall back. */
     translations: jsonb("translations").$type<Translations<ProductTexts>>().notNull().default({}),
   },
   (t) => [
     check("products_price_nonnegative", sql`${t.listPrice} >= 0`),
+    check("products_valid_days", sql`${t.validDays} is null or ${t.validDays} > 0`),
+    check("products_usable_count", sql`${t.usableCount} is null or ${t.usableCount} > 0`),
     index("products_org").on(t.organizationId),
     index("products_listing").on(t.organizationId, t.active, t.listPriority),
   ],

@@ -164,6 +164,29 @@ interface ProductDefinition {
   values: Array<[FilterName, string]>;
 }
 
+/**
+ * How long a digital pass of each duration lasts and how many rides it gives: the days run from its
+ * first use (a 10-ride ferry ticket's 90 days too, which the demo rounds to that).
+ */
+const lifeOf: Record<string, { validDays: number | null; usableCount: number | null }> = {
+  SINGLE: { validDays: 1, usableCount: 1 },
+  DAY: { validDays: 1, usableCount: null },
+  WEEK: { validDays: 7, usableCount: null },
+  MONTH: { validDays: 30, usableCount: null },
+  MULTI: { validDays: 90, usableCount: 10 },
+};
+
+/** A digital pass's life from its duration value; none for anything else. */
+function passLife(product: ProductDefinition): { validDays: number | null; usableCount: number | null } {
+  const duration = product.values.find(([filter]) => filter === "duration")?.[1];
+  return (
+    (product.subType === "DIGITAL_PASS" && duration && lifeOf[duration]) || {
+      validDays: null,
+      usableCount: null,
+    }
+  );
+}
+
 const riderPrefix: Record<Rider, Texts> = {
   ADULT: t("", "", ""),
   YOUTH: t("Youth ", "Joven: ", "Thanh thiếu niên: "),
@@ -671,6 +694,7 @@ export async function seedDemoCatalog(db: Database, parentId: string): Promise<n
       imagePath: product.image ?? null,
       listPriority: index + 1,
       riderTypes: product.riders,
+      ...passLife(product),
       translations: translated<keyof ProductTexts>({
         name: product.name,
         short_description: product.short,
@@ -697,6 +721,8 @@ export async function seedDemoCatalog(db: Database, parentId: string): Promise<n
           imagePath: sql`excluded.image_path`,
           listPriority: sql`excluded.list_priority`,
           riderTypes: sql`excluded.rider_types`,
+          validDays: sql`excluded.valid_days`,
+          usableCount: sql`excluded.usable_count`,
           translations: sql`excluded.translations`,
         },
       });

@@ -16,6 +16,7 @@ import {
   promoRedemptions,
   shippingAddresses,
   shippingMethods,
+  subscriptions,
   users,
 } from "./schema.ts";
 import {
@@ -215,6 +216,14 @@ describe("demo seed", () => {
     expect(history.every((order) => order.status === "paid")).toBe(true);
     expect(await db.select().from(appMeta).where(eq(appMeta.key, demoOrdersMarker))).toHaveLength(1);
     await seedDemoData(db, t.config);
+    expect(await db.select().from(orders).where(purchases)).toHaveLength(demoOrderCount);
+    // One auto-renewed 7-Day Pass, renewing within a week from now: the first run charges nothing.
+    const renewing = await db.select().from(subscriptions).where(eq(subscriptions.userId, rider.id));
+    expect(renewing.filter((row) => row.status === "active")).toHaveLength(1);
+    const next = renewing[0]?.renewsAt?.getTime() ?? 0;
+    expect(next).toBeGreaterThan(Date.now());
+    expect(next).toBeLessThanOrEqual(Date.now() + 7 * 24 * 60 * 60 * 1000);
+    expect(await t.app.renewals.runDue(new Date())).toEqual({ renewed: 0, cancelled: 0 });
     expect(await db.select().from(orders).where(purchases)).toHaveLength(demoOrderCount);
   });
 

@@ -25,6 +25,7 @@ import {
   paymentMethods,
   products,
   shippingAddresses,
+  subscriptions,
   users,
 } from "./schema.ts";
 import { childOrganizationId, seedDemoCatalog } from "./seed-catalog.ts";
@@ -528,7 +529,12 @@ async function seedDemoOrders(db: Database, config: PortalConfig): Promise<void>
       idempotencyKey: `demo-order-${index}`,
       request: {
         lines: [
-          { product: plan.product, quantity: plan.quantity, ...(plan.autoRenew ? { auto_renew: true } : {}) },
+          {
+            product: plan.product,
+            quantity: plan.quantity,
+            // A rider renews a pass once: the newest of these orders is the one that renews.
+            ...(plan.autoRenew && index + plans.length >= demoOrderCount ? { auto_renew: true } : {}),
+          },
         ],
         fare_medium: plan.fareCard,
         promo_code: plan.promo ?? null,
@@ -542,5 +548,17 @@ async function seedDemoOrders(db: Database, config: PortalConfig): Promise<void>
       receipt: false,
     });
     if (reply.status !== 201) throw new Error(`a demo order was refused: ${reply.body}`);
+  }
+  // The auto-renewed pass was bought weeks ago: its next renewal is the first one after today, so
+  // the server's first run charges nothing for the weeks in between (README: renewals).
+  for (const row of await db.select().from(subscriptions).where(eq(subscriptions.userId, rider.id))) {
+    if (!row.renewsAt || row.renewsAt.getTime() > now) continue;
+    const days = snapshot.products.find((entry) => entry.row.uuid === row.productId)?.row.validDays ?? 30;
+    const period = days * day;
+    const next = row.renewsAt.getTime() + Math.ceil((now - row.renewsAt.getTime() + 1) / period) * period;
+    await db
+      .update(subscriptions)
+      .set({ renewsAt: new Date(next) })
+      .where(eq(subscriptions.id, row.id));
   }
 }

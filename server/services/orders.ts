@@ -1045,12 +1045,10 @@ export function createOrderService(options: {
             serialNumber: serialNumber(),
             purchasedAt: now,
             riderTypes: product.riderTypes,
+            validDays: product.validDays,
+            usableCount: product.usableCount,
           });
         }
-        const lastRow = passRows[passRows.length - 1];
-        const issuedPass = lastRow
-          ? { expiresAt: lastRow.expiresAt ?? null, validDays: lastRow.validDays ?? null }
-          : undefined;
         if (plan.autoRenew[index] && plan.userId && plan.card) {
           subscriptionRows.push({
             id: randomUUID(),
@@ -1062,7 +1060,8 @@ export function createOrderService(options: {
             currency: cur,
             createdAt: now,
             paymentMethodId: renewalMethodId,
-            renewsAt: renewsAtFor(issuedPass ?? { expiresAt: null, validDays: null }, now),
+            // When the pass's days are over (from now: it is used from today at the latest).
+            renewsAt: renewsAtFor({ expiresAt: null, validDays: product.validDays }, now),
           });
         }
       }

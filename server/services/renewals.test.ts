@@ -116,7 +116,7 @@ const subscriptionOf = async (orderId: string) => {
 };
 
 describe("checkout's auto-renewed passes", () => {
-  it("renew with the one saved method that paid, at the pass's end (30 days when unknown)", async () => {
+  it("renew with the one saved method that paid, when the pass's days are over (7 for a 7-Day Pass)", async () => {
     const ada = await rider();
     const card = await fareCard(ada);
     const method = await savedCard(ada);
@@ -125,8 +125,10 @@ describe("checkout's auto-renewed passes", () => {
     expect(subscription.status).toBe("active");
     expect(subscription.paymentMethodId).toBe(method);
     expect(subscription.renewsAt?.toISOString()).toBe(
-      new Date(clock.now().getTime() + 30 * dayMs).toISOString(),
+      new Date(clock.now().getTime() + 7 * dayMs).toISOString(),
     );
+    // The pass itself lasts its product's days from its first ride.
+    expect(await passesOn(card)).toEqual([expect.objectContaining({ validDays: 7, usableCount: null })]);
   });
 
   it("have no method when a one-time card paid, but still a date", async () => {
@@ -136,7 +138,7 @@ describe("checkout's auto-renewed passes", () => {
     const subscription = await subscriptionOf(orderId);
     expect(subscription.paymentMethodId).toBeNull();
     expect(subscription.renewsAt?.toISOString()).toBe(
-      new Date(clock.now().getTime() + 30 * dayMs).toISOString(),
+      new Date(clock.now().getTime() + 7 * dayMs).toISOString(),
     );
   });
 });
@@ -205,6 +207,26 @@ describe("renewals (app.renewals.runDue)", () => {
     });
     expect(reply.statusCode, reply.body).toBe(201);
     expect(reply.json().data.id).not.toBe(renewal?.id);
+  });
+
+  it("charge no period that is already over: a renewal weeks late pays once, for the week in progress", async () => {
+    const ed = await rider();
+    const card = await fareCard(ed);
+    const method = await savedCard(ed);
+    const orderId = await checkout(ed, card, { kind: "saved", payment_method: method, amount: weekPrice });
+    const subscription = await subscriptionOf(orderId);
+    const due = subscription.renewsAt;
+    if (!due) throw new Error("no renewal date");
+    // The server was stopped for three weeks and two days after the date.
+    const late = new Date(due.getTime() + 23 * dayMs);
+    await Promise.all([t.app.renewals.runDue(late), t.app.renewals.runDue(late)]);
+    expect(await ordersOf(ed)).toHaveLength(2);
+    const after = await subscriptionById(subscription.id);
+    // One renewal, for the week in progress (it began 21 days after the date); the next is when the
+    // new pass's 7 days are over.
+    expect(after.renewsAt?.toISOString()).toBe(new Date(late.getTime() + 7 * dayMs).toISOString());
+    await t.app.renewals.runDue(late);
+    expect(await ordersOf(ed)).toHaveLength(2);
   });
 
   it("cancel a subscription whose card is declined, and tell the rider; no order, no pass", async () => {

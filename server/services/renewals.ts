@@ -1,6 +1,6 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { fareMedia, passes, subscriptions, users } from "../db/schema.ts";
+import { fareMedia, passes, products, subscriptions, users } from "../db/schema.ts";
 import type { Clock } from "../domain/clock.ts";
 import type { Outbox, StoredMessage } from "../gateways/outbox.ts";
 import { composeRenewalFailed, type RenewalFailure } from "../mail/renewal.ts";
@@ -8,7 +8,7 @@ import { createPaymentMethodRepository } from "../repositories/payment-methods.t
 import { publicLink } from "./links.ts";
 import type { OrderService } from "./orders.ts";
 import type { PricingService } from "./pricing.ts";
-import { renewsAtFor } from "./subscription-dates.ts";
+import { dayMs, fallbackRenewalDays, renewsAtFor } from "./subscription-dates.ts";
 import { inTransaction } from "./transaction.ts";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -89,6 +89,35 @@ export function createRenewalService(options: {
       afterCommit(() => outbox.dispatch(stored));
       return true;
     });
+  }
+
+  /**
+   * The start of the period a due renewal pays for: its due date, or, when whole periods have passed
+   * since (the server was stopped, or the demo's orders were placed weeks ago), the start of the one
+   * in progress now. Periods that are already over are never charged: the subscription is moved past
+   * them first (when another run moved it meanwhile, null: that run renews it).
+   */
+  async function currentPeriodStart(row: SubscriptionRow, due: Date, now: Date): Promise<Date | null> {
+    const [product] = await db
+      .select({ validDays: products.validDays })
+      .from(products)
+      .where(eq(products.uuid, row.productId));
+    const period = (product?.validDays ?? fallbackRenewalDays) * dayMs;
+    const skipped = Math.floor((now.getTime() - due.getTime()) / period);
+    if (skipped <= 0) return due;
+    const start = new Date(due.getTime() + skipped * period);
+    const moved = await db
+      .update(subscriptions)
+      .set({ renewsAt: start })
+      .where(
+        and(
+          eq(subscriptions.id, row.id),
+          eq(subscriptions.status, "active"),
+          eq(subscriptions.renewsAt, due),
+        ),
+      )
+      .returning({ id: subscriptions.id });
+    return moved.length > 0 ? start : null;
   }
 
   /** Renews one due subscription: "renewed", "cancelled", or null when another run holds it. */
@@ -172,7 +201,9 @@ export function createRenewalService(options: {
         .orderBy(asc(subscriptions.renewsAt), asc(subscriptions.id));
       for (const row of due) {
         if (!row.renewsAt) continue;
-        const outcome = await renew(row, row.renewsAt, now);
+        const current = await currentPeriodStart(row, row.renewsAt, now);
+        if (!current) continue;
+        const outcome = await renew(row, current, now);
         if (outcome === "renewed") report.renewed++;
         if (outcome === "cancelled") report.cancelled++;
       }

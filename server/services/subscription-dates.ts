@@ -1,5 +1,5 @@
 /** One day in milliseconds. */
-const dayMs = 24 * 60 * 60_000;
+export const dayMs = 24 * 60 * 60_000;
 
 /** How long an auto-renewed pass lasts when neither its expiry nor its validity is known. */
 export const fallbackRenewalDays = 30;

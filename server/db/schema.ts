@@ -898,6 +898,9 @@ export const orderAttemptLegs = pgTable(
     amount: bigint("amount", { mode: "number" }).notNull(),
     currency: text("currency").notNull(),
     reference: text("reference").notNull(),
+    /** What the order shows of the method (a one-time card's brand and last four, from the attach). */
+    brand: text("brand"),
+    last4: text("last4"),
     authorizationId: text("authorization_id"),
     captureId: text("capture_id"),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
@@ -950,6 +953,18 @@ export const orderRefunds = pgTable(
  * the reply stored once the order is written or refused, and answered again byte for byte. `scope` is
  * the rider's id, or "guest".
  */
+/** An attempt's request as the recovery run replays it (order_requests.replay). */
+export type OrderReplay =
+  | { kind: "order"; request: unknown; locale: string; receipt: boolean }
+  | {
+      kind: "load";
+      request: unknown;
+      target: { kind: "card"; cardId: string } | { kind: "wallet" };
+      activity: "load" | "autoload";
+      locale: string;
+      receipt: boolean;
+    };
+
 export const orderRequests = pgTable(
   "order_requests",
   {
@@ -962,6 +977,13 @@ export const orderRequests = pgTable(
     replyStatus: integer("reply_status"),
     replyBody: text("reply_body"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the recovery run needs to finish the attempt if its server dies (issue 33, item 2): the
+     * request as placed, each one-time card token replaced by its SHA-256 (no token, no card data),
+     * the rider (null for a guest), the language and whether a receipt goes out. Cleared with the reply.
+     */
+    replay: jsonb("replay").$type<OrderReplay>(),
+    userId: uuid("user_id"),
   },
   (t) => [
     primaryKey({ columns: [t.scope, t.key] }),

@@ -8,6 +8,7 @@ import type {
 } from "../../src/domain/checkout/order.ts";
 import {
   fareMedia,
+  type OrderReplay,
   orderAttemptLegs,
   orderEntries,
   orderItems,
@@ -178,6 +179,8 @@ export function createOrderRepository(db: Executor) {
       orderId: string;
       orderNumber: string;
       at: Date;
+      replay: OrderReplay | null;
+      userId: string | null;
     }): Promise<OrderRequestRow | null> {
       const [row] = await db
         .insert(orderRequests)
@@ -188,6 +191,8 @@ export function createOrderRepository(db: Executor) {
           orderId: fields.orderId,
           orderNumber: fields.orderNumber,
           createdAt: fields.at,
+          replay: fields.replay,
+          userId: fields.userId,
         })
         .onConflictDoNothing()
         .returning();
@@ -222,13 +227,27 @@ export function createOrderRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    /** Stores the key's reply, once: a reply already stored (by the recovery run) stands. */
-    async storeReply(scope: string, key: string, status: number, body: string): Promise<void> {
+    /**
+     * Stores the key's reply, once, and only by the attempt holding the claim (claimed at `claimedAt`):
+     * a reply already stored stands, and an attempt whose claim was taken over stores nothing.
+     */
+    async storeReply(
+      scope: string,
+      key: string,
+      status: number,
+      body: string,
+      claimedAt: Date,
+    ): Promise<void> {
       await db
         .update(orderRequests)
-        .set({ replyStatus: status, replyBody: body })
+        .set({ replyStatus: status, replyBody: body, replay: null })
         .where(
-          and(eq(orderRequests.scope, scope), eq(orderRequests.key, key), isNull(orderRequests.replyStatus)),
+          and(
+            eq(orderRequests.scope, scope),
+            eq(orderRequests.key, key),
+            isNull(orderRequests.replyStatus),
+            eq(orderRequests.createdAt, claimedAt),
+          ),
         );
     },
 
@@ -278,6 +297,14 @@ export function createOrderRepository(db: Executor) {
         .update(orderAttemptLegs)
         .set(answer)
         .where(and(eq(orderAttemptLegs.orderId, orderId), eq(orderAttemptLegs.leg, leg)));
+    },
+
+    async attemptLeg(orderId: string, leg: number): Promise<OrderAttemptLegRow | null> {
+      const [row] = await db
+        .select()
+        .from(orderAttemptLegs)
+        .where(and(eq(orderAttemptLegs.orderId, orderId), eq(orderAttemptLegs.leg, leg)));
+      return row ?? null;
     },
 
     async attemptLegs(orderId: string): Promise<OrderAttemptLegRow[]> {

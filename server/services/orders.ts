@@ -33,7 +33,7 @@ import {
   maxStoredValue,
 } from "../../src/domain/transit/wallet.ts";
 import type { Database } from "../db/client.ts";
-import { fareMedia, products } from "../db/schema.ts";
+import { fareMedia, type OrderReplay, products, users } from "../db/schema.ts";
 import type { Clock } from "../domain/clock.ts";
 import { type LedgerAccount, ledgerAccounts, parseLedgerAccount } from "../domain/ledger-accounts.ts";
 import type { Outbox, StoredMessage } from "../gateways/outbox.ts";
@@ -149,6 +149,30 @@ export function loadLimitsOf(config: PortalConfig): LoadLimits {
 
 /** How long a claim may wait for its reply before a retry takes it over (its server stopped). */
 export const staleClaimMs = 2 * 60 * 1000;
+/**
+ * How a stored replay (order_requests.replay) names a one-time card: its token's SHA-256 in place of the
+ * token, which the recovery run never needs (the leg's attach is recorded in order_attempt_legs).
+ */
+const recordedTokenPrefix = "recorded:";
+
+/** The request with each one-time card token replaced by its digest, as the claim stores it. */
+function withoutTokens<T extends { payments: ReadonlyArray<{ kind: string }> }>(request: T): T {
+  return {
+    ...request,
+    payments: request.payments.map((leg) =>
+      leg.kind === "card" && "token" in leg && typeof leg.token === "string"
+        ? { ...leg, token: `${recordedTokenPrefix}${tokenHashOf(leg.token)}` }
+        : leg,
+    ),
+  };
+}
+
+/** A card leg's token digest: read from a recovered request's marker, else computed. */
+const cardTokenHash = (token: string, recovered: boolean) =>
+  recovered && token.startsWith(recordedTokenPrefix)
+    ? token.slice(recordedTokenPrefix.length)
+    : tokenHashOf(token);
+
 /** The claim scope of guests' keys (riders' are their ids). */
 export const guestScope = "guest";
 
@@ -362,7 +386,7 @@ export function createOrderService(options: {
   }
 
   /** Everything about the order that needs no gateway: a refusal, or what to charge and write. */
-  async function prepare(input: PlaceInput, orderId: string) {
+  async function prepare(input: PlaceInput, orderId: string, recovered = false) {
     const { customer, request } = input;
     const userId = customer.kind === "rider" ? customer.user.id : null;
     const email = customer.kind === "rider" ? customer.user.email : customer.email;
@@ -505,7 +529,7 @@ export function createOrderService(options: {
           break;
         }
         case "card": {
-          const tokenHash = tokenHashOf(leg.token);
+          const tokenHash = cardTokenHash(leg.token, recovered);
           if (tokens.has(tokenHash) || (await repository.tokenUsed(tokenHash))) {
             return refuse(tokenInvalidMessage, ErrorCode.paymentTokenInvalid);
           }
@@ -581,7 +605,7 @@ export function createOrderService(options: {
   type Prepared = { refused: OrderReply; plan?: undefined } | { refused: null; plan: Plan };
 
   /** A load's plan: an order's, with one stored-value line of `amount` for the card or the wallet. */
-  async function prepareLoad(input: LoadInput, orderId: string): Promise<Prepared> {
+  async function prepareLoad(input: LoadInput, orderId: string, recovered = false): Promise<Prepared> {
     const { customer, request, target } = input;
     const userId = customer.kind === "rider" ? customer.user.id : null;
     const email = customer.kind === "rider" ? customer.user.email : customer.email;
@@ -656,7 +680,7 @@ export function createOrderService(options: {
         if (!method) return { refused: refusal(ErrorCode.paymentRefused, paymentUnavailableMessage, field) };
         legs.push({ n, kind: "saved", amount: leg.amount, method });
       } else if (leg.kind === "card") {
-        const tokenHash = tokenHashOf(leg.token);
+        const tokenHash = cardTokenHash(leg.token, recovered);
         if (tokens.has(tokenHash) || (await repository.tokenUsed(tokenHash))) {
           return { refused: refusal(ErrorCode.paymentTokenInvalid, tokenInvalidMessage, field) };
         }
@@ -733,9 +757,16 @@ export function createOrderService(options: {
       let methodId: string;
       let brand: string | null;
       let last4: string | null;
+      const recorded = leg.kind === "card" ? await repository.attemptLeg(orderId, leg.n) : null;
       if (leg.kind === "saved") {
         methodId = leg.method.gatewayMethodId;
         ({ brand, last4 } = shownMethod(leg.method));
+      } else if (recorded) {
+        // Attached by an earlier run of this attempt (its server stopped): the same method, not the
+        // token again (a token may not outlive its server, and the recovery run has none).
+        ({ methodId, brand, last4 } = recorded);
+      } else if (leg.token.startsWith(recordedTokenPrefix)) {
+        return await decline(refusal(ErrorCode.paymentTokenInvalid, tokenInvalidMessage, field));
       } else {
         const attached = await gateway.attach({
           idempotencyKey: `order:${orderId}:leg:${leg.n}:attach`,
@@ -760,6 +791,8 @@ export function createOrderService(options: {
         leg: leg.n,
         customerId,
         methodId,
+        brand,
+        last4,
         amount: leg.amount,
         currency: cur,
         reference: orderNumber,
@@ -1107,7 +1140,7 @@ export function createOrderService(options: {
       }
       const placed: PlacedOrder = { ...detail, guest_link: guestLink };
       const answer = envelope(201, placed, []);
-      await orders.storeReply(claim.scope, claim.key, answer.status, answer.body);
+      await orders.storeReply(claim.scope, claim.key, answer.status, answer.body, claim.claimedAt);
       return answer;
     });
     return reply;
@@ -1120,7 +1153,15 @@ export function createOrderService(options: {
     preparer: (orderId: string) => Promise<Prepared>,
   ): Promise<OrderReply> {
     const prepared = await preparer(claim.orderId);
-    if (prepared.refused) return prepared.refused;
+    if (prepared.refused) {
+      // A takeover (a retry, or the recovery run) of an attempt that already holds legs: they go
+      // back with the refusal, and its one-time tokens are free again.
+      if ((await repository.attemptLegs(claim.orderId)).length > 0) {
+        await giveBack(claim.orderId);
+        await repository.freeTokens(claim.orderId);
+      }
+      return prepared.refused;
+    }
     const { plan } = prepared;
     const held: HeldLeg[] = [];
     // One-time card tokens are this attempt's before the gateway sees them: another attempt paying
@@ -1171,6 +1212,7 @@ export function createOrderService(options: {
     input: Pick<PlaceInput, "customer" | "locale" | "receipt" | "idempotencyKey" | "scope">,
     body: unknown,
     preparer: (orderId: string) => Promise<Prepared>,
+    replay: OrderReplay,
   ): Promise<OrderReply> {
     {
       const scope = input.scope ?? (input.customer.kind === "rider" ? input.customer.user.id : guestScope);
@@ -1190,6 +1232,8 @@ export function createOrderService(options: {
           orderId: randomUUID(),
           orderNumber: drawNumber(),
           at: now,
+          replay,
+          userId: input.customer.kind === "rider" ? input.customer.user.id : null,
         });
         if (!claim) held = await repository.findRequest(scope, key);
       }
@@ -1228,7 +1272,7 @@ export function createOrderService(options: {
         await repository.releaseRequest(scope, key);
         throw error;
       }
-      if (reply.status !== 201) await repository.storeReply(scope, key, reply.status, reply.body);
+      if (reply.status !== 201) await repository.storeReply(scope, key, reply.status, reply.body, now);
       return reply;
     }
   }
@@ -1236,7 +1280,12 @@ export function createOrderService(options: {
   return {
     /** Places an order once per Idempotency-Key; the reply to send (stored for the key's repeats). */
     async place(input: PlaceInput): Promise<OrderReply> {
-      return placeOnce(input, input.request, (orderId) => prepare(input, orderId));
+      return placeOnce(input, input.request, (orderId) => prepare(input, orderId), {
+        kind: "order",
+        request: withoutTokens(input.request),
+        locale: input.locale,
+        receipt: input.receipt !== false,
+      });
     },
 
     /**
@@ -1246,8 +1295,18 @@ export function createOrderService(options: {
      */
     async placeLoad(input: LoadInput): Promise<OrderReply> {
       const target = input.target.kind === "card" ? { card: input.target.cardId } : { wallet: true };
-      return placeOnce(input, { load: target, request: input.request }, (orderId) =>
-        prepareLoad(input, orderId),
+      return placeOnce(
+        input,
+        { load: target, request: input.request },
+        (orderId) => prepareLoad(input, orderId),
+        {
+          kind: "load",
+          request: withoutTokens(input.request),
+          target: input.target,
+          activity: input.activity ?? "load",
+          locale: input.locale,
+          receipt: input.receipt !== false,
+        },
       );
     },
 
@@ -1375,10 +1434,30 @@ export function createOrderService(options: {
             await repository.deleteAttemptLegs(orderId);
             continue;
           }
+          const replay = claim?.replay ?? null;
+          if (claim && replay) {
+            const finished = await finish({ ...claim, replay }, now).catch(async (error: unknown) => {
+              // Nothing left at the gateway (the attempt gave it back): the key says so; else the next
+              // run tries again.
+              if ((await repository.attemptLegs(orderId)).length > 0) throw error;
+              return false;
+            });
+            if (finished) {
+              repaired += 1;
+              continue;
+            }
+          }
           await giveBack(orderId);
           await repository.freeTokens(orderId);
-          if (claim)
-            await repository.storeReply(claim.scope, claim.key, notPlacedReply.status, notPlacedReply.body);
+          if (claim) {
+            await repository.storeReply(
+              claim.scope,
+              claim.key,
+              notPlacedReply.status,
+              notPlacedReply.body,
+              now,
+            );
+          }
           repaired += 1;
         } catch (error) {
           failures.push(error);
@@ -1394,6 +1473,61 @@ export function createOrderService(options: {
   type RefundClaim =
     | { ok: true; refund: OrderRefundRow }
     | { ok: false; problem: "notFound" | "amountInvalid" | "storedValueSpent" | "storedValuePending" };
+
+  /**
+   * Finishes a stopped attempt from its claim's replay, as its server would have: the same order id,
+   * number and legs (the gateway answers each recorded call again; a one-time card's attach is
+   * reused), priced and checked again, then written with its receipt. A refusal now (the card blocked
+   * since, the price changed) gives back what the gateway holds and is the key's reply. False when the
+   * rider is gone: the caller gives everything back. Throws when the gateway does not answer.
+   */
+  async function finish(claim: OrderRequestRow & { replay: OrderReplay }, now: Date): Promise<boolean> {
+    const { replay } = claim;
+    let customer: OrderCustomer;
+    if (claim.userId) {
+      const [user] = await db.select().from(users).where(eq(users.id, claim.userId));
+      if (!user || user.deactivatedAt) return false;
+      customer = { kind: "rider", user };
+    } else {
+      const email = (replay.request as { email?: unknown }).email;
+      if (typeof email !== "string") return false;
+      customer = { kind: "guest", email };
+    }
+    const claimed: Claimed = {
+      scope: claim.scope,
+      key: claim.key,
+      orderId: claim.orderId,
+      orderNumber: claim.orderNumber,
+      claimedAt: now,
+    };
+    const common = { customer, locale: replay.locale, receipt: replay.receipt, address: "recovery" };
+    const reply =
+      replay.kind === "order"
+        ? await attempt(common, claimed, (orderId) =>
+            prepare(
+              { ...common, idempotencyKey: claim.key, request: replay.request as PlaceInput["request"] },
+              orderId,
+              true,
+            ),
+          )
+        : await attempt(common, claimed, (orderId) =>
+            prepareLoad(
+              {
+                ...common,
+                idempotencyKey: claim.key,
+                request: replay.request as LoadInput["request"],
+                target: replay.target,
+                activity: replay.activity,
+              },
+              orderId,
+              true,
+            ),
+          );
+    if (reply.status !== 201) {
+      await repository.storeReply(claim.scope, claim.key, reply.status, reply.body, now);
+    }
+    return true;
+  }
 
   /**
    * Where the stored value an order bought went, locked: its fare card's general funds (and what of

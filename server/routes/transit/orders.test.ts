@@ -1345,11 +1345,11 @@ describe("an order attempt its server stopped in (issue 33, item 2)", () => {
       .where(eq(sandboxCharges.customerId, sandboxCustomerId(owner.id)));
   const legsOf = (orderId: string) =>
     t.database.db.select().from(orderAttemptLegs).where(eq(orderAttemptLegs.orderId, orderId));
-  const claimOf = async (owner: Rider, key: string) => {
+  const claimOf = async (scope: string, key: string) => {
     const [claim] = await t.database.db
       .select()
       .from(orderRequests)
-      .where(and(eq(orderRequests.scope, owner.id), eq(orderRequests.key, idempotencyKeyHash(key))));
+      .where(and(eq(orderRequests.scope, scope), eq(orderRequests.key, idempotencyKeyHash(key))));
     if (!claim) throw new Error("no claim");
     return claim;
   };
@@ -1358,94 +1358,98 @@ describe("an order attempt its server stopped in (issue 33, item 2)", () => {
 
   /**
    * Stops the attempt for good where `step` of the gateway is asked (the server died there): `before`
-   * the gateway hears it, or `after` it answered and before the answer reached the server. Resolves
-   * once the attempt has stopped there.
+   * the gateway hears it, or `after` it answered and before the answer reached the server; only the
+   * first `skip` calls go through. Resolves once the attempt has stopped there.
    */
-  function dieAt(step: "authorize" | "capture", when: "before" | "after") {
+  function dieAt(step: "authorize" | "capture", when: "before" | "after", skip = 0) {
     const real = gateway[step].bind(gateway) as (request: never) => Promise<unknown>;
     let stopped: () => void = () => undefined;
     const there = new Promise<void>((resolve) => {
       stopped = resolve;
     });
+    let calls = 0;
     (gateway as unknown as Record<string, unknown>)[step] = async (request: never) => {
+      calls += 1;
+      if (calls <= skip) return real(request);
       if (when === "after") await real(request);
       stopped();
       return new Promise(() => undefined);
     };
     return {
-      there,
-      restore: () => {
+      there: there.then(() => {
         (gateway as unknown as Record<string, unknown>)[step] = real;
-      },
+      }),
     };
   }
 
-  it("captured, then the server died before the commit: the recovery run refunds it, the retry hears 'not placed', a new key places it once", async () => {
+  it("captured, then the server died before the commit: the recovery run writes the order once, and the retry gets it", async () => {
     const ada = await rider();
     const body = dayPassOrder(await fareCard(ada), await savedCard(ada));
     const key = randomUUID();
     const death = dieAt("capture", "after");
     void place(ada, body, key);
     await death.there;
-    death.restore();
     const [charge] = await chargesOf(ada);
     expect(charge).toMatchObject({ status: "captured", captured: body.expected_total, refunded: 0 });
-    const claim = await claimOf(ada, key);
+    const claim = await claimOf(ada.id, key);
     expect(claim.replyStatus).toBeNull();
+    // What the run needs, and no card data: the request, the rider, the language.
+    expect(claim).toMatchObject({ userId: ada.id, replay: { kind: "order", locale: "en", receipt: true } });
     expect(await legsOf(claim.orderId)).toEqual([
       expect.objectContaining({ leg: 0, amount: body.expected_total, captureId: null }),
     ]);
     // Until the claim is stale the attempt may still be running: the retry waits, the run leaves it.
     refusedWith(await place(ada, body, key), 409, ErrorCode.idempotencyInFlight);
     await t.app.orders.recoverAttempts(clock.now());
-    expect((await chargesOf(ada))[0]?.refunded).toBe(0);
-    // Two instances' runs at once: the claim is taken over by one, the charge refunded once.
+    expect(await ordersOf(ada.id)).toEqual([]);
+    // Two instances' runs at once: the claim is taken over by one, the order written once.
     await Promise.all([t.app.orders.recoverAttempts(later()), t.app.orders.recoverAttempts(later())]);
+    const [order] = await ordersOf(ada.id);
+    expect(order).toMatchObject({ id: claim.orderId, number: claim.orderNumber, total: body.expected_total });
     expect(await chargesOf(ada)).toEqual([
-      expect.objectContaining({
-        status: "captured",
-        captured: body.expected_total,
-        refunded: body.expected_total,
-      }),
+      expect.objectContaining({ status: "captured", captured: body.expected_total, refunded: 0 }),
     ]);
     expect(await legsOf(claim.orderId)).toEqual([]);
-    expect(await ordersOf(ada.id)).toEqual([]);
-    const retry = refusedWith(await place(ada, body, key), 422, ErrorCode.orderNotPlaced);
-    expect(retry.message).toBe(orderNotPlacedMessage);
+    expect((await claimOf(ada.id, key)).replay).toBeNull();
+    const retry = await placed(await place(ada, body, key));
+    expect(retry.id).toBe(claim.orderId);
+    const [receipt] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, ada.email));
+    expect(receipt?.body).toContain(claim.orderNumber);
     await placed(await place(ada, body));
-    expect(await ordersOf(ada.id)).toHaveLength(1);
-    expect(await chargesOf(ada)).toHaveLength(2);
+    expect(await ordersOf(ada.id)).toHaveLength(2);
   });
 
-  it("authorized and never captured: the hold is voided", async () => {
+  it("authorized and never captured: the run captures it and writes the order", async () => {
     const ada = await rider();
     const body = dayPassOrder(await fareCard(ada), await savedCard(ada));
     const key = randomUUID();
     const death = dieAt("capture", "before");
     void place(ada, body, key);
     await death.there;
-    death.restore();
     expect(await chargesOf(ada)).toEqual([expect.objectContaining({ status: "authorized" })]);
     await t.app.orders.recoverAttempts(later());
-    expect(await chargesOf(ada)).toEqual([expect.objectContaining({ status: "voided", captured: 0 })]);
-    refusedWith(await place(ada, body, key), 422, ErrorCode.orderNotPlaced);
+    expect(await chargesOf(ada)).toEqual([expect.objectContaining({ status: "captured" })]);
+    expect((await placed(await place(ada, body, key))).total).toBe(body.expected_total);
   });
 
-  it("an authorization whose answer never came is asked again under its key, then voided: one hold, not two", async () => {
+  it("an authorization whose answer never came is asked again under its key: one hold, one order", async () => {
     const ada = await rider();
     const body = dayPassOrder(await fareCard(ada), await savedCard(ada));
     const key = randomUUID();
     const death = dieAt("authorize", "after");
     void place(ada, body, key);
     await death.there;
-    death.restore();
-    const claim = await claimOf(ada, key);
+    const claim = await claimOf(ada.id, key);
     expect(await legsOf(claim.orderId)).toEqual([expect.objectContaining({ authorizationId: null })]);
     await t.app.orders.recoverAttempts(later());
-    expect(await chargesOf(ada)).toEqual([expect.objectContaining({ status: "voided" })]);
+    expect(await chargesOf(ada)).toEqual([expect.objectContaining({ status: "captured" })]);
+    expect(await ordersOf(ada.id)).toHaveLength(1);
   });
 
-  it("a split order that died after its first leg: both legs' answers are known, both given back", async () => {
+  it("a split order that died at its second leg: the run asks the second leg's gateway for the first time, then writes it", async () => {
     const ada = await rider();
     const card = await fareCard(ada);
     const first = await savedCard(ada);
@@ -1461,31 +1465,54 @@ describe("an order attempt its server stopped in (issue 33, item 2)", () => {
       ],
     };
     const key = randomUUID();
-    const authorize = gateway.authorize.bind(gateway);
-    let asked = 0;
-    let stopped: () => void = () => undefined;
-    const there = new Promise<void>((resolve) => {
-      stopped = resolve;
-    });
-    gateway.authorize = async (request) => {
-      asked += 1;
-      if (asked === 1) return authorize(request);
-      stopped();
-      return new Promise(() => undefined);
-    };
+    const death = dieAt("authorize", "before", 1);
     void place(ada, body, key);
-    await there;
-    gateway.authorize = authorize;
+    await death.there;
+    expect(await chargesOf(ada)).toHaveLength(1);
     await t.app.orders.recoverAttempts(later());
-    // The first leg's hold voided; the second, never heard by the gateway, asked and voided now.
     const charges = await chargesOf(ada);
     expect(charges.map((charge) => [charge.amount, charge.status]).sort()).toEqual(
       [
-        [100, "voided"],
-        [total - 100, "voided"],
+        [100, "captured"],
+        [total - 100, "captured"],
       ].sort(),
     );
-    refusedWith(await place(ada, body, key), 422, ErrorCode.orderNotPlaced);
+    expect((await placed(await place(ada, body, key))).payments).toHaveLength(2);
+  });
+
+  it("an order that no longer holds (its card blocked since) is refused by the run, and the charge given back", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada);
+    const body = dayPassOrder(card, await savedCard(ada));
+    const key = randomUUID();
+    const death = dieAt("capture", "after");
+    void place(ada, body, key);
+    await death.there;
+    await t.database.db.update(fareMedia).set({ status: "BLOCKED" }).where(eq(fareMedia.id, card));
+    await t.app.orders.recoverAttempts(later());
+    expect(await ordersOf(ada.id)).toEqual([]);
+    expect(await chargesOf(ada)).toEqual([
+      expect.objectContaining({ captured: body.expected_total, refunded: body.expected_total }),
+    ]);
+    refusedWith(await place(ada, body, key), 422, ErrorCode.fareCardUnavailable);
+  });
+
+  it("a claim with nothing to replay answers 'not placed', and what its attempt held goes back", async () => {
+    const ada = await rider();
+    const body = dayPassOrder(await fareCard(ada), await savedCard(ada));
+    const key = randomUUID();
+    const death = dieAt("capture", "after");
+    void place(ada, body, key);
+    await death.there;
+    // A claim from before replays were kept.
+    await t.database.db
+      .update(orderRequests)
+      .set({ replay: null })
+      .where(and(eq(orderRequests.scope, ada.id), eq(orderRequests.key, idempotencyKeyHash(key))));
+    await t.app.orders.recoverAttempts(later());
+    expect(await chargesOf(ada)).toEqual([expect.objectContaining({ refunded: body.expected_total })]);
+    const retry = refusedWith(await place(ada, body, key), 422, ErrorCode.orderNotPlaced);
+    expect(retry.message).toBe(orderNotPlacedMessage);
   });
 
   it("a give-back the gateway did not answer stays recorded until the recovery run gives it back", async () => {
@@ -1513,7 +1540,7 @@ describe("an order attempt its server stopped in (issue 33, item 2)", () => {
     expect(await chargesOf(ada)).toEqual([expect.objectContaining({ status: "voided" })]);
   });
 
-  it("an attempt slower than its claim writes no order once the recovery run has taken it over", async () => {
+  it("an attempt slower than its claim writes nothing of its own once the run has taken it over: it answers the run's order", async () => {
     const ada = await rider();
     const body = dayPassOrder(await fareCard(ada), await savedCard(ada));
     const key = randomUUID();
@@ -1526,9 +1553,13 @@ describe("an order attempt its server stopped in (issue 33, item 2)", () => {
     const gate = new Promise<void>((resolve) => {
       go = resolve;
     });
+    let calls = 0;
     gateway.capture = async (request) => {
-      arrived();
-      await gate;
+      calls += 1;
+      if (calls === 1) {
+        arrived();
+        await gate;
+      }
       return capture(request);
     };
     const slow = place(ada, body, key);
@@ -1539,12 +1570,12 @@ describe("an order attempt its server stopped in (issue 33, item 2)", () => {
       gateway.capture = capture;
       go();
     }
-    refusedWith(await slow, 422, ErrorCode.orderNotPlaced);
-    expect(await ordersOf(ada.id)).toEqual([]);
-    expect(await chargesOf(ada)).toEqual([expect.objectContaining({ status: "voided", captured: 0 })]);
+    const answered = await placed(await slow);
+    expect(await ordersOf(ada.id)).toEqual([expect.objectContaining({ id: answered.id })]);
+    expect(await chargesOf(ada)).toEqual([expect.objectContaining({ status: "captured", refunded: 0 })]);
   });
 
-  it("a guest's attempt with a one-time card: refunded, and the card's token is free again", async () => {
+  it("a guest's attempt with a one-time card is finished without the token (its attach is recorded)", async () => {
     const total = priceOf(products.metroFareCard);
     const body: GuestOrderRequest = {
       email: "stopped-guest@example.org",
@@ -1558,26 +1589,20 @@ describe("an order attempt its server stopped in (issue 33, item 2)", () => {
     const death = dieAt("capture", "after");
     void placeAsGuest(body, key);
     await death.there;
-    death.restore();
+    const claim = await claimOf("guest", key);
+    expect(JSON.stringify(claim.replay)).not.toContain(
+      body.payments[0]?.kind === "card" ? body.payments[0].token : "-",
+    );
+    expect(claim.userId).toBeNull();
     await t.app.orders.recoverAttempts(later());
-    const [guestClaim] = await t.database.db
-      .select()
-      .from(orderRequests)
-      .where(eq(orderRequests.key, idempotencyKeyHash(key)));
-    expect(guestClaim?.replyStatus).toBe(422);
+    const retry = await placed(await placeAsGuest(body, key));
+    expect(retry).toMatchObject({ id: claim.orderId, email: "stopped-guest@example.org", total });
+    expect(retry.payments).toEqual([expect.objectContaining({ last4: "4242" })]);
     const charges = await t.database.db
       .select()
       .from(sandboxCharges)
-      .where(eq(sandboxCharges.reference, guestClaim?.orderNumber ?? ""));
-    expect(charges).toEqual([expect.objectContaining({ captured: total, refunded: total })]);
-    // The token's claim was the attempt's: the guest's retry with a new key may pay with it.
-    expect(
-      await t.database.db
-        .select()
-        .from(paymentTokenClaims)
-        .where(eq(paymentTokenClaims.orderId, guestClaim?.orderId ?? "")),
-    ).toEqual([]);
-    await placed(await placeAsGuest(body));
+      .where(eq(sandboxCharges.reference, claim.orderNumber));
+    expect(charges).toEqual([expect.objectContaining({ captured: total, refunded: 0 })]);
   });
 });
 

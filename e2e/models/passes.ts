@@ -112,15 +112,19 @@ export class PassesPage {
     return { id, number: fresh.card_number, nickname: "School card" };
   }
 
-  /** Buys a youth digital pass through the API for a card of the rider, or for none; returns its name. */
+  /** Buys a youth Day Pass through the API for a card of the rider, or for none; returns its name. */
   async buyYouthPass(card: string | null): Promise<string> {
     const headers = { authorization: `Bearer ${await this.token()}` };
     const search = await this.page.request.post("/transit/anonymous/v3.0/product/search", {
       data: { return: "ENTITY", applied_filters: [], sort: [{ key_name: "list_priority", order: "asc" }] },
     });
     const products: Product[] = (await search.json()).data.results;
+    // A Day Pass: a ride leaves it active (a single ride would be spent by it).
     const pass = products.find(
-      (product) => product.sub_type === "DIGITAL_PASS" && product.rider_types.includes("YOUTH"),
+      (product) =>
+        product.sub_type === "DIGITAL_PASS" &&
+        product.rider_types.includes("YOUTH") &&
+        /Day Pass$/.test(product.name),
     );
     if (!pass) throw new Error("no youth digital pass in the catalogue");
     const tokenized = await this.page.request.post("/sandbox-gateway/v1/tokens", {

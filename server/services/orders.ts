@@ -81,8 +81,9 @@ export interface PlaceInput {
   /** Write the receipt email (the demo seed's past orders have none). */
   receipt?: boolean;
   /**
-   * Whose keys the Idempotency-Key is among: the rider's id (or "guest") unless the server itself
-   * places the order (renewals: "renewal"), so no rider's key can meet the server's.
+   * Whose keys the Idempotency-Key is among: the rider's id (a guest's email digest, guestScopeOf)
+   * unless the server itself places the order (renewals: "renewal"), so no rider's key can meet the
+   * server's.
    */
   scope?: string;
 }
@@ -173,8 +174,12 @@ const cardTokenHash = (token: string, recovered: boolean) =>
     ? token.slice(recordedTokenPrefix.length)
     : tokenHashOf(token);
 
-/** The claim scope of guests' keys (riders' are their ids). */
-export const guestScope = "guest";
+/**
+ * The claim scope of a guest's keys: their receipt email's SHA-256 (riders' are their ids), so two
+ * guests who happen to send the same key each get their own order (issue 33, item 10).
+ */
+export const guestScopeOf = (email: string) =>
+  `guest:${createHash("sha256").update(email.trim().toLowerCase()).digest("hex")}`;
 
 /** A JSON value with its object keys sorted, so equal bodies hash alike whatever their key order. */
 function canonical(value: unknown): unknown {
@@ -1215,7 +1220,9 @@ export function createOrderService(options: {
     replay: OrderReplay,
   ): Promise<OrderReply> {
     {
-      const scope = input.scope ?? (input.customer.kind === "rider" ? input.customer.user.id : guestScope);
+      const scope =
+        input.scope ??
+        (input.customer.kind === "rider" ? input.customer.user.id : guestScopeOf(input.customer.email));
       // Only a digest of the key is kept: a client may put anything in it, even a card number.
       const key = idempotencyKeyHash(input.idempotencyKey);
       const requestHash = orderRequestHash(body);

@@ -13,7 +13,7 @@ import { inTransaction } from "./transaction.ts";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-/** The claim scope of renewal orders' keys: never a rider's id nor "guest". */
+/** The claim scope of renewal orders' keys: never a rider's id nor a guest's. */
 export const renewalScope = "renewal";
 
 /** The key of one renewal: the subscription and the date it renews on, so a renewal happens once. */

@@ -18,7 +18,6 @@ import {
   orders,
   outboxMessages,
   passes,
-  paymentTokenClaims,
   sandboxCharges,
   subscriptions,
 } from "../../db/schema.ts";
@@ -29,6 +28,7 @@ import { SandboxPaymentGateway } from "../../gateways/payments/sandbox.ts";
 import { sandboxCustomerId } from "../../gateways/payments/sandbox-charges.ts";
 import { createPromoCodeRepository } from "../../repositories/promo-codes.ts";
 import {
+  guestScopeOf,
   idempotencyKeyHash,
   orderNotPlacedMessage,
   orderRequestHash,
@@ -846,6 +846,27 @@ describe("physical orders and guests", () => {
     );
   });
 
+  it("gives two guests who send the same key an order each; one guest's repeat is their first order", async () => {
+    const cardPrice = priceOf(products.metroFareCard);
+    const guestOrder = (email: string): GuestOrderRequest => ({
+      email,
+      lines: [{ product: products.metroFareCard, quantity: 1 }],
+      shipping_method: "standard",
+      shipping_address: address,
+      expected_total: cardPrice,
+      payments: [{ kind: "card", token: cardToken(), amount: cardPrice }],
+    });
+    const key = "order-1";
+    const first = guestOrder("first-guest@example.org");
+    const one = await placed(await placeAsGuest(first, key));
+    const two = await placed(await placeAsGuest(guestOrder("second-guest@example.org"), key));
+    expect(two.id).not.toBe(one.id);
+    // The first guest's retry (the same body, the email in another case) is their order again.
+    const again = await placeAsGuest({ ...first, email: "First-Guest@example.org" }, key);
+    expect(again.statusCode).toBe(422);
+    expect((await placeAsGuest(first, key)).json().data.id).toBe(one.id);
+  });
+
   it("places a guest's order with a one-time card and reads it back only with its link", async () => {
     const cardPrice = priceOf(products.metroFareCard);
     const body: GuestOrderRequest = {
@@ -1589,7 +1610,7 @@ describe("an order attempt its server stopped in (issue 33, item 2)", () => {
     const death = dieAt("capture", "after");
     void placeAsGuest(body, key);
     await death.there;
-    const claim = await claimOf("guest", key);
+    const claim = await claimOf(guestScopeOf("stopped-guest@example.org"), key);
     expect(JSON.stringify(claim.replay)).not.toContain(
       body.payments[0]?.kind === "card" ? body.payments[0].token : "-",
     );

@@ -17,6 +17,7 @@ import { createLedgerService } from "../services/ledger.ts";
 import { createOrderService } from "../services/orders.ts";
 import { attachKeyOf, paymentMethodRowOf, tokenHashOf } from "../services/payment-methods.ts";
 import { createPricingService } from "../services/pricing.ts";
+import { renewalPeriodMs } from "../services/subscription-dates.ts";
 import type { Database } from "./client.ts";
 import {
   appMeta,
@@ -553,8 +554,9 @@ async function seedDemoOrders(db: Database, config: PortalConfig): Promise<void>
   // the server's first run charges nothing for the weeks in between (README: renewals).
   for (const row of await db.select().from(subscriptions).where(eq(subscriptions.userId, rider.id))) {
     if (!row.renewsAt || row.renewsAt.getTime() > now) continue;
-    const days = snapshot.products.find((entry) => entry.row.uuid === row.productId)?.row.validDays ?? 30;
-    const period = days * day;
+    const period = renewalPeriodMs(
+      snapshot.products.find((entry) => entry.row.uuid === row.productId)?.row.validDays ?? null,
+    );
     const next = row.renewsAt.getTime() + Math.ceil((now - row.renewsAt.getTime() + 1) / period) * period;
     await db
       .update(subscriptions)

@@ -547,14 +547,6 @@ export function createOrderRepository(db: Executor) {
       return row ?? null;
     },
 
-    /** The order's refunds claimed and not yet settled: what they hold back of each leg. */
-    async pendingRefundsOf(orderId: string): Promise<OrderRefundRow[]> {
-      return db
-        .select()
-        .from(orderRefunds)
-        .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, "pending")));
-    },
-
     /** Refunds still pending that were claimed before `before`, oldest first (the recovery run). */
     async stalePendingRefunds(before: Date, limit: number): Promise<OrderRefundRow[]> {
       return db

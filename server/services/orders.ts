@@ -595,13 +595,16 @@ export function createOrderService(options: {
       owed.set(leg.account, { amount: (before?.amount ?? 0) + leg.amount, n: before?.n ?? leg.n });
     }
     if (owed.size === 0) return null;
-    const balances = await ledger.balances(tx, [...owed.keys()], currency());
     for (const [account, { amount, n }] of owed) {
       // A card pays with its settled value only: a load still pending is not spendable yet.
       const parsed = parseLedgerAccount(account);
-      const pending =
-        parsed?.kind === "fareCard" ? (await balanceOf(tx, parsed.cardId, currency())).pending : 0;
-      if ((balances.get(account)?.amount ?? 0) - pending < amount) return n;
+      const spendable =
+        parsed?.kind === "fareCard"
+          ? await balanceOf(tx, parsed.cardId, currency()).then(
+              (balance) => balance.general - balance.pending,
+            )
+          : (await ledger.balance(tx, account, currency())).amount;
+      if (spendable < amount) return n;
     }
     return null;
   }
@@ -1579,7 +1582,10 @@ export function createOrderService(options: {
           ? { ok: true, refund: earlier }
           : { ok: false, problem: "notFound" };
       }
-      const pending = await orders.pendingRefundsOf(orderId);
+      // Every refund of the order, read once: the pending ones hold their amounts, and what the
+      // unrefused ones hold or took of its stored value is taken.
+      const refunds = await orders.refundsOf(orderId);
+      const pending = refunds.filter((claim) => claim.status === "pending");
       const held = new Map<number, number>();
       for (const claim of pending)
         for (const share of claim.shares) held.set(share.leg, (held.get(share.leg) ?? 0) + share.amount);
@@ -1591,7 +1597,7 @@ export function createOrderService(options: {
       // What of this refund takes back stored value the order bought: the last part of the order's
       // refunds (what paid for passes and shipping goes back first), all the rest at a full refund.
       const storedValue = storedValueOf(await orders.itemsOf(orderId));
-      const taken = (await orders.refundsOf(orderId))
+      const taken = refunds
         .filter((claim) => claim.status !== "refused")
         .reduce((sum, claim) => sum + claim.storedValue, 0);
       const claimed = order.refunded + pending.reduce((sum, claim) => sum + claim.amount, 0);

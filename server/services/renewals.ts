@@ -8,10 +8,14 @@ import { createPaymentMethodRepository } from "../repositories/payment-methods.t
 import { publicLink } from "./links.ts";
 import type { OrderService } from "./orders.ts";
 import type { PricingService } from "./pricing.ts";
-import { dayMs, fallbackRenewalDays, renewsAtFor } from "./subscription-dates.ts";
+import { renewalPeriodMs, renewsAtFor } from "./subscription-dates.ts";
 import { inTransaction } from "./transaction.ts";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** The subscription as a run read it: still active and still due at `due` (no other run moved it). */
+const stillDue = (row: { id: string }, due: Date) =>
+  and(eq(subscriptions.id, row.id), eq(subscriptions.status, "active"), eq(subscriptions.renewsAt, due));
 
 /** The claim scope of renewal orders' keys: never a rider's id nor a guest's. */
 export const renewalScope = "renewal";
@@ -62,13 +66,7 @@ export function createRenewalService(options: {
       const cancelled = await tx
         .update(subscriptions)
         .set({ status: "cancelled", cancelledAt: now, renewsAt: null })
-        .where(
-          and(
-            eq(subscriptions.id, row.id),
-            eq(subscriptions.status, "active"),
-            eq(subscriptions.renewsAt, due),
-          ),
-        )
+        .where(stillDue(row, due))
         .returning({ id: subscriptions.id });
       // Another run got there first: it emails, not this one.
       if (cancelled.length === 0 || !user) return cancelled.length > 0;
@@ -102,20 +100,14 @@ export function createRenewalService(options: {
       .select({ validDays: products.validDays })
       .from(products)
       .where(eq(products.uuid, row.productId));
-    const period = (product?.validDays ?? fallbackRenewalDays) * dayMs;
+    const period = renewalPeriodMs(product?.validDays ?? null);
     const skipped = Math.floor((now.getTime() - due.getTime()) / period);
     if (skipped <= 0) return due;
     const start = new Date(due.getTime() + skipped * period);
     const moved = await db
       .update(subscriptions)
       .set({ renewsAt: start })
-      .where(
-        and(
-          eq(subscriptions.id, row.id),
-          eq(subscriptions.status, "active"),
-          eq(subscriptions.renewsAt, due),
-        ),
-      )
+      .where(stillDue(row, due))
       .returning({ id: subscriptions.id });
     return moved.length > 0 ? start : null;
   }
@@ -180,13 +172,7 @@ export function createRenewalService(options: {
         renewsAt:
           next.getTime() > due.getTime() ? next : renewsAtFor({ expiresAt: null, validDays: null }, due),
       })
-      .where(
-        and(
-          eq(subscriptions.id, row.id),
-          eq(subscriptions.status, "active"),
-          eq(subscriptions.renewsAt, due),
-        ),
-      )
+      .where(stillDue(row, due))
       .returning({ id: subscriptions.id });
     return moved.length > 0 ? "renewed" : null;
   }

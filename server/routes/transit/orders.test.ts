@@ -804,6 +804,19 @@ const address = {
   zipCode: "92101",
 };
 
+/** A guest's order of one Metro Fare Card shipped to `address`, paid by a fresh one-time card. */
+function guestCardOrder(email: string): GuestOrderRequest {
+  const total = priceOf(products.metroFareCard);
+  return {
+    email,
+    lines: [{ product: products.metroFareCard, quantity: 1 }],
+    shipping_method: "standard",
+    shipping_address: address,
+    expected_total: total,
+    payments: [{ kind: "card", token: cardToken(), amount: total }],
+  };
+}
+
 describe("physical orders and guests", () => {
   it("ships a rider's physical order to one of their saved addresses only", async () => {
     const ada = await rider();
@@ -847,19 +860,10 @@ describe("physical orders and guests", () => {
   });
 
   it("gives two guests who send the same key an order each; one guest's repeat is their first order", async () => {
-    const cardPrice = priceOf(products.metroFareCard);
-    const guestOrder = (email: string): GuestOrderRequest => ({
-      email,
-      lines: [{ product: products.metroFareCard, quantity: 1 }],
-      shipping_method: "standard",
-      shipping_address: address,
-      expected_total: cardPrice,
-      payments: [{ kind: "card", token: cardToken(), amount: cardPrice }],
-    });
     const key = "order-1";
-    const first = guestOrder("first-guest@example.org");
+    const first = guestCardOrder("first-guest@example.org");
     const one = await placed(await placeAsGuest(first, key));
-    const two = await placed(await placeAsGuest(guestOrder("second-guest@example.org"), key));
+    const two = await placed(await placeAsGuest(guestCardOrder("second-guest@example.org"), key));
     expect(two.id).not.toBe(one.id);
     // The first guest's retry (the same body, the email in another case) is their order again.
     const again = await placeAsGuest({ ...first, email: "First-Guest@example.org" }, key);
@@ -1598,14 +1602,7 @@ describe("an order attempt its server stopped in (issue 33, item 2)", () => {
 
   it("a guest's attempt with a one-time card is finished without the token (its attach is recorded)", async () => {
     const total = priceOf(products.metroFareCard);
-    const body: GuestOrderRequest = {
-      email: "stopped-guest@example.org",
-      lines: [{ product: products.metroFareCard, quantity: 1 }],
-      shipping_method: "standard",
-      shipping_address: address,
-      expected_total: total,
-      payments: [{ kind: "card", token: cardToken(), amount: total }],
-    };
+    const body = guestCardOrder("stopped-guest@example.org");
     const key = randomUUID();
     const death = dieAt("capture", "after");
     void placeAsGuest(body, key);

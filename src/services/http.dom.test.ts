@@ -84,6 +84,24 @@ describe("http client", () => {
     expect(signals.sessionExpired).toHaveBeenCalledOnce();
   });
 
+  it.each([
+    ["signed out", null],
+    ["signed in again as someone else", "other"],
+  ] as const)(
+    "says nothing of a 401 or 50020 about a session the rider %s from meanwhile",
+    async (_, next) => {
+      storage.set("authToken", "auth");
+      const { client, signals } = setup(() => {
+        if (next === null) storage.remove("authToken");
+        else storage.set("authToken", next);
+        return json(401, { data: null, errors: [{ code: 50020, message: "gone" }] });
+      });
+      await expect(client.request("/x")).rejects.toMatchObject({ code: 50020 });
+      expect(signals.sessionExpired).not.toHaveBeenCalled();
+      expect(signals.accountDeactivated).not.toHaveBeenCalled();
+    },
+  );
+
   it("reports a deactivated account (40104) instead of an expired session while signed in", async () => {
     storage.set("authToken", "auth");
     const { client, signals } = setup(() =>

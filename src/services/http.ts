@@ -97,6 +97,7 @@ export function createHttpClient({ storage, signals, clientId, fetch }: HttpClie
   return {
     async request<Data>(path: string, options: RequestOptions = {}): Promise<Data | undefined> {
       const signedIn = storage.isSignedIn();
+      const sentToken = storage.get("authToken");
       let response: Awaited<ReturnType<typeof $fetch.raw<Envelope<Data>>>>;
       try {
         response = await $fetch.raw<Envelope<Data>>(path, {
@@ -113,9 +114,12 @@ export function createHttpClient({ storage, signals, clientId, fetch }: HttpClie
       const body: unknown = response._data;
       const errors = isEnvelope(body) ? body.errors : [];
       const sessionInvalid = errors.some((error) => error.code === ErrorCode.sessionInvalid);
+      // A reply to a session that ended while it was on its way (the rider signed out or deleted the
+      // account meanwhile) says nothing about the session the portal has now.
+      const stale = sentToken !== null && storage.get("authToken") !== sentToken;
       const deactivated = signedIn && errors.some((error) => error.code === ErrorCode.accountDeactivated);
-      if (deactivated) signals.accountDeactivated();
-      else if (sessionInvalid || (response.status === 401 && signedIn && !options.ownCredentials))
+      if (!stale && deactivated) signals.accountDeactivated();
+      else if (!stale && (sessionInvalid || (response.status === 401 && signedIn && !options.ownCredentials)))
         signals.sessionExpired();
       if (response.status === 503) signals.networkLost();
       if (!response.ok || sessionInvalid) {

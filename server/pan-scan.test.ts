@@ -473,7 +473,16 @@ describe("a realistic payments flow", () => {
         token: lee,
         payload: { card_number: written, security_code: "739", nickname: written },
       });
-      expect(linked.statusCode).toBe(422);
+      // The nickname is refused first: a card number is no nickname.
+      expect(linked.statusCode).toBe(400);
+      expect(linked.json().errors[0]).toMatchObject({ field: "nickname" });
+      const unnamed = await call({
+        method: "POST",
+        url: "/transit/faremedia/link",
+        token: lee,
+        payload: { card_number: written, security_code: "739" },
+      });
+      expect(unnamed.statusCode).toBe(422);
       const guest = await call({
         method: "POST",
         url: "/transit/anonymous/card_tokens",

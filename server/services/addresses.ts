@@ -5,11 +5,12 @@ import {
   addressMaxLengths,
   parseAddress,
 } from "../../src/domain/payments/address.ts";
+import { containsCardNumber } from "../../src/domain/payments/free-text.ts";
 import { type AddressBody, maxAddresses, type SavedAddress } from "../../src/domain/payments/saved.ts";
 import type { Database } from "../db/client.ts";
 import { createAccountRepository } from "../repositories/accounts.ts";
 import { createAddressRepository, savedAddressOf } from "../repositories/addresses.ts";
-import { containsCardNumber, type FieldProblem } from "./payment-methods.ts";
+import type { FieldProblem } from "./payment-methods.ts";
 import { inTransaction } from "./transaction.ts";
 
 export type AddressSaveResult =

@@ -10,14 +10,20 @@ import { createAttemptBudgetRepository } from "../repositories/attempt-budgets.t
 import { createFareMediaRepository, type FareMediumRow } from "../repositories/fare-media.ts";
 import type { FareMediaService } from "./fare-media.ts";
 
-/** Guest token attempts: per card number and per IP address, in one window. */
+/**
+ * Guest token attempts in one window: per card number from one IP address (one guesser stops after a
+ * few, and only they do: the card's owner, elsewhere, still gets in), per card number from everywhere
+ * (a guess spread over many addresses still stops, well before a code could be found), and per address.
+ */
 export interface CardTokenBudget {
+  perNumberAndAddress: number;
   perNumber: number;
   perAddress: number;
   windowMs: number;
 }
 export const defaultCardTokenBudget: CardTokenBudget = {
-  perNumber: 5,
+  perNumberAndAddress: 5,
+  perNumber: 30,
   perAddress: 20,
   windowMs: 15 * 60_000,
 };
@@ -32,8 +38,8 @@ export type CardTokenProblem =
 
 /**
  * Guests' card tokens (spec section 6; src/domain/transit/guest-card.ts): a card's number and security
- * code give a token that reads that card only. Attempts are counted before anything is checked (per
- * number and per IP address); a wrong pair checks one hash whether the number exists or not (a decoy
+ * code give a token that reads that card only. Attempts are counted before anything is checked
+ * (`CardTokenBudget`); a wrong pair checks one hash whether the number exists or not (a decoy
  * when it does not), so a wrong pair costs what a right one costs. Tokens are stored hashed and live
  * `cardTokenMinutes` from their last use.
  */
@@ -62,13 +68,19 @@ export function createCardTokenService(options: {
       // Spent windows would start over anyway: drop them now and then so the table stays small.
       if (++attempts % 100 === 0)
         await budgets.prune("cardtoken/", new Date(now.getTime() - budget.windowMs));
+      const number = sha256(digits ?? request.card_number);
       const perAddress = await budgets.take(`cardtoken/address/${sha256(address)}`, now, budget.windowMs);
-      const perNumber = await budgets.take(
-        `cardtoken/number/${sha256(digits ?? request.card_number)}`,
+      const perNumberHere = await budgets.take(
+        `cardtoken/number-address/${sha256(`${number}/${address}`)}`,
         now,
         budget.windowMs,
       );
-      if (perAddress > budget.perAddress || perNumber > budget.perNumber) {
+      const perNumber = await budgets.take(`cardtoken/number/${number}`, now, budget.windowMs);
+      if (
+        perAddress > budget.perAddress ||
+        perNumberHere > budget.perNumberAndAddress ||
+        perNumber > budget.perNumber
+      ) {
         return { ok: false, problem: "throttled", retryAfterSeconds: Math.ceil(budget.windowMs / 1000) };
       }
       const candidates = digits ? await createFareMediaRepository(db).findByDigits(digits) : [];

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { containsCardNumber } from "../../src/domain/payments/free-text.ts";
 import {
   type Device,
   deviceNicknameMaxLength,
@@ -21,7 +22,7 @@ function deviceOf(row: DeviceRow, tickets: number): Device {
   };
 }
 
-/** A nickname's problem, or null when it is fine (trimmed, 1 to 40 characters). */
+/** A nickname's problem, or null when it is fine (trimmed, 1 to 40 characters, no card number). */
 function nicknameProblem(nickname: string): DeviceProblem | null {
   const trimmed = nickname.trim();
   if (trimmed.length === 0)
@@ -33,6 +34,9 @@ function nicknameProblem(nickname: string): DeviceProblem | null {
       message: `Nickname must not exceed ${deviceNicknameMaxLength} characters`,
     };
   }
+  // A card number is no nickname: never stored nor shown back (src/domain/payments/free-text.ts).
+  if (/\p{Cc}/u.test(trimmed) || containsCardNumber(trimmed))
+    return { problem: "invalid", field: "nickname", message: "Nickname is not valid." };
   return null;
 }
 

@@ -2,6 +2,7 @@ import { createHash, randomInt, randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { canBuyFor, type FareMedium } from "../../src/domain/fare-media.ts";
 import { money } from "../../src/domain/money.ts";
+import { containsCardNumber } from "../../src/domain/payments/free-text.ts";
 import type {
   ActivityPage,
   AutoRenew,
@@ -56,6 +57,19 @@ export type CardProblem =
 export type LinkProblem =
   | { problem: "throttled"; retryAfterSeconds: number }
   | { problem: "cardNoMatch" | "cardMultipleMatches" | "cardAlreadyLinked" | "cardBlocked" };
+
+/**
+ * What is wrong with a card's nickname as typed (trimmed), in the envelope's words, or null: empty
+ * when one is required, too long, a control character, or a card number in it (never stored nor shown
+ * back; the portal checks the same before sending: src/domain/payments/free-text.ts).
+ */
+export function cardNicknameProblem(trimmed: string, { required }: { required: boolean }): string | null {
+  if (trimmed.length === 0) return required ? "Nickname can not be empty." : null;
+  if ([...trimmed].length > cardNicknameMaxLength)
+    return `Nickname must not exceed ${cardNicknameMaxLength} characters`;
+  if (/\p{Cc}/u.test(trimmed) || containsCardNumber(trimmed)) return "Nickname is not valid.";
+  return null;
+}
 
 type Result<Value, Problem> = ({ ok: true } & Value) | ({ ok: false } & Problem);
 
@@ -306,17 +320,8 @@ export function createFareMediaService(options: {
     ): Promise<Result<{ card: FareCardDetail }, CardProblem>> {
       const trimmed = nickname.trim();
       return withCard<{ card: FareCardDetail }>(userId, id, async (tx, card) => {
-        if (trimmed.length === 0 || trimmed.length > cardNicknameMaxLength) {
-          return {
-            ok: false,
-            problem: "invalid",
-            field: "nickname",
-            message:
-              trimmed.length === 0
-                ? "Nickname can not be empty."
-                : `Nickname must not exceed ${cardNicknameMaxLength} characters`,
-          };
-        }
+        const message = cardNicknameProblem(trimmed, { required: true });
+        if (message !== null) return { ok: false, problem: "invalid", field: "nickname", message };
         const updated = await createFareMediaRepository(tx).update(card.id, { nickname: trimmed });
         return { ok: true, card: await detailOf(tx, updated ?? card, locale) };
       });

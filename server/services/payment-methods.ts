@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { holderNameProblem } from "../../src/domain/payments/bank.ts";
+import { containsCardNumber } from "../../src/domain/payments/free-text.ts";
 import {
   type BillingDetails,
   maxPaymentMethods,
@@ -60,35 +61,6 @@ const billingLabels: Readonly<Record<keyof BillingDetails, string>> = {
 const zipPattern = /^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/;
 const controlCharacter = /\p{Cc}/u;
 const length = (text: string) => [...text].length;
-
-function luhn(digits: string): boolean {
-  let total = 0;
-  for (let index = 0; index < digits.length; index++) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    total += digit;
-  }
-  return total % 10 === 0;
-}
-
-/**
- * Whether free text a rider typed holds what looks like a card number: 13 to 19 digits passing Luhn,
- * written together or in groups split by spaces or dashes ("4242 4242 4242 4242"), among other groups
- * or not. Such text is refused, never stored: a nickname is no place for the number itself.
- */
-export function containsCardNumber(text: string): boolean {
-  for (const run of text.matchAll(/\d+(?:[ -]+\d+)*/g)) {
-    const groups = run[0].split(/[ -]+/);
-    for (let first = 0; first < groups.length; first++) {
-      let digits = "";
-      for (let last = first; last < groups.length && digits.length < 19; last++) {
-        digits += groups[last];
-        if (digits.length >= 13 && digits.length <= 19 && luhn(digits)) return true;
-      }
-    }
-  }
-  return false;
-}
 
 /** The nickname as stored: trimmed, null when empty; or what is wrong with it. */
 export function parseNickname(

@@ -244,4 +244,31 @@ describe("dev routes", () => {
     });
     expect(both.statusCode).toBe(400);
   });
+
+  it("taps a saved bank card only for its own rider, signed in: its id alone charges nothing", async () => {
+    const route = await newRoute(t, { ADULT: 100 });
+    const ada = await newRider(t);
+    const bob = await newRider(t);
+    const method = await savedCard(t, ada);
+    const tapAs = (token: string | null, key = randomUUID()) =>
+      t.app.inject({
+        method: "POST",
+        url: "/dev/transit/taps",
+        payload: { route, payment_method: method, key },
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    const key = randomUUID();
+    expect((await tapAs(null, key)).statusCode).toBe(401);
+    expect((await tapAs(bob.token, key)).statusCode).toBe(404);
+    const charged = await tapAs(ada.token, key);
+    expect(charged.statusCode).toBe(201);
+    expect(charged.json().data.tap).toMatchObject({ outcome: "fare", charged: 100 });
+    // Bob cannot read Ada's tap back by its key either.
+    expect((await tapAs(bob.token, key)).statusCode).toBe(404);
+    const [counted] = await t.app.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(taps)
+      .where(eq(taps.paymentMethodId, method));
+    expect(counted?.count).toBe(1);
+  });
 });

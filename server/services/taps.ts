@@ -272,13 +272,18 @@ export function createTapService(options: {
     route: RouteRow,
     at: Date,
     tapKey: string | null,
+    owner: string | undefined,
   ): Promise<TapOutcomeResult> {
     if (!/^[0-9a-f-]{36}$/i.test(methodId)) return notFound(tapperNotFoundMessage);
     const [method] = await db
       .select()
       .from(paymentMethods)
       .where(and(eq(paymentMethods.id, methodId.toLowerCase()), isNull(paymentMethods.removedAt)));
-    if (method?.kind !== "card") return notFound(tapperNotFoundMessage);
+    if (method?.kind !== "card" || (owner !== undefined && method.userId !== owner))
+      return notFound(tapperNotFoundMessage);
+    // A repeated tap (same key) is the same tap, said again only to whoever may tap this card.
+    const repeated = tapKey ? await byKey(tapKey) : null;
+    if (repeated) return { ok: true, tap: await resultOf(db, repeated) };
     const cur = options.currency();
     const id = randomUUID();
     const fare = fareOf(route, "ADULT");
@@ -411,7 +416,12 @@ export function createTapService(options: {
     },
 
     /** One tap at a reader; the same `key` again answers the first tap. */
-    async tap(request: TapRequest, locale = "en"): Promise<TapOutcomeResult> {
+    /**
+     * `owner`: a saved bank card is tapped only by the rider it belongs to (the dev route passes the
+     * signed-in rider; a tap of someone else's card is the same 404 as an unknown one). The simulator
+     * script, with the database in hand, passes none.
+     */
+    async tap(request: TapRequest, locale = "en", owner?: string): Promise<TapOutcomeResult> {
       const at = request.at ? new Date(request.at) : clock.now();
       if (Number.isNaN(at.getTime())) {
         return {
@@ -424,9 +434,7 @@ export function createTapService(options: {
       if (!route) return notFound(routeNotFoundMessage);
       if ("payment_method" in request) {
         const tapKey = request.key ? `pm:${request.payment_method}:${request.key}` : null;
-        const repeated = tapKey ? await byKey(tapKey) : null;
-        if (repeated) return { ok: true, tap: await resultOf(db, repeated) };
-        return bankCardTap(request.payment_method, route, at, tapKey);
+        return bankCardTap(request.payment_method, route, at, tapKey, owner);
       }
       const card = await findCard(request);
       if (!card) return notFound(tapperNotFoundMessage);

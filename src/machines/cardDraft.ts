@@ -4,6 +4,8 @@
  * ./cardChecks.ts, which the checkout and the loads download when a card form first opens.
  */
 
+import { containsCardNumber } from "../domain/payments/free-text.ts";
+
 /** The card form as typed. The number and code live here only while the form is open. */
 export interface CardDraft {
   nickname: string;
@@ -35,9 +37,13 @@ export const emptyCard: CardDraft = {
   makeDefault: false,
 };
 
-/** A text field's problem: empty when required, or longer than `max` characters. */
+/**
+ * A text field's problem: empty when required, a card number in it (the server refuses it too, and
+ * nothing typed beside the card's own fields may hold its number), or longer than `max` characters.
+ */
 export function textProblem(value: string, max: number, required: boolean): FieldProblem | null {
   const text = value.trim();
   if (text === "") return required ? "required" : null;
+  if (containsCardNumber(text)) return "invalid";
   return [...text].length > max ? "tooLong" : null;
 }

@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from "xstate";
 import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
+import { containsCardNumber } from "../domain/payments/free-text.ts";
 import {
   cardNicknameMaxLength,
   type FareCardDetail,
@@ -49,7 +50,9 @@ export function linkProblems(draft: LinkDraft): LinkProblems {
   else if (normaliseCardNumber(draft.number) === null) problems.number = "invalid";
   if (draft.code.trim() === "") problems.code = "required";
   else if (!securityCodePattern.test(draft.code.trim())) problems.code = "invalid";
-  if ([...draft.nickname.trim()].length > cardNicknameMaxLength) problems.nickname = "tooLong";
+  // Never a card number in the nickname (the server refuses it too): src/domain/payments/free-text.ts.
+  if (containsCardNumber(draft.nickname)) problems.nickname = "invalid";
+  else if ([...draft.nickname.trim()].length > cardNicknameMaxLength) problems.nickname = "tooLong";
   return problems;
 }
 

@@ -1,10 +1,11 @@
 import { assign, fromPromise, setup } from "xstate";
 import { errorCodeOf } from "../domain/envelope.ts";
+import { containsCardNumber } from "../domain/payments/free-text.ts";
 import { type Device, deviceNicknameMaxLength } from "../domain/transit/passes.ts";
 import { unprovided } from "./unprovided.ts";
 
 /** Why a nickname is refused before it is sent. */
-export type NicknameProblem = "required" | "tooLong";
+export type NicknameProblem = "required" | "invalid" | "tooLong";
 
 /** What failed: the list, a rename ("Device update failed.") or a removal ("Device removed failed."). */
 export interface DevicesFailure {
@@ -35,6 +36,8 @@ export type DevicesEvent =
 export function nicknameProblem(nickname: string): NicknameProblem | null {
   const trimmed = nickname.trim();
   if (trimmed === "") return "required";
+  // Never a card number (the server refuses it too): src/domain/payments/free-text.ts.
+  if (containsCardNumber(trimmed)) return "invalid";
   return trimmed.length > deviceNicknameMaxLength ? "tooLong" : null;
 }
 

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from "xstate";
 import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
 import type { FareMedium } from "../domain/fare-media.ts";
+import { containsCardNumber } from "../domain/payments/free-text.ts";
 import {
   type ActivityPage,
   type ActivityRow,
@@ -17,7 +18,7 @@ export interface FareCardsInput {
   pageSize: number;
 }
 
-export type NicknameProblem = "required" | "tooLong";
+export type NicknameProblem = "required" | "invalid" | "tooLong";
 
 /** What failed on the card's page (loading the card itself is `error`). */
 export interface CardFailure {
@@ -71,6 +72,8 @@ export interface LoadInput {
 export function nicknameProblem(value: string): NicknameProblem | null {
   const text = value.trim();
   if (text === "") return "required";
+  // Never a card number (the server refuses it too): src/domain/payments/free-text.ts.
+  if (containsCardNumber(text)) return "invalid";
   return [...text].length > cardNicknameMaxLength ? "tooLong" : null;
 }
 

@@ -134,11 +134,15 @@ describe("PATCH /transit/faremedia/:id", () => {
     });
     expect(reply.statusCode).toBe(200);
     expect(reply.json().data.fare_medium.nickname).toBe("Work card");
-    for (const nickname of ["   ", "x".repeat(41)]) {
+    for (const nickname of ["   ", "x".repeat(41), "4242 4242 4242 4242", "my 4000-0566-5566-5556", "a\u0000b"]) {
       const refused = await call("PATCH", `/transit/faremedia/${card.id}`, ada.token, { nickname });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().errors[0]).toMatchObject({ code: ErrorCode.validation, field: "nickname" });
+      // A card number is neither stored nor said back.
+      expect(refused.body).not.toMatch(/4242|5556/);
     }
+    const kept = await call("GET", `/transit/faremedia/${card.id}`, ada.token);
+    expect(kept.json().data.fare_medium.nickname).toBe("Work card");
     const extra = await call("PATCH", `/transit/faremedia/${card.id}`, ada.token, {
       nickname: "a",
       extra: 1,
@@ -165,6 +169,21 @@ describe("POST /transit/faremedia/link", () => {
     });
     const activity = await call("GET", `/transit/faremedia/${issued.id}/activity`, ada.token);
     expect((activity.json().data as ActivityPage).activity.map((row) => row.kind)).toContain("linked");
+  });
+
+  it("refuses a card number as the nickname, and links nothing", async () => {
+    const ada = await newRider(t, "fc");
+    const issued = await issueCard(t);
+    const reply = await call("POST", "/transit/faremedia/link", ada.token, {
+      card_number: issued.card_number,
+      security_code: issued.security_code,
+      nickname: "4242424242424242",
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().errors[0]).toMatchObject({ code: ErrorCode.validation, field: "nickname" });
+    expect(reply.body).not.toContain("4242");
+    const mine = await call("GET", "/transit/faremedia", ada.token);
+    expect(JSON.stringify(mine.json())).not.toContain(issued.id);
   });
 
   it("answers one cardNoMatch for a wrong code and an unknown number; cardAlreadyLinked; cardBlocked", async () => {

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
 import {
   activityPageSize,
-  cardNicknameMaxLength,
   type EnableAutoRenewRequest,
   type LinkCardRequest,
   maxActivityPageSize,
@@ -11,7 +10,7 @@ import { fail, ok } from "../../http/envelope.ts";
 import { localeFromHeader } from "../../http/locale.ts";
 import { riderOf } from "../../plugins/auth.ts";
 import { type ActivityCursor, decodeActivityCursor } from "../../repositories/card-activity.ts";
-import type { CardProblem, LinkProblem } from "../../services/fare-media.ts";
+import { type CardProblem, cardNicknameProblem, type LinkProblem } from "../../services/fare-media.ts";
 import { hasFields, noFields } from "./payment-methods.ts";
 import { idParams, uuidPattern } from "./schemas.ts";
 
@@ -217,16 +216,9 @@ export default async function fareCardRoutes(app: FastifyInstance) {
     "/faremedia/link",
     { ...guard, schema: linkSchema },
     async (request, reply) => {
-      const nickname = request.body.nickname?.trim() ?? "";
-      if (nickname.length > cardNicknameMaxLength) {
-        return fail(reply, 400, [
-          {
-            code: ErrorCode.validation,
-            message: `Nickname must not exceed ${cardNicknameMaxLength} characters`,
-            field: "nickname",
-          },
-        ]);
-      }
+      const problem = cardNicknameProblem(request.body.nickname?.trim() ?? "", { required: false });
+      if (problem !== null)
+        return fail(reply, 400, [{ code: ErrorCode.validation, message: problem, field: "nickname" }]);
       const result = await app.fareMedia.link(riderId(request), request.body, locale(request));
       if (result.ok) return reply.code(201).send(ok({ fare_medium: result.card }));
       if (result.problem === "throttled") {

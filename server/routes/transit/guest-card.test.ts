@@ -6,6 +6,7 @@ import type { CardTokenReply } from "../../../src/domain/transit/guest-card.ts";
 import { cardTokens, fareMedia } from "../../db/schema.ts";
 import { demoGuestCard } from "../../db/seed.ts";
 import { manualClock } from "../../domain/clock.ts";
+import { createCardTokenService } from "../../services/card-tokens.ts";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
 import { issueCard } from "../../test/pass-fixtures.ts";
 import { newRider } from "../../test/transit-fixtures.ts";
@@ -92,15 +93,19 @@ describe("POST /transit/anonymous/card_tokens", () => {
     expect((await token(issued.card_number, issued.security_code)).statusCode).toBe(422);
   });
 
-  it("throttles per card number and per address, with Retry-After", async () => {
+  it("throttles a guesser per card number, with Retry-After, and lets the card's owner in from elsewhere", async () => {
     const issued = await issueCard(t);
     const codes: number[] = [];
     for (let attempt = 0; attempt < 6; attempt++)
-      codes.push((await token(issued.card_number, "000")).statusCode);
+      codes.push((await token(issued.card_number, "000", "10.100.0.1")).statusCode);
     expect(codes).toEqual([422, 422, 422, 422, 422, 429]);
-    const right = await token(issued.card_number, issued.security_code);
-    expect(right.statusCode).toBe(429);
-    expect(right.headers["retry-after"]).toMatch(/^\d+$/);
+    // Even the right code, from the guesser's address, waits out the window.
+    const guessed = await token(issued.card_number, issued.security_code, "10.100.0.1");
+    expect(guessed.statusCode).toBe(429);
+    expect(guessed.headers["retry-after"]).toMatch(/^\d+$/);
+    // Five wrong codes from someone else do not lock the owner out of /manage-card.
+    const owner = await token(issued.card_number, issued.security_code, "10.100.0.2");
+    expect(owner.statusCode).toBe(201);
 
     const fromOne: number[] = [];
     for (let attempt = 0; attempt < 21; attempt++) {
@@ -109,6 +114,26 @@ describe("POST /transit/anonymous/card_tokens", () => {
     }
     expect(fromOne.slice(0, 20).every((code) => code === 422)).toBe(true);
     expect(fromOne[20]).toBe(429);
+  });
+
+  it("stops a guess spread over many addresses at the card number's own budget", async () => {
+    const budget = { perNumberAndAddress: 5, perNumber: 4, perAddress: 20, windowMs: 60_000 };
+    const service = createCardTokenService({ db: t.app.db, clock, fareMedia: () => t.app.fareMedia, budget });
+    const issued = await issueCard(t);
+    const answers: string[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const wrong = await service.issue(
+        { card_number: issued.card_number, security_code: "000" },
+        `10.101.0.${attempt}`,
+        "en",
+      );
+      answers.push(wrong.ok ? "token" : wrong.problem);
+    }
+    expect(answers).toEqual(["cardNoMatch", "cardNoMatch", "cardNoMatch", "cardNoMatch"]);
+    const fresh = await service.issue(issued, "10.101.1.1", "en");
+    expect(fresh).toMatchObject({ ok: false, problem: "throttled" });
+    clock.advance(61_000);
+    expect((await service.issue(issued, "10.101.1.1", "en")).ok).toBe(true);
   });
 
   it("refuses bodies that are not a pair", async () => {

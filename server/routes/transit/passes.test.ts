@@ -259,11 +259,14 @@ describe("POST /transit/passes/:id/move and devices", () => {
       nickname: " Riley's phone ",
     });
     expect(renamed.json().data.device.nickname).toBe("Riley's phone");
-    for (const nickname of ["", "x".repeat(41)]) {
-      expect((await call("PATCH", `/transit/devices/${phone.id}`, ada.token, { nickname })).statusCode).toBe(
-        400,
-      );
+    for (const nickname of ["", "x".repeat(41), "4242 4242 4242 4242", "Visa 4000-0566-5566-5556", "a\u0000b"]) {
+      const refused = await call("PATCH", `/transit/devices/${phone.id}`, ada.token, { nickname });
+      expect(refused.statusCode).toBe(400);
+      // A card number is neither stored nor said back.
+      expect(refused.body).not.toMatch(/4242|5556/);
     }
+    const listed = await call("GET", "/transit/devices", ada.token);
+    expect(JSON.stringify(listed.json())).toContain("Riley's phone");
     for (const [method, url, payload] of [
       ["PATCH", `/transit/devices/${bobsId}`, { nickname: "Mine" }],
       ["DELETE", `/transit/devices/${bobsId}`, undefined],

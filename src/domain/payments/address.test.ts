@@ -234,6 +234,12 @@ describe("the address form", () => {
     expect(addressProblems({ ...home, country: "ZZ" })).toMatchObject({ country: "countryInvalid" });
   });
 
+  it("refuses a card number in a line, as the server does", () => {
+    expect(addressProblems({ ...home, address_2: "Apt 4242 4242 4242 4242" })).toEqual({
+      address_2: "textInvalid",
+    });
+  });
+
   it("checks the state and postal code against the country chosen", () => {
     expect(addressProblems({ ...home, country: "CA" })).toEqual({
       state: "stateInvalid",

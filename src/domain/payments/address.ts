@@ -1,5 +1,6 @@
 import { iso31661 } from "iso-3166";
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
+import { containsCardNumber } from "./free-text.ts";
 import { controlCharacter, countryName, emailMaxLength, emailProblem } from "./names.ts";
 import { type Subdivision, subdivisions } from "./subdivisions.ts";
 
@@ -128,7 +129,8 @@ export function normalisePostalCode(input: string, country = ""): string {
 
 function textProblem(value: string, max: number): AddressProblem | null {
   if (value === "") return "required";
-  if (controlCharacter.test(value)) return "textInvalid";
+  // A card number is refused here as on the server: an address line is no place for it.
+  if (controlCharacter.test(value) || containsCardNumber(value)) return "textInvalid";
   return [...value].length > max ? "tooLong" : null;
 }
 

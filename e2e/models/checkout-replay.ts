@@ -290,6 +290,7 @@ const problemTexts: Record<NonNullable<CheckoutContext["problem"]>, string> = {
   sameMethod: "Please choose two different payment methods.",
   amountInvalid: "Amount is not valid.",
   walletAutoRenew: "A wallet cannot pay for auto-renewed passes",
+  autoRenewSavedMethod: "Auto-renewed passes need a saved payment method that pays the whole order.",
   email: "Invalid Email Address",
   emailMismatch: "The email addresses do not match.",
 };

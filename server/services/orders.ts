@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import {
+  autoRenewSavedMethodMessage,
   type GuestOrderRequest,
   maxPaymentLegs,
   type OrderDetail,
@@ -534,6 +535,8 @@ export function createOrderService(options: {
           break;
         }
         case "card": {
+          // A one-time card is gone after this order: the renewal would have nothing to charge.
+          if (anyAutoRenew) return refuse(autoRenewSavedMethodMessage);
           const tokenHash = cardTokenHash(leg.token, recovered);
           if (tokens.has(tokenHash) || (await repository.tokenUsed(tokenHash))) {
             return refuse(tokenInvalidMessage, ErrorCode.paymentTokenInvalid);
@@ -560,6 +563,10 @@ export function createOrderService(options: {
           break;
         }
       }
+    }
+    // The renewal charges one method for the whole price: a split has no one method to renew on.
+    if (anyAutoRenew && legs.length > 1) {
+      return { refused: refusal(ErrorCode.paymentRefused, autoRenewSavedMethodMessage, "payments") };
     }
     const purseProblem = await pursesShort(db, legs);
     if (purseProblem !== null) {

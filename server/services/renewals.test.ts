@@ -131,15 +131,36 @@ describe("checkout's auto-renewed passes", () => {
     expect(await passesOn(card)).toEqual([expect.objectContaining({ validDays: 7, usableCount: null })]);
   });
 
-  it("have no method when a one-time card paid, but still a date", async () => {
+  it("are refused, with nothing charged, when a one-time card or a split would pay (no one method to renew on)", async () => {
     const bob = await rider();
     const card = await fareCard(bob);
-    const orderId = await checkout(bob, card, { kind: "card", token: cardToken(), amount: weekPrice });
-    const subscription = await subscriptionOf(orderId);
-    expect(subscription.paymentMethodId).toBeNull();
-    expect(subscription.renewsAt?.toISOString()).toBe(
-      new Date(clock.now().getTime() + 7 * dayMs).toISOString(),
-    );
+    const method = await savedCard(bob);
+    const other = await savedCard(bob, "5555555555554444");
+    for (const payments of [
+      [{ kind: "card", token: cardToken(), amount: weekPrice }],
+      [
+        { kind: "saved", payment_method: method, amount: weekPrice - 100 },
+        { kind: "saved", payment_method: other, amount: 100 },
+      ],
+    ]) {
+      const reply = await t.app.inject({
+        method: "POST",
+        url: "/transit/orders",
+        headers: { authorization: `Bearer ${bob.token}`, "idempotency-key": randomUUID() },
+        payload: {
+          lines: [{ product: products.weekPass, quantity: 1, auto_renew: true }],
+          fare_medium: card,
+          expected_total: weekPrice,
+          payments,
+        },
+      });
+      expect(reply.statusCode, reply.body).toBe(422);
+      expect(reply.json().errors[0].message).toBe(
+        "Auto-renewed passes need a saved payment method that pays the whole order.",
+      );
+    }
+    expect(await ordersOf(bob)).toHaveLength(0);
+    expect(await passesOn(card)).toHaveLength(0);
   });
 });
 
@@ -250,7 +271,7 @@ describe("renewals (app.renewals.runDue)", () => {
     expect(await mailTo(cy)).toContain("Your pass did not renew");
   });
 
-  it("cancel when the card is blocked, or when a one-time card paid (no method to charge)", async () => {
+  it("cancel when the card is blocked, or when the method is gone (no method to charge)", async () => {
     const di = await rider();
     const blockedCard = await fareCard(di);
     const method = await savedCard(di);
@@ -266,11 +287,16 @@ describe("renewals (app.renewals.runDue)", () => {
       .where(eq(fareMedia.id, blockedCard));
     const otherCard = await fareCard(di);
     const oneTimeOrder = await checkout(di, otherCard, {
-      kind: "card",
-      token: cardToken(),
+      kind: "saved",
+      payment_method: method,
       amount: weekPrice,
     });
     const oneTime = await subscriptionOf(oneTimeOrder);
+    // A subscription left with no method (one made before auto-renew needed a saved one).
+    await t.database.db
+      .update(subscriptions)
+      .set({ paymentMethodId: null })
+      .where(eq(subscriptions.id, oneTime.id));
 
     await t.app.renewals.runDue(new Date(clock.now().getTime() + 31 * dayMs));
     expect((await subscriptionById(onBlocked.id)).status).toBe("cancelled");

@@ -31,6 +31,8 @@ export type CheckoutProblem =
   | "sameMethod"
   | "amountInvalid"
   | "walletAutoRenew"
+  /** Auto-renewed passes, paid otherwise than by one saved method (a one-time card, a split). */
+  | "autoRenewSavedMethod"
   | "email"
   | "emailMismatch";
 
@@ -202,7 +204,11 @@ export function problemOf(context: CheckoutContext): CheckoutProblem | null {
       return "amountInvalid";
   }
   const paying = context.split ? [first, second] : [first];
-  if (context.items.some((item) => item.isSubscribed) && paying.some(isPurse)) return "walletAutoRenew";
+  if (context.items.some((item) => item.isSubscribed)) {
+    if (paying.some(isPurse)) return "walletAutoRenew";
+    // The renewal charges the method that bought the pass: one saved method for the whole order.
+    if (context.split || first.kind !== "saved") return "autoRenewSavedMethod";
+  }
   return null;
 }
 

@@ -134,7 +134,13 @@ describe("PATCH /transit/faremedia/:id", () => {
     });
     expect(reply.statusCode).toBe(200);
     expect(reply.json().data.fare_medium.nickname).toBe("Work card");
-    for (const nickname of ["   ", "x".repeat(41), "4242 4242 4242 4242", "my 4000-0566-5566-5556", "a\u0000b"]) {
+    for (const nickname of [
+      "   ",
+      "x".repeat(41),
+      "4242 4242 4242 4242",
+      "my 4000-0566-5566-5556",
+      "a\u0000b",
+    ]) {
       const refused = await call("PATCH", `/transit/faremedia/${card.id}`, ada.token, { nickname });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().errors[0]).toMatchObject({ code: ErrorCode.validation, field: "nickname" });

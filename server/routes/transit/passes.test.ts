@@ -259,7 +259,13 @@ describe("POST /transit/passes/:id/move and devices", () => {
       nickname: " Riley's phone ",
     });
     expect(renamed.json().data.device.nickname).toBe("Riley's phone");
-    for (const nickname of ["", "x".repeat(41), "4242 4242 4242 4242", "Visa 4000-0566-5566-5556", "a\u0000b"]) {
+    for (const nickname of [
+      "",
+      "x".repeat(41),
+      "4242 4242 4242 4242",
+      "Visa 4000-0566-5566-5556",
+      "a\u0000b",
+    ]) {
       const refused = await call("PATCH", `/transit/devices/${phone.id}`, ada.token, { nickname });
       expect(refused.statusCode).toBe(400);
       // A card number is neither stored nor said back.

@@ -63,6 +63,9 @@ export const OrderErrorCode = {
 /** Spec section 5 texts the order API and the checkout use. */
 export const selectPaymentMethodMessage = "Please select a payment method.";
 export const walletAutoRenewMessage = "A wallet cannot pay for auto-renewed passes";
+/** An auto-renewed pass renews on the method that bought it: one saved method for the whole order. */
+export const autoRenewSavedMethodMessage =
+  "Auto-renewed passes need a saved payment method that pays the whole order.";
 
 /**
  * How one leg pays:

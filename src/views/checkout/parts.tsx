@@ -70,6 +70,8 @@ export function problemMessage(i18n: I18n, problem: CheckoutProblem): string {
       return i18n._(msg`Amount is not valid.`);
     case "walletAutoRenew":
       return i18n._(msg`A wallet cannot pay for auto-renewed passes`);
+    case "autoRenewSavedMethod":
+      return i18n._(msg`Auto-renewed passes need a saved payment method that pays the whole order.`);
     case "email":
       return i18n._(msg`Invalid Email Address`);
     case "emailMismatch":

@@ -1025,6 +1025,46 @@ export const checkoutModel = defineModel({
       ends: (snapshot) => expect(snapshot.context.problem).toBe("walletAutoRenew"),
     },
     {
+      name: "a one-time card cannot pay for auto-renewed passes: the renewal would have no card to charge",
+      input: 3,
+      before: reset,
+      events: [
+        done[4],
+        events["payment.newCard"][0],
+        rulesLoaded,
+        events["card.change"][0],
+        events["card.use"][0],
+        events["xstate.done.actor.tokenizeCard"][0],
+        review,
+      ],
+      expected: { details: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.legs[0]).toMatchObject({ kind: "card", last4: "4242" });
+        expect(snapshot.context.problem).toBe("autoRenewSavedMethod");
+      },
+    },
+    {
+      name: "a split cannot pay for auto-renewed passes, even with a saved method in it",
+      input: 3,
+      before: reset,
+      events: [
+        done[4],
+        events["payment.split"][0],
+        events["payment.newCard"][1],
+        rulesLoaded,
+        events["card.change"][0],
+        events["card.use"][0],
+        events["xstate.done.actor.tokenizeCard"][0],
+        events["payment.amount"][0],
+        review,
+      ],
+      expected: { details: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.legs[0]).toMatchObject({ kind: "saved" });
+        expect(snapshot.context.problem).toBe("autoRenewSavedMethod");
+      },
+    },
+    {
       name: "a guest buys a shipped card with a one-time card: placed, cart cleared, sent to the order",
       input: 1,
       before: reset,

@@ -418,6 +418,8 @@ export const sandboxCharges = pgTable(
     captured: bigint("captured", { mode: "number" }).notNull().default(0),
     refunded: bigint("refunded", { mode: "number" }).notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When it was captured: it settles in the sandbox's next nightly batch (`settlesAt`). */
+    capturedAt: timestamp("captured_at", { withTimezone: true }),
   },
   (t) => [
     check("sandbox_charges_amount", sql`${t.amount} > 0`),

@@ -329,7 +329,7 @@ export function createOrderService(options: {
    * legs (order_attempt_legs), then forgets them. Every call is the attempt's own request again under
    * its own key, so the gateway answers it once however often this runs: a leg whose authorization was
    * never answered is asked again (the first ask, or a hold made now) and voided; a leg already
-   * captured is refunded. Throws when the gateway does not answer: the legs stay for the recovery run.
+   * captured is voided before its capture settles and refunded after. Throws when the gateway does not answer: the legs stay for the recovery run.
    */
   async function giveBack(orderId: string): Promise<void> {
     const legs = await repository.attemptLegs(orderId);
@@ -373,6 +373,14 @@ export function createOrderService(options: {
         throw new Error(`Leg ${leg.leg} of attempt ${leg.orderId} is neither voidable nor captured`);
       }
       captureId = captured.captureId;
+    } else if (leg.authorizationId !== null) {
+      // Captured: voided whole while the capture has not settled (nothing then shows on the rider's
+      // statement); once settled (`already_settled`), refunded.
+      const voided = await gateway.void({
+        idempotencyKey: key("void"),
+        authorizationId: leg.authorizationId,
+      });
+      if (voided.outcome === "approved") return;
     }
     const refunded = await gateway.refund({ idempotencyKey: key("refund:rollback"), captureId, amount });
     if (refunded.outcome !== "approved") {
@@ -1659,12 +1667,25 @@ export function createOrderService(options: {
         const leg = legs.find((candidate) => candidate.leg === share.leg);
         if (!leg) continue;
         if (leg.captureId) {
-          const result = await gateway.refund({
-            idempotencyKey: `order:${orderId}:leg:${leg.leg}:refund:${refundId}`,
-            captureId: leg.captureId,
-            amount: { amount: share.amount, currency: record.order.currency },
-          });
-          if (result.outcome !== "approved") continue;
+          // A whole leg, nothing of it refunded yet, is voided while its capture has not settled;
+          // the same keys again (a retry after a crash) get the same answers.
+          const whole = share.amount === leg.amount && leg.refunded === 0 && leg.authorizationId !== null;
+          const voided =
+            whole &&
+            (
+              await gateway.void({
+                idempotencyKey: `order:${orderId}:leg:${leg.leg}:void:${refundId}`,
+                authorizationId: leg.authorizationId ?? "",
+              })
+            ).outcome === "approved";
+          if (!voided) {
+            const result = await gateway.refund({
+              idempotencyKey: `order:${orderId}:leg:${leg.leg}:refund:${refundId}`,
+              captureId: leg.captureId,
+              amount: { amount: share.amount, currency: record.order.currency },
+            });
+            if (result.outcome !== "approved") continue;
+          }
         }
         refunded.push(share);
       }

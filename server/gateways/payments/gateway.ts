@@ -175,7 +175,8 @@ export type RefundResult = Approved<{ refundId: string; amount: Amount }> | Decl
 
 /**
  * Moving money: authorize holds an amount on a saved method, capture takes some or all of it once,
- * void releases an authorization not captured, refund returns some or all of a capture (partial refunds
+ * void releases an authorization not captured, or takes back a whole capture that has not settled yet
+ * (the processor's nightly batch; nothing of it refunded), refund returns some or all of a capture (partial refunds
  * add up to at most what was captured). Amounts are integer minor units (`Money`); an amount that is
  * not a positive safe integer is `amount_invalid`, a currency that is not ISO 4217 or not the
  * authorization's is `currency_mismatch`; capturing or voiding what is already captured or voided is
@@ -191,7 +192,9 @@ export type RefundResult = Approved<{ refundId: string; amount: Amount }> | Decl
  * 3. When every leg is approved, capture each (`order:<order id>:leg:<n>:capture`) and write the
  *    ledger posting of the sale in the same transaction that marks the order paid.
  * 4. A refund names the capture and its own key (`order:<order id>:leg:<n>:refund:<refund id>`), so two
- *    partial refunds of the same amount are two refunds, and a retried one is not a third.
+ *    partial refunds of the same amount are two refunds, and a retried one is not a third. A refund of
+ *    a whole leg first asks to void it (`order:<order id>:leg:<n>:void:<refund id>`): before the capture
+ *    settles that is approved and no refund is made; `already_settled` means refund it.
  * Keys are per gateway; never reuse one for another request (`idempotency_conflict`).
  *
  * A real processor replaces the sandbox by implementing `PaymentGateway` (attach and these four calls

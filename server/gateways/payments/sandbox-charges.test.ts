@@ -16,7 +16,7 @@ import type {
 } from "./gateway.ts";
 import { GatewayUsageError } from "./gateway.ts";
 import { createSandboxGateway, type SandboxPaymentGateway } from "./sandbox.ts";
-import { methodBehaviour, methodOwner, sandboxCustomerId } from "./sandbox-charges.ts";
+import { methodBehaviour, methodOwner, sandboxCustomerId, settlesAt } from "./sandbox-charges.ts";
 
 /** The customer part a sandbox method id ends with. */
 const ownerOf = (customer: { id: string }) => sandboxCustomerId(customer.id).slice("cus_sandbox_".length);
@@ -466,7 +466,7 @@ describe("capture", () => {
 });
 
 describe("void", () => {
-  it("releases an authorization not captured, and only that", async () => {
+  it("releases an authorization not captured, or a whole capture before the nightly batch, and only that", async () => {
     const authorizationId = await authorized();
     const request = { idempotencyKey: freshKey("void"), authorizationId };
     expect(await gateway.void(request)).toEqual({ outcome: "approved", authorizationId });
@@ -475,8 +475,28 @@ describe("void", () => {
     const settled = { outcome: "rejected", reason: "already_settled" };
     expect(await gateway.void({ ...request, idempotencyKey: freshKey("void") })).toEqual(settled);
 
+    // Captured today: voided whole (nothing captured is left, nothing refunded shows).
+    const capturedToday = await authorized();
+    await captured(capturedToday);
+    expect(await gateway.void({ idempotencyKey: freshKey("void"), authorizationId: capturedToday })).toEqual({
+      outcome: "approved",
+      authorizationId: capturedToday,
+    });
+    expect(await charge(capturedToday)).toMatchObject({ status: "voided", captured: 0, refunded: 0 });
+    // Partly refunded: only refunds from now on.
+    const partlyRefunded = await authorized({ amount: usd(5000) });
+    const partCapture = await captured(partlyRefunded);
+    await gateway.refund({ idempotencyKey: freshKey("refund"), captureId: partCapture, amount: usd(100) });
+    expect(await gateway.void({ idempotencyKey: freshKey("void"), authorizationId: partlyRefunded })).toEqual(
+      settled,
+    );
+    // Settled at the first midnight UTC after the capture: only a refund takes it back.
     const capturedOne = await authorized();
     await captured(capturedOne);
+    expect(settlesAt(new Date("2026-11-23T12:00:00Z")).toISOString()).toBe("2026-11-24T00:00:00.000Z");
+    const capturedAt = (await charge(capturedOne))?.capturedAt;
+    if (!capturedAt) throw new Error("no capture time");
+    clock.set(settlesAt(capturedAt));
     expect(await gateway.void({ idempotencyKey: freshKey("void"), authorizationId: capturedOne })).toEqual(
       settled,
     );

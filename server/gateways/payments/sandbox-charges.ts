@@ -37,6 +37,17 @@ import {
 } from "./gateway.ts";
 
 /**
+ * When a capture settles: the sandbox batches captures nightly, as processors do, at the first midnight
+ * UTC after the capture. Until then `void` takes the whole capture back (no refund shows on the rider's
+ * statement); after it, only `refund` does.
+ */
+export function settlesAt(capturedAt: Date): Date {
+  const next = new Date(capturedAt);
+  next.setUTCHours(24, 0, 0, 0);
+  return next;
+}
+
+/**
  * The sandbox's charges: authorize, capture, void and refund against its own books (`sandbox_charges`,
  * what a real processor keeps on its side), each call recorded under its idempotency key in
  * `payment_gateway_requests`.
@@ -252,7 +263,7 @@ export function createSandboxCharges({
         if (subtract(authorized, amount).amount < 0) return rejected("amount_invalid");
         await tx
           .update(sandboxCharges)
-          .set({ status: "captured", captured: amount.amount })
+          .set({ status: "captured", captured: amount.amount, capturedAt: clock.now() })
           .where(eq(sandboxCharges.id, charge.id));
         const captureId = `${capturePrefix}${charge.id.slice(chargePrefix.length)}`;
         return { outcome: "approved", captureId, amount: plain(amount) };
@@ -272,8 +283,18 @@ export function createSandboxCharges({
             ? await lockCharge(tx, request.authorizationId)
             : null;
           if (!charge) return rejected("unknown_reference");
-          if (charge.status !== "authorized") return rejected("already_settled");
-          await tx.update(sandboxCharges).set({ status: "voided" }).where(eq(sandboxCharges.id, charge.id));
+          // A capture not yet settled, none of it refunded, is voided whole: it never reaches the
+          // rider's statement. After the batch, or once partly refunded, only a refund returns it.
+          const unsettledCapture =
+            charge.status === "captured" &&
+            charge.refunded === 0 &&
+            charge.capturedAt !== null &&
+            clock.now().getTime() < settlesAt(charge.capturedAt).getTime();
+          if (charge.status !== "authorized" && !unsettledCapture) return rejected("already_settled");
+          await tx
+            .update(sandboxCharges)
+            .set({ status: "voided", captured: 0 })
+            .where(eq(sandboxCharges.id, charge.id));
           return { outcome: "approved", authorizationId: charge.id };
         },
       );

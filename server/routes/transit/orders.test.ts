@@ -1516,8 +1516,9 @@ describe("an order attempt its server stopped in (issue 33, item 2)", () => {
     await t.database.db.update(fareMedia).set({ status: "BLOCKED" }).where(eq(fareMedia.id, card));
     await t.app.orders.recoverAttempts(later());
     expect(await ordersOf(ada.id)).toEqual([]);
+    // Given back the same day, before the capture settled: voided, so no refund shows either.
     expect(await chargesOf(ada)).toEqual([
-      expect.objectContaining({ captured: body.expected_total, refunded: body.expected_total }),
+      expect.objectContaining({ status: "voided", captured: 0, refunded: 0 }),
     ]);
     refusedWith(await place(ada, body, key), 422, ErrorCode.fareCardUnavailable);
   });
@@ -1535,7 +1536,9 @@ describe("an order attempt its server stopped in (issue 33, item 2)", () => {
       .set({ replay: null })
       .where(and(eq(orderRequests.scope, ada.id), eq(orderRequests.key, idempotencyKeyHash(key))));
     await t.app.orders.recoverAttempts(later());
-    expect(await chargesOf(ada)).toEqual([expect.objectContaining({ refunded: body.expected_total })]);
+    expect(await chargesOf(ada)).toEqual([
+      expect.objectContaining({ status: "voided", captured: 0, refunded: 0 }),
+    ]);
     const retry = refusedWith(await place(ada, body, key), 422, ErrorCode.orderNotPlaced);
     expect(retry.message).toBe(orderNotPlacedMessage);
   });
@@ -1665,6 +1668,50 @@ describe("a promo code's last redemption", () => {
         charges.every((charge) => charge.status === "voided" || charge.refunded === charge.captured),
       ).toBe(true);
       expect(await ordersOf(buyer.id)).toEqual([]);
+    }
+  });
+});
+
+describe("a refund before and after the capture settles (issue 33)", () => {
+  const chargeOf = async (order: PlacedOrder) => {
+    const [charge] = await t.database.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.reference, order.number));
+    if (!charge) throw new Error("no charge");
+    return charge;
+  };
+
+  it("voids a whole leg the same day, refunds a part, and refunds after the nightly batch", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada);
+    const method = await savedCard(ada);
+    // The same day: the whole order is voided, nothing refunded at the gateway.
+    const sameDay = await placed(await place(ada, dayPassOrder(card, method)));
+    expect((await t.app.orders.refund(sameDay.id, null, "changed mind")).ok).toBe(true);
+    expect(await chargeOf(sameDay)).toMatchObject({ status: "voided", captured: 0, refunded: 0 });
+    // A part of a leg cannot be voided: refunded, and the rest later too (a refund, as part is gone).
+    const partly = await placed(await place(ada, dayPassOrder(card, method)));
+    expect((await t.app.orders.refund(partly.id, 100, "goodwill")).ok).toBe(true);
+    expect((await t.app.orders.refund(partly.id, null, "the rest")).ok).toBe(true);
+    expect(await chargeOf(partly)).toMatchObject({
+      status: "captured",
+      captured: partly.total,
+      refunded: partly.total,
+    });
+    // After midnight UTC the capture has settled: a refund.
+    const settled = await placed(await place(ada, dayPassOrder(card, method)));
+    clock.advance(24 * 60 * 60_000);
+    expect((await t.app.orders.refund(settled.id, null, "late")).ok).toBe(true);
+    expect(await chargeOf(settled)).toMatchObject({
+      status: "captured",
+      captured: settled.total,
+      refunded: settled.total,
+    });
+    // The books say the same of all three.
+    for (const order of [sameDay, partly, settled]) {
+      const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(row).toMatchObject({ status: "refunded", refunded: order.total });
     }
   });
 });

@@ -28,6 +28,7 @@ import { searchBenchmark } from "./bench/search.ts";
 import { atLeast, atMost, type BenchRow, kb, ms, printBenchTable, reportOnly } from "./bench/table.ts";
 import { measureRouteBudgets } from "./budget.ts";
 import { lighthouseBudget, lighthouseScores } from "./lighthouse.ts";
+import { startPostgres } from "./pg-server.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const port = 8195;
@@ -85,13 +86,15 @@ async function lighthouseSection(): Promise<BenchRow[]> {
 async function timeStart(
   dataDir: string,
   extraEnv: Record<string, string> = {},
+  on = port,
 ): Promise<{ ms: number; stop: () => Promise<void> }> {
+  const base = `http://localhost:${on}`;
   const started = performance.now();
   const child = spawn(process.execPath, [join(root, "server", "main.ts")], {
     cwd: root,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: String(on),
       DATA_DIR: dataDir,
       SKIP_BUILD: "1",
       LOG_LEVEL: "error",
@@ -219,16 +222,36 @@ async function serverBenchmark(): Promise<BenchRow[]> {
   ];
 }
 
-/** 50 bench riders put in a seeded DATA_DIR, then the server started behind a "proxy" at 127.0.0.1/::1. */
+/**
+ * 50 bench riders put in a seeded DATA_DIR, then the server started behind a "proxy" at 127.0.0.1/::1;
+ * then the same on two servers sharing one PostgreSQL 15 (scripts/pg-server.ts).
+ */
 async function ridersSection(): Promise<BenchRow[]> {
   const { dataDir } = await seededDataDir("riders");
-  await addBenchRiders(dataDir);
-  const server = await timeStart(dataDir, { TRUST_PROXY: "127.0.0.1,::1" });
+  await addBenchRiders({ kind: "pglite", dataDir });
+  const proxied = { TRUST_PROXY: "127.0.0.1,::1" };
+  const server = await timeStart(dataDir, proxied);
+  let one: BenchRow[];
   try {
-    return await ridersBenchmark(base, seconds);
+    one = await ridersBenchmark([base], seconds);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+  const postgres = await startPostgres();
+  const shared = { ...proxied, DATABASE_URL: postgres.url };
+  try {
+    // The first migrates and seeds; the riders go in before the second starts (both read them).
+    const first = await timeStart(join(root, ".tmp", `bench-pg-a-${process.pid}`), shared);
+    await addBenchRiders({ kind: "postgres", url: postgres.url });
+    const second = await timeStart(join(root, ".tmp", `bench-pg-b-${process.pid}`), shared, port + 1);
+    try {
+      return [...one, ...(await ridersBenchmark([base, `http://localhost:${port + 1}`], seconds))];
+    } finally {
+      await Promise.all([first.stop(), second.stop()]);
+    }
+  } finally {
+    postgres.stop();
   }
 }
 

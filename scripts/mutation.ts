@@ -12,9 +12,11 @@
  * records each machine's fingerprint and counts in tests/model/mutation-record.json; a later run
  * mutates only the machines whose fingerprint differs from the record (changed, or new), and lists the
  * others with the counts recorded for them.
- * Usage: npm run test:mutation [-- --all | --record | machine ...]
+ * Usage: npm run test:mutation [-- --all | --record | --update | machine ...]
  *   (no argument) the machines changed since the record; --all every machine; --record every machine,
- *   then the record is written anew when none survived; machine ... those machines only.
+ *   then the record is written anew when none survived; --update the machines changed since the record,
+ *   then their entries are written into it when none survived (the others' stand: their fingerprints
+ *   still match); machine ... those machines only.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -108,6 +110,7 @@ const record: MutationRecord = existsSync(recordFile)
 
 const args = process.argv.slice(2);
 const recording = args.includes("--record");
+const updating = args.includes("--update");
 const full = recording || args.includes("--all");
 const only = args.filter((arg) => !arg.startsWith("--"));
 const rows: Array<Record<string, string | number>> = [];
@@ -195,8 +198,10 @@ console.log(
   `${rows.length} machines, ${total} mutants: ${rows.length - unchanged.size} machines mutated now, ${unchanged.size} as recorded.`,
 );
 console.log(survivors === 0 ? "No mutant survived." : `${survivors} mutant(s) survived.`);
-if (recording && survivors === 0) {
-  const next: MutationRecord = { recorded: new Date().toISOString().slice(0, 10), machines: fresh };
+if ((recording || updating) && survivors === 0) {
+  // An update keeps the entries of the machines it did not mutate: their fingerprints still match.
+  const machines = recording ? fresh : { ...record.machines, ...fresh };
+  const next: MutationRecord = { recorded: new Date().toISOString().slice(0, 10), machines };
   writeFileSync(recordFile, `${JSON.stringify(next, null, 2)}\n`);
   // Formatted as the linter wants it, so the record passes `npm run lint` as written.
   spawnSync(
@@ -206,6 +211,6 @@ if (recording && survivors === 0) {
       stdio: "ignore",
     },
   );
-  console.log(`Recorded ${Object.keys(fresh).length} machines in ${recordFile}`);
+  console.log(`Recorded ${Object.keys(fresh).length} machines (of ${Object.keys(machines).length}) in ${recordFile}`);
 }
 process.exit(survivors === 0 ? 0 : 1);

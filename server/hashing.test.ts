@@ -58,7 +58,7 @@ describe("the password-hashing line", () => {
       expect(reply.headers["retry-after"]).toBe("1");
       expect(reply.json()).toEqual({
         data: null,
-        errors: [{ code: 50301, message: "The service is busy. Try again in a moment." }],
+        errors: [{ code: 50302, message: "The service is busy. Try again in a moment." }],
       });
     }
     configureHashing(defaultHashingLimits);

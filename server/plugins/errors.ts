@@ -43,7 +43,7 @@ export default fp(async function errors(app: FastifyInstance) {
     if (error instanceof HashingBusyError) {
       reply.header("Retry-After", "1");
       return fail(reply, 503, [
-        { code: ErrorCode.unavailable, message: "The service is busy. Try again in a moment." },
+        { code: ErrorCode.busy, message: "The service is busy. Try again in a moment." },
       ]);
     }
     if (error.statusCode === 429) {

@@ -74,6 +74,8 @@ export function createLiveApp(
       sessionExpired: () => bus.send({ type: "session.expired" }),
       networkLost: () => bus.send({ type: "network.lost" }),
       accountDeactivated: () => bus.send({ type: "session.deactivated" }),
+      // Said once for a request that waits on a busy server; it goes on by itself (src/services/http.ts).
+      serverBusy: () => bus.send({ type: "notify.error", code: "serverBusy" }),
     },
   });
   const portalConfig = createPortalConfigService(http, () => configWrittenInto(browser.document));

@@ -99,6 +99,8 @@ export const ErrorCode = {
   internal: 50001,
   sessionInvalid: 50020,
   unavailable: 50301,
+  /** The server is busy (its password-hashing line is full): nothing was done; Retry-After says when. */
+  busy: 50302,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -6,6 +6,7 @@
 export const noticeCodes = [
   "languageChangeFailed",
   "connectionRestored",
+  "serverBusy",
   "codeSent",
   "profileUpdated",
   "twoFactorOn",

@@ -62,6 +62,8 @@ export function apiErrorMessage(i18n: I18n, code: number, otherwise?: string): s
       return i18n._(msg`Too many attempts. Please wait a few minutes and try again.`);
     case ErrorCode.passwordRejected:
       return i18n._(msg`Please choose a longer or less common password.`);
+    case ErrorCode.busy:
+      return i18n._(msg`The portal is very busy right now. Please try again in a minute.`);
     case ErrorCode.unavailable:
       return i18n._(
         msg`You are not connected to the internet. Please connect to the internet and try again.`,

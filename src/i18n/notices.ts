@@ -9,6 +9,7 @@ export type NoticeTexts = Partial<Record<NoticeCode, MessageDescriptor>>;
 export const portalNotices = {
   languageChangeFailed: msg`The language could not be changed. Please try again.`,
   connectionRestored: msg`You are back online.`,
+  serverBusy: msg`The portal is busy. Trying again in a moment…`,
   codeSent: msg`We sent a new code. It can take about a minute to arrive.`,
   accountDeleted: msg`Your account was deleted.`,
   generic: msg`Something went wrong, please try again!`,

@@ -4,7 +4,7 @@ import { createPortalStorage, type PortalStorage } from "./storage.ts";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
-function setup(handler: Handler) {
+function setup(handler: Handler, waits: number[] = []) {
   const requests: Request[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(
@@ -14,8 +14,21 @@ function setup(handler: Handler) {
     requests.push(request);
     return handler(request);
   }) as unknown as typeof globalThis.fetch;
-  const signals = { sessionExpired: vi.fn(), networkLost: vi.fn(), accountDeactivated: vi.fn() };
-  const client = createHttpClient({ storage, signals, clientId: () => "web-client", fetch });
+  const signals = {
+    sessionExpired: vi.fn(),
+    networkLost: vi.fn(),
+    accountDeactivated: vi.fn(),
+    serverBusy: vi.fn(),
+  };
+  // No test waits on the clock: a wait is written down and returns at once; the jitter is a quarter second.
+  const client = createHttpClient({
+    storage,
+    signals,
+    clientId: () => "web-client",
+    fetch,
+    wait: async (ms) => void waits.push(ms),
+    jitter: () => 0.25,
+  });
   return { client, signals, requests };
 }
 
@@ -151,6 +164,54 @@ describe("http client", () => {
     const { client, signals } = setup(() => new Response("unavailable", { status: 503 }));
     await expect(client.request("/x")).rejects.toMatchObject({ status: 503 });
     expect(signals.networkLost).toHaveBeenCalledOnce();
+  });
+
+  const busy = (retryAfter = "1") =>
+    new Response(
+      JSON.stringify({
+        data: null,
+        errors: [{ code: 50302, message: "The service is busy. Try again in a moment." }],
+      }),
+      { status: 503, headers: { "content-type": "application/json", "retry-after": retryAfter } },
+    );
+
+  it("waits what a busy server asks and tries again, saying it is busy once, never 'network lost'", async () => {
+    let calls = 0;
+    const waits: number[] = [];
+    const { client, signals, requests } = setup(
+      () => (++calls <= 3 ? busy() : json(200, { data: { token: "t" }, errors: [] })),
+      waits,
+    );
+    await expect(
+      client.request("/accounts/users/login", { method: "POST", body: { email: "a@b.c", password: "x" } }),
+    ).resolves.toEqual({ token: "t" });
+    expect(waits).toEqual([1250, 1250, 1250]);
+    expect(requests).toHaveLength(4);
+    // The same request each time, body included.
+    expect(await requests[3]?.json()).toEqual({ email: "a@b.c", password: "x" });
+    expect(signals.serverBusy).toHaveBeenCalledOnce();
+    expect(signals.networkLost).not.toHaveBeenCalled();
+  });
+
+  it("gives up on a busy server after a minute of waiting, with the busy error and no 'network lost'", async () => {
+    const waits: number[] = [];
+    const { client, signals } = setup(() => busy("2"), waits);
+    await expect(client.request("/x", { method: "POST", body: {} })).rejects.toMatchObject({
+      status: 503,
+      code: 50302,
+      retryAfter: 2,
+    });
+    expect(waits.reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(60_000);
+    expect(waits).toHaveLength(26);
+    expect(signals.networkLost).not.toHaveBeenCalled();
+  });
+
+  it("does not wait on a 503 that is no busy answer, nor on a Retry-After past 10 s", async () => {
+    const waits: number[] = [];
+    const { client, signals } = setup(() => busy("120"), waits);
+    await expect(client.request("/x")).rejects.toMatchObject({ status: 503, retryAfter: 120 });
+    expect(waits).toEqual([]);
+    expect(signals.serverBusy).not.toHaveBeenCalled();
   });
 
   it("sends bodies and query strings", async () => {

@@ -10,6 +10,11 @@ export interface HttpSignals {
   networkLost(): void;
   /** Error 40104 while signed in: the account was deactivated (on another device, or here). */
   accountDeactivated(): void;
+  /**
+   * The server answered "busy" (503, error 50302, Retry-After): nothing was done, and the client waits
+   * what it asks and tries again by itself. Said once per request that had to wait.
+   */
+  serverBusy?(): void;
 }
 
 /** A non-2xx reply (status 0: no reply), carrying the envelope's errors. */
@@ -67,14 +72,32 @@ export interface HttpClientOptions {
   signals: HttpSignals;
   clientId: () => string | null;
   fetch?: typeof globalThis.fetch;
+  /** Waits `ms` before a busy request is tried again (a timer; tests pass one that returns at once). */
+  wait?: (ms: number) => Promise<void>;
+  /** 0 to 1, the share of a second added to each wait so riders told alike do not all come back alike. */
+  jitter?: () => number;
 }
+
+/** How long, at most, one request waits in all on a busy server before it gives up with the 503. */
+export const busyWaitBudgetMs = 60_000;
+/** The longest single Retry-After honoured; a longer one is a real outage, not a busy moment. */
+const busyRetryAfterMaxSeconds = 10;
+
+const defaultWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === "object" && value !== null && "errors" in value && Array.isArray(value.errors);
 }
 
 /** The one HTTP client of the portal (spec section 7). */
-export function createHttpClient({ storage, signals, clientId, fetch }: HttpClientOptions): HttpClient {
+export function createHttpClient({
+  storage,
+  signals,
+  clientId,
+  fetch,
+  wait = defaultWait,
+  jitter = Math.random,
+}: HttpClientOptions): HttpClient {
   const $fetch = ofetch.create({ retry: 0 }, fetch ? { fetch } : {});
 
   function headers(): Record<string, string> {
@@ -94,47 +117,77 @@ export function createHttpClient({ storage, signals, clientId, fetch }: HttpClie
     return result;
   }
 
-  return {
-    async request<Data>(path: string, options: RequestOptions = {}): Promise<Data | undefined> {
-      const signedIn = storage.isSignedIn();
-      const sentToken = storage.get("authToken");
-      let response: Awaited<ReturnType<typeof $fetch.raw<Envelope<Data>>>>;
+  /**
+   * The request, tried again while the server answers "busy" (503 with error 50302 and a Retry-After of
+   * at most 10 s: it did nothing, so trying again is safe for any method), waiting what it asks plus a
+   * little jitter, for at most `busyWaitBudgetMs` in all; then the last answer stands.
+   */
+  async function send<Data>(path: string, options: RequestOptions): Promise<Data | undefined> {
+    let waited = 0;
+    for (;;) {
       try {
-        response = await $fetch.raw<Envelope<Data>>(path, {
-          method: options.method ?? "GET",
-          headers: { ...headers(), ...options.headers },
-          ...(options.body === undefined ? {} : { body: options.body }),
-          ...(options.query ? { query: options.query } : {}),
-          ignoreResponseError: true,
-        });
-      } catch (cause) {
-        signals.networkLost();
-        throw new ApiRequestError(0, [{ code: ErrorCode.unavailable, message: "Network Error" }], { cause });
+        return await sendOnce<Data>(path, options);
+      } catch (error) {
+        const busy =
+          error instanceof ApiRequestError &&
+          error.status === 503 &&
+          error.code === ErrorCode.busy &&
+          error.retryAfter !== null &&
+          error.retryAfter <= busyRetryAfterMaxSeconds;
+        const pause = busy ? (error.retryAfter ?? 0) * 1000 + Math.floor(jitter() * 1000) : 0;
+        if (!busy || waited + pause > busyWaitBudgetMs) throw error;
+        if (waited === 0) signals.serverBusy?.();
+        waited += pause;
+        await wait(pause);
       }
-      const body: unknown = response._data;
-      const errors = isEnvelope(body) ? body.errors : [];
-      const sessionInvalid = errors.some((error) => error.code === ErrorCode.sessionInvalid);
-      // A reply to a session that ended while it was on its way (the rider signed out or deleted the
-      // account meanwhile) says nothing about the session the portal has now.
-      const stale = sentToken !== null && storage.get("authToken") !== sentToken;
-      const deactivated = signedIn && errors.some((error) => error.code === ErrorCode.accountDeactivated);
-      if (!stale && deactivated) signals.accountDeactivated();
-      else if (!stale && (sessionInvalid || (response.status === 401 && signedIn && !options.ownCredentials)))
-        signals.sessionExpired();
-      if (response.status === 503) signals.networkLost();
-      if (!response.ok || sessionInvalid) {
-        throw new ApiRequestError(
-          response.status,
-          errors.length > 0
-            ? errors
-            : [{ code: fallbackCode(response.status), message: response.statusText }],
-          { retryAfter: retryAfterOf(response.headers.get("Retry-After")) },
-        );
-      }
-      if (errors.length > 0) options.warnings?.(errors);
-      if (response.status === 204 || response.status === 205) return undefined;
-      return isEnvelope(body) ? ((body.data as Data | null) ?? undefined) : undefined;
-    },
+    }
+  }
+
+  async function sendOnce<Data>(path: string, options: RequestOptions): Promise<Data | undefined> {
+    const signedIn = storage.isSignedIn();
+    const sentToken = storage.get("authToken");
+    let response: Awaited<ReturnType<typeof $fetch.raw<Envelope<Data>>>>;
+    try {
+      response = await $fetch.raw<Envelope<Data>>(path, {
+        method: options.method ?? "GET",
+        headers: { ...headers(), ...options.headers },
+        ...(options.body === undefined ? {} : { body: options.body }),
+        ...(options.query ? { query: options.query } : {}),
+        ignoreResponseError: true,
+      });
+    } catch (cause) {
+      signals.networkLost();
+      throw new ApiRequestError(0, [{ code: ErrorCode.unavailable, message: "Network Error" }], { cause });
+    }
+    const body: unknown = response._data;
+    const errors = isEnvelope(body) ? body.errors : [];
+    const sessionInvalid = errors.some((error) => error.code === ErrorCode.sessionInvalid);
+    // A reply to a session that ended while it was on its way (the rider signed out or deleted the
+    // account meanwhile) says nothing about the session the portal has now.
+    const stale = sentToken !== null && storage.get("authToken") !== sentToken;
+    const deactivated = signedIn && errors.some((error) => error.code === ErrorCode.accountDeactivated);
+    if (!stale && deactivated) signals.accountDeactivated();
+    else if (!stale && (sessionInvalid || (response.status === 401 && signedIn && !options.ownCredentials)))
+      signals.sessionExpired();
+    // A 503 is a lost server, unless it says it is only busy (see `send`): that is no reason for the
+    // "No Internet Connection" popup.
+    const busy = response.status === 503 && errors.some((error) => error.code === ErrorCode.busy);
+    const retryAfter = retryAfterOf(response.headers.get("Retry-After"));
+    if (response.status === 503 && !(busy && retryAfter !== null)) signals.networkLost();
+    if (!response.ok || sessionInvalid) {
+      throw new ApiRequestError(
+        response.status,
+        errors.length > 0 ? errors : [{ code: fallbackCode(response.status), message: response.statusText }],
+        { retryAfter },
+      );
+    }
+    if (errors.length > 0) options.warnings?.(errors);
+    if (response.status === 204 || response.status === 205) return undefined;
+    return isEnvelope(body) ? ((body.data as Data | null) ?? undefined) : undefined;
+  }
+
+  return {
+    request: <Data>(path: string, options: RequestOptions = {}) => send<Data>(path, options),
   };
 }
 

@@ -33,14 +33,6 @@ export interface StepTiming {
   seconds: number;
 }
 
-/** What scripts/test.ts writes: each step's time, and the run's own (steps overlap in two lanes). */
-export interface RunTiming {
-  steps: StepTiming[];
-  wallSeconds: number;
-  /** The end-to-end step ran beside the others (scripts/test.ts), so steps do not add up. */
-  lanes: boolean;
-}
-
 /** Where scripts/test.ts writes each step's time. */
 export const stepsFile = join(resultsDir, "steps.json");
 
@@ -187,14 +179,14 @@ function e2eReport(top: number): string | null {
 if (import.meta.main) {
   const topAt = process.argv.indexOf("--top");
   const top = topAt >= 0 ? Number(process.argv[topAt + 1] ?? 10) : 10;
-  const run = read<RunTiming>(stepsFile);
+  const steps = read<StepTiming[]>(stepsFile);
   const sections = [
-    run
-      ? `## npm test, by step${run.lanes ? " (e2e ran beside the others, which ran one after another at low priority)" : ""}\n${table(
+    steps
+      ? `## npm test, by step\n${table(
           ["step", "result", "s"],
           [
-            ...run.steps.map((step) => [step.name, step.ok ? "passed" : "failed", step.seconds.toFixed(1)]),
-            ["total on the clock", "", run.wallSeconds.toFixed(1)],
+            ...steps.map((step) => [step.name, step.ok ? "passed" : "failed", step.seconds.toFixed(1)]),
+            ["total", "", steps.reduce((sum, step) => sum + step.seconds, 0).toFixed(1)],
           ],
         )}`
       : null,

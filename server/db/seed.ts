@@ -306,7 +306,7 @@ async function seedDemoPayments(
       .onConflictDoNothing()
       .returning();
     if (marked.length === 0) return;
-    const [rider] = await tx.select({ id: users.id }).from(users).where(eq(users.id, riderId)).for("update");
+    const [rider] = await tx.select({ id: users.id }).from(users).where(eq(users.id, riderId)).for("no key update");
     if (!rider) return;
 
     const methods = createPaymentMethodRepository(tx);

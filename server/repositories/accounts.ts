@@ -104,7 +104,7 @@ export function createAccountRepository(db: Executor) {
 
     /** Locks the rider's row until the caller's transaction ends: one change of theirs at a time. */
     async lock(id: string): Promise<void> {
-      await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for("update");
+      await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for("no key update");
     },
 
     /** The rider an identity (a provider's subject) is connected to. */

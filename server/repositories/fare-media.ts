@@ -96,7 +96,7 @@ export function createFareMediaRepository(db: Executor) {
         .select()
         .from(fareMedia)
         .where(and(eq(fareMedia.userId, userId), eq(fareMedia.id, id), live))
-        .for("update");
+        .for("no key update");
       return rows[0] ?? null;
     },
 
@@ -116,7 +116,7 @@ export function createFareMediaRepository(db: Executor) {
         .from(fareMedia)
         .where(and(sql`${digitsOf} = ${digits}`, live))
         .orderBy(asc(fareMedia.id));
-      return lock ? query.for("update") : query;
+      return lock ? query.for("no key update") : query;
     },
 
     /** Whether any card, removed or not, has these digits. */
@@ -149,7 +149,7 @@ export function createFareMediaRepository(db: Executor) {
         .from(fareMedia)
         .where(and(eq(fareMedia.userId, userId), eq(fareMedia.type, "VIRTUAL"), live))
         .orderBy(asc(fareMedia.id))
-        .for("update");
+        .for("no key update");
     },
   };
 }

@@ -260,7 +260,7 @@ export function createOrderRepository(db: Executor) {
         .select({ createdAt: orderRequests.createdAt, replyStatus: orderRequests.replyStatus })
         .from(orderRequests)
         .where(and(eq(orderRequests.scope, scope), eq(orderRequests.key, key)))
-        .for("update");
+        .for("no key update");
       return row !== undefined && row.replyStatus === null && row.createdAt.getTime() === claimedAt.getTime();
     },
 
@@ -426,7 +426,7 @@ export function createOrderRepository(db: Executor) {
 
     /** Locks the order's row until the transaction ends (refunds). */
     async lock(id: string): Promise<OrderRow | null> {
-      const [row] = await db.select().from(orders).where(eq(orders.id, id)).for("update");
+      const [row] = await db.select().from(orders).where(eq(orders.id, id)).for("no key update");
       return row ?? null;
     },
 
@@ -543,7 +543,7 @@ export function createOrderRepository(db: Executor) {
     /** A refund's claim, locked until the transaction ends when `lock` says so. */
     async findRefund(refundId: string, lock = false): Promise<OrderRefundRow | null> {
       const query = db.select().from(orderRefunds).where(eq(orderRefunds.refundId, refundId));
-      const [row] = await (lock ? query.for("update") : query);
+      const [row] = await (lock ? query.for("no key update") : query);
       return row ?? null;
     },
 

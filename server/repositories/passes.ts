@@ -189,7 +189,7 @@ export function createPassRepository(db: Executor) {
         .select()
         .from(passes)
         .where(and(eq(passes.userId, userId), eq(passes.id, id)))
-        .for("update");
+        .for("no key update");
       return row ?? null;
     },
 
@@ -230,7 +230,7 @@ export function createPassRepository(db: Executor) {
         .select()
         .from(devices)
         .where(and(eq(devices.userId, userId), eq(devices.id, id), isNull(devices.removedAt)));
-      const [row] = lock ? await query.for("update") : await query;
+      const [row] = lock ? await query.for("no key update") : await query;
       return row ?? null;
     },
 

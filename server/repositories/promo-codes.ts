@@ -46,7 +46,7 @@ export function createPromoCodeRepository(db: Executor) {
 
     /** Locks the code's row until the transaction ends: an order checks its limits, then redeems. */
     async lock(id: string): Promise<PromoCodeRow | null> {
-      const [row] = await db.select().from(promoCodes).where(eq(promoCodes.id, id)).for("update");
+      const [row] = await db.select().from(promoCodes).where(eq(promoCodes.id, id)).for("no key update");
       return row ?? null;
     },
 

@@ -177,7 +177,7 @@ export function createAutoloadService(options: { db: Database; clock: Clock; con
             .select({ id: fareMedia.id })
             .from(fareMedia)
             .where(eq(fareMedia.id, card.id))
-            .for("update");
+            .for("no key update");
           const [updated] = await tx
             .update(autoloads)
             .set(values)

@@ -138,7 +138,7 @@ export function createCardTransferService(options: {
             .from(fareMedia)
             .where(inArray(fareMedia.id, [fromId, toId]))
             .orderBy(asc(fareMedia.id))
-            .for("update");
+            .for("no key update");
           // The same key may have been used while this one waited on the cards.
           const raced = await existing(tx, userId, keyHash, requestHash);
           if (raced) throw new TransferRefusal(raced);

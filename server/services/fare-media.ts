@@ -495,7 +495,7 @@ export function createFareMediaService(options: {
               eq(subscriptions.status, "active"),
             ),
           )
-          .for("update");
+          .for("no key update");
         let subscription: typeof subscriptions.$inferSelect | undefined;
         if (existing) {
           [subscription] = await tx

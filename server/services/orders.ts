@@ -394,7 +394,7 @@ export function createOrderService(options: {
   async function usableCard(tx: Executor, userId: string, id: string, lock: boolean) {
     const where = eq(fareMedia.id, id);
     const [row] = lock
-      ? await tx.select().from(fareMedia).where(where).for("update")
+      ? await tx.select().from(fareMedia).where(where).for("no key update")
       : await tx.select().from(fareMedia).where(where);
     return row && row.userId === userId && row.removedAt === null && canBuyFor(row) ? row : null;
   }
@@ -917,7 +917,7 @@ export function createOrderService(options: {
           .select()
           .from(fareMedia)
           .where(eq(fareMedia.id, plan.card.id))
-          .for("update");
+          .for("no key update");
         if (locked?.status !== "ACTIVE" || locked.removedAt || locked.userId !== plan.card.userId) {
           throw new OrderRefusal(
             refusal(OrderErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
@@ -1567,7 +1567,7 @@ export function createOrderService(options: {
         .select({ id: fareMedia.id })
         .from(fareMedia)
         .where(eq(fareMedia.id, order.fareMediumId))
-        .for("update");
+        .for("no key update");
       const balance = await balanceOf(tx, order.fareMediumId, order.currency);
       return {
         account: ledgerAccounts.fareCard(order.fareMediumId, "general"),

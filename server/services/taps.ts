@@ -149,7 +149,7 @@ export function createTapService(options: {
     const fare = fareOf(route, card.riderType);
     const detail = { route: routeName(route, locale), code: route.code };
     return inTransaction(db, async ({ tx }) => {
-      const [locked] = await tx.select().from(fareMedia).where(eq(fareMedia.id, card.id)).for("update");
+      const [locked] = await tx.select().from(fareMedia).where(eq(fareMedia.id, card.id)).for("no key update");
       if (!locked) throw new Error(`Card ${card.id} vanished`);
       if (locked.status === "BLOCKED")
         return { result: declined(id, fare, "card_blocked", null), valueOut: false };
@@ -193,7 +193,7 @@ export function createTapService(options: {
           ),
         )
         .orderBy(asc(passes.status), asc(passes.purchasedAt), asc(passes.id))
-        .for("update");
+        .for("no key update");
       const pass = candidates.find(
         (candidate) => candidate.riderTypes.length === 0 || candidate.riderTypes.includes(locked.riderType),
       );

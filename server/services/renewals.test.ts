@@ -90,9 +90,9 @@ async function savedCard(owner: Rider, number = "4242424242424242"): Promise<str
   return reply.json().data.payment_method.id;
 }
 
-/** Checks out one auto-renewed week pass for the card; the order's id. */
-async function checkout(owner: Rider, card: string, payment: object): Promise<string> {
-  const reply = await t.app.inject({
+/** Asks for one auto-renewed week pass for the card, paid by `payments`; the reply. */
+const orderRenewing = (owner: Rider, card: string, payments: object[]) =>
+  t.app.inject({
     method: "POST",
     url: "/transit/orders",
     headers: { authorization: `Bearer ${owner.token}`, "idempotency-key": randomUUID() },
@@ -100,9 +100,13 @@ async function checkout(owner: Rider, card: string, payment: object): Promise<st
       lines: [{ product: products.weekPass, quantity: 1, auto_renew: true }],
       fare_medium: card,
       expected_total: weekPrice,
-      payments: [payment],
+      payments,
     },
   });
+
+/** Checks out one auto-renewed week pass for the card; the order's id. */
+async function checkout(owner: Rider, card: string, payment: object): Promise<string> {
+  const reply = await orderRenewing(owner, card, [payment]);
   expect(reply.statusCode, reply.body).toBe(201);
   return reply.json().data.id;
 }
@@ -143,17 +147,7 @@ describe("checkout's auto-renewed passes", () => {
         { kind: "saved", payment_method: other, amount: 100 },
       ],
     ]) {
-      const reply = await t.app.inject({
-        method: "POST",
-        url: "/transit/orders",
-        headers: { authorization: `Bearer ${bob.token}`, "idempotency-key": randomUUID() },
-        payload: {
-          lines: [{ product: products.weekPass, quantity: 1, auto_renew: true }],
-          fare_medium: card,
-          expected_total: weekPrice,
-          payments,
-        },
-      });
+      const reply = await orderRenewing(bob, card, payments);
       expect(reply.statusCode, reply.body).toBe(422);
       expect(reply.json().errors[0].message).toBe(
         "Auto-renewed passes need a saved payment method that pays the whole order.",

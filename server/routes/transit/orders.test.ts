@@ -1271,15 +1271,17 @@ describe("one card token in several orders at once (issue 33, item 7)", () => {
   });
 });
 
+/** The gateway's charge of an order of one saved-card leg. */
+const chargeOf = async (order: PlacedOrder) => {
+  const [charge] = await t.database.db
+    .select()
+    .from(sandboxCharges)
+    .where(eq(sandboxCharges.reference, order.number));
+  if (!charge) throw new Error("no charge");
+  return charge;
+};
+
 describe("refunds at the same moment, and a refund whose gateway answer is lost (issue 33)", () => {
-  const chargeOf = async (order: PlacedOrder) => {
-    const [charge] = await t.database.db
-      .select()
-      .from(sandboxCharges)
-      .where(eq(sandboxCharges.reference, order.number));
-    if (!charge) throw new Error("no charge");
-    return charge;
-  };
   const recorded = async (id: string) => {
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, id));
     return row?.refunded;
@@ -1673,15 +1675,6 @@ describe("a promo code's last redemption", () => {
 });
 
 describe("a refund before and after the capture settles (issue 33)", () => {
-  const chargeOf = async (order: PlacedOrder) => {
-    const [charge] = await t.database.db
-      .select()
-      .from(sandboxCharges)
-      .where(eq(sandboxCharges.reference, order.number));
-    if (!charge) throw new Error("no charge");
-    return charge;
-  };
-
   it("voids a whole leg the same day, refunds a part, and refunds after the nightly batch", async () => {
     const ada = await rider();
     const card = await fareCard(ada);

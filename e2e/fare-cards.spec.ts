@@ -105,6 +105,12 @@ test.describe("fare cards", () => {
     await expect(page.getByRole("textbox", { name: "Nickname" })).toHaveAccessibleDescription(
       "Nickname can not be empty.",
     );
+    // A card number is no nickname: refused where it is typed, before anything is sent.
+    await page.getByRole("textbox", { name: "Nickname" }).fill("My Visa 4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("textbox", { name: "Nickname" })).toHaveAccessibleDescription(
+      "Nickname is not valid.",
+    );
     await page.getByRole("textbox", { name: "Nickname" }).fill("Night bus card");
     await page.getByRole("button", { name: "Save" }).click();
     await screen.seeCard("Night bus card");

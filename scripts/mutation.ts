@@ -211,6 +211,8 @@ if ((recording || updating) && survivors === 0) {
       stdio: "ignore",
     },
   );
-  console.log(`Recorded ${Object.keys(fresh).length} machines (of ${Object.keys(machines).length}) in ${recordFile}`);
+  console.log(
+    `Recorded ${Object.keys(fresh).length} machines (of ${Object.keys(machines).length}) in ${recordFile}`,
+  );
 }
 process.exit(survivors === 0 ? 0 : 1);

@@ -306,7 +306,11 @@ async function seedDemoPayments(
       .onConflictDoNothing()
       .returning();
     if (marked.length === 0) return;
-    const [rider] = await tx.select({ id: users.id }).from(users).where(eq(users.id, riderId)).for("no key update");
+    const [rider] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, riderId))
+      .for("no key update");
     if (!rider) return;
 
     const methods = createPaymentMethodRepository(tx);

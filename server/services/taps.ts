@@ -149,7 +149,11 @@ export function createTapService(options: {
     const fare = fareOf(route, card.riderType);
     const detail = { route: routeName(route, locale), code: route.code };
     return inTransaction(db, async ({ tx }) => {
-      const [locked] = await tx.select().from(fareMedia).where(eq(fareMedia.id, card.id)).for("no key update");
+      const [locked] = await tx
+        .select()
+        .from(fareMedia)
+        .where(eq(fareMedia.id, card.id))
+        .for("no key update");
       if (!locked) throw new Error(`Card ${card.id} vanished`);
       if (locked.status === "BLOCKED")
         return { result: declined(id, fare, "card_blocked", null), valueOut: false };

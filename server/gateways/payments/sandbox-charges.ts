@@ -204,7 +204,11 @@ export function createSandboxCharges({
   }
 
   const lockCharge = async (tx: Executor, id: string) => {
-    const [charge] = await tx.select().from(sandboxCharges).where(eq(sandboxCharges.id, id)).for("no key update");
+    const [charge] = await tx
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.id, id))
+      .for("no key update");
     return charge ?? null;
   };
 

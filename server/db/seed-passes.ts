@@ -68,10 +68,13 @@ export async function seedDemoPasses(db: Database, config: PortalConfig): Promis
       .select()
       .from(products)
       .where(and(eq(products.subType, "DIGITAL_PASS"), arrayContains(products.riderTypes, [riderType])));
-    return named.find((product) => product.name.includes(name)) ?? found;
+    // The name without its rider type ("Youth 7-Day Pass" is a "7-Day Pass"), matched whole: "Day
+    // Pass" is not the 7-Day Pass.
+    const plain = (text: string) => text.replace(/^(Youth|Senior|Reduced Fare) /, "");
+    return named.find((product) => plain(product.name) === name) ?? found;
   };
-  const adultDay = await pick("ADULT", "1-Day");
-  const youthWeek = await pick("YOUTH", "7-Day");
+  const adultDay = await pick("ADULT", "Day Pass");
+  const youthWeek = await pick("YOUTH", "7-Day Pass");
   if (!adultDay || !youthWeek) return;
 
   await db.transaction(async (tx) => {
@@ -131,6 +134,9 @@ export async function seedDemoPasses(db: Database, config: PortalConfig): Promis
       serialNumber: serial,
       purchasedAt: now,
       riderTypes: product.riderTypes,
+      // The pass's life is its product's (a Day Pass lasts a day from its first ride).
+      validDays: product.validDays,
+      usableCount: product.usableCount,
     });
     await tx
       .insert(passes)

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { containsCardNumber } from "../../src/domain/payments/free-text.ts";
+import { controlCharacter } from "../../src/domain/payments/names.ts";
 import {
   type Device,
   deviceNicknameMaxLength,
@@ -35,7 +36,7 @@ function nicknameProblem(nickname: string): DeviceProblem | null {
     };
   }
   // A card number is no nickname: never stored nor shown back (src/domain/payments/free-text.ts).
-  if (/\p{Cc}/u.test(trimmed) || containsCardNumber(trimmed))
+  if (controlCharacter.test(trimmed) || containsCardNumber(trimmed))
     return { problem: "invalid", field: "nickname", message: "Nickname is not valid." };
   return null;
 }

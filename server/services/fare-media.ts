@@ -3,6 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { canBuyFor, type FareMedium } from "../../src/domain/fare-media.ts";
 import { money } from "../../src/domain/money.ts";
 import { containsCardNumber } from "../../src/domain/payments/free-text.ts";
+import { controlCharacter } from "../../src/domain/payments/names.ts";
 import type {
   ActivityPage,
   AutoRenew,
@@ -67,7 +68,7 @@ export function cardNicknameProblem(trimmed: string, { required }: { required: b
   if (trimmed.length === 0) return required ? "Nickname can not be empty." : null;
   if ([...trimmed].length > cardNicknameMaxLength)
     return `Nickname must not exceed ${cardNicknameMaxLength} characters`;
-  if (/\p{Cc}/u.test(trimmed) || containsCardNumber(trimmed)) return "Nickname is not valid.";
+  if (controlCharacter.test(trimmed) || containsCardNumber(trimmed)) return "Nickname is not valid.";
   return null;
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { holderNameProblem } from "../../src/domain/payments/bank.ts";
 import { containsCardNumber } from "../../src/domain/payments/free-text.ts";
+import { controlCharacter } from "../../src/domain/payments/names.ts";
 import {
   type BillingDetails,
   maxPaymentMethods,
@@ -59,7 +60,6 @@ const billingLabels: Readonly<Record<keyof BillingDetails, string>> = {
   zip_code: "Zip Code",
 };
 const zipPattern = /^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/;
-const controlCharacter = /\p{Cc}/u;
 const length = (text: string) => [...text].length;
 
 /** The nickname as stored: trimmed, null when empty; or what is wrong with it. */

@@ -403,8 +403,9 @@ export class CheckoutReplay {
   /**
    * Opens the checkout the path's input names, with the first answer armed. A rider's path starts
    * with the demo rider's stored session (the test's storage state, e2e/models/signed-in.ts): the
-   * checkout is where it begins, not the sign-in. The stored cart, choices and guest flag are written on
-   * the origin's health page (no portal loads there), so the portal's first load is the checkout's.
+   * checkout is where it begins, not the sign-in. The stored cart, choices and guest flag are written by
+   * an init script before the portal's first load, once per tab (a reload keeps what the portal then
+   * stored), so the portal's first load is the checkout's.
    */
   async start(): Promise<void> {
     const { page, path } = this;
@@ -412,30 +413,33 @@ export class CheckoutReplay {
     const input = path.input;
     if (!input) throw new Error("a checkout path always has an input");
     const items = input.items.map((item) => ({ ...item }));
-    await page.goto("/healthz");
-    if (input.guest) {
-      await page.evaluate((cart) => {
-        localStorage.setItem("tourDone", "true");
-        localStorage.setItem("cart", JSON.stringify(cart));
-        localStorage.setItem("isGuestUser", "true");
-      }, items);
-      await this.arm(1);
-      await page.goto("/anonymous/checkout");
-      return;
+    // Restored choices name the rider's saved methods, asked of the API with the stored token, which
+    // the page reads on the origin: only those paths open a page (the health page, no portal) first.
+    let restored: CheckoutChoices | null = null;
+    if (!input.guest && input.restored) {
+      await page.goto("/healthz");
+      restored = await this.restoredChoices(input.restored);
     }
-    if (!(await page.evaluate(() => localStorage.getItem("auth_token")))) {
-      throw new Error("a rider's checkout path starts from the demo rider's stored session (asDemoRider)");
-    }
-    const restored = input.restored ? await this.restoredChoices(input.restored) : null;
-    await page.evaluate(
-      ({ cart, choices }) => {
+    await page.addInitScript(
+      ({ cart, choices, guest }) => {
+        if (sessionStorage.getItem("checkoutReplaySeeded")) return;
+        sessionStorage.setItem("checkoutReplaySeeded", "true");
+        if (!guest && !localStorage.getItem("auth_token"))
+          sessionStorage.setItem("checkoutReplayNoSession", "true");
         localStorage.setItem("cart", JSON.stringify(cart));
+        if (guest) {
+          localStorage.setItem("tourDone", "true");
+          localStorage.setItem("isGuestUser", "true");
+        }
         if (choices) sessionStorage.setItem("checkoutChoices", JSON.stringify(choices));
       },
-      { cart: items, choices: restored },
+      { cart: items, choices: restored, guest: input.guest === true },
     );
     await this.arm(1);
-    await page.goto("/checkout");
+    await page.goto(input.guest ? "/anonymous/checkout" : "/checkout");
+    if (await page.evaluate(() => sessionStorage.getItem("checkoutReplayNoSession"))) {
+      throw new Error("a rider's checkout path starts from the demo rider's stored session (asDemoRider)");
+    }
   }
 
   /** The model's restored choices with the demo rider's own methods (a declining card for a decline). */

@@ -1,16 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlaceOrderRequest } from "../src/domain/checkout/order.ts";
 import type { DatabaseHandle } from "./db/client.ts";
-import { ledgerEntries, orderPayments, orders, sandboxCharges } from "./db/schema.ts";
 import { demoCatalog } from "./db/seed-catalog.ts";
 import { manualClock } from "./domain/clock.ts";
 import { SandboxPaymentGateway } from "./gateways/payments/sandbox.ts";
-import { sandboxCustomerId } from "./gateways/payments/sandbox-charges.ts";
-import { balanceOf } from "./repositories/card-activity.ts";
 import { staleClaimMs } from "./services/orders.ts";
+import { expectBooksAgree } from "./test/books.ts";
 import { createTestApp, shareDatabase, type TestApp } from "./test/helpers.ts";
 import { newCard, newRider, savedCard } from "./test/transit-fixtures.ts";
 
@@ -300,71 +297,7 @@ async function run(commands: Command[]): Promise<void> {
   if (recovered.some((n) => Number(n) > 0)) count("recovered attempt");
   await two.app.orders.recoverRefunds(later);
 
-  await expectBooksAgree(riders);
-}
-
-async function expectBooksAgree(riders: readonly Rider[]): Promise<void> {
-  const db = one.database.db;
-  const unbalanced = await db
-    .select({ group: ledgerEntries.entryGroup })
-    .from(ledgerEntries)
-    .groupBy(ledgerEntries.entryGroup, ledgerEntries.currency)
-    .having(sql`sum(${ledgerEntries.amount}) <> 0`);
-  expect(unbalanced).toEqual([]);
-  for (const { id, cards } of riders) {
-    for (const card of cards) {
-      const balance = await balanceOf(db, card, "USD");
-      expect(balance.general - balance.pending, `settled funds of card ${card}`).toBeGreaterThanOrEqual(0);
-      expect(balance.commuter).toBeGreaterThanOrEqual(0);
-    }
-    const [wallet] = await db
-      .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.account, `wallet:${id}`));
-    expect(Number(wallet?.total ?? 0)).toBeGreaterThanOrEqual(0);
-  }
-  // Charge by charge: what the gateway kept is what our order legs say they were paid and not refunded.
-  const charges = await db
-    .select()
-    .from(sandboxCharges)
-    .where(
-      inArray(
-        sandboxCharges.customerId,
-        riders.map((one) => sandboxCustomerId(one.id)),
-      ),
-    );
-  expect(charges.length).toBeGreaterThan(0);
-  const legs = await db
-    .select({
-      authorizationId: orderPayments.authorizationId,
-      amount: orderPayments.amount,
-      refunded: orderPayments.refunded,
-    })
-    .from(orderPayments)
-    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
-    .where(
-      and(
-        isNotNull(orderPayments.authorizationId),
-        inArray(
-          orders.userId,
-          riders.map((one) => one.id),
-        ),
-      ),
-    );
-  const books = new Map<string, number>();
-  for (const leg of legs) {
-    if (leg.authorizationId)
-      books.set(leg.authorizationId, (books.get(leg.authorizationId) ?? 0) + leg.amount - leg.refunded);
-  }
-  for (const charge of charges) {
-    expect(charge.status, `charge ${charge.id} left authorized`).not.toBe("authorized");
-    expect(charge.captured - charge.refunded, `charge ${charge.id} (${charge.reference})`).toBe(
-      books.get(charge.id) ?? 0,
-    );
-  }
-  // And every leg our books keep is a charge the gateway has.
-  for (const authorizationId of books.keys())
-    expect(charges.map((charge) => charge.id)).toContain(authorizationId);
+  await expectBooksAgree(one.database.db, riders);
 }
 
 describe("the bank test: two instances on one database, random money moves and a dead instance", () => {

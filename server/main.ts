@@ -5,6 +5,7 @@ import { readEnv } from "./config/env.ts";
 import { loadPortalConfig } from "./config/portal-config.ts";
 import { openDatabase } from "./db/client.ts";
 import { prepareDatabase } from "./db/startup.ts";
+import { offsetClock } from "./domain/clock.ts";
 import { configureHashCost } from "./domain/password.ts";
 import { createAppleVerifier } from "./gateways/apple.ts";
 import { createRecaptchaVerifier, sandboxCaptchaVerifier } from "./gateways/captcha.ts";
@@ -25,8 +26,11 @@ async function main() {
     console.log("Seeded the demo agency, catalog and rider.");
   }
 
+  const clock = offsetClock(env.clockOffsetMs);
+  const killAfter = env.killAfter;
   const app = await buildApp({
     database,
+    clock,
     portalConfig,
     staticDir: distDir,
     flowsDir: env.devMailbox ? resolve(import.meta.dirname, "..", "flows-site") : null,
@@ -44,7 +48,19 @@ async function main() {
     facebook: env.facebook,
     sandboxIdp: env.sandboxIdp,
     operatorToken: env.operatorToken,
-    paymentGateway: createSandboxGateway({ secret: env.sandboxGatewaySecret, database: database.db }),
+    paymentGateway: createSandboxGateway({
+      secret: env.sandboxGatewaySecret,
+      database: database.db,
+      now: () => clock.now(),
+      ...(killAfter
+        ? {
+            onAnswered: (step: "authorize" | "capture", answered: number) => {
+              if (step === killAfter.step && answered === killAfter.count)
+                process.kill(process.pid, "SIGKILL");
+            },
+          }
+        : {}),
+    }),
     trustProxy: env.trustProxy,
     logLevel: env.logLevel === "info" ? "warn" : env.logLevel,
   });
@@ -64,33 +80,44 @@ async function main() {
   await app.listen({ port: env.port, host: env.host });
   // Due autoloads, load settlement, renewals, the order attempts a crash stopped between the gateway and
   // the commit, the refunds a crash or a lost gateway answer left pending and the ended request-budget
-  // windows, every 30 s (tests call them themselves); one failing does not
-  // stop the others.
+  // windows: once as soon as the server listens (a restart after a crash repairs at once), then every
+  // 30 s (tests call them themselves); one failing does not stop the others.
   let running = false;
-  const autoloadTimer = setInterval(() => {
-    if (running || closing) return;
+  const maintain = async (): Promise<{ repaired: number; finished: number } | null> => {
+    if (running || closing) return null;
     running = true;
-    app.autoloads
+    const done = { repaired: 0, finished: 0 };
+    await app.autoloads
       .runDue()
-      .catch((error: unknown) => app.log.error({ err: error }, "autoload run failed"))
-      .then(() => app.renewals.runDue())
-      .catch((error: unknown) => app.log.error({ err: error }, "renewal run failed"))
-      .then(() => app.orders.recoverAttempts())
-      .then((repaired) => {
-        if (repaired > 0) app.log.info({ repaired }, "stopped order attempts given back");
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, "order attempt recovery failed"))
-      .then(() => app.orders.recoverRefunds())
-      .then((finished) => {
-        if (finished > 0) app.log.info({ finished }, "pending refunds finished");
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, "refund recovery failed"))
-      .then(() => pruneRateLimitWindows(database.db, app.clock.now()))
-      .catch((error: unknown) => app.log.error({ err: error }, "request budget pruning failed"))
-      .finally(() => {
-        running = false;
-      });
-  }, 30_000);
+      .catch((error: unknown) => app.log.error({ err: error }, "autoload run failed"));
+    await app.renewals
+      .runDue()
+      .catch((error: unknown) => app.log.error({ err: error }, "renewal run failed"));
+    done.repaired = await app.orders.recoverAttempts().catch((error: unknown) => {
+      app.log.error({ err: error }, "order attempt recovery failed");
+      return 0;
+    });
+    if (done.repaired > 0) app.log.info({ repaired: done.repaired }, "stopped order attempts given back");
+    done.finished = await app.orders.recoverRefunds().catch((error: unknown) => {
+      app.log.error({ err: error }, "refund recovery failed");
+      return 0;
+    });
+    if (done.finished > 0) app.log.info({ finished: done.finished }, "pending refunds finished");
+    await pruneRateLimitWindows(database.db, app.clock.now()).catch((error: unknown) =>
+      app.log.error({ err: error }, "request budget pruning failed"),
+    );
+    running = false;
+    return done;
+  };
+  // What the start-up run repaired is said on the console, beside "ready" (the kill -9 test waits for it).
+  void maintain().then((done) => {
+    if (done) {
+      console.log(
+        `Start-up repair: ${done.repaired} stopped order attempts finished or given back, ${done.finished} pending refunds finished.`,
+      );
+    }
+  });
+  const autoloadTimer = setInterval(() => void maintain(), 30_000);
   autoloadTimer.unref();
   const where = database.driver === "postgres" ? "PostgreSQL" : `PGlite in ${env.dataDir}`;
   console.log(`Transit portal ready at http://localhost:${env.port} (database: ${where})`);

@@ -90,6 +90,18 @@ const envSchema = z
         .min(minimumHashCost, { error: hashCostRange })
         .max(defaultHashCost, { error: hashCostRange }),
     ),
+    CLOCK_OFFSET_MS: optionalSetting(
+      z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(366 * 24 * 60 * 60 * 1000),
+    ),
+    SANDBOX_GATEWAY_KILL_AFTER: optionalSetting(
+      z.string().regex(/^(authorize|capture):[1-9][0-9]{0,5}$/, {
+        error: "SANDBOX_GATEWAY_KILL_AFTER is authorize:N or capture:N",
+      }),
+    ),
     OPERATOR_TOKEN: optionalSetting(
       z
         .string()
@@ -113,6 +125,16 @@ const envSchema = z
         path: ["PASSWORD_HASH_COST"],
         message: "PASSWORD_HASH_COST is for test servers and is refused in production",
       });
+    }
+    // The crash and clock settings are for test servers (the kill -9 test, server/crash.test.ts).
+    for (const name of ["CLOCK_OFFSET_MS", "SANDBOX_GATEWAY_KILL_AFTER"] as const) {
+      if (env.NODE_ENV === "production" && env[name] !== undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: `${name} is for test servers and is refused in production`,
+        });
+      }
     }
     // Messages name the variables only: their values hold passwords and tokens.
     if (env.SMTP_URL && !env.SMTP_FROM) {
@@ -183,6 +205,19 @@ export interface ServerEnv {
    * the full cost (server/domain/password.ts).
    */
   passwordHashCost: number | null;
+  /** How far ahead of the system clock this process's clock runs (CLOCK_OFFSET_MS, test servers only). */
+  clockOffsetMs: number;
+  /**
+   * The sandbox gateway's answer after which this process kills itself with SIGKILL
+   * (SANDBOX_GATEWAY_KILL_AFTER=capture:3, test servers only): the crash window between the gateway and
+   * the commit, made on purpose by the kill -9 test.
+   */
+  killAfter: { step: "authorize" | "capture"; count: number } | null;
+}
+
+function killAfterOf(setting: string | undefined): ServerEnv["killAfter"] {
+  const [step, count] = setting?.split(":") ?? [];
+  return step === "authorize" || step === "capture" ? { step, count: Number(count) } : null;
 }
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -220,6 +255,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     trustProxy: env.TRUST_PROXY,
     sandboxGatewaySecret: env.SANDBOX_GATEWAY_SECRET ?? null,
     passwordHashCost: env.PASSWORD_HASH_COST ?? null,
+    clockOffsetMs: env.CLOCK_OFFSET_MS ?? 0,
+    killAfter: killAfterOf(env.SANDBOX_GATEWAY_KILL_AFTER),
     delivery: {
       smtp: env.SMTP_URL && env.SMTP_FROM ? { url: env.SMTP_URL, from: env.SMTP_FROM } : null,
       sms:

@@ -51,6 +51,30 @@ describe("environment", () => {
     expect(readEnv(production).passwordHashCost).toBeNull();
   });
 
+  it("takes the kill -9 test's clock offset and crash point for test servers only", () => {
+    expect(readEnv({})).toMatchObject({ clockOffsetMs: 0, killAfter: null });
+    expect(readEnv({ CLOCK_OFFSET_MS: "180000", SANDBOX_GATEWAY_KILL_AFTER: "capture:3" })).toMatchObject({
+      clockOffsetMs: 180_000,
+      killAfter: { step: "capture", count: 3 },
+    });
+    expect(readEnv({ SANDBOX_GATEWAY_KILL_AFTER: "authorize:1" }).killAfter).toEqual({
+      step: "authorize",
+      count: 1,
+    });
+    for (const bad of ["capture", "capture:0", "refund:2", "capture:-1", "capture:3 "]) {
+      expect(() => readEnv({ SANDBOX_GATEWAY_KILL_AFTER: bad })).toThrow(/SANDBOX_GATEWAY_KILL_AFTER/);
+    }
+    for (const bad of ["-1", "1.5", "soon"])
+      expect(() => readEnv({ CLOCK_OFFSET_MS: bad })).toThrow(/CLOCK_OFFSET_MS/);
+    const production = { NODE_ENV: "production", PUBLIC_URL: "https://portal.example" } as const;
+    expect(() => readEnv({ ...production, CLOCK_OFFSET_MS: "1000" })).toThrow(
+      /CLOCK_OFFSET_MS is for test servers/,
+    );
+    expect(() => readEnv({ ...production, SANDBOX_GATEWAY_KILL_AFTER: "capture:1" })).toThrow(
+      /SANDBOX_GATEWAY_KILL_AFTER is for test servers/,
+    );
+  });
+
   it("rejects a bad port", () => {
     expect(() => readEnv({ PORT: "eighty" })).toThrow();
   });

@@ -9,6 +9,10 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** The system clock run `offsetMs` ahead: a test server started "later" than the one it follows. */
+export const offsetClock = (offsetMs: number): Clock =>
+  offsetMs === 0 ? systemClock : { now: () => new Date(Date.now() + offsetMs) };
+
 export interface ManualClock extends Clock {
   /** Moves the clock forward (or back, with a negative `ms`). */
   advance(ms: number): void;

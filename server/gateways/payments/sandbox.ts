@@ -59,6 +59,12 @@ export interface SandboxOptions {
    * attaches (its own unit tests); a charge then throws.
    */
   database?: Database | null;
+  /**
+   * Called after the sandbox recorded each authorization or capture, before the caller hears it, with
+   * how many of that step it has answered: the kill -9 test's server kills itself there
+   * (SANDBOX_GATEWAY_KILL_AFTER, server/main.ts).
+   */
+  onAnswered?: (step: "authorize" | "capture", answered: number) => void;
 }
 
 export const defaultTokenLifetimeMs = 30 * 60 * 1000;
@@ -193,6 +199,8 @@ export class SandboxPaymentGateway implements PaymentGateway {
   readonly #now: () => Date;
   readonly #lifetimeMs: number;
   readonly #charges: PaymentCharges | null;
+  readonly #onAnswered: SandboxOptions["onAnswered"];
+  readonly #answered = { authorize: 0, capture: 0 };
 
   constructor(options: SandboxOptions = {}) {
     this.#signer = createTokenSigner(options.secret ?? null);
@@ -202,6 +210,13 @@ export class SandboxPaymentGateway implements PaymentGateway {
     this.#charges = options.database
       ? createSandboxCharges({ database: options.database, clock: { now } })
       : null;
+    this.#onAnswered = options.onAnswered;
+  }
+
+  #answer<T>(step: "authorize" | "capture", result: T): T {
+    this.#answered[step] += 1;
+    this.#onAnswered?.(step, this.#answered[step]);
+    return result;
   }
 
   #chargesOrThrow(): PaymentCharges {
@@ -211,11 +226,11 @@ export class SandboxPaymentGateway implements PaymentGateway {
   }
 
   async authorize(request: AuthorizeRequest): Promise<AuthorizeResult> {
-    return this.#chargesOrThrow().authorize(request);
+    return this.#answer("authorize", await this.#chargesOrThrow().authorize(request));
   }
 
   async capture(request: CaptureRequest): Promise<CaptureResult> {
-    return this.#chargesOrThrow().capture(request);
+    return this.#answer("capture", await this.#chargesOrThrow().capture(request));
   }
 
   async void(request: VoidRequest): Promise<VoidResult> {

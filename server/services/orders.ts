@@ -1430,9 +1430,12 @@ export function createOrderService(options: {
      * Repairs the order attempts that stopped between the gateway and the order's commit (issue 33,
      * item 2): a claim unanswered since before `now - staleClaimMs` (its server died), or legs an
      * attempt recorded and could not give back (the gateway did not answer). Each claim is taken over
-     * first (one instance, or one retry, wins it), every recorded leg is given back (voided, or
-     * refunded when captured) under the attempt's own keys, its one-time tokens are freed, and the key
-     * answers "not placed" from then on, so the rider's retry hears it and places the order again.
+     * first (one instance, or one retry, wins it), then finished from its recorded request as its
+     * server would have (`finish`: the same order id, number and gateway keys, so the rider's retry with
+     * the key gets that order); when it cannot be finished (the rider is gone, or a check refuses it
+     * now), every recorded leg is given back (voided, or refunded once the capture settled) under the
+     * attempt's own keys, its one-time tokens are freed, and the key answers "not placed" (or the
+     * refusal) from then on.
      * Returns how many attempts it repaired; throws what failed after trying them all.
      */
     async recoverAttempts(now: Date = clock.now()): Promise<number> {

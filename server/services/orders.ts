@@ -149,8 +149,13 @@ export function loadLimitsOf(config: PortalConfig): LoadLimits {
   return { min: defaultLoadLimits.min, max: defaultLoadLimits.max, currency: config.currency_code };
 }
 
-/** How long a claim may wait for its reply before a retry takes it over (its server stopped). */
-export const staleClaimMs = 2 * 60 * 1000;
+/**
+ * How long a claim may wait for its reply before a retry or the recovery run takes it over (its server
+ * stopped): a minute, so with the 30-second run a crash's charges are repaired within 90 s (issue 33:
+ * within 2 minutes). An attempt still running past it is safe: the takeover owns its legs, and the
+ * late attempt writes nothing (`ClaimLost`).
+ */
+export const staleClaimMs = 60 * 1000;
 /**
  * How a stored replay (order_requests.replay) names a one-time card: its token's SHA-256 in place of the
  * token, which the recovery run never needs (the leg's attach is recorded in order_attempt_legs).

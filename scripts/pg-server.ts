@@ -10,7 +10,8 @@ import { join } from "node:path";
 
 const bin = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
 
-function freePort(): Promise<number> {
+/** A free TCP port on loopback (the throwaway PostgreSQL's, the kill -9 test's servers'). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

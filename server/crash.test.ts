@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../scripts/pg-server.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import {
   fareMedia,
@@ -43,19 +43,6 @@ const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((found, failed) => {
-    const probe = createServer();
-    probe.once("error", failed);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? found(address.port) : failed(new Error("no port")),
-      );
-    });
-  });
-}
 
 interface Running {
   url: string;
@@ -270,10 +257,7 @@ describe("kill -9 of a server process in the middle of a checkout storm", () => 
     const peek = async () => {
       const handle = await database.open();
       const riderIds = (
-        await handle.db
-          .select({ id: users.id, email: users.email })
-          .from(users)
-          .where(sql`${users.email} like 'crash-%'`)
+        await handle.db.select({ id: users.id }).from(users).where(sql`${users.email} like 'crash-%'`)
       ).map((row) => row.id);
       const charges = await handle.db
         .select()

@@ -9,7 +9,7 @@ import { loadPortalConfig } from "./config/portal-config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { users } from "./db/schema.ts";
 import { defaultHashingLimits } from "./domain/password.ts";
-import { deploymentFile, freshDatabase, testPublicUrl } from "./test/helpers.ts";
+import { deploymentFile, freshDatabase, rowsOf, testPublicUrl } from "./test/helpers.ts";
 
 /**
  * The PAN scan (issue 11): a realistic run of the payment flows through the HTTP API, failed attempts
@@ -88,14 +88,6 @@ describe("cardNumbersIn", () => {
 function withoutPrintedNumber(row: string): string {
   const { printed_card_number: _printed, ...rest } = JSON.parse(row) as Record<string, unknown>;
   return JSON.stringify(rest);
-}
-
-/** The rows of a raw query, as both drivers (PGlite, node-postgres) answer them. */
-function rowsOf<Row>(result: unknown): Row[] {
-  if (typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)) {
-    return result.rows as Row[];
-  }
-  throw new Error("a raw query answered no rows");
 }
 
 const lines: string[] = [];

@@ -24,6 +24,7 @@ import { type DatabaseHandle, fromPglite, openDatabase } from "../db/client.ts";
 import { seedDemoData } from "../db/seed.ts";
 import { periodAround } from "../domain/agency-time.ts";
 import { hashCost } from "../domain/password.ts";
+import { acquire, release } from "./pglite-pool.ts";
 
 /** What the server project's global setup (server/test/global-setup.ts) hands every test file. */
 export interface TemplateRun {
@@ -80,7 +81,7 @@ const staleLockMs = 180_000;
 async function pgliteTemplate(
   run: TemplateRun,
   config: PortalConfig,
-): Promise<{ file: string; built: DatabaseHandle | null }> {
+): Promise<{ file: string; built: PGlite | null }> {
   const file = join(run.dir, `${templateKey(config)}.tar`);
   const lock = `${file}.lock`;
   for (;;) {
@@ -91,12 +92,12 @@ async function pgliteTemplate(
   }
   try {
     const client = new PGlite();
-    const built = await seeded(fromPglite(client), config);
+    await seeded(fromPglite(client), config);
     const dump = new Uint8Array(await (await client.dumpDataDir("none")).arrayBuffer());
     const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
     writeFileSync(partial, dump);
     renameSync(partial, file);
-    return { file, built };
+    return { file, built: client };
   } finally {
     rmSync(lock, { force: true });
   }
@@ -107,7 +108,14 @@ export async function pgliteCopy(config: PortalConfig): Promise<DatabaseHandle> 
   const run = await templateRun();
   if (!run) return seeded(fromPglite(new PGlite()), config);
   const { file, built } = await pgliteTemplate(run, config);
-  return built ?? fromPglite(await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) }));
+  // The worker's copies of this template are reused (server/test/pglite-pool.ts): a closed one is reset
+  // to the template's rows and handed to the next file instead of loading the dump again.
+  const client = await acquire(
+    file,
+    async () => built ?? PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) }),
+  );
+  const handle = fromPglite(client);
+  return { ...handle, close: () => release(file, client) };
 }
 
 /** Creates `lock` unless it exists: true for the one caller that created it. */

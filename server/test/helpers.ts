@@ -192,3 +192,11 @@ export async function assertBooksBalance(database: DatabaseHandle): Promise<void
     throw new Error(`The books do not balance: ${JSON.stringify({ unbalanced, negative })}`);
   }
 }
+
+/** The rows of a raw query, as both drivers (PGlite, node-postgres) answer them. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  if (typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)) {
+    return result.rows as Row[];
+  }
+  throw new Error("a raw query answered no rows");
+}

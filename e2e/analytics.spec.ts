@@ -1,3 +1,4 @@
+import { agencies } from "./data-templates.ts";
 import { expect, test } from "./fixtures.ts";
 import { DataLayer, type DataLayerEntry } from "./models/analytics.ts";
 import { CheckoutPage, productCard } from "./models/checkout.ts";
@@ -16,7 +17,7 @@ import { secondServer } from "./models/second-server.ts";
 const server = secondServer({
   port: 8513,
   name: "analytics",
-  deployment: { analytics: { tagManagerAllowed: true, tagManagerId: "GTM-TEST123" } },
+  deployment: agencies.tagManager,
 });
 
 /** Everything an event may carry must not include the rider's own details. */

@@ -1,3 +1,4 @@
+import { agencies } from "./data-templates.ts";
 import { asDemoRider, expect, type Page, test } from "./fixtures.ts";
 import { Portal } from "./models/portal.ts";
 import { fromMailbox, signInAsNewRider } from "./models/riders.ts";
@@ -8,7 +9,7 @@ import { openProfile } from "./models/signed-in.ts";
 const server = secondServer({
   port: 8512,
   name: "security-questions",
-  deployment: { securityQuestions: { enabled: true, count: 3 } },
+  deployment: agencies.securityQuestions,
 });
 
 const questions = {

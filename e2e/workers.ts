@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 const root = resolve(import.meta.dirname, "..");
 const basePort = Number(process.env.E2E_PORT ?? 8181);
 // scripts/e2e.ts names the run's folder (and removes it after); a bare `playwright test` gets one.
-const dataRoot = process.env.E2E_DATA_DIR ?? join(root, ".tmp", `e2e-data-${process.pid}`);
+export const dataRoot = process.env.E2E_DATA_DIR ?? join(root, ".tmp", `e2e-data-${process.pid}`);
 
 export const workerPort = (parallelIndex: number): number => basePort + parallelIndex;
 export const workerDataDir = (parallelIndex: number): string => join(dataRoot, `worker-${parallelIndex}`);

@@ -93,3 +93,7 @@ function buildIfStale(log: (line: string) => void): boolean {
   writeFileSync(stampFile, wanted);
   return true;
 }
+
+// `node server/build.ts`: the build `npm start` makes when it is stale (scripts/e2e.ts runs it beside
+// the suite's other preparations).
+if (import.meta.main) ensureBuild();

@@ -12,18 +12,28 @@ import { createRecaptchaVerifier, sandboxCaptchaVerifier } from "./gateways/capt
 import { createSandboxGateway } from "./gateways/payments/sandbox.ts";
 import { pruneRateLimitWindows } from "./plugins/rate-limit-store.ts";
 
-/** `npm start`: build the SPA if stale, migrate, seed once, serve portal and API on one origin. */
+/**
+ * `npm start`: build the SPA if stale, migrate, seed once, serve portal and API on one origin.
+ * `npm start -- --prepare`: migrate and seed (as a start would), then exit without building or serving,
+ * as a release step does before the instances start (the e2e suite prepares its data directories so).
+ */
 async function main() {
   const env = readEnv();
+  const prepareOnly = process.argv.includes("--prepare");
   const portalConfig = await loadPortalConfig(env.deploymentFile);
   if (env.passwordHashCost !== null) configureHashCost(env.passwordHashCost);
-  if (process.env.SKIP_BUILD !== "1") ensureBuild();
+  if (process.env.SKIP_BUILD !== "1" && !prepareOnly) ensureBuild();
 
   const database = await openDatabase(
     env.databaseUrl ? { kind: "postgres", url: env.databaseUrl } : { kind: "pglite", dataDir: env.dataDir },
   );
   if (await prepareDatabase(database, portalConfig, { seedDemo: env.seedDemo })) {
     console.log("Seeded the demo agency, catalog and rider.");
+  }
+  if (prepareOnly) {
+    await database.close();
+    console.log(`Database ready (${env.databaseUrl ? "PostgreSQL" : `PGlite in ${env.dataDir}`}).`);
+    return;
   }
 
   const clock = offsetClock(env.clockOffsetMs);

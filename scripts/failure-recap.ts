@@ -50,14 +50,17 @@ interface PlaywrightSuite {
 const playwrightFailures = (suites: PlaywrightSuite[], path: string[] = []): Failure[] =>
   suites.flatMap((suite) => {
     const here = suite.title ? [...path, suite.title] : path;
+    // A test that failed and then passed its retry fails the run too (failOnFlakyTests): it is listed.
+    const failedResult = (spec: NonNullable<PlaywrightSuite["specs"]>[number]) =>
+      spec.tests
+        .flatMap((test) => test.results)
+        .find((result) => result.status !== "passed" && result.status !== "skipped");
     const specs = (suite.specs ?? [])
-      .filter((spec) => !spec.ok)
+      .filter((spec) => !spec.ok || failedResult(spec))
       .map((spec) => {
-        const failed = spec.tests
-          .flatMap((test) => test.results)
-          .find((result) => result.status !== "passed");
+        const failed = failedResult(spec);
         return {
-          title: [...here, spec.title].join(" › "),
+          title: [...here, spec.title].join(" › ") + (spec.ok ? " (failed, then passed its retry)" : ""),
           message: failed?.error?.message ?? failed?.status ?? "",
         };
       });

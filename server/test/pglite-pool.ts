@@ -27,10 +27,17 @@ interface Template {
   idle: PGlite[];
 }
 
-/** Idle copies kept for each template; more are closed (a file that opens several at once). */
+/**
+ * Idle copies kept for each template (a file that opens several at once gives back more), and in all:
+ * each holds its database in memory (about 100-150 MB), and files that change the deployment use
+ * templates of their own. Past either, the copy idle longest is closed.
+ */
 const maxIdle = 2;
+const maxIdleInAll = 4;
 
 const templates = new Map<string, Template>();
+/** Every idle copy, longest idle first. */
+const idleOrder: PGlite[] = [];
 
 /** How many instances were reset and handed out again (for the pool's own test). */
 export const poolStats = { loaded: 0, reused: 0, discarded: 0 };
@@ -125,6 +132,7 @@ export async function acquire(key: string, load: () => Promise<PGlite>): Promise
   }
   const idle = template.idle.pop();
   if (idle) {
+    idleOrder.splice(idleOrder.indexOf(idle), 1);
     poolStats.reused++;
     return idle;
   }
@@ -149,10 +157,19 @@ export async function release(key: string, client: PGlite): Promise<void> {
   let kept = false;
   if (template && snapshot && template.idle.length < maxIdle) {
     kept = await reset(client, snapshot).catch(() => false);
-    if (kept) template.idle.push(client);
+    if (kept) {
+      template.idle.push(client);
+      idleOrder.push(client);
+    }
   }
   if (!kept) {
     poolStats.discarded++;
     if (!client.closed) await client.close();
+  }
+  while (idleOrder.length > maxIdleInAll) {
+    const oldest = idleOrder.shift();
+    if (!oldest) break;
+    for (const other of templates.values()) other.idle = other.idle.filter((copy) => copy !== oldest);
+    await oldest.close();
   }
 }

@@ -87,7 +87,10 @@ function vitestReport(step: string, top: number): string | null {
       s(sum(mine, (file) => file.collectMs)),
       s(sum(mine, (file) => file.hooksMs)),
       s(sum(mine, (file) => file.testsMs)),
-      s(sum(mine, fixedMs) / Math.max(1, mine.length)),
+      s(
+        (environmentOnce(mine) + sum(mine, (file) => fixedMs(file) - file.environmentMs)) /
+          Math.max(1, mine.length),
+      ),
     ];
   });
   const worst = [...files]

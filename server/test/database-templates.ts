@@ -115,7 +115,15 @@ export async function pgliteCopy(config: PortalConfig): Promise<DatabaseHandle> 
     async () => built ?? PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) }),
   );
   const handle = fromPglite(client);
-  return { ...handle, close: () => release(file, client) };
+  // Given back once, however often it is closed: twice in the pool, one copy would serve two files.
+  let released: Promise<void> | null = null;
+  return {
+    ...handle,
+    close: () => {
+      released ??= release(file, client);
+      return released;
+    },
+  };
 }
 
 /** Creates `lock` unless it exists: true for the one caller that created it. */

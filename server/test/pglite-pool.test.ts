@@ -74,6 +74,22 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("a reused PGlite copy (server/tes
     await second.close();
   });
 
+  test("takes a copy closed twice back once", async () => {
+    const config = await loadPortalConfig(deploymentFile);
+    const twice = await freshDatabase(config);
+    await twice.close();
+    await twice.close();
+    const first = await freshDatabase(config);
+    const second = await freshDatabase(config);
+    await first.db.execute(sql`insert into app_meta (key, value) values ('first', 'yes')`);
+    const [row] = rowsOf<{ n: number }>(
+      await second.db.execute(sql`select count(*)::int as n from app_meta where key = 'first'`),
+    );
+    expect(row?.n).toBe(0);
+    await first.close();
+    await second.close();
+  });
+
   test("closes, rather than reuses, a copy whose schema changed or that is inside a transaction", async () => {
     const config = await loadPortalConfig(deploymentFile);
     const changed = await freshDatabase(config);

@@ -47,6 +47,15 @@ async function dirty(handle: DatabaseHandle): Promise<void> {
   await handle.db.execute(sql`select pg_advisory_lock(42)`);
 }
 
+/** What `writer` writes, `reader` does not see: two copies, not one instance handed out twice. */
+async function expectApart(writer: DatabaseHandle, reader: DatabaseHandle): Promise<void> {
+  await writer.db.execute(sql`insert into app_meta (key, value) values ('apart', 'yes')`);
+  const [row] = rowsOf<{ n: number }>(
+    await reader.db.execute(sql`select count(*)::int as n from app_meta where key = 'apart'`),
+  );
+  expect(row?.n).toBe(0);
+}
+
 // The pool only exists where files share a worker's templates (the server project); elsewhere each
 // database is built in full.
 describe.skipIf(process.env.TEST_DATABASE_URL)("a reused PGlite copy (server/test/pglite-pool.ts)", () => {
@@ -65,11 +74,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("a reused PGlite copy (server/tes
     expect(await contents(second)).toEqual(fresh);
     // A second copy open at the same time is another instance, not the one in use.
     const third = await freshDatabase(config);
-    await third.db.execute(sql`insert into app_meta (key, value) values ('third', 'yes')`);
-    const [row] = rowsOf<{ n: number }>(
-      await second.db.execute(sql`select count(*)::int as n from app_meta where key = 'third'`),
-    );
-    expect(row?.n).toBe(0);
+    await expectApart(third, second);
     await third.close();
     await second.close();
   });
@@ -81,11 +86,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("a reused PGlite copy (server/tes
     await twice.close();
     const first = await freshDatabase(config);
     const second = await freshDatabase(config);
-    await first.db.execute(sql`insert into app_meta (key, value) values ('first', 'yes')`);
-    const [row] = rowsOf<{ n: number }>(
-      await second.db.execute(sql`select count(*)::int as n from app_meta where key = 'first'`),
-    );
-    expect(row?.n).toBe(0);
+    await expectApart(first, second);
     await first.close();
     await second.close();
   });

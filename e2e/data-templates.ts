@@ -40,10 +40,10 @@ export const serverEnv = {
   PASSWORD_HASH_COST: "12",
 } as const;
 
-/** Where the run's prepared database for a deployment is: named by the deployment's text. */
-function templateDir(overrides: DeploymentOverrides | undefined): string {
+/** Where the run's prepared database for a deployment is: named by the deployment file's text. */
+function templateDir(text: string | null): string {
   const key = createHash("sha256")
-    .update(deploymentText(overrides) ?? "demo")
+    .update(text ?? "demo")
     .digest("hex")
     .slice(0, 12);
   // Read when asked: scripts/e2e.ts names the run's folder after this module is loaded.
@@ -59,12 +59,12 @@ function templateDir(overrides: DeploymentOverrides | undefined): string {
 export async function prepareTemplates(deployments: ReadonlyArray<DeploymentOverrides | undefined>) {
   await Promise.all(
     deployments.map(async (overrides) => {
-      const dir = templateDir(overrides);
+      const text = deploymentText(overrides);
+      const dir = templateDir(text);
       if (existsSync(dir)) return;
       const building = `${dir}.building`;
       rmSync(building, { recursive: true, force: true });
       mkdirSync(building, { recursive: true });
-      const text = deploymentText(overrides);
       const deploymentFile = join(building, "deployment.json");
       if (text) writeFileSync(deploymentFile, text);
       const child = spawn(process.execPath, [join(root, "server", "main.ts"), "--prepare"], {
@@ -84,9 +84,12 @@ export async function prepareTemplates(deployments: ReadonlyArray<DeploymentOver
   );
 }
 
-/** Copies the run's prepared database for `overrides` into `dataDir`: false when there is none. */
-export function copyTemplate(overrides: DeploymentOverrides | undefined, dataDir: string): boolean {
-  const template = join(templateDir(overrides), "data");
+/**
+ * Copies the run's prepared database for the deployment file's text (null: the demo's own file) into
+ * `dataDir`, unless it is there already: false when there is none to copy.
+ */
+export function copyTemplate(text: string | null, dataDir: string): boolean {
+  const template = join(templateDir(text), "data");
   if (!existsSync(template) || existsSync(dataDir)) return false;
   cpSync(template, dataDir, { recursive: true });
   return true;

@@ -72,7 +72,7 @@ const playwright = join(root, "node_modules", "@playwright", "test", "cli.js");
 const result = spawnSync(process.execPath, [playwright, "test", ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, E2E_DATA_DIR: dataDir },
+  env: process.env,
 });
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);

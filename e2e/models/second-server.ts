@@ -30,8 +30,9 @@ export function secondServer(options: {
   const deploymentFile = join(root, ".tmp", `e2e-${options.name}-${process.pid}-deployment.json`);
   let server: ChildProcess | null = null;
 
+  // Read once: the file written for the server and the prepared database copied for it follow from it.
+  const text = deploymentText(options.deployment);
   const writeDeployment = (): string | null => {
-    const text = deploymentText(options.deployment);
     if (!text) return null;
     mkdirSync(join(root, ".tmp"), { recursive: true });
     writeFileSync(deploymentFile, text);
@@ -43,7 +44,7 @@ export function secondServer(options: {
 
     async start(): Promise<void> {
       const deployment = writeDeployment();
-      copyTemplate(options.deployment, dataDir);
+      copyTemplate(text, dataDir);
       server = spawn(process.execPath, [join(root, "server", "main.ts")], {
         cwd: root,
         env: {

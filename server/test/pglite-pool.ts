@@ -23,7 +23,7 @@ interface Snapshot {
 }
 
 interface Template {
-  snapshot: Promise<Snapshot> | null;
+  snapshot: Snapshot | null;
   idle: PGlite[];
 }
 
@@ -40,7 +40,7 @@ const templates = new Map<string, Template>();
 const idleOrder: PGlite[] = [];
 
 /** How many instances were reset and handed out again (for the pool's own test). */
-export const poolStats = { loaded: 0, reused: 0, discarded: 0 };
+export const poolStats = { reused: 0, discarded: 0 };
 
 const userSchemas = "not in ('pg_catalog', 'information_schema', 'pg_toast')";
 
@@ -137,15 +137,15 @@ export async function acquire(key: string, load: () => Promise<PGlite>): Promise
     return idle;
   }
   const client = await load();
-  poolStats.loaded++;
+  // Taken from the first copy loaded (two loaded at once each take the same one); a failed one is taken
+  // again by the next load.
   if (!template.snapshot) {
-    const snapshot = takeSnapshot(client);
-    template.snapshot = snapshot;
-    // A snapshot that failed is taken again by the next load.
-    snapshot.catch(() => {
-      if (template.snapshot === snapshot) template.snapshot = null;
-    });
-    await snapshot;
+    try {
+      template.snapshot = await takeSnapshot(client);
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
   }
   return client;
 }
@@ -153,7 +153,7 @@ export async function acquire(key: string, load: () => Promise<PGlite>): Promise
 /** Takes `client` back for template `key`: reset and kept, or closed when it cannot be reset. */
 export async function release(key: string, client: PGlite): Promise<void> {
   const template = templates.get(key);
-  const snapshot = await template?.snapshot?.catch(() => null);
+  const snapshot = template?.snapshot;
   let kept = false;
   if (template && snapshot && template.idle.length < maxIdle) {
     kept = await reset(client, snapshot).catch(() => false);

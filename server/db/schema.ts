@@ -289,6 +289,9 @@ export const ledgerEntries = pgTable(
     // text_pattern_ops serves both an account's balance (=) and balances by prefix (LIKE 'farecard:%').
     index("ledger_entries_account").using("btree", t.account.op("text_pattern_ops"), t.currency),
     index("ledger_entries_group").on(t.entryGroup),
+    // An order's entries by its number and the references under it (`<number>:refund:<id>`): the
+    // commit check that keeps an order's revenue at or above zero (migration 0025).
+    index("ledger_entries_reference").using("btree", t.reference.op("text_pattern_ops")),
     check("ledger_entries_amount_nonzero", sql`${t.amount} <> 0`),
     check("ledger_entries_currency_code", sql`${t.currency} ~ '^[A-Z]{3}$'`),
   ],
@@ -937,6 +940,12 @@ export const orderRefunds = pgTable(
      */
     storedValue: bigint("stored_value", { mode: "number" }).notNull().default(0),
     reason: text("reason").notNull(),
+    /**
+     * SHA-256 of what the operator's Idempotency-Key asked (amount and reason; issue 48): the refund's
+     * id is drawn from the key, and the key again with anything else is refused. Null for claims from
+     * before keys were kept.
+     */
+    requestHash: text("request_hash"),
     status: text("status", { enum: orderRefundStatuses }).notNull().default("pending"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp("settled_at", { withTimezone: true }),

@@ -118,8 +118,30 @@ export type RefundResult =
   | { ok: true; order: OrderDetail }
   | {
       ok: false;
-      problem: "notFound" | "amountInvalid" | "storedValueSpent" | "storedValuePending" | "gatewayRefused";
+      problem:
+        | "notFound"
+        | "amountInvalid"
+        | "storedValueSpent"
+        | "storedValuePending"
+        | "gatewayRefused"
+        | "keyReused"
+        | "inFlight";
     };
+
+/**
+ * A refund's id from the operator's Idempotency-Key (issue 48): the same key on the same order is the
+ * same refund (a double click, a retry after a lost answer), on any instance; the same key on another
+ * order is that order's own. A UUID (version 8) of SHA-256 over the order and the key.
+ */
+export function refundIdOf(orderId: string, idempotencyKey: string): string {
+  const hex = createHash("sha256").update(`refund\u0000${orderId}\u0000${idempotencyKey}`).digest("hex");
+  const variant = ((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** What one refund's key must keep asking: SHA-256 of the amount asked (null: all that is left) and the reason. */
+export const refundRequestHash = (amount: number | null, reason: string) =>
+  orderRequestHash({ amount, reason });
 
 export const orderNotFoundMessage = "Order not found.";
 export const priceChangedMessage = "The price of your order has changed. Please review it and try again.";
@@ -1505,7 +1527,16 @@ export function createOrderService(options: {
 
   type RefundClaim =
     | { ok: true; refund: OrderRefundRow }
-    | { ok: false; problem: "notFound" | "amountInvalid" | "storedValueSpent" | "storedValuePending" };
+    | {
+        ok: false;
+        problem:
+          | "notFound"
+          | "amountInvalid"
+          | "storedValueSpent"
+          | "storedValuePending"
+          | "keyReused"
+          | "inFlight";
+      };
 
   /**
    * Finishes a stopped attempt from its claim's replay, as its server would have: the same order id,
@@ -1599,11 +1630,18 @@ export function createOrderService(options: {
       const orders = repository.with(tx);
       const order = await orders.lock(orderId);
       if (!order) return { ok: false, problem: "notFound" };
+      const requestHash = refundRequestHash(amount, reason);
       const earlier = await orders.findRefund(refundId);
       if (earlier) {
-        return earlier.orderId === orderId
-          ? { ok: true, refund: earlier }
-          : { ok: false, problem: "notFound" };
+        if (earlier.orderId !== orderId) return { ok: false, problem: "notFound" };
+        // The same key asks the same again, or it is refused (a claim from before keys were kept
+        // has no hash: the same id is the same refund).
+        if (earlier.requestHash !== null && earlier.requestHash !== requestHash)
+          return { ok: false, problem: "keyReused" };
+        // Still at the gateway: a second call would race the first for the same keys. The caller
+        // asks again in a moment; a claim left by a crash is finished by the recovery run.
+        if (earlier.status === "pending") return { ok: false, problem: "inFlight" };
+        return { ok: true, refund: earlier };
       }
       // Every refund of the order, read once: the pending ones hold their amounts, and what the
       // unrefused ones hold or took of its stored value is taken.
@@ -1614,8 +1652,12 @@ export function createOrderService(options: {
         for (const share of claim.shares) held.set(share.leg, (held.get(share.leg) ?? 0) + share.amount);
       const left = order.total - order.refunded - pending.reduce((sum, claim) => sum + claim.amount, 0);
       const asked = amount ?? left;
+      // A refund of nothing is refused (issue 48, item 2): refunds of 0 claimed while another is
+      // pending each reversed the sale again at settlement. Only a free order's first refund (all of
+      // its nothing) may be 0: it spoils the passes and cancels the subscriptions.
+      const freeOrderFirst = order.total === 0 && refunds.length === 0;
       const invalid = order.status === "refunded" || !Number.isSafeInteger(asked) || asked < 0;
-      if (invalid || asked > left || (asked === 0 && left > 0))
+      if (invalid || asked > left || (asked === 0 && !freeOrderFirst))
         return { ok: false, problem: "amountInvalid" };
       // What of this refund takes back stored value the order bought: the last part of the order's
       // refunds (what paid for passes and shipping goes back first), all the rest at a full refund.
@@ -1657,6 +1699,7 @@ export function createOrderService(options: {
         storedValue: hold,
         shares,
         reason,
+        requestHash,
         createdAt: clock.now(),
       });
       return { ok: true, refund };

@@ -16,6 +16,7 @@ import {
   type OrderCustomer,
   type OrderReply,
   orderNotFoundMessage,
+  refundIdOf,
 } from "../../services/orders.ts";
 import { emailSchema } from "../accounts/schemas.ts";
 import { addressBody, cartLines, choice, idParams, uuidPattern } from "./schemas.ts";
@@ -230,16 +231,43 @@ export default async function orderRoutes(app: FastifyInstance, options: { opera
     "/orders/:id/refunds",
     { schema: refundSchema, preHandler: requireOperator },
     async (request, reply) => {
+      // One refund per key, as placing an order (issue 48): a double click or a retry is the same
+      // refund, answered again once it is settled.
+      const key = keyOf(request);
+      if (key === null) {
+        return fail(reply, 400, [
+          { code: ErrorCode.validation, message: idempotencyKeyMessage, field: "Idempotency-Key" },
+        ]);
+      }
       if (!uuidPattern.test(request.params.id)) return notFound(reply);
+      const orderId = request.params.id.toLowerCase();
       const result = await app.orders.refund(
-        request.params.id.toLowerCase(),
+        orderId,
         request.body.amount ?? null,
         request.body.reason,
+        refundIdOf(orderId, key),
       );
       if (result.ok) return reply.code(201).send(ok(result.order));
       switch (result.problem) {
         case "notFound":
           return notFound(reply);
+        case "keyReused":
+          return fail(reply, 422, [
+            {
+              code: ErrorCode.idempotencyMismatch,
+              message: "This Idempotency-Key was used for another refund.",
+              field: "Idempotency-Key",
+            },
+          ]);
+        case "inFlight":
+          reply.header("retry-after", "1");
+          return fail(reply, 409, [
+            {
+              code: ErrorCode.idempotencyInFlight,
+              message: "This refund is still being made. Try again in a moment.",
+              field: "Idempotency-Key",
+            },
+          ]);
         case "amountInvalid":
           return fail(reply, 422, [
             {

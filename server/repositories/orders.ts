@@ -557,6 +557,26 @@ export function createOrderRepository(db: Executor) {
         .limit(limit);
     },
 
+    /**
+     * What of a rider's wallet is still pending (issue 48, item 4): the wallet loads placed after
+     * `since` (paid through the gateway, not settled yet), less what refunds gave back of them.
+     */
+    async pendingWalletLoads(userId: string, currency: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ amount: sql<string>`coalesce(sum(${orders.total} - ${orders.refunded}), 0)` })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.kind, "load"),
+            isNull(orders.fareMediumId),
+            eq(orders.currency, currency),
+            sql`${orders.createdAt} > ${since}`,
+          ),
+        );
+      return Number(row?.amount ?? 0);
+    },
+
     /** Every refund claimed of the order, whatever its status. */
     async refundsOf(orderId: string): Promise<OrderRefundRow[]> {
       return db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));

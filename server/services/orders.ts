@@ -143,6 +143,13 @@ export function refundIdOf(orderId: string, idempotencyKey: string): string {
 export const refundRequestHash = (amount: number | null, reason: string) =>
   orderRequestHash({ amount, reason });
 
+/**
+ * Value paid through the gateway (a card or wallet load, stored value bought at checkout) settles this
+ * long after it was placed: rides may use it at once, but it moves off the card or wallet (a transfer,
+ * paying at checkout, a refund of it) only once settled.
+ */
+export const loadSettleMs = 10 * 60 * 1000;
+
 export const orderNotFoundMessage = "Order not found.";
 export const priceChangedMessage = "The price of your order has changed. Please review it and try again.";
 export const paymentsTotalMessage = "The payments do not add up to the order's total.";
@@ -628,6 +635,18 @@ export function createOrderService(options: {
     };
   }
 
+  /** A rider's wallet: what it holds and what of it is pending (loads not settled yet). */
+  async function walletBalanceOf(
+    tx: Executor,
+    userId: string,
+  ): Promise<{ balance: number; pending: number }> {
+    const cur = currency();
+    const balance = (await ledger.balance(tx, ledgerAccounts.wallet(userId), cur)).amount;
+    const since = new Date(clock.now().getTime() - loadSettleMs);
+    const pending = await repository.with(tx).pendingWalletLoads(userId, cur, since);
+    return { balance, pending: Math.min(balance, pending) };
+  }
+
   /** The first purse leg its purse cannot pay (legs of one purse together), or null. */
   async function pursesShort(tx: Executor, legs: readonly Leg[]): Promise<number | null> {
     const owed = new Map<LedgerAccount, { amount: number; n: number }>();
@@ -645,7 +664,9 @@ export function createOrderService(options: {
           ? await balanceOf(tx, parsed.cardId, currency()).then(
               (balance) => balance.general - balance.pending,
             )
-          : (await ledger.balance(tx, account, currency())).amount;
+          : parsed?.kind === "wallet"
+            ? await walletBalanceOf(tx, parsed.userId).then((wallet) => wallet.balance - wallet.pending)
+            : (await ledger.balance(tx, account, currency())).amount;
       if (spendable < amount) return n;
     }
     return null;
@@ -1102,6 +1123,8 @@ export function createOrderService(options: {
           amount: paid > 0 || credited > 0 ? credited - paid : null,
           entryGroup: group,
           orderId,
+          // Stored value bought through the gateway is pending as a load is (issue 48, item 4).
+          pending: credited > paid && plan.legs.some(isCardLeg),
         });
       }
 
@@ -1363,6 +1386,9 @@ export function createOrderService(options: {
     },
 
     /** A page of the rider's orders, newest first; `next` is the cursor of the following page. */
+    /** A rider's wallet: what it holds, and what of it is pending (loads not settled yet). */
+    wallet: (userId: string) => walletBalanceOf(db, userId),
+
     /**
      * What a rider's purses hold for checkout to show: the general funds of the fare card (when it is
      * theirs and can be bought for) and their wallet, in minor units; null where there is no purse.
@@ -1374,11 +1400,12 @@ export function createOrderService(options: {
       if (card) accounts.push(ledgerAccounts.fareCard(card.id, "general"));
       const balances = await ledger.balances(db, accounts, currency());
       const pending = card ? (await balanceOf(db, card.id, currency())).pending : 0;
+      const wallet = await walletBalanceOf(db, userId);
       return {
         stored_value: card
           ? (balances.get(ledgerAccounts.fareCard(card.id, "general"))?.amount ?? 0) - pending
           : null,
-        wallet: balances.get(ledgerAccounts.wallet(userId))?.amount ?? 0,
+        wallet: wallet.balance - wallet.pending,
       };
     },
 
@@ -1616,8 +1643,8 @@ export function createOrderService(options: {
     }
     if (order.kind !== "load" || !order.userId) return null;
     await createAccountRepository(tx).lock(order.userId);
-    const account = ledgerAccounts.wallet(order.userId);
-    return { account, general: (await ledger.balance(tx, account, order.currency)).amount, pending: 0 };
+    const wallet = await walletBalanceOf(tx, order.userId);
+    return { account: ledgerAccounts.wallet(order.userId), general: wallet.balance, pending: wallet.pending };
   }
 
   async function claimRefund(

@@ -13,10 +13,7 @@ import type { User } from "../repositories/accounts.ts";
 import { balanceOf } from "../repositories/card-activity.ts";
 import { fareMediumOf } from "../repositories/fare-media.ts";
 import type { LedgerService } from "./ledger.ts";
-import { loadLimitsOf, type OrderReply, type OrderService } from "./orders.ts";
-
-/** A load paid through the gateway settles this long after it was placed (the settle step). */
-export const loadSettleMs = 10 * 60 * 1000;
+import { loadLimitsOf, loadSettleMs, type OrderReply, type OrderService } from "./orders.ts";
 
 /**
  * Loads and the wallet (issue 13; src/domain/transit/wallet.ts): a load is an order placed through
@@ -38,8 +35,8 @@ export function createWalletService(options: {
   }
 
   async function walletOf(userId: string): Promise<Wallet> {
-    const balance = await ledger.balance(db, ledgerAccounts.wallet(userId), currency());
-    return { balance: balance.amount, currency: currency(), limits: loadLimitsOf(options.config()) };
+    const { balance, pending } = await orders.wallet(userId);
+    return { balance, pending, currency: currency(), limits: loadLimitsOf(options.config()) };
   }
 
   /** A placed order's reply with `extra` beside the order (a refusal goes as it is). */

@@ -42,7 +42,7 @@ export const transferReply: TransferReply = {
 };
 
 export const limits: LoadLimits = { min: 500, max: 25_000, currency: "USD" };
-export const wallet: Wallet = { balance: 2_500, currency: "USD", limits };
+export const wallet: Wallet = { balance: 2_500, pending: 0, currency: "USD", limits };
 
 export const visa: SavedPaymentMethod = {
   id: "m2000000-0000-4000-8000-000000000001",

@@ -16,6 +16,7 @@ import { ledgerAccounts } from "../../domain/ledger-accounts.ts";
 import { sandboxCustomerId } from "../../gateways/payments/sandbox-charges.ts";
 import { balanceOf } from "../../repositories/card-activity.ts";
 import { cardTokenHash } from "../../services/card-tokens.ts";
+import { loadSettleMs } from "../../services/orders.ts";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
 import { newCard, newRider, sandboxCardToken, savedCard } from "../../test/transit-fixtures.ts";
 
@@ -225,6 +226,7 @@ describe("the wallet", () => {
       });
     expect((await get()).json().data.wallet).toEqual({
       balance: 0,
+      pending: 0,
       currency: "USD",
       limits: { min: 500, max: 25_000, currency: "USD" },
     });
@@ -236,7 +238,8 @@ describe("the wallet", () => {
     expect(reply.statusCode).toBe(201);
     expect(reply.json().data.wallet.balance).toBe(1500);
     expect(reply.json().data.order.kind).toBe("load");
-    expect((await get()).json().data.wallet.balance).toBe(1500);
+    // Pending until it settles, as a card load (issue 48, item 4).
+    expect((await get()).json().data.wallet).toMatchObject({ balance: 1500, pending: 1500 });
   });
 });
 
@@ -371,6 +374,12 @@ describe("value a load has not settled, and refunds of loads (issue 33, items 3 
     const order = reply.json().data.order as { id: string; number: string };
     const wallet = async () =>
       (await t.app.ledger.balance(t.app.db, ledgerAccounts.wallet(ada.id), "USD")).amount;
+    // Not before the load settles, as a card load (issue 48, item 4).
+    expect(await t.app.orders.refund(order.id, 500, "too early")).toEqual({
+      ok: false,
+      problem: "storedValuePending",
+    });
+    clock.advance(loadSettleMs + 1000);
     expect((await t.app.orders.refund(order.id, 500, "part")).ok).toBe(true);
     expect(await wallet()).toBe(1000);
     const rest = await t.app.orders.refund(order.id, null, "rest");

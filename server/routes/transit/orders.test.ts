@@ -30,6 +30,7 @@ import { createPromoCodeRepository } from "../../repositories/promo-codes.ts";
 import {
   guestScopeOf,
   idempotencyKeyHash,
+  loadSettleMs,
   orderNotPlacedMessage,
   orderRequestHash,
   staleClaimMs,
@@ -1118,6 +1119,13 @@ describe("refunds", () => {
         ErrorCode.paymentRefused,
       );
     }
+    // Bought through the gateway, the value is pending as a load is (issue 48, item 4): refunded once settled.
+    expect(await t.app.orders.refund(loaded.id, null, "too early")).toEqual({
+      ok: false,
+      problem: "storedValuePending",
+    });
+    clock.advance(loadSettleMs + 1000);
+    await t.app.wallet.settle();
     expect((await t.app.orders.refund(loaded.id, null, "changed mind")).ok).toBe(true);
     expect(await balance()).toBe(1_000);
 

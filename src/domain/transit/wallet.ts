@@ -56,6 +56,8 @@ export interface LoadReply {
 
 export interface Wallet {
   balance: number;
+  /** What of the balance is a load not settled yet: it pays at checkout once settled (10 minutes). */
+  pending: number;
   currency: string;
   limits: LoadLimits;
 }

@@ -86,6 +86,7 @@ for (const [label, viewport] of [
         if (known === 0) {
           await methods.clickAdd("Card");
           await methods.fillCard({
+            firstName: "Riley",
             lastName: "Rider",
             number: "4000000000009995",
             expiry: "12/34",
@@ -101,7 +102,9 @@ for (const [label, viewport] of [
         await checkout.split("1.00", /Visa •••• 9995/);
         await checkout.review();
         await checkout.placeOrder();
-        await checkout.seeAlert(/Visa •••• 9995 was declined: .* Visa •••• 4242 was not charged\./);
+        await checkout.seeAlert(
+          /Visa •••• 9995 was declined for insufficient funds\. Visa •••• 4242 was not charged\./,
+        );
         await expect(page).toHaveURL(/\/checkout$/);
         await checkout.portal.checkAccessibility();
         // Chosen again: the bank account pays the second leg.
@@ -161,9 +164,10 @@ for (const [label, viewport] of [
       await page.getByLabel("Confirm Email").fill(email);
       await page.getByRole("button", { name: "Enter a card" }).click();
       await checkout.fillCard({
+        firstName: "Gia",
         lastName: "Guest",
         number: "4242424242424242",
-        expiry: "12/34",
+        expiry: "1234", // typed on a phone keypad: the field writes 12/34
         cvv: "123",
         address: "1 Market St",
         zip: "94105",

@@ -42,7 +42,12 @@ test.describe("payment methods", () => {
     await screen.clickAdd("Card");
     await expect(page.getByRole("form", { name: "Add a card" })).toBeVisible();
     await screen.saveCard();
-    await expect(page.getByLabel("Last Name")).toHaveAccessibleDescription("Last Name can not be empty.");
+    await expect(page.getByLabel("First name on card")).toHaveAccessibleDescription(
+      "First name on card can not be empty.",
+    );
+    await expect(page.getByLabel("Last name on card")).toHaveAccessibleDescription(
+      "Last name on card can not be empty.",
+    );
     await screen.fillCard({ ...goodCard, number: "4000000000000002", nickname: "Work card" });
     await expect(page.getByLabel("Card Number")).toHaveValue("4000 0000 0000 0002");
     await expect(page.getByLabel("Card Number")).toHaveAccessibleDescription(/Visa/);

@@ -601,7 +601,8 @@ export class CheckoutReplay {
       }
       case "card.change": {
         const labels: Record<string, string> = {
-          lastName: "Last Name",
+          firstName: "First name on card",
+          lastName: "Last name on card",
           number: "Card Number",
           expiry: "Expiration (MM/YY)",
           cvv: "CVV",
@@ -759,7 +760,9 @@ export class CheckoutReplay {
     const { page, checkout } = this;
     if (context.problem) await checkout.seeAlert(problemTexts[context.problem]);
     if (context.failure?.code === 42203) {
-      await checkout.seeAlert(/Visa •••• 9995 was declined: .* Visa •••• 4242 was not charged\./);
+      await checkout.seeAlert(
+        "Visa •••• 9995 was declined for insufficient funds. Visa •••• 4242 was not charged. Please choose another method.",
+      );
     } else if (context.failure) {
       await expect(page.getByRole("alert").first()).toBeVisible();
     }

@@ -6,6 +6,7 @@ import { Portal } from "./portal.ts";
 export const productCard = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
 
 export interface OneTimeCard {
+  firstName: string;
   lastName: string;
   number: string;
   expiry: string;
@@ -69,7 +70,8 @@ export class CheckoutPage {
 
   async fillCard(card: OneTimeCard): Promise<void> {
     const page = this.page;
-    await page.getByLabel("Last Name").fill(card.lastName);
+    await page.getByLabel("First name on card").fill(card.firstName);
+    await page.getByLabel("Last name on card").fill(card.lastName);
     await page.getByLabel("Card Number").fill(card.number);
     await page.getByLabel("Expiration (MM/YY)").fill(card.expiry);
     await page.getByLabel("CVV").fill(card.cvv);

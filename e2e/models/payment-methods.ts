@@ -5,6 +5,7 @@ import { signInAsNewRider, signInAt } from "./riders.ts";
 export { demoRider } from "./riders.ts";
 
 export interface CardDetails {
+  firstName: string;
   lastName: string;
   number: string;
   expiry: string;
@@ -15,6 +16,7 @@ export interface CardDetails {
 }
 
 export const goodCard: CardDetails = {
+  firstName: "Riley",
   lastName: "Rider",
   number: "4242424242424242",
   expiry: "12/34",
@@ -76,7 +78,8 @@ export class PaymentMethodsPage {
   async fillCard(card: Partial<CardDetails>): Promise<void> {
     const page = this.page;
     if (card.nickname !== undefined) await page.getByLabel("Nickname (optional)").fill(card.nickname);
-    if (card.lastName !== undefined) await page.getByLabel("Last Name").fill(card.lastName);
+    if (card.firstName !== undefined) await page.getByLabel("First name on card").fill(card.firstName);
+    if (card.lastName !== undefined) await page.getByLabel("Last name on card").fill(card.lastName);
     if (card.number !== undefined) {
       await page.getByLabel("Card Number").fill("");
       await page.getByLabel("Card Number").pressSequentially(card.number);

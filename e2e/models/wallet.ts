@@ -47,6 +47,7 @@ export class WalletPage {
     await methods.open();
     await methods.clickAdd("Card");
     await methods.fillCard({
+      firstName: "Riley",
       lastName: "Rider",
       number,
       expiry: "12/34",

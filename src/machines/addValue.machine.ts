@@ -6,7 +6,7 @@ import { emailProblem } from "../domain/payments/names.ts";
 import type { SavedPaymentMethod } from "../domain/payments/saved.ts";
 import type { GuestLoadRequest } from "../domain/transit/guest-card.ts";
 import type { LoadLimits, LoadRequest } from "../domain/transit/wallet.ts";
-import type { CardRules, LoadedCardRules } from "./cardChecks.ts";
+import type { LoadedCardRules } from "./cardChecks.ts";
 import { type CardDraft, type CardProblems, emptyCard } from "./cardDraft.ts";
 import type { CardToken, PaymentChoice } from "./checkout.machine.ts";
 import {
@@ -79,7 +79,7 @@ export interface AddValueContext {
   card: CardDraft;
   cardProblems: CardProblems;
   /** The card form's checks, downloaded the first time it opens (`card.loading`). */
-  cardRules: CardRules | null;
+  cardRules: LoadedCardRules | null;
   cardLeg: Leg;
   problem: LoadProblem | null;
   /** A refused load or card: its code, words and the leg a decline names. */
@@ -262,7 +262,10 @@ export const addValueMachine = setup({
       problem: null,
     })),
     clearProblem: assign({ problem: null }),
-    assignCardRules: assign((_, loaded: LoadedCardRules) => ({ cardRules: loaded.check })),
+    assignCardRules: assign(({ context }, loaded: LoadedCardRules) => ({
+      cardRules: loaded,
+      card: { ...context.card, ...loaded.clean(context.card, context.card) },
+    })),
     /** Typed while the checks download: kept, and checked once they are here. */
     typeCard: assign(({ context }, values: Partial<CardDraft>) => ({ card: { ...context.card, ...values } })),
     /** The checks could not be downloaded: the form closes, saying the connection was lost. */
@@ -271,9 +274,10 @@ export const addValueMachine = setup({
       cardProblems: {},
       failure: { code: ErrorCode.unavailable, message: "", leg: null, reason: null },
     }),
+    /** Shown as the rules write it ("1229" typed on a keypad reads 12/29), then checked again. */
     changeCard: assign(({ context }, values: Partial<CardDraft>) => {
-      const card = { ...context.card, ...values };
-      const found = context.cardRules?.(card, new Date(context.now)) ?? {};
+      const card = { ...context.card, ...(context.cardRules?.clean(values, context.card) ?? values) };
+      const found = context.cardRules?.check(card, new Date(context.now)) ?? {};
       const cardProblems: CardProblems = {};
       for (const key of Object.keys(context.cardProblems) as Array<keyof CardDraft>) {
         if (found[key]) cardProblems[key] = found[key];
@@ -281,7 +285,7 @@ export const addValueMachine = setup({
       return { card, cardProblems };
     }),
     checkCard: assign(({ context }) => ({
-      cardProblems: context.cardRules?.(context.card, new Date(context.now)) ?? {},
+      cardProblems: context.cardRules?.check(context.card, new Date(context.now)) ?? {},
     })),
     closeCard: assign({ card: emptyCard, cardProblems: {} }),
     useCard: assign(({ context }, token: CardToken) => {
@@ -322,7 +326,7 @@ export const addValueMachine = setup({
     cardFormReady: ({ context }, leg: Leg) => cardLegAllowed(context, leg) && context.cardRules !== null,
     cardValid: ({ context }) =>
       context.cardRules !== null &&
-      Object.keys(context.cardRules(context.card, new Date(context.now))).length === 0,
+      Object.keys(context.cardRules.check(context.card, new Date(context.now))).length === 0,
     interrupted: (_, error: unknown) => isInterrupted(error),
     declined: (_, error: unknown) => isDeclined(error),
     amountRefused: (_, error: unknown) => hasCode(ErrorCode.amountInvalid)(error),

@@ -23,9 +23,12 @@ import { type CardDraft, type CardProblems, type FieldProblem, textProblem } fro
 
 /** Every problem of a card form at a moment (what `cardFormProblems` is, as a machine is given it). */
 export type CardRules = (card: CardDraft, now: Date) => CardProblems;
+/** The fields as shown once typed (`cleanCard`): the number grouped, the expiry with its slash. */
+export type CardCleaner = (values: Partial<CardDraft>, current: CardDraft) => Partial<CardDraft>;
 /** What a machine's `loadCardRules` answers (an object: an action's params cannot be a function). */
 export interface LoadedCardRules {
   check: CardRules;
+  clean: CardCleaner;
 }
 
 /** The sandbox's rule for a billing postal code (3 to 10 letters, digits, spaces or dashes). */
@@ -45,6 +48,8 @@ export function cardFormProblems(card: CardDraft, now: Date): CardProblems {
   const problems: CardProblems = {};
   const nickname = textProblem(card.nickname, nicknameMaxLength, false);
   if (nickname) problems.nickname = nickname;
+  const firstName = textProblem(card.firstName, billingMaxLength, true);
+  if (firstName) problems.firstName = firstName;
   const lastName = textProblem(card.lastName, billingMaxLength, true);
   if (lastName) problems.lastName = lastName;
   const number = cardNumberProblem(card.number);
@@ -89,6 +94,7 @@ export function cardSubmission(
     expYear: expiry.year,
     cvc: card.cvv.trim(),
     postalCode: card.zip.trim(),
+    firstName: card.firstName.trim(),
     lastName: card.lastName.trim(),
     address: card.address.trim(),
     nickname: nickname === "" ? null : nickname,

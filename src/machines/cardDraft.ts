@@ -9,6 +9,8 @@ import { containsCardNumber } from "../domain/payments/free-text.ts";
 /** The card form as typed. The number and code live here only while the form is open. */
 export interface CardDraft {
   nickname: string;
+  /** The name on the card, in two parts: the gateway is given both, the billing details the last. */
+  firstName: string;
   lastName: string;
   number: string;
   expiry: string;
@@ -28,6 +30,7 @@ export type CardProblems = Partial<Record<keyof CardDraft, FieldProblem>>;
 
 export const emptyCard: CardDraft = {
   nickname: "",
+  firstName: "",
   lastName: "",
   number: "",
   expiry: "",

@@ -12,7 +12,7 @@ import type { AddressInput } from "../domain/payments/address.ts";
 import { type Leg, parseAmount, splitLegs } from "../domain/payments/amounts.ts";
 import { emailProblem } from "../domain/payments/names.ts";
 import type { SavedAddress, SavedPaymentMethod } from "../domain/payments/saved.ts";
-import type { CardRules, LoadedCardRules } from "./cardChecks.ts";
+import type { LoadedCardRules } from "./cardChecks.ts";
 import { type CardDraft, type CardProblems, emptyCard } from "./cardDraft.ts";
 import { unprovided } from "./unprovided.ts";
 
@@ -127,7 +127,7 @@ export interface CheckoutContext {
   card: CardDraft;
   cardProblems: CardProblems;
   /** The card form's checks, downloaded the first time it opens (`details.card.loading`). */
-  cardRules: CardRules | null;
+  cardRules: LoadedCardRules | null;
   cardLeg: Leg;
   problem: CheckoutProblem | null;
   failure: CheckoutFailure | null;
@@ -498,7 +498,10 @@ export const checkoutMachine = setup({
     typeConfirm: assign((_, value: string) => ({ emailConfirm: value })),
     openCard: assign((_, leg: Leg) => ({ card: emptyCard, cardProblems: {}, cardLeg: leg })),
     /** Typed while the checks download: kept, and checked once they are here. */
-    assignCardRules: assign((_, loaded: LoadedCardRules) => ({ cardRules: loaded.check })),
+    assignCardRules: assign(({ context }, loaded: LoadedCardRules) => ({
+      cardRules: loaded,
+      card: { ...context.card, ...loaded.clean(context.card, context.card) },
+    })),
     typeCard: assign(({ context }, values: Partial<CardDraft>) => ({ card: { ...context.card, ...values } })),
     /** The checks could not be downloaded: the form closes, saying the connection was lost. */
     cardRulesLost: assign({
@@ -506,9 +509,10 @@ export const checkoutMachine = setup({
       cardProblems: {},
       failure: { code: ErrorCode.unavailable, message: "", leg: null, reason: null, declined: null },
     }),
+    /** Shown as the rules write it ("1229" typed on a keypad reads 12/29), then checked again. */
     changeCard: assign(({ context }, values: Partial<CardDraft>) => {
-      const card = { ...context.card, ...values };
-      const found = context.cardRules?.(card, new Date(context.now)) ?? {};
+      const card = { ...context.card, ...(context.cardRules?.clean(values, context.card) ?? values) };
+      const found = context.cardRules?.check(card, new Date(context.now)) ?? {};
       const cardProblems: CardProblems = {};
       for (const key of Object.keys(context.cardProblems) as Array<keyof CardDraft>) {
         if (found[key]) cardProblems[key] = found[key];
@@ -516,7 +520,7 @@ export const checkoutMachine = setup({
       return { card, cardProblems };
     }),
     checkCard: assign(({ context }) => ({
-      cardProblems: context.cardRules?.(context.card, new Date(context.now)) ?? {},
+      cardProblems: context.cardRules?.check(context.card, new Date(context.now)) ?? {},
     })),
     useCard: assign(({ context }, token: CardToken) => {
       const legs: [PaymentChoice | null, PaymentChoice | null] = [...context.legs];
@@ -565,7 +569,7 @@ export const checkoutMachine = setup({
     cardFormReady: ({ context }, leg: Leg) => cardLegAllowed(context, leg) && context.cardRules !== null,
     cardValid: ({ context }) =>
       context.cardRules !== null &&
-      Object.keys(context.cardRules(context.card, new Date(context.now))).length === 0,
+      Object.keys(context.cardRules.check(context.card, new Date(context.now))).length === 0,
     refusedCart: (_, error: unknown) => refusedCart.includes(errorCodeOf(error)),
     sessionEnded: (_, error: unknown) => isSessionEnd(error),
     networkLost: (_, error: unknown) => isNetwork(error),

@@ -21,7 +21,7 @@ import type { Product } from "../domain/catalog.ts";
 import type { PlacedOrder } from "../domain/checkout/order.ts";
 import type { FormDefinition, FormValues } from "../domain/forms.ts";
 import type { PortalConfig } from "../domain/portal-config.ts";
-import { cardFormProblems } from "../machines/cardChecks.ts";
+import { cardFormProblems, cleanCard } from "../machines/cardChecks.ts";
 import type { RefreshInput } from "../machines/cart.machine.ts";
 import {
   type CheckoutContext,
@@ -120,7 +120,7 @@ const checkout = checkoutMachine.provide({
     })),
     quote: fromPromise(async () => riderQuote),
     placeOrder: fromPromise(async () => order),
-    loadCardRules: fromPromise(async () => ({ check: cardFormProblems })),
+    loadCardRules: fromPromise(async () => ({ check: cardFormProblems, clean: cleanCard })),
   },
   actions: {
     rememberChoices: () => {},
@@ -250,6 +250,7 @@ describe("the checkout's steps", () => {
     actor.send({
       type: "card.change",
       values: {
+        firstName: "Gia",
         lastName: "Guest",
         number: "4242 4242 4242 4242",
         expiry: "12/30",

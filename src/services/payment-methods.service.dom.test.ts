@@ -66,6 +66,7 @@ const card = {
   expYear: 2030,
   cvc: "123",
   postalCode: "94105",
+  firstName: "Riley",
   lastName: "Rider",
   address: "1 Main St",
   nickname: "Commute",
@@ -100,7 +101,7 @@ describe("payment methods service", () => {
       exp_year: 2030,
       cvc: "123",
       postal_code: "94105",
-      name: "Rider",
+      name: "Riley Rider",
     });
     // The gateway is not ours to hand the rider's session to.
     expect(gateway.calls[0]?.headers.get("Authorization")).toBeNull();

@@ -14,6 +14,7 @@ export interface CardSubmission {
   expYear: number;
   cvc: string;
   postalCode: string;
+  firstName: string;
   lastName: string;
   address: string;
   nickname: string | null;
@@ -44,6 +45,11 @@ interface BankToken {
   bank_name: string;
   last4: string;
   account_type: AccountType;
+}
+
+/** The name on the card as the gateway is given it: "Gia Lima". */
+export function cardholderName(card: Pick<CardSubmission, "firstName" | "lastName">): string {
+  return `${card.firstName} ${card.lastName}`.trim();
 }
 
 function isEnvelopeErrors(value: unknown): value is { errors: ApiError[] } {
@@ -128,7 +134,7 @@ export function createPaymentMethodsService(
         exp_year: card.expYear,
         cvc: card.cvc,
         postal_code: card.postalCode,
-        name: card.lastName,
+        name: cardholderName(card),
       });
       return save(
         {

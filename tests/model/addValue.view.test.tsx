@@ -11,7 +11,8 @@ import { describeViewModel } from "./view-harness.tsx";
 const money = (amount: number) => formatMoney(amount, { currency: "USD", locale: "en" });
 
 const cardFields: Record<string, string> = {
-  lastName: "Last Name",
+  firstName: "First name on card",
+  lastName: "Last name on card",
   number: "Card Number",
   expiry: "Expiration (MM/YY)",
   cvv: "CVV",
@@ -164,8 +165,11 @@ describeViewModel({
       if (s.context.guest)
         expect(screen.getByRole("textbox", { name: "Email for the receipt" })).toBeVisible();
       else expect(legGroup(0)).not.toBeNull();
-      if (s.context.failure?.code === 42203)
-        expect(screen.getByRole("alert")).toHaveTextContent("was declined: Your card was declined.");
+      if (s.context.failure?.code === 42203) {
+        const alert = screen.getByRole("alert");
+        expect(alert).toHaveTextContent(/was declined[^.]*\..*Please choose another method\.$/);
+        expect(alert.textContent?.match(/declined/g)).toHaveLength(1);
+      }
       if (s.context.problem === "sameMethod")
         expect(screen.getByRole("alert")).toHaveTextContent("Please choose two different payment methods.");
     },

@@ -24,7 +24,8 @@ const QuietShipping = (props: ShippingProps) => <Shipping {...props} addresses={
 const money = (amount: number) => formatMoney(amount, { currency: "USD", locale: "en" });
 
 const cardFields: Record<string, string> = {
-  lastName: "Last Name",
+  firstName: "First name on card",
+  lastName: "Last name on card",
   number: "Card Number",
   expiry: "Expiration (MM/YY)",
   cvv: "CVV",
@@ -187,9 +188,7 @@ describeViewModel({
       if (shippingRefused) expect(alerts).toContain("Shipping method not available");
       const failure = context(snapshot).failure;
       if (failure?.code === 42203) {
-        expect(alerts.join(" ")).toMatch(
-          /was declined: Your card has insufficient funds\. .* was not charged\./,
-        );
+        expect(alerts.join(" ")).toMatch(/was declined for insufficient funds\. .* was not charged\./);
       }
     },
     "details.quoting": () => expect(screen.getByRole("button", { name: "Review order" })).toBeDisabled(),

@@ -18,7 +18,8 @@ import { describeViewModel } from "./view-harness.tsx";
 
 const cardLabels: Record<Exclude<keyof CardDraft, "makeDefault">, string> = {
   nickname: "Nickname (optional)",
-  lastName: "Last Name",
+  firstName: "First name on card",
+  lastName: "Last name on card",
   number: "Card Number",
   expiry: "Expiration (MM/YY)",
   cvv: "CVV",
@@ -168,7 +169,14 @@ describeViewModel({
         );
       }
       if (s.context.cardProblems.lastName === "required") {
-        expect(screen.getByLabelText("Last Name")).toHaveAccessibleDescription("Last Name can not be empty.");
+        expect(screen.getByLabelText("Last name on card")).toHaveAccessibleDescription(
+          "Last name on card can not be empty.",
+        );
+      }
+      if (s.context.cardProblems.firstName === "required") {
+        expect(screen.getByLabelText("First name on card")).toHaveAccessibleDescription(
+          "First name on card can not be empty.",
+        );
       }
       if (s.context.cardProblems.cvv === "cvvInvalid") {
         expect(screen.getByLabelText("CVV")).toHaveAccessibleDescription("Invalid CVV");
@@ -304,7 +312,8 @@ describe("payment methods screen", () => {
       makeDefault: true,
     });
     expect(screen.getByLabelText("Card Number")).toHaveValue("4242 4242 4242 4242");
-    expect(screen.getByLabelText("Last Name")).toHaveValue("Rider");
+    expect(screen.getByLabelText("First name on card")).toHaveValue("Riley");
+    expect(screen.getByLabelText("Last name on card")).toHaveValue("Rider");
     expect(screen.getByLabelText("CVV")).toHaveValue("");
     expect(JSON.stringify(window.localStorage)).not.toContain("4242");
     expect(JSON.stringify(window.sessionStorage)).not.toContain("4242");

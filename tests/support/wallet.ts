@@ -82,6 +82,7 @@ export const loadOrder: PlacedOrder = { ...passOrder, number: "TP-00002001", gue
 export const oneTimeCard = { token: "tok_visa_4242", brand: "visa", last4: "4242" };
 export const goodCard = {
   nickname: "",
+  firstName: "Riley",
   lastName: "Rider",
   number: "4242 4242 4242 4242",
   expiry: "12/30",

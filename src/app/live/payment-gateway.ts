@@ -2,7 +2,11 @@ import { fromPromise } from "xstate";
 import { defaultPaymentGateway } from "../../domain/portal-config.ts";
 import type { LoadedCardRules } from "../../machines/cardChecks.ts";
 import type { CardDraft } from "../../machines/cardDraft.ts";
-import { createGatewayClient, createPaymentMethodsService } from "../../services/payment-methods.service.ts";
+import {
+  cardholderName,
+  createGatewayClient,
+  createPaymentMethodsService,
+} from "../../services/payment-methods.service.ts";
 import { resilient } from "../chunks.ts";
 import type { LiveDeps } from "./deps.ts";
 
@@ -35,7 +39,7 @@ export function tokenizeCard(deps: LiveDeps) {
         exp_year: card.expYear,
         cvc: card.cvc,
         postal_code: card.postalCode,
-        name: card.lastName,
+        name: cardholderName(card),
       },
     );
     return { token: token.token, brand: token.brand, last4: token.last4 };
@@ -49,9 +53,10 @@ export function tokenizeCard(deps: LiveDeps) {
 export const cardChecks = resilient(() => import("../../machines/cardChecks.ts"));
 
 /** The loads' and the checkout's `loadCardRules`: the card form's checks, once downloaded. */
-export const loadCardRules = fromPromise<LoadedCardRules>(async () => ({
-  check: (await cardChecks()).cardFormProblems,
-}));
+export const loadCardRules = fromPromise<LoadedCardRules>(async () => {
+  const { cardFormProblems, cleanCard } = await cardChecks();
+  return { check: cardFormProblems, clean: cleanCard };
+});
 
 /** The rider's saved payment methods (checkout and loads list them too). */
 export function paymentMethodsService(deps: LiveDeps) {

@@ -5,7 +5,11 @@ import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { cardBrand, cardBrandName, isUnsupportedNumber } from "../../domain/payments/card.ts";
 import { nicknameMaxLength } from "../../domain/payments/saved.ts";
-import type { CardDraft, paymentMethodsMachine } from "../../machines/paymentMethods.machine.ts";
+import type {
+  CardDraft,
+  CardProblems,
+  paymentMethodsMachine,
+} from "../../machines/paymentMethods.machine.ts";
 import { SubmitRow } from "../shared/SubmitRow.tsx";
 import { MakeDefault } from "./MakeDefault.tsx";
 import { errorLine, formActions, formGrid, problemText, TextField, wide } from "./paymentParts.tsx";
@@ -39,19 +43,7 @@ export function CardForm({ methods }: { methods: PaymentMethodsRef }) {
   useEffect(() => headingRef.current?.focus(), []);
   const change = (values: Partial<CardDraft>) => methods.send({ type: "card.change", values });
 
-  const labels = {
-    nickname: t`Nickname (optional)`,
-    lastName: t`Last Name`,
-    number: t`Card Number`,
-    expiry: t`Expiration (MM/YY)`,
-    cvv: t`CVV`,
-    address: t`Billing Street Address`,
-    zip: t`Zip or Postal Code`,
-  };
-  const problem = (key: keyof typeof labels, max = 100) => {
-    const found = problems[key];
-    return found ? problemText(i18n, found, labels[key], key === "nickname" ? nicknameMaxLength : max) : null;
-  };
+  const nicknameLabel = t`Nickname (optional)`;
   const heading = commuter ? t`Add a commuter benefits card` : t`Add a card`;
 
   return (
@@ -85,14 +77,17 @@ export function CardForm({ methods }: { methods: PaymentMethodsRef }) {
         </p>
       ) : null}
       <TextField
-        label={labels.nickname}
+        className={wide}
+        label={nicknameLabel}
         name="nickname"
         value={card.nickname}
-        problem={problem("nickname")}
+        problem={
+          problems.nickname ? problemText(i18n, problems.nickname, nicknameLabel, nicknameMaxLength) : null
+        }
         required={false}
         onChange={(nickname) => change({ nickname })}
       />
-      <CardFields card={card} problem={problem} labels={labels} onChange={change} />
+      <CardFields card={card} problems={problems} onChange={change} />
       {supportsDefault ? (
         <MakeDefault
           label={t`Make default`}
@@ -110,23 +105,48 @@ export function CardForm({ methods }: { methods: PaymentMethodsRef }) {
   );
 }
 
-/** The card's own fields, shared by the saved-card form and the checkout's one-time card. */
+type CardField = Exclude<keyof CardDraft, "makeDefault" | "nickname">;
+
+/**
+ * The card's own fields, shared by the saved-card form, the checkout's and the loads' one-time card: the
+ * name on the card (first and last, side by side on a wide screen), the number, expiry and code, and the
+ * billing street beside its postal code, so no row of the two-column grid is left half empty.
+ */
 export function CardFields({
   card,
-  problem,
-  labels,
+  problems,
   onChange: change,
 }: {
   card: CardDraft;
-  problem: (key: Exclude<keyof CardDraft, "makeDefault" | "nickname">) => string | null;
-  labels: Record<Exclude<keyof CardDraft, "makeDefault" | "nickname">, string>;
+  problems: CardProblems;
   onChange: (values: Partial<CardDraft>) => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const labels: Record<CardField, string> = {
+    firstName: t`First name on card`,
+    lastName: t`Last name on card`,
+    number: t`Card Number`,
+    expiry: t`Expiration (MM/YY)`,
+    cvv: t`CVV`,
+    address: t`Billing Street Address`,
+    zip: t`Zip or Postal Code`,
+  };
+  const problem = (key: CardField) => {
+    const found = problems[key];
+    return found ? problemText(i18n, found, labels[key], 100) : null;
+  };
   const brand = cardBrand(card.number);
   const unsupported = isUnsupportedNumber(card.number);
   return (
     <>
+      <TextField
+        label={labels.firstName}
+        name="firstName"
+        autoComplete="cc-given-name"
+        value={card.firstName}
+        problem={problem("firstName")}
+        onChange={(firstName) => change({ firstName })}
+      />
       <TextField
         label={labels.lastName}
         name="lastName"
@@ -172,7 +192,6 @@ export function CardFields({
         onChange={(cvv) => change({ cvv })}
       />
       <TextField
-        className={wide}
         label={labels.address}
         name="address"
         autoComplete="billing address-line1"

@@ -6,7 +6,7 @@ import { button } from "../../../styled-system/recipes";
 import { selectBalance } from "../../machines/checkout.machine.ts";
 import type { CardDraft } from "../../machines/paymentMethods.machine.ts";
 import { CardFields } from "../account/CardForm.tsx";
-import { problemText, TextField } from "../account/paymentParts.tsx";
+import { TextField } from "../account/paymentParts.tsx";
 import { card } from "../shared/Screen.tsx";
 import { SubmitRow } from "../shared/SubmitRow.tsx";
 import { PaymentLegs, type PurseOption } from "./PaymentLegs.tsx";
@@ -231,7 +231,7 @@ function Payment({ checkout }: { checkout: CheckoutRef }) {
 
 /** A card for this order only: its number and code go to the gateway, which answers a token. */
 function OneTimeCard({ checkout }: { checkout: CheckoutRef }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const draft = useSelector(checkout, (snapshot) => snapshot.context.card);
   const problems = useSelector(checkout, (snapshot) => snapshot.context.cardProblems);
   const tokenizing = useSelector(checkout, (snapshot) => snapshot.matches({ details: "tokenizing" }));
@@ -243,18 +243,6 @@ function OneTimeCard({ checkout }: { checkout: CheckoutRef }) {
   );
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const labels = {
-    lastName: t`Last Name`,
-    number: t`Card Number`,
-    expiry: t`Expiration (MM/YY)`,
-    cvv: t`CVV`,
-    address: t`Billing Street Address`,
-    zip: t`Zip or Postal Code`,
-  };
-  const problem = (key: keyof typeof labels) => {
-    const found = problems[key];
-    return found ? problemText(i18n, found, labels[key], 100) : null;
-  };
   return (
     <form
       noValidate
@@ -287,8 +275,7 @@ function OneTimeCard({ checkout }: { checkout: CheckoutRef }) {
       ) : null}
       <CardFields
         card={draft}
-        labels={labels}
-        problem={problem}
+        problems={problems}
         onChange={(values: Partial<CardDraft>) => checkout.send({ type: "card.change", values })}
       />
       <SubmitRow

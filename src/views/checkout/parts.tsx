@@ -15,6 +15,7 @@ import type {
   PaymentChoice,
 } from "../../machines/checkout.machine.ts";
 import { methodName } from "../account/methodNames.tsx";
+import { declineMessage } from "../shared/declineTexts.ts";
 import { errorLine } from "../shared/fieldStyles.ts";
 
 export type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
@@ -89,12 +90,7 @@ export function failureMessage(
   if (failure.code === ErrorCode.paymentMethodDeclined && failure.leg !== null) {
     const declined = legName(failure.leg) ?? i18n._(msg`Your payment method`);
     const other = split ? legName(failure.leg === 0 ? 1 : 0) : null;
-    const reason = failure.message;
-    return other
-      ? i18n._(
-          msg`${declined} was declined: ${reason} ${other} was not charged. Please choose another method.`,
-        )
-      : i18n._(msg`${declined} was declined: ${reason} Please choose another method.`);
+    return declineMessage(i18n, failure.reason, declined, other);
   }
   if (failure.code === ErrorCode.unavailable) {
     return i18n._(msg`The connection was lost. Please try again.`);

@@ -15,7 +15,7 @@ import {
 } from "../../machines/addValue.machine.ts";
 import type { CardDraft } from "../../machines/paymentMethods.machine.ts";
 import { CardFields } from "../account/CardForm.tsx";
-import { problemText, TextField } from "../account/paymentParts.tsx";
+import { TextField } from "../account/paymentParts.tsx";
 import { PaymentLegs } from "../checkout/PaymentLegs.tsx";
 import { choiceName, failureMessage } from "../checkout/parts.tsx";
 import { textLink } from "../shared/Screen.tsx";
@@ -354,7 +354,7 @@ function Payment({ addValue, money, total }: { addValue: AddValueRef; money: Mon
 
 /** A card for this load only: its number and code go to the gateway, which answers a token. */
 function OneTimeCard({ addValue }: { addValue: AddValueRef }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const draft = useSelector(addValue, (s) => s.context.card);
   const problems = useSelector(addValue, (s) => s.context.cardProblems);
   const tokenizing = useSelector(addValue, (s) => s.matches("tokenizing"));
@@ -362,18 +362,6 @@ function OneTimeCard({ addValue }: { addValue: AddValueRef }) {
   const failure = useSelector(addValue, (s) => (s.matches("card") ? s.context.failure : null));
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const labels = {
-    lastName: t`Last Name`,
-    number: t`Card Number`,
-    expiry: t`Expiration (MM/YY)`,
-    cvv: t`CVV`,
-    address: t`Billing Street Address`,
-    zip: t`Zip or Postal Code`,
-  };
-  const problem = (key: keyof typeof labels) => {
-    const found = problems[key];
-    return found ? problemText(i18n, found, labels[key], 100) : null;
-  };
   return (
     <form
       noValidate
@@ -406,8 +394,7 @@ function OneTimeCard({ addValue }: { addValue: AddValueRef }) {
       ) : null}
       <CardFields
         card={draft}
-        labels={labels}
-        problem={problem}
+        problems={problems}
         onChange={(values: Partial<CardDraft>) => addValue.send({ type: "card.change", values })}
       />
       <SubmitRow

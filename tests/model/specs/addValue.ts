@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { assign } from "xstate";
 import { type AddValueContext, addValueMachine, loadInput } from "../../../src/machines/addValue.machine.ts";
-import { cardFormProblems } from "../../../src/machines/cardChecks.ts";
+import { cardFormProblems, cleanCard } from "../../../src/machines/cardChecks.ts";
 import {
   amountError,
   declinedError,
@@ -80,7 +80,7 @@ export const events = {
   "xstate.done.actor.tokenizeCard": [{ type: "xstate.done.actor.tokenizeCard", output: oneTimeCard }],
   "xstate.error.actor.tokenizeCard": [{ type: "xstate.error.actor.tokenizeCard", error: serverError }],
   "xstate.done.actor.loadCardRules": [
-    { type: "xstate.done.actor.loadCardRules", output: { check: cardFormProblems } },
+    { type: "xstate.done.actor.loadCardRules", output: { check: cardFormProblems, clean: cleanCard } },
   ],
   "xstate.error.actor.loadCardRules": [
     {
@@ -216,7 +216,7 @@ export const addValueModel = defineModel({
       holds: (s) =>
         !s.matches("tokenizing") ||
         (s.context.cardRules !== null &&
-          Object.keys(s.context.cardRules(s.context.card, new Date(s.context.now))).length === 0),
+          Object.keys(s.context.cardRules.check(s.context.card, new Date(s.context.now))).length === 0),
     },
     { name: "a result only when done", holds: (s) => (s.context.result !== null) === s.matches("done") },
     {
@@ -445,6 +445,23 @@ export const addValueModel = defineModel({
       ],
       expected: "payment",
       ends: (s) => expect(s.context.legs[0]).toEqual({ kind: "saved", id: visa.id }),
+    },
+    {
+      name: "an expiry typed on a phone keypad is written MM/YY, also when typed before the checks came",
+      events: [
+        methodsLoaded,
+        twenty,
+        next,
+        newCard,
+        { type: "card.change", values: { expiry: "1229" } },
+        rulesLoaded,
+        { type: "card.change", values: { number: "4242424242424242" } },
+      ],
+      expected: { card: "ready" },
+      ends: (s) => {
+        expect(s.context.card.expiry).toBe("12/29");
+        expect(s.context.card.number).toBe("4242 4242 4242 4242");
+      },
     },
     {
       name: "the card form's checks download the first time it opens; what is typed meanwhile is kept",

@@ -3,7 +3,7 @@ import { assign } from "xstate";
 import type { PlacedOrder } from "../../../src/domain/checkout/order.ts";
 import type { QuoteLine, QuoteReply, ShippingMethodOption } from "../../../src/domain/checkout/quote.ts";
 import type { AddressInput } from "../../../src/domain/payments/address.ts";
-import { cardFormProblems } from "../../../src/machines/cardChecks.ts";
+import { cardFormProblems, cleanCard } from "../../../src/machines/cardChecks.ts";
 import {
   type CheckoutChoices,
   type CheckoutContext,
@@ -213,6 +213,7 @@ export const inputs: CheckoutInput[] = [
 ];
 
 const validCard = {
+  firstName: "Gia",
   lastName: "Guest",
   number: "4242 4242 4242 4242",
   expiry: "12/30",
@@ -340,7 +341,7 @@ export const events = {
     },
   ],
   "xstate.done.actor.loadCardRules": [
-    { type: "xstate.done.actor.loadCardRules", output: { check: cardFormProblems } },
+    { type: "xstate.done.actor.loadCardRules", output: { check: cardFormProblems, clean: cleanCard } },
   ],
   "xstate.error.actor.loadCardRules": [
     {
@@ -582,7 +583,7 @@ export const checkoutModel = defineModel({
       holds: (s) =>
         !s.matches({ details: "tokenizing" }) ||
         (s.context.cardRules !== null &&
-          Object.keys(s.context.cardRules(s.context.card, new Date(s.context.now))).length === 0),
+          Object.keys(s.context.cardRules.check(s.context.card, new Date(s.context.now))).length === 0),
     },
     {
       name: "a split never pays twice with the same method",
@@ -760,6 +761,34 @@ export const checkoutModel = defineModel({
       name: "the card form is ready once its checks are here",
       events: [done[0], events["payment.newCard"][0], rulesLoaded],
       expected: { details: { card: "ready" } },
+    },
+    {
+      name: "an expiry typed on a phone keypad is written MM/YY: 1229 reads 12/29",
+      events: [
+        done[0],
+        events["payment.newCard"][0],
+        rulesLoaded,
+        { type: "card.change", values: { expiry: "1229" } },
+      ],
+      expected: { details: { card: "ready" } },
+      ends: (snapshot) => {
+        expect(snapshot.context.card.expiry).toBe("12/29");
+        expect(snapshot.context.cardProblems).toEqual({});
+      },
+    },
+    {
+      name: "what was typed while the checks downloaded is written as they write it once here",
+      events: [
+        done[0],
+        events["payment.newCard"][0],
+        { type: "card.change", values: { number: "4242424242424242", expiry: "1229" } },
+        rulesLoaded,
+      ],
+      expected: { details: { card: "ready" } },
+      ends: (snapshot) => {
+        expect(snapshot.context.card.number).toBe("4242 4242 4242 4242");
+        expect(snapshot.context.card.expiry).toBe("12/29");
+      },
     },
     {
       name: "what is typed while the checks download is kept, and checked when the card is used",

@@ -104,6 +104,7 @@ export const bankDefault = [
 
 export const goodCard: CardDraft = {
   nickname: "",
+  firstName: "Riley",
   lastName: "Rider",
   number: "4242 4242 4242 4242",
   expiry: "12/30",
@@ -379,6 +380,7 @@ export const paymentMethodsModel = defineModel({
       expected: { ready: "editingCard" },
       ends: (s) =>
         expect(s.context.cardProblems).toEqual({
+          firstName: "required",
           lastName: "required",
           number: "required",
           expiry: "required",

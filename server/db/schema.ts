@@ -906,6 +906,11 @@ export const orderAttemptLegs = pgTable(
     /** What the order shows of the method (a one-time card's brand and last four, from the attach). */
     brand: text("brand"),
     last4: text("last4"),
+    /**
+     * When the authorization was asked for: null while the leg is only attached (a one-time card is
+     * attached and recorded before any leg is held), so giving it back asks nothing of the gateway.
+     */
+    authorizeAskedAt: timestamp("authorize_asked_at", { withTimezone: true }),
     authorizationId: text("authorization_id"),
     captureId: text("capture_id"),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),

@@ -291,7 +291,7 @@ export function createOrderRepository(db: Executor) {
     async setAttemptLeg(
       orderId: string,
       leg: number,
-      answer: { authorizationId: string } | { captureId: string },
+      answer: { authorizeAskedAt: Date } | { authorizationId: string } | { captureId: string },
     ): Promise<void> {
       await db
         .update(orderAttemptLegs)

@@ -301,7 +301,15 @@ const notPlacedReply = refusal(ErrorCode.orderNotPlaced, orderNotPlacedMessage);
 /** One leg as the order pays it, once checked. */
 type Leg =
   | { n: number; kind: "saved"; amount: number; method: PaymentMethodRow }
-  | { n: number; kind: "card"; amount: number; token: string; tokenHash: string }
+  | {
+      n: number;
+      kind: "card";
+      amount: number;
+      token: string;
+      tokenHash: string;
+      /** A recovered request's card: its token is only a digest (the claim keeps no token). */
+      recorded: boolean;
+    }
   | { n: number; kind: "stored_value"; amount: number; account: LedgerAccount }
   | { n: number; kind: "wallet"; amount: number; account: LedgerAccount };
 
@@ -382,6 +390,8 @@ export function createOrderService(options: {
     let captureId = leg.captureId;
     if (captureId === null) {
       let authorizationId = leg.authorizationId;
+      // Only attached (a one-time card recorded before any leg was held): nothing to give back.
+      if (authorizationId === null && leg.authorizeAskedAt === null) return;
       if (authorizationId === null) {
         const asked = await gateway.authorize({
           idempotencyKey: key("authorize"),
@@ -584,7 +594,14 @@ export function createOrderService(options: {
             return refuse(tokenInvalidMessage, ErrorCode.paymentTokenInvalid);
           }
           tokens.add(tokenHash);
-          legs.push({ n, kind: "card", amount: leg.amount, token: leg.token, tokenHash });
+          legs.push({
+            n,
+            kind: "card",
+            amount: leg.amount,
+            token: leg.token,
+            tokenHash,
+            recorded: recovered && leg.token.startsWith(recordedTokenPrefix),
+          });
           break;
         }
         case "stored_value": {
@@ -756,7 +773,14 @@ export function createOrderService(options: {
           return { refused: refusal(ErrorCode.paymentTokenInvalid, tokenInvalidMessage, field) };
         }
         tokens.add(tokenHash);
-        legs.push({ n, kind: "card", amount: leg.amount, token: leg.token, tokenHash });
+        legs.push({
+          n,
+          kind: "card",
+          amount: leg.amount,
+          token: leg.token,
+          tokenHash,
+          recorded: recovered && leg.token.startsWith(recordedTokenPrefix),
+        });
       } else {
         return { refused: refusal(ErrorCode.paymentRefused, paymentUnavailableMessage, field) };
       }
@@ -822,53 +846,75 @@ export function createOrderService(options: {
       held.length = 0;
       return reply;
     };
-    for (const leg of plan.legs) {
-      if (!isCardLeg(leg)) continue;
-      const field = `payments/${leg.n}`;
-      let methodId: string;
-      let brand: string | null;
-      let last4: string | null;
-      const recorded = leg.kind === "card" ? await repository.attemptLeg(orderId, leg.n) : null;
-      if (leg.kind === "saved") {
-        methodId = leg.method.gatewayMethodId;
-        ({ brand, last4 } = shownMethod(leg.method));
-      } else if (recorded) {
-        // Attached by an earlier run of this attempt (its server stopped): the same method, not the
-        // token again (a token may not outlive its server, and the recovery run has none).
-        ({ methodId, brand, last4 } = recorded);
-      } else if (leg.token.startsWith(recordedTokenPrefix)) {
-        return await decline(refusal(ErrorCode.paymentTokenInvalid, tokenInvalidMessage, field));
-      } else {
-        const attached = await gateway.attach({
-          idempotencyKey: `order:${orderId}:leg:${leg.n}:attach`,
-          customer: { id: customerId },
-          token: leg.token,
-        });
-        if (attached.outcome === "declined") {
-          return await decline(
-            refusal(ErrorCode.paymentMethodDeclined, declinedMessage, field, attached.reason),
-          );
-        }
-        if (attached.outcome === "rejected" || attached.method.kind !== "card") {
-          return await decline(refusal(ErrorCode.paymentTokenInvalid, tokenInvalidMessage, field));
-        }
-        methodId = attached.method.methodId;
-        brand = attached.method.brand;
-        last4 = attached.method.last4;
-      }
-      // Written before the gateway is asked: a crash from here on leaves a leg the recovery run gives back.
-      await repository.recordAttemptLeg({
+    /**
+     * The gateway method of each card leg. One-time cards are attached, and recorded, before any leg
+     * is held: a stop from here on leaves legs the recovery run can finish without the token (which
+     * the claim does not keep), and a stop before leaves nothing held, so the key answers "not placed".
+     */
+    const methods = new Map<number, { methodId: string; brand: string | null; last4: string | null }>();
+    const record = (
+      leg: { n: number; amount: number },
+      method: { methodId: string; brand: string | null; last4: string | null },
+      asked: Date | null,
+    ) =>
+      repository.recordAttemptLeg({
         orderId,
         leg: leg.n,
         customerId,
-        methodId,
-        brand,
-        last4,
+        ...method,
         amount: leg.amount,
         currency: cur,
         reference: orderNumber,
+        authorizeAskedAt: asked,
         recordedAt: clock.now(),
       });
+    for (const leg of plan.legs) {
+      if (leg.kind !== "card") continue;
+      const field = `payments/${leg.n}`;
+      const recorded = await repository.attemptLeg(orderId, leg.n);
+      if (recorded) {
+        // Attached by an earlier run of this attempt (its server stopped): the same method, not the
+        // token again (a token may not outlive its server, and the recovery run has none).
+        methods.set(leg.n, recorded);
+        continue;
+      }
+      // A recovered attempt that stopped before this card was attached: nothing is held yet.
+      if (leg.recorded) return await decline(notPlacedReply);
+      const attached = await gateway.attach({
+        idempotencyKey: `order:${orderId}:leg:${leg.n}:attach`,
+        customer: { id: customerId },
+        token: leg.token,
+      });
+      if (attached.outcome === "declined") {
+        return await decline(
+          refusal(ErrorCode.paymentMethodDeclined, declinedMessage, field, attached.reason),
+        );
+      }
+      if (attached.outcome === "rejected" || attached.method.kind !== "card") {
+        return await decline(refusal(ErrorCode.paymentTokenInvalid, tokenInvalidMessage, field));
+      }
+      const method = {
+        methodId: attached.method.methodId,
+        brand: attached.method.brand,
+        last4: attached.method.last4,
+      };
+      await record(leg, method, null);
+      methods.set(leg.n, method);
+    }
+    for (const leg of plan.legs) {
+      if (!isCardLeg(leg)) continue;
+      const field = `payments/${leg.n}`;
+      const method =
+        leg.kind === "saved"
+          ? { methodId: leg.method.gatewayMethodId, ...shownMethod(leg.method) }
+          : methods.get(leg.n);
+      if (!method) throw new Error(`Leg ${leg.n} of order ${orderId} has no method`);
+      const { methodId, brand, last4 } = method;
+      // Written before the gateway is asked: a stop from here on leaves a leg the recovery run finishes
+      // or gives back (asking the authorization again under its key).
+      const asked = clock.now();
+      if (leg.kind === "saved") await record(leg, method, asked);
+      else await repository.setAttemptLeg(orderId, leg.n, { authorizeAskedAt: asked });
       const authorized = await gateway.authorize({
         idempotencyKey: `order:${orderId}:leg:${leg.n}:authorize`,
         customer: { id: customerId },

@@ -1397,7 +1397,7 @@ describe("an order attempt its server stopped in (issue 33, item 2)", () => {
    * the gateway hears it, or `after` it answered and before the answer reached the server; only the
    * first `skip` calls go through. Resolves once the attempt has stopped there.
    */
-  function dieAt(step: "authorize" | "capture", when: "before" | "after", skip = 0) {
+  function dieAt(step: "attach" | "authorize" | "capture", when: "before" | "after", skip = 0) {
     const real = gateway[step].bind(gateway) as (request: never) => Promise<unknown>;
     let stopped: () => void = () => undefined;
     const there = new Promise<void>((resolve) => {
@@ -1612,6 +1612,86 @@ describe("an order attempt its server stopped in (issue 33, item 2)", () => {
     const answered = await placed(await slow);
     expect(await ordersOf(ada.id)).toEqual([expect.objectContaining({ id: answered.id })]);
     expect(await chargesOf(ada)).toEqual([expect.objectContaining({ status: "captured", refunded: 0 })]);
+  });
+
+  /** A split of the day pass: 100 from the rider's saved card, the rest from a one-time card. */
+  function splitWithOneTimeCard(card: string, method: string): PlaceOrderRequest {
+    const total = priceOf(products.dayPass);
+    return {
+      lines: [{ product: products.dayPass, quantity: 1 }],
+      fare_medium: card,
+      expected_total: total,
+      payments: [
+        { kind: "saved", payment_method: method, amount: 100 },
+        { kind: "card", token: cardToken("5555555555554444"), amount: total - 100 },
+      ],
+    };
+  }
+
+  it("a split with a one-time card that died while its saved leg was held is finished, not given back (issue 48, item 5)", async () => {
+    const ada = await rider();
+    const body = splitWithOneTimeCard(await fareCard(ada), await savedCard(ada));
+    const key = randomUUID();
+    const death = dieAt("authorize", "after");
+    void place(ada, body, key);
+    await death.there;
+    expect(await chargesOf(ada)).toEqual([expect.objectContaining({ amount: 100, status: "authorized" })]);
+    // The one-time card was attached and recorded before any leg was held: the run needs no token.
+    const claim = await claimOf(ada.id, key);
+    expect((await legsOf(claim.orderId)).map((leg) => [leg.leg, leg.last4]).sort()).toEqual([
+      [0, "4242"],
+      [1, "4444"],
+    ]);
+    await t.app.orders.recoverAttempts(later());
+    const retry = await placed(await place(ada, body, key));
+    expect(retry.id).toBe(claim.orderId);
+    expect(retry.payments.map((leg) => [leg.amount, leg.last4])).toEqual([
+      [100, "4242"],
+      [body.expected_total - 100, "4444"],
+    ]);
+    expect(
+      (await chargesOf(ada)).map((charge) => [charge.amount, charge.status, charge.refunded]).sort(),
+    ).toEqual(
+      [
+        [100, "captured", 0],
+        [body.expected_total - 100, "captured", 0],
+      ].sort(),
+    );
+    expect(await legsOf(claim.orderId)).toEqual([]);
+  });
+
+  it("a one-time card attached before a saved leg is declined is given back without a hold", async () => {
+    const ada = await rider();
+    const body = splitWithOneTimeCard(await fareCard(ada), await savedCard(ada, "4000000000009995"));
+    const key = randomUUID();
+    refusedWith(await place(ada, body, key), 422, ErrorCode.paymentMethodDeclined, "payments/0");
+    // The one-time card was only attached: nothing was held on it, so nothing shows on its statement.
+    expect((await chargesOf(ada)).filter((charge) => charge.amount === body.expected_total - 100)).toEqual(
+      [],
+    );
+    const claim = await claimOf(ada.id, key);
+    expect(await legsOf(claim.orderId)).toEqual([]);
+  });
+
+  it("an attempt that died before its one-time card was attached held nothing: the retry hears 'not placed', not 'card details expired'", async () => {
+    const ada = await rider();
+    const body = splitWithOneTimeCard(await fareCard(ada), await savedCard(ada));
+    const key = randomUUID();
+    const death = dieAt("attach", "before");
+    void place(ada, body, key);
+    await death.there;
+    await t.app.orders.recoverAttempts(later());
+    // Nothing was ever held: the one-time cards are attached before any leg is authorized.
+    expect(await chargesOf(ada)).toEqual([]);
+    const retry = refusedWith(await place(ada, body, key), 422, ErrorCode.orderNotPlaced);
+    expect(retry.message).toBe(orderNotPlacedMessage);
+    expect(await ordersOf(ada.id)).toEqual([]);
+    // A new attempt with the card entered again is placed.
+    const again = {
+      ...body,
+      payments: [body.payments[0], { ...body.payments[1], token: cardToken("5555555555554444") }],
+    };
+    expect((await placed(await place(ada, again))).payments).toHaveLength(2);
   });
 
   it("a guest's attempt with a one-time card is finished without the token (its attach is recorded)", async () => {

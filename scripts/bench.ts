@@ -9,7 +9,8 @@
  * - sign-in (POST /accounts/users/login, a scrypt verify each) p50 / p95, as many as the per-address
  *   limit allows in a minute (20), so the figure is what a rider waits, not what the limiter refuses;
  * - a real sign-in while 40 bad ones arrive at once, from one address and from 40 (behind a proxy);
- * - 50 riders at once: sign-in p50 / p99 and profile p50 / p99 (scripts/bench/riders.ts);
+ * - 50 riders at once: sign-in p50 / p99, profile p50 / p99, and two rounds of 50 checkouts at once
+ *   (a day pass paid by a saved card) p50 / p99 (scripts/bench/riders.ts);
  * - product search on 10,000 generated products: req/s and p99 next to a bare Fastify replying the
  *   same bytes from memory (budget: half its rate, p99 under 10 ms) (scripts/bench/search.ts);
  * - the flows site in Chromium: each machine page's load time (budget 2 s), and opening its biggest
@@ -23,7 +24,7 @@ import { join, resolve } from "node:path";
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../e2e/chromium.ts";
 import { ensureBuild } from "../server/build.ts";
-import { addBenchRiders, ridersBenchmark } from "./bench/riders.ts";
+import { addBenchRiders, benchGatewaySecret, ridersBenchmark } from "./bench/riders.ts";
 import { searchBenchmark } from "./bench/search.ts";
 import { atLeast, atMost, type BenchRow, kb, ms, printBenchTable, reportOnly } from "./bench/table.ts";
 import { measureRouteBudgets } from "./budget.ts";
@@ -229,7 +230,7 @@ async function serverBenchmark(): Promise<BenchRow[]> {
 async function ridersSection(): Promise<BenchRow[]> {
   const { dataDir } = await seededDataDir("riders");
   await addBenchRiders({ kind: "pglite", dataDir });
-  const proxied = { TRUST_PROXY: "127.0.0.1,::1" };
+  const proxied = { TRUST_PROXY: "127.0.0.1,::1", SANDBOX_GATEWAY_SECRET: benchGatewaySecret };
   const server = await timeStart(dataDir, proxied);
   let one: BenchRow[];
   try {

@@ -8,12 +8,16 @@
  */
 import { type DatabaseTarget, openDatabase } from "../../server/db/client.ts";
 import { users } from "../../server/db/schema.ts";
+import { demoCatalog } from "../../server/db/seed-catalog.ts";
 import { hashSecret } from "../../server/domain/password.ts";
+import { SandboxPaymentGateway } from "../../server/gateways/payments/sandbox.ts";
 import { createHttpClient } from "../../src/services/http.ts";
 import { createPortalStorage } from "../../src/services/storage.ts";
 import { type BenchRow, ms, reportOnly } from "./table.ts";
 
 export const benchRiderCount = 50;
+/** The sandbox secret the bench's servers share, so the bench makes card tokens they accept. */
+export const benchGatewaySecret = "bench-sandbox-secret-0123456789abcdef0123";
 const password = "bench rider passphrase";
 const riderEmail = (n: number) => `bench-rider-${n}@example.org`;
 const riderAddress = (n: number) => `198.18.0.${n + 1}`;
@@ -162,6 +166,7 @@ export async function ridersBenchmark(bases: readonly string[], seconds: number)
   );
   const elapsed = (performance.now() - started) / 1000;
   profileTimes.sort((a, b) => a - b);
+  const checkouts = await checkoutStorm(signedIn, at);
   const servers = bases.length === 1 ? "one server" : `${bases.length} servers on one PostgreSQL`;
   const of = `${benchRiderCount} riders at once, ${servers}`;
   const waited = atOnce.filter((attempt) => attempt.waits > 0);
@@ -175,5 +180,89 @@ export async function ridersBenchmark(bases: readonly string[], seconds: number)
       `profile (GET /accounts/users/me), ${of} for ${seconds} s: p50 / p99`,
       `${ms(percentile(profileTimes, 0.5))} / ${ms(percentile(profileTimes, 0.99))} (${Math.round(profileTimes.length / elapsed)} req/s${refused ? `, ${refused} x 429` : ""})`,
     ),
+    ...checkouts.map((round, n) =>
+      reportOnly(
+        `checkout (POST /transit/orders), ${of}, round ${n + 1}: all placed after; p50 / p99`,
+        `${ms(round.allIn)}; ${p50p99(round.times)}`,
+      ),
+    ),
   ];
+}
+
+/**
+ * 50 checkouts at once, twice: every rider places a day pass paid by a saved card (made untimed
+ * before), each with its own Idempotency-Key, as a rider's checkout does. Each order's time and when
+ * the last was placed; every order must be placed (201).
+ */
+async function checkoutStorm(
+  riders: ReadonlyArray<{ token: string }>,
+  at: (n: number) => string,
+): Promise<Array<{ allIn: number; times: number[] }>> {
+  const gateway = new SandboxPaymentGateway({ secret: benchGatewaySecret });
+  const post = async (n: number, path: string, body: unknown, token: string, key?: string) => {
+    const response = await fetch(`${at(n)}${path}`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        "x-forwarded-for": riderAddress(n),
+        ...(key ? { "idempotency-key": key } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, json: (await response.json()) as { data?: Record<string, unknown> } };
+  };
+  const methods = await Promise.all(
+    riders.map(async ({ token }, n) => {
+      const made = gateway.createCardToken({
+        number: "4242424242424242",
+        exp_month: 12,
+        exp_year: 2031,
+        cvc: "739",
+        postal_code: "94103",
+      });
+      if (!made.ok) throw new Error(made.problem);
+      const saved = await post(
+        n,
+        "/transit/payment_methods",
+        {
+          token: made.value.token,
+          billing: { last_name: "Rider", address_1: "1 Main St", zip_code: "94103" },
+        },
+        token,
+      );
+      const method = (saved.json.data?.payment_method as { id?: string } | undefined)?.id;
+      if (saved.status !== 201 || !method)
+        throw new Error(`bench rider ${n}: card not saved (${saved.status})`);
+      return method;
+    }),
+  );
+  const search = await post(0, "/transit/v3.0/product/search", { return: "ENTITY" }, riders[0]?.token ?? "");
+  const products = (search.json.data?.results ?? []) as Array<{ uuid: string; list_price: number }>;
+  const price = products.find((product) => product.uuid === demoCatalog.products.dayPass)?.list_price;
+  if (!price) throw new Error("bench: no day pass price");
+  const rounds: Array<{ allIn: number; times: number[] }> = [];
+  for (let round = 0; round < 2; round++) {
+    const started = performance.now();
+    const times = await Promise.all(
+      riders.map(async ({ token }, n) => {
+        const sent = performance.now();
+        const placed = await post(
+          n,
+          "/transit/orders",
+          {
+            lines: [{ product: demoCatalog.products.dayPass, quantity: 1 }],
+            expected_total: price,
+            payments: [{ kind: "saved", payment_method: methods[n], amount: price }],
+          },
+          token,
+          crypto.randomUUID(),
+        );
+        if (placed.status !== 201) throw new Error(`bench rider ${n}: order answered ${placed.status}`);
+        return performance.now() - sent;
+      }),
+    );
+    rounds.push({ allIn: performance.now() - started, times });
+  }
+  return rounds;
 }

@@ -239,7 +239,8 @@ async function ridersSection(): Promise<BenchRow[]> {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  const postgres = await startPostgres();
+  // fsync on, as a real server runs: each commit's flush is part of what a rider waits.
+  const postgres = await startPostgres({ durable: true });
   const shared = { ...proxied, DATABASE_URL: postgres.url };
   try {
     // The first migrates and seeds; the riders go in before the second starts (both read them).

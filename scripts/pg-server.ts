@@ -34,7 +34,12 @@ export interface PgServer {
   stop(): void;
 }
 
-export async function startPostgres(): Promise<PgServer> {
+/**
+ * A throwaway PostgreSQL 15. Tests run it with fsync off (nothing there must outlive a crash of the
+ * machine); `durable` keeps fsync on, as a real server runs, for the bench's figures, where every
+ * commit's flush is part of what a rider waits.
+ */
+export async function startPostgres(options: { durable?: boolean } = {}): Promise<PgServer> {
   if (!existsSync(join(bin, "pg_ctl")) && process.getuid?.() === 0) {
     console.log("PostgreSQL 15 is missing: installing Debian's postgresql-15 package...");
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
@@ -72,7 +77,7 @@ export async function startPostgres(): Promise<PgServer> {
       join(dir, "log"),
       "-w",
       "-o",
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${options.durable ? "" : " -c fsync=off"}`,
       "start",
     ],
     asPostgres,

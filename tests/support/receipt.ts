@@ -29,7 +29,12 @@ export function seeReceipt(order: OrderDetail) {
   });
   expect(receipt.getByText("Total").nextElementSibling).toHaveTextContent(money(order.total));
   expect(receipt.getByText("Subtotal").nextElementSibling).toHaveTextContent(money(order.subtotal));
-  expect(receipt.getByText("Shipping").nextElementSibling).toHaveTextContent(money(order.shipping));
+  // Shipping only where something is shipped: a digital order shows no "Shipping $0.00" (issue 34).
+  if (order.shipping_method) {
+    expect(receipt.getByText("Shipping").nextElementSibling).toHaveTextContent(money(order.shipping));
+  } else {
+    expect(receipt.queryByText("Shipping")).toBeNull();
+  }
   if (order === passOrder) {
     // MM/dd/yyyy in English (spec section 9), then the time of day.
     expect(receipt.getAllByText("Date")[0]?.nextElementSibling).toHaveTextContent(/^11\/20\/2026 \d/);

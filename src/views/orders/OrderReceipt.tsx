@@ -206,10 +206,14 @@ export function OrderReceipt({
             <Trans>Subtotal</Trans>
           </dt>
           <dd>{money(order.subtotal)}</dd>
-          <dt>
-            <Trans>Shipping</Trans>
-          </dt>
-          <dd>{money(order.shipping)}</dd>
+          {order.shipping_method ? (
+            <>
+              <dt>
+                <Trans>Shipping</Trans>
+              </dt>
+              <dd>{money(order.shipping)}</dd>
+            </>
+          ) : null}
           {order.promo_code || order.discount > 0 ? (
             <>
               <dt>{order.promo_code ? <Trans>Promo {order.promo_code}</Trans> : <Trans>Promo</Trans>}</dt>

@@ -58,6 +58,7 @@ export function passSummaryOf(record: PassRecord, locale: string, now: Date): Pa
     purchased_at: pass.purchasedAt.toISOString(),
     activated_at: pass.activatedAt?.toISOString() ?? null,
     expires_at: pass.expiresAt?.toISOString() ?? null,
+    valid_days: pass.validDays,
     usable_count: pass.usableCount,
     used_count: pass.usedCount,
     remaining: pass.usableCount === null ? null : pass.usableCount - pass.usedCount,

@@ -48,6 +48,11 @@ export interface PassSummary {
   /** First activation (a tap); null while available. */
   activated_at: string | null;
   expires_at: string | null;
+  /**
+   * How many days the pass lasts from its first use (its `expires_at` is set then); null or absent
+   * when it has no such life.
+   */
+  valid_days?: number | null;
   /** Null: unlimited rides. */
   usable_count: number | null;
   used_count: number;

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { css } from "../../../styled-system/css";
 import type { ActivityRow, AutoRenew, Balance, FareCapProgress } from "../../domain/transit/cards.ts";
 import type { PassSummary } from "../../domain/transit/passes.ts";
+import { expiryText } from "../passes/passText.ts";
 import { rowList } from "../shared/listStyles.ts";
 import { badgeBase, partHeading } from "./CardStatusBadge.tsx";
 import {
@@ -138,7 +139,8 @@ export function PassList({
       ) : (
         <ul className={rowList}>
           {passes.map((pass) => {
-            const expires = pass.expires_at ? day(pass.expires_at, locale) : null;
+            const expires =
+              pass.expires_at || pass.valid_days ? expiryText(i18n, pass, (iso) => day(iso, locale)) : null;
             return (
               <li key={pass.id} className={row} data-testid="pass">
                 <div className={line}>

@@ -17,7 +17,7 @@ import { NothingHere } from "../shared/NothingHere.tsx";
 import { shownOnDemand } from "../shared/PartLoading.tsx";
 import { useChanged } from "../shared/useChanged.ts";
 import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
-import { locationText, remainingText } from "./passText.ts";
+import { expiryText, locationText, remainingText } from "./passText.ts";
 
 type PassHistoryRef = ActorRefFrom<typeof passHistoryMachine>;
 
@@ -313,7 +313,7 @@ export function PassFacts({ pass, locale }: { pass: PassDetail; locale: string }
         <dt>
           <Trans>Expires</Trans>
         </dt>
-        <dd>{pass.expires_at ? day(pass.expires_at, locale) : <Trans>Never</Trans>}</dd>
+        <dd>{expiryText(i18n, pass, (iso) => day(iso, locale))}</dd>
         <dt>
           <Trans>Purchased</Trans>
         </dt>

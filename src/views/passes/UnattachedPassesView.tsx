@@ -15,7 +15,7 @@ import { selectListPhase } from "../shared/listPhase.ts";
 import { rowItem, rowList } from "../shared/listStyles.ts";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { card, textLink } from "../shared/Screen.tsx";
-import { remainingText } from "./passText.ts";
+import { expiryText, remainingText } from "./passText.ts";
 
 type UnattachedRef = ActorRefFrom<typeof unattachedPassesMachine>;
 
@@ -84,9 +84,9 @@ function PassList({ unattached, locale }: { unattached: UnattachedRef; locale: s
               <span className={muted}>
                 {passStatusText(i18n, pass.status)} · <Trans>Rides left: {remainingText(i18n, pass)}</Trans>
               </span>
-              {pass.expires_at ? (
+              {pass.expires_at || pass.valid_days ? (
                 <span className={muted}>
-                  <Trans>Expires {day(pass.expires_at, locale)}</Trans>
+                  <Trans>Expires {expiryText(i18n, pass, (iso) => day(iso, locale))}</Trans>
                 </span>
               ) : null}
             </div>

@@ -1,5 +1,5 @@
 import type { I18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
+import { msg, plural } from "@lingui/core/macro";
 import type { PassStatus, PassSummary } from "../../domain/transit/passes.ts";
 
 /** Where a pass is: the cloud, or the device's nickname. */
@@ -30,4 +30,20 @@ export function immovableText(i18n: I18n, status: PassStatus): string {
     case "available":
       return i18n._(msg`This pass can no longer be moved.`);
   }
+}
+
+/**
+ * When a pass ends: its date once it has one (a pass's life starts at its first ride), else how long
+ * it lasts from the first use, else never.
+ */
+export function expiryText(
+  i18n: I18n,
+  pass: Pick<PassSummary, "expires_at" | "valid_days">,
+  day: (iso: string) => string,
+): string {
+  if (pass.expires_at) return day(pass.expires_at);
+  if (pass.valid_days) {
+    return i18n._(plural(pass.valid_days, { one: "# day after first use", other: "# days after first use" }));
+  }
+  return i18n._(msg`Never`);
 }

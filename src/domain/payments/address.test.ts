@@ -14,6 +14,7 @@ import {
   parseAddress,
   postalCodeProblem,
   stateProblem,
+  subdivisionChoices,
   subdivisionsOf,
 } from "./address.ts";
 import { excludedSubdivisions, subdivisionCountries, subdivisions } from "./subdivisions.ts";
@@ -89,6 +90,22 @@ describe("states and provinces", () => {
     expect(codes("MX")).toContain("CMX");
     expect(codes("AU")).toEqual(["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"]);
     expect(subdivisionsOf("gb")).toBeNull();
+  });
+
+  it("are offered sorted by name in the rider's language, not by code (issue 34)", () => {
+    const names = (country: string, locale: string) =>
+      subdivisionChoices(country, locale).map((entry) => entry.name);
+    expect(names("US", "en").slice(0, 5)).toEqual([
+      "Alabama",
+      "Alaska",
+      "American Samoa",
+      "Arizona",
+      "Arkansas",
+    ]);
+    const mexico = names("MX", "es");
+    expect(mexico.indexOf("México")).toBeLessThan(mexico.indexOf("Michoacán de Ocampo"));
+    expect(names("US", "vi")).toHaveLength(56);
+    expect(subdivisionChoices("GB", "en")).toEqual([]);
   });
 
   it("must be a listed code where the country has a list, and any text elsewhere", () => {

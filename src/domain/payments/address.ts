@@ -109,6 +109,15 @@ export function subdivisionsOf(country: string): readonly Subdivision[] | null {
 }
 
 /**
+ * The country's subdivisions as a rider picks one: sorted by name in the rider's language (Alabama,
+ * Alaska, American Samoa…; México before Michoacán), not by code. Empty where the country has no list.
+ */
+export function subdivisionChoices(country: string, locale: string): Subdivision[] {
+  const collator = new Intl.Collator(locale, { sensitivity: "base" });
+  return [...(subdivisionsOf(country) ?? [])].sort((a, b) => collator.compare(a.name, b.name));
+}
+
+/**
  * Trimmed, upper case, inner runs of spaces made one (" sw1a  1aa " -> "SW1A 1AA"), and written as the
  * post writes it where a code has a fixed shape: "SW1A1AA" -> "SW1A 1AA", "M5V2T6" -> "M5V 2T6",
  * "900123456" or "90012 3456" -> "90012-3456".

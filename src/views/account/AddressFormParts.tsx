@@ -18,6 +18,7 @@ import {
   addressMaxLengths,
   countryName,
   countryOptions,
+  subdivisionChoices,
   subdivisionsOf,
 } from "../../domain/payments/address.ts";
 import { maxAddresses } from "../../domain/payments/saved.ts";
@@ -407,12 +408,13 @@ function StateSelect({
   label: string;
   country: string;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const state = useSelector(addresses, (snapshot) => snapshot.context.draft.state);
   const problem = useProblem(addresses, "state");
+  const locale = i18n.locale;
   const options = useMemo(
-    () => (subdivisionsOf(country) ?? []).map((entry) => ({ value: entry.code, label: entry.name })),
-    [country],
+    () => subdivisionChoices(country, locale).map((entry) => ({ value: entry.code, label: entry.name })),
+    [country, locale],
   );
   const errorId = useId();
   return (

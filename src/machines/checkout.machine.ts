@@ -382,6 +382,10 @@ const eventError = ({ event }: { event: { error: unknown } }) => event.error;
  * back to (a declined leg to `details`, a new price to `revalidating`, an ended session to
  * `sessionEnded` with the choices kept for after signing in).
  */
+/** The id of the rider's default saved address, if one is. */
+const defaultAddressOf = (addresses: readonly SavedAddress[]): string | null =>
+  addresses.find((address) => address.isDefault)?.id ?? null;
+
 export const checkoutMachine = setup({
   types: {
     input: {} as CheckoutInput,
@@ -629,6 +633,23 @@ export const checkoutMachine = setup({
             guard: ({ event }) => event.output.quote.reply.prices_changed,
             target: "priceChanged",
             actions: { type: "assignPrepared", params: ({ event }) => event.output },
+          },
+          {
+            // Something to ship and no address chosen yet: the rider's default address is the one,
+            // and the quote asks for its country's shipping methods.
+            guard: ({ context, event }) =>
+              !context.guest &&
+              event.output.quote.reply.shipping_required &&
+              context.addressId === null &&
+              defaultAddressOf(event.output.addresses) !== null,
+            target: "details.quoting",
+            actions: [
+              { type: "assignPrepared", params: ({ event }) => event.output },
+              {
+                type: "chooseAddress",
+                params: ({ event }) => defaultAddressOf(event.output.addresses) ?? "",
+              },
+            ],
           },
           { target: "details", actions: { type: "assignPrepared", params: ({ event }) => event.output } },
         ],

@@ -307,6 +307,11 @@ export const events = {
       type: "xstate.done.actor.prepareCheckout",
       output: { quote: guestQuote, addresses: [home], methods: [visa] },
     },
+    // A rider whose saved address is not the default: nothing is chosen for them.
+    {
+      type: "xstate.done.actor.prepareCheckout",
+      output: { quote: guestQuote, addresses: [{ ...home, isDefault: false }], methods: [visa] },
+    },
   ],
   "xstate.error.actor.prepareCheckout": [
     { type: "xstate.error.actor.prepareCheckout", error: { code: 50301, message: "Network Error" } },
@@ -839,9 +844,19 @@ export const checkoutModel = defineModel({
       ends: (snapshot) => expect(snapshot.context.card.number).toBe(""),
     },
     {
+      name: "the rider's default address is chosen and priced at once (issue 34)",
+      input: 4,
+      events: [done[5]],
+      expected: { details: "quoting" },
+      ends: (snapshot) => {
+        expect(snapshot.context.addressId).toBe(home.id);
+        expect(snapshot.context.country).toBe(home.country);
+      },
+    },
+    {
       name: "a new address saved from the checkout is chosen and priced",
       input: 4,
-      events: [done[5], events["shipping.addressAdded"][0]],
+      events: [done[6], events["shipping.addressAdded"][0]],
       expected: { details: "quoting" },
       ends: (snapshot) => {
         expect(snapshot.context.addressId).toBe(park.id);

@@ -116,6 +116,15 @@ export function skipReason(path: CheckoutPath): string | null {
     (step) => step.event.type === "payment.choose" && step.event.choice?.kind === "wallet",
   );
   if (wallet) return "the demo rider's wallet is empty, and the portal offers no empty wallet";
+  const noDefault = path.steps.some((step) => {
+    const output = (step.event as { output?: { addresses?: Array<{ isDefault?: boolean }> } }).output;
+    return (
+      step.event.type === "xstate.done.actor.prepareCheckout" &&
+      (output?.addresses?.length ?? 0) > 0 &&
+      !output?.addresses?.some((address) => address.isDefault)
+    );
+  });
+  if (noDefault) return "the demo rider has a default address, which checkout chooses at once";
   return null;
 }
 
@@ -639,10 +648,11 @@ export class CheckoutReplay {
           zip: "94105",
         });
       case "shipping.chooseAddress": {
-        // The model's own address is the rider's first (the default).
+        // The default is chosen already: the rider picks the other of the demo rider's addresses.
         const radios = checkout.group("Shipping address");
-        await radios.locator('[data-part="item"]').first().click();
-        await expect(radios.getByRole("radio").first()).toBeChecked();
+        const other = radios.locator('[data-part="item"]:not([data-state="checked"])').first();
+        await other.click();
+        await expect(other).toHaveAttribute("data-state", "checked");
         return;
       }
       case "shipping.addressAdded":

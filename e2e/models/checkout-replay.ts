@@ -298,6 +298,7 @@ const problemTexts: Record<NonNullable<CheckoutContext["problem"]>, string> = {
   selectPayment: "Please select a payment method.",
   sameMethod: "Please choose two different payment methods.",
   amountInvalid: "Amount is not valid.",
+  purseShort: "A wallet or fare card does not hold enough for its part of the payment.",
   walletAutoRenew: "A wallet cannot pay for auto-renewed passes",
   autoRenewSavedMethod: "Auto-renewed passes need a saved payment method that pays the whole order.",
   email: "Invalid Email Address",

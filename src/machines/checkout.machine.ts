@@ -30,6 +30,8 @@ export type CheckoutProblem =
   | "selectPayment"
   | "sameMethod"
   | "amountInvalid"
+  /** A wallet or stored value leg asks more than the purse holds (purseShortfall says which). */
+  | "purseShort"
   | "walletAutoRenew"
   /** Auto-renewed passes, paid otherwise than by one saved method (a one-time card, a split). */
   | "autoRenewSavedMethod"
@@ -182,6 +184,36 @@ const sameChoice = (left: PaymentChoice | null, right: PaymentChoice | null): bo
 const isPurse = (choice: PaymentChoice | null) =>
   choice?.kind === "wallet" || choice?.kind === "stored_value";
 
+/**
+ * The first leg paid from a purse (the wallet, the fare card's stored value) that asks more than the
+ * purse holds, as the quote says: which leg, which purse, what it holds and what it would pay. Checked
+ * as the amount is typed, so the rider hears it there and not at Place order (issue 34).
+ */
+export function purseShortfall(
+  context: CheckoutContext,
+): { leg: Leg; kind: "wallet" | "stored_value"; holds: number; part: number } | null {
+  const quote = context.quote;
+  if (!quote?.purses) return null;
+  const [first, second] = context.legs;
+  const amounts = context.split
+    ? splitLegs(quote.total, parseAmount(context.firstAmount, quote.currency))
+    : [quote.total, 0];
+  if (!amounts) return null;
+  const legs: Array<[Leg, PaymentChoice | null]> = context.split
+    ? [
+        [0, first],
+        [1, second],
+      ]
+    : [[0, first]];
+  for (const [leg, choice] of legs) {
+    if (choice?.kind !== "wallet" && choice?.kind !== "stored_value") continue;
+    const holds = (choice.kind === "wallet" ? quote.purses.wallet : quote.purses.stored_value) ?? 0;
+    const part = amounts[leg] ?? 0;
+    if (part > holds) return { leg, kind: choice.kind, holds, part };
+  }
+  return null;
+}
+
 /** The first thing keeping the rider from reviewing the order, or null. */
 export function problemOf(context: CheckoutContext): CheckoutProblem | null {
   const quote = context.quote;
@@ -209,6 +241,7 @@ export function problemOf(context: CheckoutContext): CheckoutProblem | null {
     // The renewal charges the method that bought the pass: one saved method for the whole order.
     if (context.split || first.kind !== "saved") return "autoRenewSavedMethod";
   }
+  if (purseShortfall(context) !== null) return "purseShort";
   return null;
 }
 
@@ -498,6 +531,13 @@ export const checkoutMachine = setup({
       return { legs };
     }),
     typeAmount: assign((_, value: string) => ({ firstAmount: value })),
+    /** A purse asked more than it holds is said at once, where the amount or the method was chosen. */
+    checkPurses: assign(({ context }) => {
+      const first = problemOf(context);
+      // An auto-renewed pass refuses purses altogether: that is what the rider hears at Review.
+      const renewing = first === "walletAutoRenew" || first === "autoRenewSavedMethod";
+      return { problem: purseShortfall(context) !== null && !renewing ? "purseShort" : context.problem };
+    }),
     typeEmail: assign((_, value: string) => ({ email: value })),
     typeConfirm: assign((_, value: string) => ({ emailConfirm: value })),
     openCard: assign((_, leg: Leg) => ({ card: emptyCard, cardProblems: {}, cardLeg: leg })),
@@ -740,17 +780,28 @@ export const checkoutMachine = setup({
             },
             "payment.split": {
               guard: "splitAllowed",
-              actions: ["changed", { type: "split", params: ({ event }) => event.on }, "rememberChoices"],
+              actions: [
+                "changed",
+                { type: "split", params: ({ event }) => event.on },
+                "checkPurses",
+                "rememberChoices",
+              ],
             },
             "payment.choose": {
               guard: { type: "allowedChoice", params: ({ event }) => event },
-              actions: ["changed", { type: "choose", params: ({ event }) => event }, "rememberChoices"],
+              actions: [
+                "changed",
+                { type: "choose", params: ({ event }) => event },
+                "checkPurses",
+                "rememberChoices",
+              ],
             },
             "payment.amount": {
               guard: ({ context }) => context.split,
               actions: [
                 "changed",
                 { type: "typeAmount", params: ({ event }) => event.value },
+                "checkPurses",
                 "rememberChoices",
               ],
             },

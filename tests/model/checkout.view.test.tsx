@@ -5,7 +5,7 @@ import { type AnyEventObject, createActor, fromPromise } from "xstate";
 import { formatMoney } from "../../src/domain/money.ts";
 import type { SavedAddress } from "../../src/domain/payments/saved.ts";
 import { addressesMachine } from "../../src/machines/addresses.machine.ts";
-import type { CheckoutContext } from "../../src/machines/checkout.machine.ts";
+import { type CheckoutContext, purseShortfall } from "../../src/machines/checkout.machine.ts";
 import { CheckoutView } from "../../src/views/checkout/CheckoutView.tsx";
 import { Shipping, type ShippingProps } from "../../src/views/checkout/Shipping.tsx";
 import { home } from "./specs/addresses.ts";
@@ -181,6 +181,17 @@ describeViewModel({
         email: "Invalid Email Address",
         emailMismatch: "The email addresses do not match.",
       };
+      const short = purseShortfall(context(snapshot));
+      if (short) {
+        // Said with the purse and both amounts, at the amount field too (issue 34).
+        const purse = short.kind === "wallet" ? "Wallet" : "Fare card stored value";
+        texts.purseShort = `${purse} holds ${money(short.holds)}, less than its part of ${money(short.part)}. Please change the amount or the method.`;
+        if (problem === "purseShort" && context(snapshot).split) {
+          expect(screen.getByRole("textbox", { name: /^Amount/ })).toHaveAccessibleDescription(
+            expect.stringContaining(texts.purseShort),
+          );
+        }
+      }
       const alerts = screen.queryAllByRole("alert").map((alert) => alert.textContent);
       if (problem) expect(alerts).toContain(texts[problem]);
       if (promoRefused)

@@ -9,13 +9,41 @@ import { minorUnitDigits } from "../money.ts";
 /** Which of a split payment's two methods: the first (typed amount) or the second (the rest). */
 export type Leg = 0 | 1;
 
-/** A typed amount ("12.50") as minor units of `currency`, or null when it is not one. */
+/**
+ * A typed amount as minor units of `currency`, or null when it is not one. Read the way the portal
+ * shows money, so a rider may type back what the page displays: "20", "12.50", "12,50", "$20.00",
+ * "US$ 1.234,50", "20,00 US$", "1 000,50 €" (issue 34). At most one currency sign or the currency's
+ * code on either side; digits of any width (NFKC); groups of three split by ",", "." or a space; the
+ * decimal separator, "." or ",", is the last one when at most the currency's minor digits follow it and
+ * it is not the grouping's. No sign: an amount to pay is never negative.
+ */
 export function parseAmount(text: string, currency: string): number | null {
   const digits = minorUnitDigits(currency);
-  const pattern = digits === 0 ? /^\d{1,9}$/ : new RegExp(`^\\d{1,9}(?:[.,]\\d{1,${digits}})?$`);
-  const typed = text.trim();
-  if (!pattern.test(typed)) return null;
-  const [whole = "0", fraction = ""] = typed.split(/[.,]/);
+  const code = currency.toUpperCase().replace(/[^A-Z]/g, "");
+  const sign = `(?:[A-Za-z]{0,3}\\p{Sc}[A-Za-z]{0,3}|${code || "\\p{Sc}"})`;
+  const body = text
+    .normalize("NFKC")
+    .trim()
+    .replace(new RegExp(`^${sign}\\s*`, "u"), "")
+    .replace(new RegExp(`\\s*${sign}$`, "iu"), "");
+  if (!/^\d(?:[\d., ]*\d)?$/.test(body)) return null;
+  let whole = body;
+  let fraction = "";
+  const last = Math.max(body.lastIndexOf("."), body.lastIndexOf(","));
+  if (last >= 0) {
+    const tail = body.slice(last + 1);
+    const separator = body.charAt(last);
+    if (/^\d+$/.test(tail) && tail.length <= digits && !body.slice(0, last).includes(separator)) {
+      whole = body.slice(0, last);
+      fraction = tail;
+    }
+  }
+  if (!/^\d{1,9}$/.test(whole)) {
+    const grouped = /^\d{1,3}(?<separator>[., ])\d{3}(?:\k<separator>\d{3})*$/.exec(whole);
+    if (!grouped) return null;
+    whole = whole.replace(/[., ]/g, "");
+    if (whole.length > 9) return null;
+  }
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
 }
 

@@ -18,6 +18,7 @@ import {
   muted,
   problemMessage,
   sectionHeading,
+  usePurseShort,
   useQuoteMoney,
 } from "./parts.tsx";
 import type { ShippingProps } from "./Shipping.tsx";
@@ -37,6 +38,7 @@ export function CheckoutDetails({
   const promoAllowed = useSelector(checkout, (snapshot) => snapshot.context.promoAllowed);
   const guest = useSelector(checkout, (snapshot) => snapshot.context.guest);
   const problem = useSelector(checkout, (snapshot) => snapshot.context.problem);
+  const short = usePurseShort(checkout);
   const busy = useSelector(checkout, (snapshot) => snapshot.hasTag("busy"));
   const carding = useSelector(checkout, (snapshot) => snapshot.matches({ details: "card" }));
   return (
@@ -48,7 +50,7 @@ export function CheckoutDetails({
       {guest ? <Receipt checkout={checkout} /> : null}
       {problem ? (
         <p role="alert" className={errorText}>
-          {problemMessage(i18n, problem)}
+          {problemMessage(i18n, problem, short)}
         </p>
       ) : null}
       <p className={actions}>
@@ -152,7 +154,8 @@ function Promo({ checkout }: { checkout: CheckoutRef }) {
 
 /** The payment: one method, or two with an amount (the rest goes on the second). */
 function Payment({ checkout }: { checkout: CheckoutRef }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const short = usePurseShort(checkout);
   const money = useQuoteMoney(checkout);
   const guest = useSelector(checkout, (snapshot) => snapshot.context.guest);
   const splitAllowed = useSelector(
@@ -214,7 +217,13 @@ function Payment({ checkout }: { checkout: CheckoutRef }) {
         splitAllowed={splitAllowed}
         split={split}
         firstAmount={amount}
-        amountProblem={problem === "amountInvalid" ? t`Amount is not valid.` : null}
+        amountProblem={
+          problem === "amountInvalid"
+            ? t`Amount is not valid.`
+            : problem === "purseShort"
+              ? problemMessage(i18n, problem, short)
+              : null
+        }
         secondPays={balance !== null ? money(balance) : null}
         purses={offered}
         newCardTitle={t`A new card for this order only`}

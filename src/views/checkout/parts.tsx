@@ -14,6 +14,7 @@ import type {
   checkoutMachine,
   PaymentChoice,
 } from "../../machines/checkout.machine.ts";
+import { purseShortfall } from "../../machines/checkout.machine.ts";
 import { methodName } from "../account/methodNames.tsx";
 import { declineMessage } from "../shared/declineTexts.ts";
 import { errorLine } from "../shared/fieldStyles.ts";
@@ -37,6 +38,23 @@ export function useQuoteMoney(checkout: CheckoutRef): (amount: number) => string
   );
 }
 
+/** What a purse asked more than it holds reads as (purseShortfall), or null when none is. */
+export function usePurseShort(checkout: CheckoutRef): PurseShortText | null {
+  const { i18n } = useLingui();
+  const money = useQuoteMoney(checkout);
+  const short = useSelector(
+    checkout,
+    (snapshot) => purseShortfall(snapshot.context),
+    (a, b) => a?.leg === b?.leg && a?.kind === b?.kind && a?.holds === b?.holds && a?.part === b?.part,
+  );
+  if (!short) return null;
+  return {
+    purse: short.kind === "wallet" ? i18n._(msg`Wallet`) : i18n._(msg`Fare card stored value`),
+    holds: money(short.holds),
+    part: money(short.part),
+  };
+}
+
 /** How a leg's method reads: "Visa •••• 4242", "Wallet", "Fare card stored value". */
 export function choiceName(
   i18n: I18n,
@@ -57,8 +75,22 @@ export function choiceName(
   }
 }
 
-export function problemMessage(i18n: I18n, problem: CheckoutProblem): string {
+/** A purse's shortfall as the rider reads it: the purse's name and the two amounts, formatted. */
+export interface PurseShortText {
+  purse: string;
+  holds: string;
+  part: string;
+}
+
+export function problemMessage(i18n: I18n, problem: CheckoutProblem, short?: PurseShortText | null): string {
   switch (problem) {
+    case "purseShort": {
+      if (!short) return i18n._(msg`A wallet or fare card does not hold enough for its part of the payment.`);
+      const { purse, holds, part } = short;
+      return i18n._(
+        msg`${purse} holds ${holds}, less than its part of ${part}. Please change the amount or the method.`,
+      );
+    }
     case "shippingAddress":
       return i18n._(msg`Please choose a shipping address.`);
     case "shippingMethod":

@@ -11,6 +11,7 @@ import {
   cartSignature,
   checkoutMachine,
   problemOf,
+  purseShortfall,
   type Quote,
   selectLegAmounts,
 } from "../../../src/machines/checkout.machine.ts";
@@ -842,6 +843,46 @@ export const checkoutModel = defineModel({
       events: [done[0], events["payment.newCard"][0], events["card.change"][0], events["card.cancel"][0]],
       expected: { details: "idle" },
       ends: (snapshot) => expect(snapshot.context.card.number).toBe(""),
+    },
+    {
+      name: "a wallet asked more than it holds is said as the amount is typed, naming it (issue 34)",
+      before: reset,
+      events: [
+        {
+          type: "xstate.done.actor.prepareCheckout",
+          output: {
+            quote: {
+              reply: reply([line(dayPasses)], { purses: { stored_value: 2500, wallet: 500 } }),
+              problems: [],
+            },
+            addresses: [home],
+            methods: [visa, bank],
+          },
+        },
+        events["payment.split"][0],
+        choose[3],
+        choose[1],
+        { type: "payment.amount", value: "$6.00" },
+      ],
+      expected: { details: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.problem).toBe("purseShort");
+        expect(purseShortfall(snapshot.context)).toEqual({ leg: 0, kind: "wallet", holds: 500, part: 600 });
+      },
+    },
+    {
+      name: "an amount typed as the page shows money ('$4.00') is taken, and the order goes to Review",
+      before: reset,
+      events: [
+        done[0],
+        events["payment.split"][0],
+        choose[3],
+        choose[1],
+        { type: "payment.amount", value: "$4.00" },
+        review,
+      ],
+      expected: "review",
+      ends: (snapshot) => expect(snapshot.context.problem).toBeNull(),
     },
     {
       name: "the rider's default address is chosen and priced at once (issue 34)",

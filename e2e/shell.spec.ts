@@ -1,4 +1,4 @@
-import { asDemoRider, expect, test } from "./fixtures.ts";
+import { asDemoRider, expect, type Page, test } from "./fixtures.ts";
 import { Portal } from "./models/portal.ts";
 import { openProfile } from "./models/signed-in.ts";
 
@@ -197,7 +197,40 @@ test.describe("the top bar at 1280 px", () => {
           cart && cart.x + cart.width,
           `the cart button is on the screen in ${next}`,
         ).toBeLessThanOrEqual(1280);
+        await expectOneRow(page, next);
       }
     },
   );
+
+  test("a guest signs in, signs up or manages a card from the top bar, on one row in every language", async ({
+    page,
+  }) => {
+    const portal = new Portal(page);
+    await portal.open("/products");
+    await portal.seeHeading("Products");
+    for (const [label, next, manage, signIn, signUp] of [
+      [null, "English", "Manage Card", "Sign In", "Sign Up"],
+      ["Language", "Español", "Gestionar tarjeta", "Iniciar sesión", "Registrarse"],
+      ["Idioma", "Tiếng Việt", "Quản lý thẻ", "Đăng nhập", "Đăng ký"],
+    ] as const) {
+      if (label) await portal.chooseLanguage(label, next);
+      const banner = page.getByRole("banner");
+      await expect(banner.getByRole("navigation").getByRole("link", { name: manage })).toBeVisible();
+      await expect(banner.getByRole("link", { name: signIn, exact: true })).toBeVisible();
+      await expect(banner.getByRole("link", { name: signUp, exact: true })).toBeVisible();
+      await expectOneRow(page, next);
+    }
+    await page.getByRole("banner").getByRole("link", { name: "Đăng ký", exact: true }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await portal.checkAccessibility();
+  });
 });
+
+/** The top bar's links, language, account and cart on one row (issue 34: es and vi took two). */
+async function expectOneRow(page: Page, language: string): Promise<void> {
+  const tops = await page
+    .getByRole("banner")
+    .locator("a:visible, button:visible")
+    .evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+  expect(Math.max(...tops) - Math.min(...tops), `one row of links in ${language}`).toBeLessThan(16);
+}

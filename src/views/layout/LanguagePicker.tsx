@@ -45,7 +45,9 @@ export function LanguagePicker({ language, locales }: Props) {
       request={request}
     >
       <GlobeIcon />
-      <span className={css({ display: { base: "none", sm: "inline" } })}>{name}</span>
+      <span className={css({ display: { base: "none", sm: "inline", lg: "none", "2xl": "inline" } })}>
+        {name}
+      </span>
     </LookAlikeTrigger>
   );
 }

@@ -44,7 +44,9 @@ export function LanguageSelect({
       positioning={{ placement: "bottom-end" }}
       autoFocus={autoFocus}
       triggerStart={<GlobeIcon />}
-      classNames={{ valueText: css({ display: { base: "none", sm: "inline" } }) }}
+      classNames={{
+        valueText: css({ display: { base: "none", sm: "inline", lg: "none", "2xl": "inline" } }),
+      }}
     />
   );
 }

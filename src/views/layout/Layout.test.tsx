@@ -29,6 +29,15 @@ describe("the portal shell", () => {
     expect(localStorage.getItem("Bytemark-CW-lang")).toBe("es");
   });
 
+  it("gives a guest the top bar's way to sign in, sign up and manage a card, not only the side menu's (issue 34)", async () => {
+    renderApp("/products");
+    const main = await screen.findByRole("navigation", { name: "Main" });
+    expect(within(main).getByRole("link", { name: "Manage Card" })).toHaveAttribute("href", "/manage-card");
+    const banner = screen.getByRole("banner");
+    expect(within(banner).getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
+    expect(within(banner).getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/signup");
+  });
+
   it("starts in the stored language", async () => {
     localStorage.setItem("Bytemark-CW-lang", "vi");
     renderApp("/");

@@ -21,7 +21,10 @@ const navLink = css({
   textDecoration: "none",
   fontWeight: "semibold",
   whiteSpace: "nowrap",
-  px: "3",
+  // Narrower from 1024 px, where the links share one row with the language, sign-in and cart (a
+  // guest's links in Spanish and Vietnamese fit at 1280 px).
+  px: { base: "3", lg: "2" },
+  fontSize: { lg: "sm", "2xl": "md" },
   py: "2",
   borderRadius: "md",
   _hover: { textDecoration: "underline" },
@@ -49,8 +52,8 @@ export function TopBar() {
         minHeight: "navBar",
         display: "flex",
         alignItems: "center",
-        gap: { base: "1", sm: "2" },
-        px: { base: "1", sm: "2", md: "6" },
+        gap: { base: "1", sm: "2", lg: "1" },
+        px: { base: "1", sm: "2", md: "6", lg: "4" },
         // Between 960 and 1280 px the links take a second row: a signed-in rider's five do not fit beside
         // the logo, the language and the cart.
         flexWrap: { md: "wrap", lg: "nowrap" },
@@ -70,7 +73,7 @@ export function TopBar() {
         className={css({
           display: "inline-flex",
           alignItems: "center",
-          mr: { base: "auto", md: "4" },
+          mr: { base: "auto", md: "4", lg: "2" },
           flexShrink: 0,
         })}
       >
@@ -85,7 +88,7 @@ export function TopBar() {
         aria-label={t`Main`}
         className={css({
           display: { base: "none", md: "flex" },
-          gap: "1",
+          gap: { base: "1", lg: "0" },
           // Long labels (Spanish, French, German, Vietnamese) wrap onto a second line of links rather
           // than push the language, sign-out and cart buttons off a 1280 px screen.
           flexWrap: "wrap",
@@ -107,7 +110,11 @@ export function TopBar() {
           <NavLink href="/account" section className={navLink}>
             <Trans>My Account</Trans>
           </NavLink>
-        ) : null}
+        ) : (
+          <NavLink href="/manage-card" section className={navLink}>
+            <Trans>Manage Card</Trans>
+          </NavLink>
+        )}
         {linksFor(config.externalLinks, locale).map((link) => (
           <ExternalLink key={link.kind} link={link} className={navLink} />
         ))}
@@ -128,7 +135,29 @@ export function TopBar() {
             isCartEmpty={() => selectCartEmpty(cart.getSnapshot())}
             className={css({ display: { base: "none", md: "inline-flex" }, color: "brand.navigationText" })}
           />
-        ) : null}
+        ) : (
+          // A guest's way in, beside the cart from a tablet's width up (the side menu has it below).
+          <>
+            <Link
+              href="/login"
+              className={cx(
+                button({ variant: "ghost", size: "sm" }),
+                css({ display: { base: "none", md: "inline-flex" }, color: "brand.navigationText" }),
+              )}
+            >
+              <Trans>Sign In</Trans>
+            </Link>
+            <Link
+              href="/signup"
+              className={cx(
+                button(),
+                css({ display: { base: "none", md: "inline-flex" }, whiteSpace: "nowrap" }),
+              )}
+            >
+              <Trans>Sign Up</Trans>
+            </Link>
+          </>
+        )}
         <TourButton tour={useChild("tour")} />
         <CartButton cart={cart} />
       </div>

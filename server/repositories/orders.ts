@@ -89,7 +89,12 @@ function entryOf(row: OrderEntryRow): OrderEntry {
   return { type: row.type, amount: row.amount, created_at: row.createdAt.toISOString() };
 }
 
-function summaryOf(order: OrderRow, itemCount: number, card: OrderCard | null): OrderSummary {
+function summaryOf(
+  order: OrderRow,
+  itemCount: number,
+  card: OrderCard | null,
+  lines: OrderSummary["lines"],
+): OrderSummary {
   return {
     id: order.id,
     number: order.number,
@@ -99,6 +104,7 @@ function summaryOf(order: OrderRow, itemCount: number, card: OrderCard | null): 
     currency: order.currency,
     total: order.total,
     item_count: itemCount,
+    lines,
     card_number: card ? maskedCardNumber(card.printedCardNumber) : null,
   };
 }
@@ -112,6 +118,7 @@ export function orderDetailOf(record: OrderRecord): OrderDetail {
       order,
       items.reduce((total, item) => total + item.quantity, 0),
       card,
+      items.map((item) => ({ name: item.name, quantity: item.quantity })),
     ),
     items: items.map(itemOf),
     payments: [...record.payments].sort((a, b) => a.leg - b.leg).map(paymentOf),
@@ -444,6 +451,9 @@ export function createOrderRepository(db: Executor) {
           printedCardNumber: fareMedia.printedCardNumber,
           nickname: fareMedia.nickname,
           items: sql<string>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+          lines: sql<
+            OrderSummary["lines"] | string
+          >`(select coalesce(json_agg(json_build_object('name', ${orderItems.name}, 'quantity', ${orderItems.quantity}) order by ${orderItems.line}), '[]'::json) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
         })
         .from(orders)
         .leftJoin(fareMedia, eq(fareMedia.id, orders.fareMediumId))
@@ -461,6 +471,8 @@ export function createOrderRepository(db: Executor) {
                 printedCardNumber: row.printedCardNumber,
               }
             : null,
+          // A driver may hand json back as text.
+          typeof row.lines === "string" ? (JSON.parse(row.lines) as OrderSummary["lines"]) : row.lines,
         ),
       );
     },

@@ -83,6 +83,7 @@ const order: PlacedOrder = {
   currency: "USD",
   total: 1000,
   item_count: 2,
+  lines: [{ name: "Day Pass", quantity: 2 }],
   card_number: "•••• 0015",
   items: [
     {

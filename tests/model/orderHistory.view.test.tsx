@@ -68,7 +68,10 @@ describeViewModel({
             new Date(order.created_at),
           ),
           order.card_number,
-          String(order.item_count),
+          // What was bought, not only how many (issue 34).
+          order.lines
+            .map((line) => (line.quantity > 1 ? `${line.quantity} × ${line.name}` : line.name))
+            .join(", "),
           money(order.total),
           order.status === "paid" ? "Paid" : order.status === "refunded" ? "Refunded" : "Partially refunded",
         ]);

@@ -16,6 +16,10 @@ export const passOrder: OrderDetail = {
   currency: "USD",
   total: 9900,
   item_count: 3,
+  lines: [
+    { name: "Adult Monthly Rail Pass", quantity: 1 },
+    { name: "Stored Value $10", quantity: 2 },
+  ],
   card_number: "•••• 0015",
   items: [
     {
@@ -79,6 +83,7 @@ export const shippedOrder: OrderDetail = {
   currency: "USD",
   total: 1250,
   item_count: 1,
+  lines: [{ name: "Adult Fare Card", quantity: 1 }],
   card_number: null,
   items: [
     {
@@ -139,6 +144,7 @@ const summaryOf = (index: number): OrderSummary => ({
   currency: "USD",
   total: 500 + index * 100,
   item_count: 1 + (index % 3),
+  lines: [{ name: index % 2 === 0 ? "Day Pass" : "7-Day Pass", quantity: 1 + (index % 3) }],
   card_number: "•••• 0015",
 });
 
@@ -156,6 +162,7 @@ export const summaryOfDetail = ({
   currency,
   total,
   item_count,
+  lines,
   card_number,
 }: OrderDetail): OrderSummary => ({
   id,
@@ -166,6 +173,7 @@ export const summaryOfDetail = ({
   currency,
   total,
   item_count,
+  lines,
   card_number,
 });
 

@@ -1027,6 +1027,8 @@ describe("reading orders", () => {
     expect(first.orders[0]).toMatchObject({
       id: made[4],
       item_count: 1,
+      // What was bought, as named when bought (issue 34: the rows showed only a count).
+      lines: [{ name: "Day Pass", quantity: 1 }],
       status: "paid",
       card_number: expect.stringMatching(/^•••• /),
     });

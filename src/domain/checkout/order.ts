@@ -161,6 +161,8 @@ export interface OrderSummary {
   currency: string;
   total: number;
   item_count: number;
+  /** What was bought, line by line, as named when it was bought: order history shows it in each row. */
+  lines: Array<{ name: string; quantity: number }>;
   /** The fare card's printed number, masked but its last 4 ("•••• 1234"), when there is one. */
   card_number: string | null;
 }

@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { Link } from "wouter";
@@ -78,6 +80,13 @@ export interface OrderHistoryViewProps {
 }
 
 /** Order history: a page of orders with Previous and Next, one order's receipt, or why there is none. */
+/** An order's lines as its row shows them: "Day Pass, 2 × Stored Value $10". */
+function linesText(i18n: I18n, lines: OrderSummary["lines"]): string {
+  return lines
+    .map(({ name, quantity }) => (quantity > 1 ? i18n._(msg`${quantity} × ${name}`) : name))
+    .join(", ");
+}
+
 export function OrderHistoryView({ history, money, locale, organisation }: OrderHistoryViewProps) {
   const phase = useSelector(history, (snapshot) => {
     for (const state of ["listing", "empty", "detail", "notFound", "failed", "loadingDetail"] as const) {
@@ -180,7 +189,7 @@ function Listing({ history, money, locale }: Omit<OrderHistoryViewProps, "organi
             <th scope="col">
               <Trans>Fare card</Trans>
             </th>
-            <th scope="col" data-number="">
+            <th scope="col">
               <Trans>Items</Trans>
             </th>
             <th scope="col" data-number="">
@@ -201,9 +210,7 @@ function Listing({ history, money, locale }: Omit<OrderHistoryViewProps, "organi
               </th>
               <td data-label={t`Date`}>{orderDate(order.created_at, locale)}</td>
               <td data-label={t`Fare card`}>{order.card_number ?? <Trans>None</Trans>}</td>
-              <td data-label={t`Items`} data-number="">
-                {order.item_count}
-              </td>
+              <td data-label={t`Items`}>{linesText(i18n, order.lines)}</td>
               <td data-label={t`Total`} data-number="">
                 {money(order.total)}
               </td>

@@ -172,6 +172,7 @@ export const placed = (guest: boolean): PlacedOrder => ({
   currency: "USD",
   total: 1000,
   item_count: 2,
+  lines: [{ name: "Day Pass", quantity: 2 }],
   card_number: null,
   items: [],
   payments: [],

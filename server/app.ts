@@ -390,7 +390,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createWalletService({
       db: options.database.db,
       clock,
-      ledger,
       orders: app.orders,
       config: () => options.portalConfig,
     }),

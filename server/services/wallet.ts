@@ -8,11 +8,9 @@ import type { LoadRequest, Wallet } from "../../src/domain/transit/wallet.ts";
 import type { Database } from "../db/client.ts";
 import { cardActivity, fareMedia } from "../db/schema.ts";
 import type { Clock } from "../domain/clock.ts";
-import { ledgerAccounts } from "../domain/ledger-accounts.ts";
 import type { User } from "../repositories/accounts.ts";
 import { balanceOf } from "../repositories/card-activity.ts";
 import { fareMediumOf } from "../repositories/fare-media.ts";
-import type { LedgerService } from "./ledger.ts";
 import { loadLimitsOf, loadSettleMs, type OrderReply, type OrderService } from "./orders.ts";
 
 /**
@@ -22,11 +20,10 @@ import { loadLimitsOf, loadSettleMs, type OrderReply, type OrderService } from "
 export function createWalletService(options: {
   db: Database;
   clock: Clock;
-  ledger: LedgerService;
   orders: OrderService;
   config: () => PortalConfig;
 }) {
-  const { db, clock, ledger, orders } = options;
+  const { db, clock, orders } = options;
   const currency = () => options.config().currency_code;
 
   async function cardShown(cardId: string): Promise<FareMedium | null> {

@@ -422,7 +422,14 @@ export const addValueMachine = setup({
     card: {
       // Entered at `loading`, or at `ready` once the checks are here (payment.newCard's guard).
       initial: "loading",
-      on: { "card.cancel": { target: "payment", actions: "closeCard" } },
+      on: {
+        "card.cancel": { target: "payment", actions: "closeCard" },
+        // The receipt email beside the card form: what is typed there meanwhile is kept (issue 34).
+        "receipt.email": {
+          guard: "isGuest",
+          actions: { type: "typeEmail", params: ({ event }) => event.value },
+        },
+      },
       states: {
         /**
          * The first card form of this load: its checks download, and "Use this card" waits for them.

@@ -86,7 +86,7 @@ const cleared = { card: null, activity: [], activityNext: null, error: null };
  * token (kept by the service). `form` checks the pair before sending it; a wrong pair, whether the
  * number exists or not, is one message (`noMatch`); too many attempts say how long to wait. `card`
  * shows the card with its activity in keyset pages ("Show more"); `card.refresh` reads it again (after
- * adding value). "Done" (`card.done`) kills the token and goes back to the form. Whenever the server no
+ * adding value) while the card stays shown. "Done" (`card.done`) kills the token and goes back to the form. Whenever the server no
  * longer knows the token (401), the card is put away and the form says the session expired.
  */
 export const guestCardMachine = setup({
@@ -199,11 +199,28 @@ export const guestCardMachine = setup({
     card: {
       on: {
         "card.done": { target: "leaving" },
-        "card.refresh": { target: "loadingCard" },
+        // Read again in place: the card stays on screen, and with it what the page says about the
+        // value just added (its confirmation, order number and receipt link; issue 34).
+        "card.refresh": { target: ".refreshing" },
       },
       initial: "loadingActivity",
       entry: "resetActivity",
       states: {
+        refreshing: {
+          tags: ["busy"],
+          invoke: {
+            id: "loadCard",
+            src: "loadCard",
+            onDone: {
+              target: "loadingActivity",
+              actions: [{ type: "assignCard", params: ({ event }) => event.output }, "resetActivity"],
+            },
+            onError: [
+              { guard: { type: "isExpired", params: errorOf }, target: "#guestCard.form", actions: "expire" },
+              { target: "#guestCard.cardFailed", actions: { type: "assignError", params: errorOf } },
+            ],
+          },
+        },
         loadingActivity: {
           tags: ["busy"],
           invoke: {

@@ -195,8 +195,14 @@ describeViewModel({
       expect(screen.getByRole("status")).toHaveTextContent(
         "New balance: $32.50, pending until the payment settles.",
       );
-      if (s.context.guest) expect(screen.getByText(/a receipt was sent to guest@example.com/)).toBeVisible();
-      else
+      if (s.context.guest) {
+        expect(screen.getByText(/a receipt was sent to guest@example.com/)).toBeVisible();
+        // And the receipt itself, a click away (issue 34).
+        expect(screen.getByRole("link", { name: "View the receipt" })).toHaveAttribute(
+          "href",
+          `/anonymous/ordersummary/${s.context.result?.order.id}?link=guest-link-2001`,
+        );
+      } else
         expect(screen.getByRole("link", { name: "View order summary TP-00002001" })).toHaveAttribute(
           "href",
           `/ordersummary/${s.context.result?.order.id}`,

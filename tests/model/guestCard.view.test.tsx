@@ -1,10 +1,33 @@
 import { screen, within } from "@testing-library/react";
+import { useState } from "react";
 import { expect } from "vitest";
 import { type AnyEventObject, createActor } from "xstate";
 import { GuestCardView } from "../../src/views/guest-card/GuestCardView.tsx";
 import { money } from "../support/receipt.ts";
 import { guestCardModel } from "./specs/guestCard.ts";
 import { describeViewModel } from "./view-harness.tsx";
+
+/**
+ * The add value panel, as far as the card's page is concerned: once value is added it says so (with
+ * the order) and tells the page, which reads the card again. What it says must outlive that reading.
+ */
+function AddValueStandIn({ onChanged }: { onChanged: () => void }) {
+  const [added, setAdded] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          setAdded(true);
+          onChanged();
+        }}
+      >
+        Value added (stand-in)
+      </button>
+      {added ? <p data-testid="added">$10.00 added. Order TP-00000001.</p> : null}
+    </>
+  );
+}
 
 describeViewModel({
   model: guestCardModel,
@@ -16,11 +39,7 @@ describeViewModel({
           guest={actor}
           money={money}
           locale="en"
-          addValue={({ onChanged }) => (
-            <button type="button" onClick={onChanged}>
-              Value added (stand-in)
-            </button>
-          )}
+          addValue={({ onChanged }) => <AddValueStandIn onChanged={onChanged} />}
         />
       ),
       actor: () => actor,
@@ -78,6 +97,11 @@ describeViewModel({
     },
     opening: () => expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled(),
     loadingCard: () => expect(screen.getByRole("status")).toHaveTextContent("Loading the card…"),
+    "card.refreshing": () => {
+      // Read again in place: the card and what adding value said stay (issue 34).
+      expect(within(screen.getByTestId("guest-card")).getByRole("button", { name: "Done" })).toBeVisible();
+      expect(screen.getByTestId("added")).toHaveTextContent("Order TP-00000001");
+    },
     card: (snapshot) => {
       const card = within(screen.getByTestId("guest-card"));
       expect(card.getByRole("heading", { name: snapshot.context.card?.printed_card_number })).toBeVisible();

@@ -78,7 +78,8 @@ export const benefits: SavedPaymentMethod = {
 };
 export const methods = [visa, mastercard, benefits];
 
-export const loadOrder: PlacedOrder = { ...passOrder, number: "TP-00002001", guest_link: null };
+/** A load's order; a guest's comes with the link to its receipt (a rider's view does not use it). */
+export const loadOrder: PlacedOrder = { ...passOrder, number: "TP-00002001", guest_link: "guest-link-2001" };
 export const oneTimeCard = { token: "tok_visa_4242", brand: "visa", last4: "4242" };
 export const goodCard = {
   nickname: "",

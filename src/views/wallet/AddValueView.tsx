@@ -260,9 +260,19 @@ export function AddValueView({
           </p>
           <p>
             {context.guest ? (
-              <Trans>
-                Order {context.result.order.number}: a receipt was sent to {context.email.trim()}.
-              </Trans>
+              <>
+                <Trans>
+                  Order {context.result.order.number}: a receipt was sent to {context.email.trim()}.
+                </Trans>{" "}
+                {context.result.order.guest_link ? (
+                  <a
+                    className={textLink}
+                    href={`/anonymous/ordersummary/${encodeURIComponent(context.result.order.id)}?link=${encodeURIComponent(context.result.order.guest_link)}`}
+                  >
+                    <Trans>View the receipt</Trans>
+                  </a>
+                ) : null}
+              </>
             ) : (
               <a className={textLink} href={`/ordersummary/${encodeURIComponent(context.result.order.id)}`}>
                 <Trans>View order summary {context.result.order.number}</Trans>

@@ -136,6 +136,11 @@ export const guestCardModel = defineModel({
       expect(snapshot.context.securityCode).toBe("");
       expect(snapshot.can(done)).toBe(true);
     },
+    "card.refreshing": (snapshot) => {
+      expect(snapshot.hasTag("busy")).toBe(true);
+      // The card read before stays while it is read again.
+      expect(snapshot.context.card).toBe(guestCard);
+    },
     "card.loadingActivity": (snapshot) => {
       expect(snapshot.children.loadActivity?.getSnapshot().input).toEqual({
         limit: 12,

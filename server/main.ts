@@ -1,4 +1,6 @@
-import { resolve } from "node:path";
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { buildApp } from "./app.ts";
 import { distDir, ensureBuild } from "./build.ts";
 import { readEnv } from "./config/env.ts";
@@ -17,6 +19,26 @@ import { pruneRateLimitWindows } from "./plugins/rate-limit-store.ts";
  * `npm start -- --prepare`: migrate and seed (as a start would), then exit without building or serving,
  * as a release step does before the instances start (the e2e suite prepares its data directories so).
  */
+/**
+ * A fresh clone's `npm start` has no flows site yet: it is drawn in the background (scripts/flows-site.ts,
+ * about a minute of one core) while the portal serves, and /flows/ says so until then. Not when the
+ * build is skipped (the e2e suite and the bench bring their own, and must not share the CPU with it).
+ */
+function drawFlowsIfMissing(flowsDir: string | null): void {
+  if (!flowsDir || process.env.SKIP_BUILD === "1" || existsSync(join(flowsDir, "index.html"))) return;
+  console.log("Drawing the flows site in the background: /flows/ shows it when ready.");
+  const child = spawn(process.execPath, [resolve(import.meta.dirname, "..", "scripts", "flows-site.ts")], {
+    cwd: resolve(import.meta.dirname, ".."),
+    stdio: "ignore",
+  });
+  child.on("exit", (code) => {
+    console.log(
+      code === 0 ? "The flows site is ready at /flows/." : `Drawing the flows site failed (${code}).`,
+    );
+  });
+  child.unref();
+}
+
 async function main() {
   const env = readEnv();
   const prepareOnly = process.argv.includes("--prepare");
@@ -38,12 +60,13 @@ async function main() {
 
   const clock = offsetClock(env.clockOffsetMs);
   const killAfter = env.killAfter;
+  const flowsDir = env.devMailbox ? resolve(import.meta.dirname, "..", "flows-site") : null;
   const app = await buildApp({
     database,
     clock,
     portalConfig,
     staticDir: distDir,
-    flowsDir: env.devMailbox ? resolve(import.meta.dirname, "..", "flows-site") : null,
+    flowsDir,
     devMailbox: env.devMailbox,
     publicUrl: env.publicUrl,
     delivery: env.delivery,
@@ -88,6 +111,7 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: env.port, host: env.host });
+  drawFlowsIfMissing(flowsDir);
   // Due autoloads, load settlement, renewals, the order attempts a crash stopped between the gateway and
   // the commit, the refunds a crash or a lost gateway answer left pending and the ended request-budget
   // windows: once as soon as the server listens (a restart after a crash repairs at once), then every

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { negotiate } from "@fastify/accept-negotiator";
@@ -69,10 +69,25 @@ export default fp(async function spa(
       allowedPath: (path) => path !== "/index.html",
     });
   }
-  // The product owners' flows site (npm run flows), when built and dev tools are on.
-  if (options.flows && existsSync(join(options.flows, "index.html"))) {
+  // The product owners' flows site (npm run flows) when dev tools are on. Until its pages exist (npm
+  // start draws them in the background on a fresh clone: server/main.ts), /flows/ says they are being
+  // drawn and looks again by itself, instead of "Page not found" until a restart (issue 34).
+  const flows = options.flows;
+  if (flows) {
+    mkdirSync(flows, { recursive: true });
+    app.addHook("onRequest", async (request, reply) => {
+      const path = request.url.split("?")[0];
+      if ((path === "/flows/" || path === "/flows/index.html") && !existsSync(join(flows, "index.html"))) {
+        return reply
+          .code(503)
+          .header("Retry-After", "10")
+          .header("Cache-Control", "no-store")
+          .type("text/html; charset=utf-8")
+          .send(flowsBeingDrawnPage);
+      }
+    });
     await app.register(fastifyStatic, {
-      root: options.flows,
+      root: flows,
       prefix: "/flows/",
       index: "index.html",
       decorateReply: false,
@@ -154,3 +169,23 @@ function encodings(html: string): Encoded {
     gzip: gzipSync(identity, { level: 9 }),
   };
 }
+
+/** /flows/ while its pages are being drawn: says so, and looks again every 10 seconds. */
+const flowsBeingDrawnPage = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="10">
+<title>Flows are being drawn</title>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2933}</style>
+</head>
+<body>
+<main>
+<h1>The flows are being drawn</h1>
+<p role="status">The portal started without its flows site, so it is drawing it now (about a minute on a
+fresh clone). This page looks again every 10 seconds.</p>
+</main>
+</body>
+</html>
+`;

@@ -111,6 +111,8 @@ export async function createTestApp(
     orderNumbers?: () => string;
     /** A build of the test's own to serve (removed on close); a tiny page unless given. */
     staticDir?: string;
+    /** The flows site's folder to serve at /flows/ (none unless given). */
+    flowsDir?: string;
     /**
      * A database another app shares (an instance of several), migrated and seeded by the caller, who
      * closes it; a fresh copy of the run's template unless given.
@@ -131,6 +133,7 @@ export async function createTestApp(
     database,
     portalConfig: config,
     staticDir,
+    flowsDir: options.flowsDir ?? null,
     devMailbox: options.devMailbox ?? true,
     publicUrl: options.publicUrl ?? testPublicUrl,
     ...(options.apple ? { apple: options.apple } : {}),

@@ -886,6 +886,16 @@ export const checkoutModel = defineModel({
       ends: (snapshot) => expect(snapshot.context.problem).toBeNull(),
     },
     {
+      name: "a rider without a default address chooses one, and its shipping is priced",
+      input: 4,
+      events: [done[6], events["shipping.chooseAddress"][0]],
+      expected: { details: "quoting" },
+      ends: (snapshot) => {
+        expect(snapshot.context.addressId).toBe(home.id);
+        expect(snapshot.context.country).toBe(home.country);
+      },
+    },
+    {
       name: "the rider's default address is chosen and priced at once (issue 34)",
       input: 4,
       events: [done[5]],

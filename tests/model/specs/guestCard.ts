@@ -319,6 +319,34 @@ export const guestCardModel = defineModel({
       ends: (snapshot) => expect(snapshot.context.error).toBeNull(),
     },
     {
+      name: "after adding value the card is read again in place: it stays on screen meanwhile (issue 34)",
+      events: [...openedCard, events["card.refresh"][0]],
+      expected: { card: "refreshing" },
+      ends: (snapshot) => expect(snapshot.context.card).toBe(guestCard),
+    },
+    {
+      name: "a card whose token expired while it was read again goes back to the form, saying so",
+      events: [...openedCard, events["card.refresh"][0], readFailed[0]],
+      expected: "form",
+      ends: (snapshot) => {
+        expect(snapshot.context.notice).toEqual({ kind: "expired" });
+        expect(snapshot.context.card).toBeNull();
+      },
+    },
+    {
+      name: "a resumed card whose token expired while it was read again goes back to the form, not to reading it",
+      input: 1,
+      events: [read, activity[0], events["card.refresh"][0], readFailed[0]],
+      expected: "form",
+      ends: (snapshot) => expect(snapshot.context.notice).toEqual({ kind: "expired" }),
+    },
+    {
+      name: "a card that could not be read again offers to try again",
+      events: [...openedCard, events["card.refresh"][0], readFailed[1]],
+      expected: "cardFailed",
+      ends: (snapshot) => expect(snapshot.context.error).not.toBeNull(),
+    },
+    {
       name: "after adding value the card is read again with its activity from the start",
       events: [...openedCard, more, activity[1], events["card.refresh"][0], read],
       expected: { card: "loadingActivity" },

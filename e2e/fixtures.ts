@@ -13,6 +13,18 @@ type StorageState = Exclude<BrowserContextOptions["storageState"], string | unde
  * test with other ones), and runs a file's tests in order only among those.
  */
 export const test = base.extend<object, { demoRiderSession: DemoRiderSession }>({
+  // Each test's browser comes from an address of its own (X-Forwarded-For, which the e2e servers
+  // trust from loopback), as riders do: the per-address budgets (20 sign-ins a minute) are each
+  // test's, not the whole run's, so a burst of sign-ins in quick specs never refuses the next spec's
+  // rider. A spec that sets its own (the replays) keeps it.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    let hash = 0;
+    for (const char of `${testInfo.testId}:${testInfo.retry}`) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+    await use({
+      "X-Forwarded-For": `100.${64 + (hash % 64)}.${(hash >>> 6) % 256}.${((hash >>> 14) % 254) + 1}`,
+    });
+  },
   demoRiderSession: [
     async ({ browser }, use, workerInfo) => {
       const baseURL = workerInfo.project.use.baseURL;

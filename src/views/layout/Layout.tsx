@@ -10,7 +10,6 @@ import { selectCartAsks, selectDrawerOpen } from "../../machines/cart.machine.ts
 import { selectRestoring, selectSessionAsks } from "../../machines/session.machine.ts";
 import { NotFoundScreen } from "../screens/NotFoundScreen.tsx";
 import { screens } from "../screens/screens.tsx";
-import { navigationMemory } from "../shared/navigationFocus.ts";
 import { Screen } from "../shared/Screen.tsx";
 import { WhenWanted } from "../shared/WhenWanted.tsx";
 import { Footer } from "./Footer.tsx";
@@ -48,7 +47,6 @@ export function Layout() {
         <Trans>Skip to main content</Trans>
       </a>
       <RouteWatcher />
-      <NavigationFocus />
       <TopBar />
       <WhenWanted part={sideMenu} wanted={menuOpen} props={{}} />
       <main
@@ -102,17 +100,6 @@ function ScreenLoading() {
       </p>
     </Screen>
   );
-}
-
-/**
- * A new page starts at the top with focus on its heading; Back and Forward put it back where it was
- * (src/views/shared/navigationFocus.ts).
- */
-function NavigationFocus() {
-  const [location] = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each new location is one navigation to settle.
-  useEffect(() => navigationMemory(window).settle(), [location]);
-  return null;
 }
 
 /** Tells the root actor the route changed (closes the side menu). */

@@ -15,16 +15,7 @@ export function Screen({ title, children }: { title: string; children?: ReactNod
       aria-labelledby={headingId}
       className={css({ display: "flex", flexDirection: "column", gap: "6" })}
     >
-      <h1
-        id={headingId}
-        // Focused after a navigation (navigationFocus.ts): a place to start from, not a control.
-        tabIndex={-1}
-        className={css({
-          fontSize: { base: "2xl", md: "3xl" },
-          fontWeight: "bold",
-          _focus: { outline: "none" },
-        })}
-      >
+      <h1 id={headingId} className={css({ fontSize: { base: "2xl", md: "3xl" }, fontWeight: "bold" })}>
         {title}
       </h1>
       {children}

@@ -24,6 +24,7 @@ import { idempotencyKeyHash, staleClaimMs } from "./services/orders.ts";
 import { expectBooksAgree } from "./test/books.ts";
 import { databaseUrl } from "./test/database-templates.ts";
 import { emptyDatabase } from "./test/helpers.ts";
+import { testCardToken } from "./test/sandbox-cards.ts";
 
 /*
  * kill -9 in the middle of a checkout storm (issue 33, item 2), on a real server process: `npm start`'s
@@ -137,17 +138,7 @@ async function call(
 }
 
 /** A one-time card token the servers accept (they share the sandbox's secret). */
-function cardToken(number: string): string {
-  const made = new SandboxPaymentGateway({ secret }).createCardToken({
-    number,
-    exp_month: 12,
-    exp_year: 2031,
-    cvc: "739",
-    postal_code: "94103",
-  });
-  if (!made.ok) throw new Error(made.problem);
-  return made.value.token;
-}
+const cardToken = (number: string) => testCardToken(new SandboxPaymentGateway({ secret }), number);
 
 /** A new rider, signed up, confirmed through the dev mailbox and signed in, with a saved Visa. */
 async function newRider(server: Running): Promise<{ email: string; token: string; method: string }> {

@@ -11,6 +11,7 @@ import { users } from "../../server/db/schema.ts";
 import { demoCatalog } from "../../server/db/seed-catalog.ts";
 import { hashSecret } from "../../server/domain/password.ts";
 import { SandboxPaymentGateway } from "../../server/gateways/payments/sandbox.ts";
+import { testCardToken } from "../../server/test/sandbox-cards.ts";
 import { createHttpClient } from "../../src/services/http.ts";
 import { createPortalStorage } from "../../src/services/storage.ts";
 import { type BenchRow, ms, reportOnly } from "./table.ts";
@@ -214,19 +215,11 @@ async function checkoutStorm(
   };
   const methods = await Promise.all(
     riders.map(async ({ token }, n) => {
-      const made = gateway.createCardToken({
-        number: "4242424242424242",
-        exp_month: 12,
-        exp_year: 2031,
-        cvc: "739",
-        postal_code: "94103",
-      });
-      if (!made.ok) throw new Error(made.problem);
       const saved = await post(
         n,
         "/transit/payment_methods",
         {
-          token: made.value.token,
+          token: testCardToken(gateway),
           billing: { last_name: "Rider", address_1: "1 Main St", zip_code: "94103" },
         },
         token,

@@ -434,6 +434,23 @@ export function createOrderService(options: {
     }
   }
 
+  /**
+   * A one-time card leg of an order or a load, or null when its token pays this request twice or
+   * paid before. A recovered request's token is its digest (`recorded`): the claim keeps no token.
+   */
+  async function oneTimeCardLeg(
+    n: number,
+    leg: { amount: number; token: string },
+    recovered: boolean,
+    tokens: Set<string>,
+  ): Promise<Leg | null> {
+    const tokenHash = cardTokenHash(leg.token, recovered);
+    if (tokens.has(tokenHash) || (await repository.tokenUsed(tokenHash))) return null;
+    tokens.add(tokenHash);
+    const recorded = recovered && leg.token.startsWith(recordedTokenPrefix);
+    return { n, kind: "card", amount: leg.amount, token: leg.token, tokenHash, recorded };
+  }
+
   /** The rider's card (own, purchasable, not blocked), or null. */
   async function usableCard(tx: Executor, userId: string, id: string, lock: boolean) {
     const where = eq(fareMedia.id, id);
@@ -589,19 +606,9 @@ export function createOrderService(options: {
         case "card": {
           // A one-time card is gone after this order: the renewal would have nothing to charge.
           if (anyAutoRenew) return refuse(autoRenewSavedMethodMessage);
-          const tokenHash = cardTokenHash(leg.token, recovered);
-          if (tokens.has(tokenHash) || (await repository.tokenUsed(tokenHash))) {
-            return refuse(tokenInvalidMessage, ErrorCode.paymentTokenInvalid);
-          }
-          tokens.add(tokenHash);
-          legs.push({
-            n,
-            kind: "card",
-            amount: leg.amount,
-            token: leg.token,
-            tokenHash,
-            recorded: recovered && leg.token.startsWith(recordedTokenPrefix),
-          });
+          const card = await oneTimeCardLeg(n, leg, recovered, tokens);
+          if (!card) return refuse(tokenInvalidMessage, ErrorCode.paymentTokenInvalid);
+          legs.push(card);
           break;
         }
         case "stored_value": {
@@ -768,19 +775,9 @@ export function createOrderService(options: {
         if (!method) return { refused: refusal(ErrorCode.paymentRefused, paymentUnavailableMessage, field) };
         legs.push({ n, kind: "saved", amount: leg.amount, method });
       } else if (leg.kind === "card") {
-        const tokenHash = cardTokenHash(leg.token, recovered);
-        if (tokens.has(tokenHash) || (await repository.tokenUsed(tokenHash))) {
-          return { refused: refusal(ErrorCode.paymentTokenInvalid, tokenInvalidMessage, field) };
-        }
-        tokens.add(tokenHash);
-        legs.push({
-          n,
-          kind: "card",
-          amount: leg.amount,
-          token: leg.token,
-          tokenHash,
-          recorded: recovered && leg.token.startsWith(recordedTokenPrefix),
-        });
+        const card = await oneTimeCardLeg(n, leg, recovered, tokens);
+        if (!card) return { refused: refusal(ErrorCode.paymentTokenInvalid, tokenInvalidMessage, field) };
+        legs.push(card);
       } else {
         return { refused: refusal(ErrorCode.paymentRefused, paymentUnavailableMessage, field) };
       }

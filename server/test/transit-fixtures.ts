@@ -5,6 +5,7 @@ import { fareCapRules, fareMedia, organizations, transitRoutes } from "../db/sch
 import { ledgerAccounts } from "../domain/ledger-accounts.ts";
 import { SandboxPaymentGateway } from "../gateways/payments/sandbox.ts";
 import type { TestApp } from "./helpers.ts";
+import { testCardToken } from "./sandbox-cards.ts";
 
 let riders = 0;
 let cards = 0;
@@ -121,15 +122,7 @@ export async function newCapRule(
 export function sandboxCardToken(t: TestApp, number = "4242424242424242"): string {
   const gateway = t.app.payments;
   if (!(gateway instanceof SandboxPaymentGateway)) throw new Error("the test app has the sandbox");
-  const made = gateway.createCardToken({
-    number,
-    exp_month: 12,
-    exp_year: 2031,
-    cvc: "739",
-    postal_code: "94103",
-  });
-  if (!made.ok) throw new Error(`not tokenized: ${made.problem}`);
-  return made.value.token;
+  return testCardToken(gateway, number);
 }
 
 /** Saves a sandbox card for the rider through the API; its id. */

@@ -4,6 +4,7 @@ import type { GuestOrderRequest, PlacedOrder } from "../../../src/domain/checkou
 import { demoCatalog } from "../../db/seed-catalog.ts";
 import { SandboxPaymentGateway } from "../../gateways/payments/sandbox.ts";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
+import { testCardToken } from "../../test/sandbox-cards.ts";
 
 /*
  * Order numbers are random ("TP-" and 8 digits), so two orders may draw the same one. The number is
@@ -32,20 +33,12 @@ async function dayPassAsGuest(): Promise<GuestOrderRequest> {
     (product) => product.row.uuid === demoCatalog.products.dayPass,
   );
   if (!entry) throw new Error("no Day Pass in the catalogue");
-  const made = gateway.createCardToken({
-    number: "4242424242424242",
-    exp_month: 12,
-    exp_year: 2031,
-    cvc: "739",
-    postal_code: "94103",
-  });
-  if (!made.ok) throw new Error(`not tokenized: ${made.problem}`);
   const total = entry.row.listPrice;
   return {
     email: "numbers@example.org",
     lines: [{ product: demoCatalog.products.dayPass, quantity: 1 }],
     expected_total: total,
-    payments: [{ kind: "card", token: made.value.token, amount: total }],
+    payments: [{ kind: "card", token: testCardToken(gateway), amount: total }],
   };
 }
 

@@ -76,6 +76,8 @@ export default fp(async function spa(
   if (flows) {
     mkdirSync(flows, { recursive: true });
     app.addHook("onRequest", async (request, reply) => {
+      // Every request passes here: only /flows/ looks further.
+      if (!request.url.startsWith("/flows/")) return;
       const path = request.url.split("?")[0];
       if ((path === "/flows/" || path === "/flows/index.html") && !existsSync(join(flows, "index.html"))) {
         return reply

@@ -154,6 +154,32 @@ describe("an operator's refund is one per Idempotency-Key (issue 48, item 1)", (
     }
     expect(await chargeRefunded(order)).toBe(0);
   });
+
+  it("an empty body, a NUL byte in the key or the reason, and a body that is not JSON refund nothing", async () => {
+    const order = await paidOrder(1);
+    const post = (headers: Record<string, string>, payload?: string) =>
+      t.app.inject({
+        method: "POST",
+        url: `/transit/orders/${order.id}/refunds`,
+        headers: { authorization: `Bearer ${operatorToken}`, "idempotency-key": randomUUID(), ...headers },
+        ...(payload === undefined ? {} : { payload }),
+      });
+    const replies = [
+      await post({ "content-type": "application/json" }, ""),
+      await post({ "content-type": "application/json" }, "{"),
+      await post({ "content-type": "application/json" }, JSON.stringify({ amount: 100, reason: "a\u0000b" })),
+      await refund(order.id, { amount: 100, reason: "nul key" }, "key\u0000nul"),
+    ];
+    for (const reply of replies) {
+      expect(reply.statusCode, reply.body).toBeGreaterThanOrEqual(400);
+      expect(reply.statusCode, reply.body).toBeLessThan(500);
+    }
+    expect(await chargeRefunded(order)).toBe(0);
+    // What was refused took nothing: the whole order can still be refunded, once.
+    const all = await refund(order.id, { reason: "all" });
+    expect(all.statusCode, all.body).toBe(201);
+    expect(await chargeRefunded(order)).toBe(order.total);
+  });
 });
 
 describe("a refund of nothing is refused, and revenue never goes below zero (issue 48, item 2)", () => {

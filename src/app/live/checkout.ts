@@ -1,5 +1,6 @@
 import { navigate } from "wouter/use-browser-location";
 import { assign, fromPromise } from "xstate";
+import { orderSummaryPath } from "../../domain/checkout/order.ts";
 import {
   type CheckoutChoices,
   type CheckoutContext,
@@ -66,12 +67,7 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
         forgetChoices: () => checkoutChoices.forget(),
         repriceCart: (_, prices) => bus.send({ type: "cart.repriced", prices }),
         clearCart: () => bus.send({ type: "cart.clear" }),
-        goToOrder: (_, order) =>
-          navigate(
-            order.guest_link
-              ? `/anonymous/ordersummary/${encodeURIComponent(order.id)}?link=${encodeURIComponent(order.guest_link)}`
-              : `/ordersummary/${encodeURIComponent(order.id)}`,
-          ),
+        goToOrder: (_, order) => navigate(orderSummaryPath(order)),
         assignKey: assign(({ context }: { context: CheckoutContext }) =>
           context.idempotencyKey !== null
             ? {}

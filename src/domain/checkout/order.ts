@@ -192,3 +192,13 @@ export interface OrderPage {
   /** Pass as `after` for the next (older) page; null on the last page. */
   next: string | null;
 }
+
+/**
+ * Where a placed order's summary is: a guest's with the link from its receipt email, a rider's by
+ * its id alone.
+ */
+export function orderSummaryPath(order: Pick<PlacedOrder, "id" | "guest_link">): string {
+  return order.guest_link
+    ? `/anonymous/ordersummary/${encodeURIComponent(order.id)}?link=${encodeURIComponent(order.guest_link)}`
+    : `/ordersummary/${encodeURIComponent(order.id)}`;
+}

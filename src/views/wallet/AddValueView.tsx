@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
+import { orderSummaryPath } from "../../domain/checkout/order.ts";
 import { ErrorCode } from "../../domain/envelope.ts";
 import { type Leg, parseAmount, splitLegs } from "../../domain/payments/amounts.ts";
 import {
@@ -265,16 +266,16 @@ export function AddValueView({
                   Order {context.result.order.number}: a receipt was sent to {context.email.trim()}.
                 </Trans>{" "}
                 {context.result.order.guest_link ? (
-                  <a
-                    className={textLink}
-                    href={`/anonymous/ordersummary/${encodeURIComponent(context.result.order.id)}?link=${encodeURIComponent(context.result.order.guest_link)}`}
-                  >
+                  <a className={textLink} href={orderSummaryPath(context.result.order)}>
                     <Trans>View the receipt</Trans>
                   </a>
                 ) : null}
               </>
             ) : (
-              <a className={textLink} href={`/ordersummary/${encodeURIComponent(context.result.order.id)}`}>
+              <a
+                className={textLink}
+                href={orderSummaryPath({ id: context.result.order.id, guest_link: null })}
+              >
                 <Trans>View order summary {context.result.order.number}</Trans>
               </a>
             )}

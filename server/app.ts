@@ -82,6 +82,7 @@ import { createFareMediaService, type FareMediaService } from "./services/fare-m
 import { createIdentityClients, createIdentityVerifier } from "./services/identities.ts";
 import { createLedgerService, type LedgerService } from "./services/ledger.ts";
 import { createOrderService, type OrderService } from "./services/orders.ts";
+import { createPassDestinationService, type PassDestinationService } from "./services/pass-destinations.ts";
 import { createPassService, type PassService } from "./services/passes.ts";
 import { createPaymentMethodService, type PaymentMethodService } from "./services/payment-methods.ts";
 import { createPricingService, type PricingService } from "./services/pricing.ts";
@@ -125,6 +126,8 @@ declare module "fastify" {
     shippingAddresses: AddressService;
     /** The checkout's prices: catalogue lines, promo codes and shipping methods (services/pricing.ts). */
     pricing: PricingService;
+    /** Where a cart's passes and stored value may go: fare cards, the account (services/pass-destinations.ts). */
+    passDestinations: PassDestinationService;
     /** Placing, reading and refunding orders (services/orders.ts). */
     orders: OrderService;
     /** Fare caps of a card's rider type and its progress in the current period (services/fare-caps.ts). */
@@ -334,6 +337,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db: options.database.db,
       catalog: app.catalog,
       clock,
+      config: () => options.portalConfig,
+    }),
+  );
+  app.decorate(
+    "passDestinations",
+    createPassDestinationService({
+      db: options.database.db,
+      catalog: app.catalog,
       config: () => options.portalConfig,
     }),
   );

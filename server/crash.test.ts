@@ -245,6 +245,7 @@ describe("kill -9 of a server process in the middle of a checkout storm", () => 
         split,
         body: {
           lines: [{ product: demoCatalog.products.dayPass, quantity }],
+          pass_destination: "account",
           expected_total: total,
           payments: split
             ? [

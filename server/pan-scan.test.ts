@@ -386,6 +386,7 @@ describe("a realistic payments flow", () => {
     const total = quote.json().data.total as number;
     const order = (token: string) => ({
       lines: [{ product: dayPass, quantity: 1 }],
+      pass_destination: "account",
       expected_total: total,
       payments: [{ kind: "card", token, amount: total }],
     });
@@ -403,9 +404,22 @@ describe("a realistic payments flow", () => {
         expect(reply.statusCode, reply.body).toBe(number === "4242424242424242" ? 201 : 422);
       }
     }
+    // A guest's pass goes on a card they name by its number and security code (issue 34).
+    const issued = await call({ method: "POST", url: "/dev/transit/fare_media", payload: {} });
+    const { card_number, security_code } = issued.json().data as {
+      card_number: string;
+      security_code: string;
+    };
+    const cardToken = await call({
+      method: "POST",
+      url: "/transit/anonymous/card_tokens",
+      payload: { card_number, security_code },
+    });
+    const { pass_destination: _account, ...guestOrder } = order(await tokenFor(dashed("4242424242424242")));
     const guest = await placeOrder("/transit/anonymous/orders", {
-      ...order(await tokenFor(dashed("4242424242424242"))),
+      ...guestOrder,
       email: "guest.payer@example.org",
+      card_token: cardToken.json().data.card_token,
     });
     expect(guest.statusCode, guest.body).toBe(201);
     const placed = guest.json().data as { id: string; guest_link: string };

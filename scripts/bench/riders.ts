@@ -245,6 +245,7 @@ async function checkoutStorm(
           "/transit/orders",
           {
             lines: [{ product: demoCatalog.products.dayPass, quantity: 1 }],
+            pass_destination: "account",
             expected_total: price,
             payments: [{ kind: "saved", payment_method: methods[n], amount: price }],
           },

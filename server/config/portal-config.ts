@@ -30,6 +30,7 @@ const portalConfigSchema = z.object({
   allowAccountDeactivation: z.boolean(),
   disableDeleteAccount: z.boolean(),
   supportDefaultPayment: z.boolean(),
+  passesInAccount: z.boolean().default(true),
   payment_gateway: z
     .object({
       provider: z.string().min(1),

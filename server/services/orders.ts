@@ -17,6 +17,7 @@ import {
 import {
   CheckoutErrorCode,
   type Purses,
+  passDestinationRequiredMessage,
   promoCodeInvalidMessage,
   type QuoteReply,
 } from "../../src/domain/checkout/quote.ts";
@@ -62,6 +63,7 @@ import { createPromoCodeRepository } from "../repositories/promo-codes.ts";
 import { parseAddressBody } from "./addresses.ts";
 import type { LedgerEntry, LedgerService } from "./ledger.ts";
 import { publicLink } from "./links.ts";
+import { accountTakes } from "./pass-destinations.ts";
 import { tokenHashOf } from "./payment-methods.ts";
 import type { Customer, PricingService } from "./pricing.ts";
 import { renewsAtFor } from "./subscription-dates.ts";
@@ -74,7 +76,8 @@ export interface PlaceInput {
   customer: OrderCustomer;
   /** The Idempotency-Key header (already checked: 1..255 printable ASCII). */
   idempotencyKey: string;
-  request: PlaceOrderRequest | GuestOrderRequest;
+  /** A guest's `card_token` is replaced by its card's id (`fare_medium`) before the order is placed. */
+  request: PlaceOrderRequest | (Omit<GuestOrderRequest, "card_token"> & { fare_medium?: string | null });
   /** The request's language: names, the shipping method's name and the receipt. */
   locale: string;
   /** The caller's network address (a guest's refused promo codes are counted by it). */
@@ -460,6 +463,12 @@ export function createOrderService(options: {
     return row && row.userId === userId && row.removedAt === null && canBuyFor(row) ? row : null;
   }
 
+  /** A card a guest's order may go on: live and of a kind that can be bought for, whoever's it is. */
+  async function guestCard(tx: Executor, id: string) {
+    const [row] = await tx.select().from(fareMedia).where(eq(fareMedia.id, id));
+    return row && row.removedAt === null && canBuyFor(row) ? row : null;
+  }
+
   /** Everything about the order that needs no gateway: a refusal, or what to charge and write. */
   async function prepare(input: PlaceInput, orderId: string, recovered = false) {
     const { customer, request } = input;
@@ -515,10 +524,15 @@ export function createOrderService(options: {
     if (!priced.ok) return { refused: refused(priced.status, priced.errors) };
     const { quote } = priced;
     const physical = priced.products.some((product) => product.subType === "PHYSICAL_PASS");
+    // A guest's card is the one their card token named (the route put its id here: guests cannot).
     const fareMediumId = "fare_medium" in request ? (request.fare_medium ?? null) : null;
     let card: FareMediumRow | null = null;
     if (fareMediumId !== null) {
-      card = userId && !physical ? await usableCard(db, userId, fareMediumId, false) : null;
+      card = physical
+        ? null
+        : userId
+          ? await usableCard(db, userId, fareMediumId, false)
+          : await guestCard(db, fareMediumId);
       if (!card) {
         return {
           refused: refusal(OrderErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
@@ -535,11 +549,31 @@ export function createOrderService(options: {
       }
       if ((autoRenew[index] || product.subType === "STORED_VALUE") && !card) {
         return {
-          refused: refusal(OrderErrorCode.fareCardUnavailable, fareCardRequiredMessage, "fare_medium"),
+          refused: refusal(
+            OrderErrorCode.fareCardUnavailable,
+            fareCardRequiredMessage,
+            userId ? "fare_medium" : "card_token",
+          ),
         };
       }
       if (card && product.riderTypes.length > 0 && !product.riderTypes.includes(card.riderType)) {
         return { refused: refusal(CheckoutErrorCode.productUnavailable, notEligibleMessage, field) };
+      }
+    }
+    // A digital pass goes on a fare card, or (a rider's, where the deployment allows) in the account.
+    if (!card && priced.products.some((product) => product.subType === "DIGITAL_PASS")) {
+      const toAccount =
+        "pass_destination" in request &&
+        request.pass_destination === "account" &&
+        accountTakes(options.config(), userId !== null, priced.products, autoRenew.includes(true));
+      if (!toAccount) {
+        return {
+          refused: refusal(
+            OrderErrorCode.fareCardUnavailable,
+            passDestinationRequiredMessage,
+            userId ? "pass_destination" : "card_token",
+          ),
+        };
       }
     }
     if (quote.shipping_required && !address) {
@@ -809,6 +843,7 @@ export function createOrderService(options: {
       shipping_method: null,
       shipping_methods: [],
       purses: null,
+      destinations: null,
     };
     return {
       refused: null,
@@ -1187,7 +1222,8 @@ export function createOrderService(options: {
             id: randomUUID(),
             orderId,
             line: index,
-            userId: plan.userId,
+            // A guest's pass is the card owner's (when the card is on an account), as the card is.
+            userId: plan.userId ?? plan.card?.userId ?? null,
             fareMediumId: plan.card?.id ?? null,
             productId: line.product,
             name: line.name,

@@ -387,6 +387,7 @@ export function createPricingService(options: {
         shipping_method: chosen ? shippingOptionOf(chosen, input.locale) : null,
         shipping_methods: available.map((row) => shippingOptionOf(row, input.locale)),
         purses: null,
+        destinations: null,
       },
     };
   }

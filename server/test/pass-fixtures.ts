@@ -71,6 +71,20 @@ export async function newPaymentMethod(t: TestApp, userId: string): Promise<stri
 }
 
 /** A fresh unlinked card through the dev route (real security code), as end-to-end tests get one. */
+/** A guest's card token for an issued card (POST /transit/anonymous/card_tokens). */
+export async function guestCardToken(
+  t: TestApp,
+  card: { card_number: string; security_code: string },
+): Promise<string> {
+  const reply = await t.app.inject({
+    method: "POST",
+    url: "/transit/anonymous/card_tokens",
+    payload: { card_number: card.card_number, security_code: card.security_code },
+  });
+  if (reply.statusCode !== 201) throw new Error(`no card token: ${reply.body}`);
+  return reply.json().data.card_token;
+}
+
 export async function issueCard(
   t: TestApp,
   body: { rider_type?: string; type?: string; balance?: number } = {},

@@ -91,6 +91,11 @@ export interface PortalConfig {
   allowAccountDeactivation: boolean;
   disableDeleteAccount: boolean;
   supportDefaultPayment: boolean;
+  /**
+   * Digital passes bought without a fare card may be kept in the rider's account (passes in the cloud,
+   * moved to a card or a phone later). Off: every digital pass goes on a fare card chosen at checkout.
+   */
+  passesInAccount: boolean;
   /** The payment gateway's addresses; the sandbox's (`defaultPaymentGateway`) when absent. */
   payment_gateway?: PaymentGatewayConfig;
   /** `required`: every rider must turn two-factor on (the enrolment dialog after sign-in). */

@@ -17,6 +17,7 @@ import { ledgerAccounts } from "../../domain/ledger-accounts.ts";
 import { createPromoCodeRepository, type NewPromoCode } from "../../repositories/promo-codes.ts";
 import { inTransaction } from "../../services/transaction.ts";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
+import { guestCardToken, issueCard } from "../../test/pass-fixtures.ts";
 
 const clock = manualClock(new Date("2026-11-23T12:00:00Z"));
 let t: TestApp;
@@ -687,33 +688,121 @@ describe("parallel quotes", () => {
   });
 });
 
-describe("what a rider's purses hold", () => {
-  async function cardOf(owner: { id: string }, general: number) {
-    const id = randomUUID();
-    await t.database.db.insert(fareMedia).values({
-      id,
-      userId: owner.id,
-      organizationId: t.config.organization.parentUuid,
-      nickname: "Purse card",
-      printedCardNumber: `7300 0000 ${String(++riders).padStart(4, "0")} 0000`,
-      securityCodeHash: "not-a-real-hash",
-      expiresOn: "2031-12-31",
-      category: "Adult",
-      type: "VIRTUAL",
-      status: "ACTIVE",
-      riderType: "ADULT",
+async function cardOf(
+  owner: { id: string },
+  general: number,
+  fields: { riderType?: string; status?: "ACTIVE" | "BLOCKED"; nickname?: string } = {},
+) {
+  const id = randomUUID();
+  await t.database.db.insert(fareMedia).values({
+    id,
+    userId: owner.id,
+    organizationId: t.config.organization.parentUuid,
+    nickname: fields.nickname ?? "Purse card",
+    printedCardNumber: `7300 0000 ${String(++riders).padStart(4, "0")} 0000`,
+    securityCodeHash: "not-a-real-hash",
+    expiresOn: "2031-12-31",
+    category: "Adult",
+    type: "VIRTUAL",
+    status: fields.status ?? "ACTIVE",
+    riderType: fields.riderType ?? "ADULT",
+  });
+  if (general === 0) return id;
+  await inTransaction(t.database.db, ({ tx }) =>
+    t.app.ledger.post(tx, {
+      reference: `opening:test:${id}`,
+      entries: [
+        { account: ledgerAccounts.fareCard(id, "general"), amount: money(general, "USD") },
+        { account: ledgerAccounts.opening, amount: money(-general, "USD") },
+      ],
+    }),
+  );
+  return id;
+}
+
+describe("where a cart's passes go (issue 34)", () => {
+  const dayPass = [{ product: products.dayPass, quantity: 1 }];
+
+  it("lists a rider's cards that can be bought for, each eligible or not, and the account for passes only", async () => {
+    const owner = await rider();
+    const adult = await cardOf(owner, 0, { nickname: "Commute" });
+    const senior = await cardOf(owner, 0, { nickname: "Gran's", riderType: "SENIOR" });
+    await cardOf(owner, 0, { nickname: "Lost", status: "BLOCKED" });
+    const riderTypes = (await t.app.catalog.snapshot()).products.find(
+      (entry) => entry.row.uuid === products.dayPass,
+    )?.row.riderTypes;
+    expect(riderTypes).toEqual(["ADULT"]);
+
+    const passes = await priced(await quote(owner.token, { lines: dayPass }));
+    expect(passes.data.destinations).toEqual({
+      account: true,
+      cards: [
+        {
+          id: adult,
+          nickname: "Commute",
+          card_number: expect.stringMatching(/^•••• \d{4}$/),
+          eligible: true,
+        },
+        {
+          id: senior,
+          nickname: "Gran's",
+          card_number: expect.stringMatching(/^•••• \d{4}$/),
+          eligible: false,
+        },
+      ],
     });
-    await inTransaction(t.database.db, ({ tx }) =>
-      t.app.ledger.post(tx, {
-        reference: `opening:test:${id}`,
-        entries: [
-          { account: ledgerAccounts.fareCard(id, "general"), amount: money(general, "USD") },
-          { account: ledgerAccounts.opening, amount: money(-general, "USD") },
-        ],
-      }),
+    // The list is the same whichever card the quote is for (checkout keeps offering the others).
+    const forAdult = await priced(await quote(owner.token, { lines: dayPass, fare_medium: adult }));
+    expect(forAdult.data.destinations).toEqual(passes.data.destinations);
+
+    const value = await priced(
+      await quote(owner.token, { lines: [{ product: products.storedValue20, quantity: 1 }] }),
     );
-    return id;
-  }
+    expect(value.data.destinations?.account).toBe(false);
+    const card = await priced(
+      await quote(owner.token, { lines: [{ product: products.metroFareCard, quantity: 1 }] }),
+    );
+    expect(card.data.destinations).toBeNull();
+    const none = await rider();
+    expect((await priced(await quote(none.token, { lines: dayPass }))).data.destinations).toEqual({
+      account: true,
+      cards: [],
+    });
+  });
+
+  it("offers a guest only the card of their card token, and says when the token has ended", async () => {
+    expect((await priced(await guestQuote({ lines: dayPass }))).data.destinations).toEqual({
+      account: false,
+      cards: [],
+    });
+    const issued = await issueCard(t);
+    const cardToken = await guestCardToken(t, issued);
+    const withCard = await priced(await guestQuote({ lines: dayPass, card_token: cardToken }));
+    expect(withCard.errors).toEqual([]);
+    expect(withCard.data.destinations).toEqual({
+      account: false,
+      cards: [
+        {
+          id: issued.id,
+          nickname: expect.any(String),
+          card_number: `•••• ${issued.card_number.slice(-4)}`,
+          eligible: true,
+        },
+      ],
+    });
+    const stale = await priced(await guestQuote({ lines: dayPass, card_token: "ended" }));
+    expect(stale.data.destinations).toEqual({ account: false, cards: [] });
+    expect(stale.errors).toEqual([
+      {
+        code: ErrorCode.fareCardUnavailable,
+        message: "Your card session has ended. Please enter the card number again.",
+        field: "card_token",
+      },
+    ]);
+  });
+});
+
+describe("what a rider's purses hold", () => {
   const dayPass = [{ product: products.dayPass, quantity: 1 }];
 
   it("says what the quote's fare card and the wallet hold, for the card's owner only", async () => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AnonymousQuoteRequest, QuoteReply, QuoteRequest } from "../../../src/domain/checkout/quote.ts";
-import type { ApiError, Envelope } from "../../../src/domain/envelope.ts";
+import { type ApiError, type Envelope, ErrorCode } from "../../../src/domain/envelope.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { localeFromHeader } from "../../http/locale.ts";
-import { riderOf } from "../../plugins/auth.ts";
+import { cardTokenExpiredMessage, riderOf } from "../../plugins/auth.ts";
 import type { Customer, QuoteResult } from "../../services/pricing.ts";
 import { emailSchema } from "../accounts/schemas.ts";
 import { cartLines, choice } from "./schemas.ts";
@@ -25,7 +25,11 @@ const anonymousQuoteSchema = {
     type: "object",
     required: ["lines"],
     additionalProperties: false,
-    properties: { ...quoteProperties, email: { anyOf: [emailSchema, { type: "null" }] } },
+    properties: {
+      ...quoteProperties,
+      email: { anyOf: [emailSchema, { type: "null" }] },
+      card_token: { anyOf: [{ type: "string", minLength: 1, maxLength: 4096 }, { type: "null" }] },
+    },
   },
 } as const;
 
@@ -47,7 +51,10 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     if (!result.ok) return fail(reply, result.status, result.errors);
     return reply.send({ data: result.quote, errors: result.problems } satisfies Envelope<QuoteReply>);
   };
-  const quote = (request: FastifyRequest<{ Body: QuoteRequest }>, customer: Customer) =>
+  const quote = (
+    request: FastifyRequest<{ Body: QuoteRequest | AnonymousQuoteRequest }>,
+    customer: Customer,
+  ) =>
     app.pricing.quote({
       customer,
       lines: request.body.lines,
@@ -80,14 +87,29 @@ export default async function checkoutRoutes(app: FastifyInstance) {
       const result = await quote(request, { kind: "rider", userId: user.id, email: user.email });
       if (!result.ok) return answer(reply, result);
       const purses = await app.orders.purses(user.id, request.body.fare_medium ?? null);
-      return answer(reply, { ...result, quote: { ...result.quote, purses } });
+      const destinations = await app.passDestinations.forRider(user.id, result.quote.lines);
+      return answer(reply, { ...result, quote: { ...result.quote, purses, destinations } });
     },
   );
 
   app.post<{ Body: AnonymousQuoteRequest }>(
     "/anonymous/checkout/quote",
     { schema: anonymousQuoteSchema },
-    async (request, reply) =>
-      answer(reply, await quote(request, { kind: "guest", email: request.body.email?.trim() || null })),
+    async (request, reply) => {
+      const result = await quote(request, { kind: "guest", email: request.body.email?.trim() || null });
+      if (!result.ok) return answer(reply, result);
+      const token = request.body.card_token ?? null;
+      const card = token ? await app.cardTokens.resolve(token) : null;
+      const destinations = await app.passDestinations.forGuest(card?.cardId ?? null, result.quote.lines);
+      const problems: ApiError[] =
+        token && !card
+          ? [{ code: ErrorCode.fareCardUnavailable, message: cardTokenExpiredMessage, field: "card_token" }]
+          : [];
+      return answer(reply, {
+        ...result,
+        quote: { ...result.quote, destinations },
+        problems: [...result.problems, ...problems],
+      });
+    },
   );
 }

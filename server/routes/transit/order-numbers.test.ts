@@ -4,6 +4,7 @@ import type { GuestOrderRequest, PlacedOrder } from "../../../src/domain/checkou
 import { demoCatalog } from "../../db/seed-catalog.ts";
 import { SandboxPaymentGateway } from "../../gateways/payments/sandbox.ts";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
+import { guestCardToken, issueCard } from "../../test/pass-fixtures.ts";
 import { testCardToken } from "../../test/sandbox-cards.ts";
 
 /*
@@ -36,6 +37,7 @@ async function dayPassAsGuest(): Promise<GuestOrderRequest> {
   const total = entry.row.listPrice;
   return {
     email: "numbers@example.org",
+    card_token: await guestCardToken(t, await issueCard(t)),
     lines: [{ product: demoCatalog.products.dayPass, quantity: 1 }],
     expected_total: total,
     payments: [{ kind: "card", token: testCardToken(gateway), amount: total }],

@@ -37,6 +37,7 @@ import {
 } from "../../services/orders.ts";
 import { inTransaction } from "../../services/transaction.ts";
 import { createTestApp, type TestApp, testPublicUrl } from "../../test/helpers.ts";
+import { guestCardToken, issueCard } from "../../test/pass-fixtures.ts";
 
 const operatorToken = "operator-token-of-the-orders-test-0123456789";
 const clock = manualClock(new Date("2026-11-23T12:00:00Z"));
@@ -752,7 +753,17 @@ describe("POST /transit/orders: purses, auto-renewal and stored value", () => {
       ErrorCode.fareCardUnavailable,
       "fare_medium",
     );
-    const unattached = await placed(await place(ada, { ...dayPassOrder(card, method), fare_medium: null }));
+    // A pass without a card goes to the account only when the rider says so (issue 34).
+    const nowhere = refusedWith(
+      await place(ada, { ...dayPassOrder(card, method), fare_medium: null }),
+      422,
+      ErrorCode.fareCardUnavailable,
+      "pass_destination",
+    );
+    expect(nowhere.message).toBe("Choose where your pass goes.");
+    const unattached = await placed(
+      await place(ada, { ...dayPassOrder(card, method), fare_medium: null, pass_destination: "account" }),
+    );
     expect(unattached.fare_medium).toBeNull();
     expect((await passesOf(unattached.id)).map((pass) => [pass.userId, pass.fareMediumId])).toEqual([
       [ada.id, null],
@@ -925,19 +936,43 @@ describe("physical orders and guests", () => {
     );
   });
 
-  it("lets guests buy digital passes (held by the order) but not stored value or with a saved method", async () => {
+  it("puts a guest's digital pass on the card of their card token, and refuses one with no card or a stale token", async () => {
     const day = priceOf(products.dayPass);
+    const dayPass = {
+      email: "guest-pass@example.org",
+      lines: [{ product: products.dayPass, quantity: 1 }],
+      expected_total: day,
+    };
+    // No card: the pass would be nobody's (issue 34).
+    const nowhere = refusedWith(
+      await placeAsGuest({ ...dayPass, payments: [{ kind: "card", token: cardToken(), amount: day }] }),
+      422,
+      ErrorCode.fareCardUnavailable,
+      "card_token",
+    );
+    expect(nowhere.message).toBe("Choose where your pass goes.");
+    const issued = await issueCard(t);
     const order = await placed(
       await placeAsGuest({
-        email: "guest-pass@example.org",
-        lines: [{ product: products.dayPass, quantity: 1 }],
-        expected_total: day,
+        ...dayPass,
+        card_token: await guestCardToken(t, issued),
         payments: [{ kind: "card", token: cardToken(), amount: day }],
       }),
     );
     expect((await passesOf(order.id)).map((pass) => [pass.userId, pass.fareMediumId])).toEqual([
-      [null, null],
+      [null, issued.id],
     ]);
+    expect(order.fare_medium?.card_number).toBe(`•••• ${issued.card_number.slice(-4)}`);
+    refusedWith(
+      await placeAsGuest({
+        ...dayPass,
+        card_token: "not-a-live-token",
+        payments: [{ kind: "card", token: cardToken(), amount: day }],
+      }),
+      422,
+      ErrorCode.fareCardUnavailable,
+      "card_token",
+    );
     const value = priceOf(products.storedValue20);
     refusedWith(
       await placeAsGuest({
@@ -948,7 +983,7 @@ describe("physical orders and guests", () => {
       }),
       422,
       ErrorCode.fareCardUnavailable,
-      "fare_medium",
+      "card_token",
     );
     for (const payments of [
       [{ kind: "saved", payment_method: randomUUID(), amount: day }],

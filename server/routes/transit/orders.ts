@@ -10,12 +10,13 @@ import { hashToken } from "../../domain/tokens.ts";
 import { idempotencyKeyPattern } from "../../gateways/payments/gateway.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { localeFromHeader } from "../../http/locale.ts";
-import { riderOf, unauthorizedMessage } from "../../plugins/auth.ts";
+import { cardTokenExpiredMessage, riderOf, unauthorizedMessage } from "../../plugins/auth.ts";
 import {
   decodeCursor,
   type OrderCustomer,
   type OrderReply,
   orderNotFoundMessage,
+  type PlaceInput,
   refundIdOf,
 } from "../../services/orders.ts";
 import { emailSchema } from "../accounts/schemas.ts";
@@ -53,6 +54,7 @@ const riderSchema = {
     properties: {
       ...common,
       fare_medium: { anyOf: [uuid, { type: "null" }] },
+      pass_destination: { anyOf: [{ const: "account" }, { type: "null" }] },
       shipping_address: { anyOf: [uuid, { type: "null" }] },
       payments: {
         type: "array",
@@ -79,6 +81,7 @@ const guestSchema = {
       ...common,
       email: emailSchema,
       shipping_address: { anyOf: [addressBody, { type: "null" }] },
+      card_token: { anyOf: [token, { type: "null" }] },
       payments: { type: "array", maxItems: maxLegsInBody, items: leg("card", { token }) },
     },
   },
@@ -144,7 +147,7 @@ export default async function orderRoutes(app: FastifyInstance, options: { opera
     request: FastifyRequest,
     reply: FastifyReply,
     customer: OrderCustomer,
-    body: PlaceOrderRequest | GuestOrderRequest,
+    body: PlaceInput["request"],
   ) => {
     const key = keyOf(request);
     if (key === null) {
@@ -173,8 +176,23 @@ export default async function orderRoutes(app: FastifyInstance, options: { opera
   app.post<{ Body: GuestOrderRequest }>(
     "/anonymous/orders",
     { schema: guestSchema, config: { rateLimit: { max: 30, timeWindow: "1 minute" } } },
-    async (request, reply) =>
-      place(request, reply, { kind: "guest", email: request.body.email.trim() }, request.body),
+    async (request, reply) => {
+      const { card_token: cardToken, ...body } = request.body;
+      if (!cardToken) return place(request, reply, { kind: "guest", email: body.email.trim() }, body);
+      // The card's id stands for its token from here on: what the key's claim and its replay keep.
+      const card = await app.cardTokens.resolve(cardToken);
+      if (!card) {
+        return fail(reply, 422, [
+          { code: ErrorCode.fareCardUnavailable, message: cardTokenExpiredMessage, field: "card_token" },
+        ]);
+      }
+      return place(
+        request,
+        reply,
+        { kind: "guest", email: body.email.trim() },
+        { ...body, fare_medium: card.cardId },
+      );
+    },
   );
 
   app.get<{ Querystring: { limit?: string; after?: string } }>(

@@ -1,6 +1,6 @@
 import { ErrorCode } from "../envelope.ts";
 import type { Address, AddressInput } from "../payments/address.ts";
-import type { QuoteLineRequest, ShippingMethodOption } from "./quote.ts";
+import type { PassDestination, QuoteLineRequest, ShippingMethodOption } from "./quote.ts";
 
 /**
  * What the order API says (issue 12), shared by the server (server/routes/transit/orders.ts) and the
@@ -93,6 +93,12 @@ export interface PlaceOrderRequest {
   lines: OrderLineRequest[];
   /** The fare card digital items are bought for (the cart's `faremediaId`); null for physical orders. */
   fare_medium?: string | null;
+  /**
+   * Without a fare card, digital passes must be sent to the rider's account ("account"), where the
+   * deployment's `passesInAccount` allows it; otherwise the order is refused (fareCardUnavailable on
+   * `pass_destination`).
+   */
+  pass_destination?: PassDestination | null;
   promo_code?: string | null;
   /** Needed when the quote says `shipping_required`. */
   shipping_method?: string | null;
@@ -104,9 +110,16 @@ export interface PlaceOrderRequest {
   payments: PaymentLegRequest[];
 }
 
-export interface GuestOrderRequest extends Omit<PlaceOrderRequest, "fare_medium" | "shipping_address"> {
+export interface GuestOrderRequest
+  extends Omit<PlaceOrderRequest, "fare_medium" | "shipping_address" | "pass_destination"> {
   /** Where the receipt goes. */
   email: string;
+  /**
+   * The fare card digital passes and stored value go on: a card token from its number and security
+   * code (AnonymousQuoteRequest's). A digital pass needs one; an expired token is refused
+   * (fareCardUnavailable on `card_token`).
+   */
+  card_token?: string | null;
   /** The address itself (guests keep none), when shipping is required. */
   shipping_address?: AddressInput | null;
   /** Guests pay with one-time cards only. */

@@ -68,9 +68,43 @@ export interface QuoteRequest {
   fare_medium?: string | null;
 }
 
-export interface AnonymousQuoteRequest extends QuoteRequest {
+export interface AnonymousQuoteRequest extends Omit<QuoteRequest, "fare_medium"> {
   email?: string | null;
+  /**
+   * The card a guest's digital items go on: the token `POST /transit/anonymous/card_tokens` gave for
+   * its number and security code. The quote's `destinations` then says whether it can take them.
+   */
+  card_token?: string | null;
 }
+
+/** A fare card checkout offers as the place of the cart's passes or stored value. */
+export interface DestinationCard {
+  id: string;
+  nickname: string;
+  /** Masked but its last 4: "•••• 1234". */
+  card_number: string;
+  /** Every line may go on it (the products' rider types include the card's); else it is shown, not chosen. */
+  eligible: boolean;
+}
+
+/**
+ * Where the cart's digital passes and stored value go (issue 34), when it holds any: on a fare card,
+ * or (passes only, never stored value or an auto-renewed pass, and only where the deployment's
+ * `passesInAccount` allows) in the rider's account, to be moved to a card or a phone later. A rider's
+ * quote lists their cards that can be bought for; a guest's, the card of its `card_token`.
+ */
+export interface Destinations {
+  cards: DestinationCard[];
+  /** "Keep it in my account" may be chosen. */
+  account: boolean;
+}
+
+/** The order field naming where passes go when no fare card takes them. */
+export type PassDestination = "account";
+
+/** Spec-style texts of the destination choice (server refusals and the checkout alike). */
+export const passDestinationRequiredMessage = "Choose where your pass goes.";
+export const destinationNotEligibleMessage = "This fare card cannot hold the passes in your cart.";
 
 export interface ShippingMethodOption {
   code: string;
@@ -128,4 +162,6 @@ export interface QuoteReply {
   shipping_methods: ShippingMethodOption[];
   /** Riders only (null for guests): what their purses hold. */
   purses: Purses | null;
+  /** Where digital passes and stored value can go; null when the cart holds none (or ships). */
+  destinations: Destinations | null;
 }

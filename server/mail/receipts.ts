@@ -20,6 +20,9 @@ const words: Record<
     storedValue: string;
     wallet: string;
     guest: string;
+    /** Where the order's passes are, and how they are used (issue 34). */
+    passOnCard: (card: string) => string;
+    passInAccount: string;
   }
 > = {
   en: {
@@ -37,6 +40,9 @@ const words: Record<
     storedValue: "Stored value",
     wallet: "Wallet",
     guest: "Keep this email: its link is the only way back to your order.",
+    passOnCard: (card) => `Your pass is on the fare card ${card}: tap the card to ride.`,
+    passInAccount:
+      "Your pass is kept in your account: sign in and move it to a fare card or your phone from Passes.",
   },
   es: {
     subject: (number) => `Su pedido ${number}`,
@@ -53,6 +59,9 @@ const words: Record<
     storedValue: "Saldo de la tarjeta",
     wallet: "Monedero",
     guest: "Guarde este correo: su enlace es la única forma de volver a su pedido.",
+    passOnCard: (card) => `Su pase está en la tarjeta ${card}: acerque la tarjeta al lector para viajar.`,
+    passInAccount:
+      "Su pase se guarda en su cuenta: inicie sesión y páselo a una tarjeta o a su teléfono desde Pases.",
   },
   vi: {
     subject: (number) => `Đơn hàng ${number} của bạn`,
@@ -69,6 +78,9 @@ const words: Record<
     storedValue: "Số dư thẻ",
     wallet: "Ví",
     guest: "Hãy giữ email này: liên kết trong đó là cách duy nhất để quay lại đơn hàng.",
+    passOnCard: (card) => `Vé của bạn nằm trên thẻ ${card}: chạm thẻ vào máy đọc để đi.`,
+    passInAccount:
+      "Vé của bạn được giữ trong tài khoản: đăng nhập và chuyển vé sang thẻ hoặc điện thoại trong mục Vé.",
   },
 };
 
@@ -123,6 +135,11 @@ export function composeReceipt(
     ...(order.discount > 0 ? [`${said.discount} ${order.promo_code ?? ""}: -${amount(order.discount)}`] : []),
     `${said.total}: ${amount(order.total)}`,
   ];
+  const passes = order.items.some((item) => item.fulfilment === "pass" || item.fulfilment === "subscription");
+  const card = order.fare_medium
+    ? `•••• ${order.fare_medium.card_number.replace(/\D/g, "").slice(-4)}`
+    : null;
+  const where = passes ? [card ? said.passOnCard(card) : said.passInAccount, ""] : [];
   const body = [
     said.hello,
     "",
@@ -133,6 +150,7 @@ export function composeReceipt(
     "",
     ...lines,
     "",
+    ...where,
     ...totals,
     ...legs,
     "",

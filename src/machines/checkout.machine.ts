@@ -23,8 +23,25 @@ export type PaymentChoice =
   | { kind: "stored_value" }
   | { kind: "wallet" };
 
+/**
+ * Where the cart's digital passes and stored value go when no cart item names a fare card (issue 34):
+ * one of the rider's cards, the rider's account (passes only, where the deployment allows), or a
+ * guest's card found by its number and security code (its card token; the code itself is never kept).
+ */
+export type Destination =
+  | { kind: "card"; id: string }
+  | { kind: "account" }
+  | { kind: "guestCard"; token: string; cardNumber: string };
+
+/** A guest's card lookup that failed: no card has that number and code, too many tries, or no answer. */
+export type DestinationFailure = "noMatch" | "throttled" | "unavailable";
+
 /** Why "Review order" was refused, worded by the view. */
 export type CheckoutProblem =
+  /** The cart's passes go nowhere yet: a fare card (or the account) must be chosen. */
+  | "destination"
+  /** The chosen card's rider type cannot hold the cart's passes. */
+  | "destinationIneligible"
   | "shippingAddress"
   | "shippingMethod"
   | "selectPayment"
@@ -53,6 +70,8 @@ export interface CheckoutChoices {
   /** The cart they were made for: product and quantity of each line. */
   cart: string;
   promo: string | null;
+  /** A rider's card or account; never a guest's card token. Absent in choices from before it existed. */
+  destination?: Exclude<Destination, { kind: "guestCard" }> | null;
   addressId: string | null;
   country: string | null;
   shippingMethod: string | null;
@@ -87,7 +106,13 @@ export interface Quote {
 
 export interface QuoteInput {
   guest: boolean;
-  body: QuoteRequest & { email?: string | null };
+  body: QuoteRequest & { email?: string | null; card_token?: string };
+}
+
+/** A guest's card, found by its number and security code: its token and masked number. */
+export interface FoundCard {
+  token: string;
+  cardNumber: string;
 }
 
 export type PlaceInput =
@@ -114,6 +139,9 @@ export interface CheckoutContext {
   promoText: string;
   promo: string | null;
   promoRefused: boolean;
+  destination: Destination | null;
+  /** A guest's card lookup that failed, said beside the card fields. */
+  destinationFailure: DestinationFailure | null;
   addressId: string | null;
   guestAddress: AddressInput | null;
   country: string | null;
@@ -143,6 +171,11 @@ export interface CheckoutContext {
 export type CheckoutEvent =
   | { type: "checkout.retry" }
   | { type: "checkout.acceptPrices" }
+  | { type: "destination.choose"; destination: Exclude<Destination, { kind: "guestCard" }> }
+  /** A guest names the card by its number and security code: the server gives a card token. */
+  | { type: "destination.findCard"; cardNumber: string; securityCode: string }
+  /** A guest puts the pass on another card: the found one is forgotten. */
+  | { type: "destination.clear" }
   | { type: "shipping.chooseAddress"; id: string }
   /** The rider saved a new address from the checkout (through the addresses machine): it is the one. */
   | { type: "shipping.addressAdded"; address: SavedAddress }
@@ -214,10 +247,41 @@ export function purseShortfall(
   return null;
 }
 
+/** The fare card a cart item names (the spec's /digital flow), else null. */
+const itemCard = (context: Pick<CheckoutContext, "items">): string | null =>
+  context.items.find((item) => item.faremediaId)?.faremediaId ?? null;
+
+/** The rider's fare card the order is for: the cart's own, else the one chosen at checkout. */
+export function orderCard(context: Pick<CheckoutContext, "items" | "destination">): string | null {
+  return itemCard(context) ?? (context.destination?.kind === "card" ? context.destination.id : null);
+}
+
+/** The checkout asks where passes go: the cart holds some (the quote says) and names no card. */
+export const asksDestination = (context: Pick<CheckoutContext, "items" | "quote">): boolean =>
+  (context.quote?.destinations ?? null) !== null && itemCard(context) === null;
+
+/** "Keep it in my account" may be chosen: the quote allows it and no pass in the cart auto-renews. */
+export const accountAllowed = (context: Pick<CheckoutContext, "items" | "quote">): boolean =>
+  (context.quote?.destinations?.account ?? false) && !context.items.some((item) => item.isSubscribed);
+
+/** Whether the destination holds for the quote: a listed eligible card, or the account where allowed. */
+function destinationProblem(context: CheckoutContext): "destination" | "destinationIneligible" | null {
+  if (!asksDestination(context)) return null;
+  const destination = context.destination;
+  const cards = context.quote?.destinations?.cards ?? [];
+  if (destination === null) return "destination";
+  if (destination.kind === "account") return accountAllowed(context) ? null : "destination";
+  const card = destination.kind === "card" ? cards.find((one) => one.id === destination.id) : cards[0];
+  if (!card) return "destination";
+  return card.eligible ? null : "destinationIneligible";
+}
+
 /** The first thing keeping the rider from reviewing the order, or null. */
 export function problemOf(context: CheckoutContext): CheckoutProblem | null {
   const quote = context.quote;
   if (!quote) return "selectPayment";
+  const destination = destinationProblem(context);
+  if (destination !== null) return destination;
   if (quote.shipping_required) {
     if (context.guest ? context.guestAddress === null : context.addressId === null) return "shippingAddress";
     if (context.shippingMethod === null || quote.shipping_method === null) return "shippingMethod";
@@ -270,7 +334,7 @@ export function paymentLegs(context: CheckoutContext): PaymentLegRequest[] {
 }
 
 export function quoteBody(context: CheckoutContext): QuoteInput {
-  const body: QuoteRequest & { email?: string | null } = {
+  const body: QuoteInput["body"] = {
     lines: context.items.map((item) => ({
       product: item.uuid,
       quantity: item.quantity,
@@ -281,8 +345,9 @@ export function quoteBody(context: CheckoutContext): QuoteInput {
     country: context.country,
   };
   // A rider's quote also says what the fare card's and the wallet's purses hold.
-  const fareMedium = context.items.find((item) => item.faremediaId)?.faremediaId ?? null;
+  const fareMedium = orderCard(context);
   if (!context.guest && fareMedium !== null) body.fare_medium = fareMedium;
+  if (context.guest && context.destination?.kind === "guestCard") body.card_token = context.destination.token;
   if (context.guest && emailProblem(context.email) === null && context.email.trim() !== "") {
     body.email = context.email.trim();
   }
@@ -313,6 +378,7 @@ export function orderBody(context: CheckoutContext, idempotencyKey: string): Pla
         ...common,
         email: context.email.trim(),
         shipping_address: context.quote?.shipping_required ? context.guestAddress : null,
+        ...(context.destination?.kind === "guestCard" ? { card_token: context.destination.token } : {}),
         payments,
       },
     };
@@ -322,7 +388,10 @@ export function orderBody(context: CheckoutContext, idempotencyKey: string): Pla
     idempotencyKey,
     body: {
       ...common,
-      fare_medium: context.items.find((item) => item.faremediaId)?.faremediaId ?? null,
+      fare_medium: orderCard(context),
+      ...(asksDestination(context) && context.destination?.kind === "account"
+        ? { pass_destination: "account" as const }
+        : {}),
       shipping_address: context.quote?.shipping_required ? context.addressId : null,
       payments: paymentLegs(context),
     },
@@ -335,6 +404,7 @@ export function choicesOf(context: CheckoutContext): CheckoutChoices {
   return {
     cart: cartSignature(context.items),
     promo: context.promo,
+    destination: context.destination?.kind === "guestCard" ? null : context.destination,
     addressId: context.addressId,
     country: context.country,
     shippingMethod: context.shippingMethod,
@@ -428,6 +498,7 @@ export const checkoutMachine = setup({
       prepareCheckout: "prepareCheckout";
       quote: "quote";
       tokenizeCard: "tokenizeCard";
+      findCard: "findCard";
       loadCardRules: "loadCardRules";
       placeOrder: "placeOrder";
       waitBeforeRetry: "waitBeforeRetry";
@@ -437,6 +508,8 @@ export const checkoutMachine = setup({
     prepareCheckout: fromPromise<Prepared, QuoteInput>(unprovided("prepareCheckout")),
     quote: fromPromise<Quote, QuoteInput>(unprovided("quote")),
     tokenizeCard: fromPromise<CardToken, CardDraft>(unprovided("tokenizeCard")),
+    /** A guest's card token for a card number and security code (POST /anonymous/card_tokens). */
+    findCard: fromPromise<FoundCard, { cardNumber: string; securityCode: string }>(unprovided("findCard")),
     /** The card form's checks (card-validator and credit-card-type are a chunk of their own). */
     loadCardRules: fromPromise<LoadedCardRules>(unprovided("loadCardRules")),
     placeOrder: fromPromise<PlacedOrder, PlaceInput>(unprovided("placeOrder")),
@@ -490,6 +563,21 @@ export const checkoutMachine = setup({
       idempotencyKey: null,
     })),
     changed: assign({ idempotencyKey: null, problem: null, failure: null }),
+    chooseDestination: assign((_, destination: Destination) => ({
+      destination,
+      destinationFailure: null,
+    })),
+    clearDestination: assign({ destination: null, destinationFailure: null }),
+    destinationFailed: assign((_, error: unknown) => {
+      const code = errorCodeOf(error);
+      const destinationFailure: DestinationFailure =
+        code === ErrorCode.cardNoMatch
+          ? "noMatch"
+          : code === ErrorCode.rateLimited
+            ? "throttled"
+            : "unavailable";
+      return { destinationFailure };
+    }),
     chooseAddress: assign(({ context }, id: string) => ({
       addressId: id,
       country: context.addresses.find((address) => address.id === id)?.country ?? null,
@@ -582,7 +670,13 @@ export const checkoutMachine = setup({
       legs[failure.leg] = null;
       return { failure: { ...failure, declined }, legs, idempotencyKey: null };
     }),
-    assignRefusal: assign((_, error: unknown) => ({ failure: failureOf(error), idempotencyKey: null })),
+    /** A refused order: its words; a guest's card that can no longer be used is asked for again. */
+    assignRefusal: assign(({ context }, error: unknown) => {
+      const failure = failureOf(error);
+      const cardGone =
+        failure.code === ErrorCode.fareCardUnavailable && context.destination?.kind === "guestCard";
+      return { failure, idempotencyKey: null, ...(cardGone ? { destination: null } : {}) };
+    }),
     assignOrder: assign((_, order: PlacedOrder) => ({ order, failure: null })),
     forgetFailure: assign({ failure: null }),
   },
@@ -590,6 +684,15 @@ export const checkoutMachine = setup({
     pricesChanged: ({ context }) => context.changed.length > 0,
     ready: ({ context }) => problemOf(context) === null,
     stale: ({ context }) => context.stale,
+    /** A card the quote lists for this rider, or the account where allowed; only when checkout asks. */
+    offersDestination: ({ context }, destination: Destination) => {
+      if (context.guest || !asksDestination(context)) return false;
+      if (destination.kind === "account") return accountAllowed(context);
+      return (
+        destination.kind === "card" &&
+        (context.quote?.destinations?.cards.some((card) => card.id === destination.id) ?? false)
+      );
+    },
     isOwnAddress: ({ context }, id: string) => context.addresses.some((address) => address.id === id),
     offersMethod: ({ context }, code: string) =>
       context.quote?.shipping_methods.some((method) => method.code === code) ?? false,
@@ -605,7 +708,7 @@ export const checkoutMachine = setup({
       // A purse is offered only when it holds something (the quote says what, for riders).
       const purses = context.quote?.purses ?? null;
       if (choice.kind === "stored_value")
-        return context.items.some((item) => item.faremediaId !== null) && (purses?.stored_value ?? 0) > 0;
+        return orderCard(context) !== null && (purses?.stored_value ?? 0) > 0;
       return choice.kind === "wallet" && (purses?.wallet ?? 0) > 0;
     },
     cardLegAllowed: ({ context }, leg: Leg) => cardLegAllowed(context, leg),
@@ -638,6 +741,8 @@ export const checkoutMachine = setup({
       promoText: restored?.promo ?? "",
       promo: restored?.promo ?? null,
       promoRefused: false,
+      destination: input.guest ? null : (restored?.destination ?? null),
+      destinationFailure: null,
       addressId: input.guest ? null : (restored?.addressId ?? null),
       guestAddress: null,
       country: input.guest ? null : (restored?.country ?? null),
@@ -735,6 +840,25 @@ export const checkoutMachine = setup({
       states: {
         idle: {
           on: {
+            "destination.choose": {
+              guard: { type: "offersDestination", params: ({ event }) => event.destination },
+              target: "quoting",
+              actions: [
+                "changed",
+                { type: "chooseDestination", params: ({ event }) => event.destination },
+                "rememberChoices",
+              ],
+            },
+            "destination.findCard": {
+              guard: ({ context }) => context.guest && asksDestination(context),
+              target: "findingCard",
+              actions: ["changed", "clearDestination"],
+            },
+            "destination.clear": {
+              guard: ({ context }) => context.guest && context.destination !== null,
+              target: "quoting",
+              actions: ["changed", "clearDestination"],
+            },
             "shipping.chooseAddress": {
               guard: { type: "isOwnAddress", params: ({ event }) => event.id },
               target: "quoting",
@@ -858,6 +982,26 @@ export const checkoutMachine = setup({
                 actions: [{ type: "assignFailure", params: eventError }, "markStale"],
               },
             ],
+          },
+        },
+        /** A guest's card number and security code become a card token; the quote then says if it fits. */
+        findingCard: {
+          tags: ["busy"],
+          invoke: {
+            id: "findCard",
+            src: "findCard",
+            input: ({ event }) =>
+              event.type === "destination.findCard"
+                ? { cardNumber: event.cardNumber, securityCode: event.securityCode }
+                : { cardNumber: "", securityCode: "" },
+            onDone: {
+              target: "quoting",
+              actions: {
+                type: "chooseDestination",
+                params: ({ event }) => ({ kind: "guestCard" as const, ...event.output }),
+              },
+            },
+            onError: { target: "idle", actions: { type: "destinationFailed", params: eventError } },
           },
         },
         card: {

@@ -17,6 +17,7 @@ const reply: QuoteReply = {
   shipping_method: null,
   shipping_methods: [],
   purses: { stored_value: null, wallet: 0 },
+  destinations: null,
 };
 
 const json = (status: number, body: unknown) =>

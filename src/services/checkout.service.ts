@@ -6,6 +6,7 @@ import type {
   ShippingMethodOption,
 } from "../domain/checkout/quote.ts";
 import type { ApiError } from "../domain/envelope.ts";
+import type { CardTokenReply } from "../domain/transit/guest-card.ts";
 import type { CheckoutChoices } from "../machines/checkout.machine.ts";
 import { type HttpClient, required } from "./http.ts";
 
@@ -44,6 +45,19 @@ export function createCheckoutService(http: HttpClient, base: () => string) {
         { query: { country } },
       );
       return required(reply, "GET /shipping_methods").shipping_methods;
+    },
+    /**
+     * The card a guest's passes go on, by its number and security code: a card token for this checkout
+     * only (kept in the machine, not in storage as /manage-card keeps its own), and its masked number.
+     */
+    async findCard(cardNumber: string, securityCode: string): Promise<{ token: string; cardNumber: string }> {
+      const reply = await http.request<CardTokenReply>(`${base()}/anonymous/card_tokens`, {
+        method: "POST",
+        body: { card_number: cardNumber, security_code: securityCode },
+      });
+      const { card_token, fare_medium } = required(reply, "POST /anonymous/card_tokens");
+      const digits = fare_medium.printed_card_number.replace(/\D/g, "");
+      return { token: card_token, cardNumber: `•••• ${digits.slice(-4)}` };
     },
     async placeOrder(body: PlaceOrderRequest, idempotencyKey: string): Promise<PlacedOrder> {
       const reply = await http.request<PlacedOrder>(`${base()}/orders`, {

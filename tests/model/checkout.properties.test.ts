@@ -68,6 +68,7 @@ const quoteOf = (items: readonly CartItem[], basisPoints: number | null): Quote 
     shipping_method: null,
     shipping_methods: [],
     purses: null,
+    destinations: null,
   };
   return { reply, problems: [] };
 };

@@ -765,6 +765,11 @@ describe("POST /transit/orders: purses, auto-renewal and stored value", () => {
       await place(ada, { ...dayPassOrder(card, method), fare_medium: null, pass_destination: "account" }),
     );
     expect(unattached.fare_medium).toBeNull();
+    const [kept] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.subject, `Your order ${unattached.number}`));
+    expect(kept?.body).toContain("Your pass is kept in your account");
     expect((await passesOf(unattached.id)).map((pass) => [pass.userId, pass.fareMediumId])).toEqual([
       [ada.id, null],
     ]);
@@ -963,6 +968,14 @@ describe("physical orders and guests", () => {
       [null, issued.id],
     ]);
     expect(order.fare_medium?.card_number).toBe(`•••• ${issued.card_number.slice(-4)}`);
+    // The receipt says where the pass is and how to use it.
+    const receipts = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, "guest-pass@example.org"));
+    expect(receipts.map((receipt) => receipt.body).join("\n")).toContain(
+      `Your pass is on the fare card •••• ${issued.card_number.slice(-4)}: tap the card to ride.`,
+    );
     refusedWith(
       await placeAsGuest({
         ...dayPass,

@@ -47,6 +47,7 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
         ),
         // The number and code go to the gateway's token endpoint only; the order gets the token.
         tokenizeCard: fromPromise(({ input }) => tokenize(input)),
+        findCard: fromPromise(({ input }) => checkout.findCard(input.cardNumber, input.securityCode)),
         loadCardRules,
         placeOrder: fromPromise(({ input }) =>
           input.guest

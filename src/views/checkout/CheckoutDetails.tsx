@@ -9,6 +9,7 @@ import { CardFields } from "../account/CardForm.tsx";
 import { TextField } from "../account/paymentParts.tsx";
 import { card } from "../shared/Screen.tsx";
 import { SubmitRow } from "../shared/SubmitRow.tsx";
+import { Destination } from "./Destination.tsx";
 import { PaymentLegs, type PurseOption } from "./PaymentLegs.tsx";
 import {
   type CheckoutRef,
@@ -44,6 +45,7 @@ export function CheckoutDetails({
   return (
     <div className={css({ display: "grid", gap: "6" })}>
       <Failure checkout={checkout} />
+      <Destination checkout={checkout} />
       {ships ? <Shipping checkout={checkout} guest={guest} /> : null}
       {promoAllowed ? <Promo checkout={checkout} /> : null}
       <Payment checkout={checkout} />

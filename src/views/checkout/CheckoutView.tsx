@@ -7,6 +7,7 @@ import { button } from "../../../styled-system/recipes";
 import { countryName } from "../../domain/payments/names.ts";
 import { paymentLegs, selectBusy, selectTotals } from "../../machines/checkout.machine.ts";
 import { card } from "../shared/Screen.tsx";
+import { DestinationSummary } from "./DestinationSummary.tsx";
 import { CheckoutDetailsOnDemand as CheckoutDetails } from "./onDemand.ts";
 import {
   type CheckoutRef,
@@ -276,6 +277,7 @@ function Review({ checkout }: { checkout: CheckoutRef }) {
       <h2 id="checkout-review" className={sectionHeading}>
         <Trans>Review your order</Trans>
       </h2>
+      <DestinationSummary checkout={checkout} />
       {address ? (
         <div>
           <h3 className={css({ fontWeight: "semibold" })}>

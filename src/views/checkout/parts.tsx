@@ -91,6 +91,10 @@ export function problemMessage(i18n: I18n, problem: CheckoutProblem, short?: Pur
         msg`${purse} holds ${holds}, less than its part of ${part}. Please change the amount or the method.`,
       );
     }
+    case "destination":
+      return i18n._(msg`Choose where your pass goes.`);
+    case "destinationIneligible":
+      return i18n._(msg`This fare card cannot hold the passes in your cart.`);
     case "shippingAddress":
       return i18n._(msg`Please choose a shipping address.`);
     case "shippingMethod":
@@ -129,6 +133,9 @@ export function failureMessage(
   }
   if (failure.code === ErrorCode.paymentTokenInvalid) {
     return i18n._(msg`The card could not be used. Please enter it again.`);
+  }
+  if (failure.code === ErrorCode.fareCardUnavailable) {
+    return i18n._(msg`This fare card cannot be used for this order. Please choose it again, or another one.`);
   }
   if (failure.code === ErrorCode.orderNotPlaced) {
     return i18n._(

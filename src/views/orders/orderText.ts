@@ -100,7 +100,10 @@ function fulfilmentLine(
 ): string {
   switch (kind) {
     case "pass":
-      return card ? i18n._(msg`Passes added to the fare card ${card}`) : i18n._(msg`Passes issued`);
+      // Said plainly where the pass is and how to use it (issue 34).
+      return card
+        ? i18n._(msg`Passes added to the fare card ${card}: tap the card to ride.`)
+        : i18n._(msg`Passes kept in your account: move them to a fare card or your phone from Passes.`);
     case "subscription":
       return card
         ? i18n._(msg`Auto-renewing pass added to the fare card ${card}`)

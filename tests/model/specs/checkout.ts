@@ -5,14 +5,17 @@ import type { QuoteLine, QuoteReply, ShippingMethodOption } from "../../../src/d
 import type { AddressInput } from "../../../src/domain/payments/address.ts";
 import { cardFormProblems, cleanCard } from "../../../src/machines/cardChecks.ts";
 import {
+  asksDestination,
   type CheckoutChoices,
   type CheckoutContext,
   type CheckoutInput,
   cartSignature,
   checkoutMachine,
+  orderBody,
   problemOf,
   purseShortfall,
   type Quote,
+  quoteBody,
   selectLegAmounts,
 } from "../../../src/machines/checkout.machine.ts";
 import { cartItem } from "../../support/fixtures.ts";
@@ -31,7 +34,9 @@ type ActorEvents =
   | "xstate.error.actor.loadCardRules"
   | "xstate.done.actor.placeOrder"
   | "xstate.error.actor.placeOrder"
-  | "xstate.done.actor.waitBeforeRetry";
+  | "xstate.done.actor.waitBeforeRetry"
+  | "xstate.done.actor.findCard"
+  | "xstate.error.actor.findCard";
 
 const fareCardId = "f1000000-0000-4000-8000-000000000001";
 /** Two day passes for the rider's fare card. */
@@ -46,6 +51,10 @@ export const renewing = cartItem({
   isSubscribed: true,
   faremediaId: fareCardId,
 });
+/** Day passes from /products, for no card yet: checkout asks where they go (issue 34). */
+export const loosePasses = cartItem({ quantity: 2, faremediaId: null });
+const commuteCardId = "f1000000-0000-4000-8000-000000000002";
+const seniorCardId = "f1000000-0000-4000-8000-000000000003";
 /** A physical card a guest has shipped. */
 export const plasticCard = cartItem({
   uuid: "a1000000-0000-4000-8000-000000000001",
@@ -86,8 +95,38 @@ const reply = (lines: QuoteLine[], fields: Partial<QuoteReply> = {}): QuoteReply
     shipping_methods: [],
     // The fare card holds $25.00 of general funds and the wallet $15.00.
     purses: { stored_value: 2500, wallet: 1500 },
+    destinations: null,
     ...fields,
   };
+};
+
+/** The rider's loose passes: their adult card takes them, their senior card does not, or the account. */
+export const destinationQuote: Quote = {
+  reply: reply([line(loosePasses)], {
+    destinations: {
+      account: true,
+      cards: [
+        { id: commuteCardId, nickname: "Commute", card_number: "•••• 0002", eligible: true },
+        { id: seniorCardId, nickname: "Gran's", card_number: "•••• 0003", eligible: false },
+      ],
+    },
+  }),
+  problems: [],
+};
+/** A guest's loose passes before they name a card, and once they have. */
+export const guestPassQuote: Quote = {
+  reply: reply([line(loosePasses)], { purses: null, destinations: { account: false, cards: [] } }),
+  problems: [],
+};
+export const guestCardQuote: Quote = {
+  reply: reply([line(loosePasses)], {
+    purses: null,
+    destinations: {
+      account: false,
+      cards: [{ id: commuteCardId, nickname: "Card", card_number: "•••• 0002", eligible: true }],
+    },
+  }),
+  problems: [],
 };
 
 export const standard: ShippingMethodOption = {
@@ -205,6 +244,8 @@ const restoredChoices: CheckoutChoices = {
 
 /** The restored walk's own copy of the cart line, so the walk can tell it apart. */
 const restoredItem = { ...dayPasses };
+/** The guest's own copy of the loose passes. */
+const guestPasses = { ...loosePasses };
 const base = { splitAllowed: true, promoAllowed: true, now, restored: null };
 export const inputs: CheckoutInput[] = [
   { ...base, guest: false, items: [dayPasses] },
@@ -212,6 +253,8 @@ export const inputs: CheckoutInput[] = [
   { ...base, guest: false, items: [restoredItem], restored: restoredChoices },
   { ...base, guest: false, items: [renewing] },
   { ...base, guest: false, items: [plasticCard] },
+  { ...base, guest: false, items: [loosePasses] },
+  { ...base, guest: true, items: [guestPasses] },
 ];
 
 const validCard = {
@@ -238,6 +281,30 @@ const declined = {
 };
 
 export const events = {
+  "destination.choose": [
+    { type: "destination.choose", destination: { kind: "card", id: commuteCardId } },
+    // Listed, but its rider type cannot hold the passes.
+    { type: "destination.choose", destination: { kind: "card", id: seniorCardId } },
+    { type: "destination.choose", destination: { kind: "account" } },
+    // Not a card the quote lists: nothing happens.
+    { type: "destination.choose", destination: { kind: "card", id: strangerId } },
+  ],
+  "destination.findCard": [
+    { type: "destination.findCard", cardNumber: "6000 0000 0000 0002", securityCode: "123" },
+  ],
+  "destination.clear": [{ type: "destination.clear" }],
+  "xstate.done.actor.findCard": [
+    { type: "xstate.done.actor.findCard", output: { token: "card-token-1", cardNumber: "•••• 0002" } },
+  ],
+  "xstate.error.actor.findCard": [
+    {
+      type: "xstate.error.actor.findCard",
+      error: {
+        code: 42214,
+        message: "The card number and security code do not match a card. Check them and try again.",
+      },
+    },
+  ],
   "checkout.retry": [{ type: "checkout.retry" }],
   "checkout.acceptPrices": [{ type: "checkout.acceptPrices" }],
   "shipping.chooseAddress": [
@@ -314,6 +381,14 @@ export const events = {
       type: "xstate.done.actor.prepareCheckout",
       output: { quote: guestQuote, addresses: [{ ...home, isDefault: false }], methods: [visa] },
     },
+    {
+      type: "xstate.done.actor.prepareCheckout",
+      output: { quote: destinationQuote, addresses: [], methods: [visa] },
+    },
+    {
+      type: "xstate.done.actor.prepareCheckout",
+      output: { quote: guestPassQuote, addresses: [], methods: [] },
+    },
   ],
   "xstate.error.actor.prepareCheckout": [
     { type: "xstate.error.actor.prepareCheckout", error: { code: 50301, message: "Network Error" } },
@@ -333,6 +408,9 @@ export const events = {
     { type: "xstate.done.actor.quote", output: changedQuote },
     { type: "xstate.done.actor.quote", output: shippedQuote },
     { type: "xstate.done.actor.quote", output: shippingRefusedQuote },
+    { type: "xstate.done.actor.quote", output: destinationQuote },
+    { type: "xstate.done.actor.quote", output: guestPassQuote },
+    { type: "xstate.done.actor.quote", output: guestCardQuote },
   ],
   "xstate.error.actor.quote": [
     { type: "xstate.error.actor.quote", error: { code: 50301, message: "Network Error" } },
@@ -419,6 +497,8 @@ const place = events["checkout.place"][0];
 /** Which prepared answer fits each input. */
 function fitsInput(context: CheckoutContext, output: unknown): boolean {
   const prepared = output as { quote: Quote; addresses: unknown[] };
+  if (context.items[0] === guestPasses) return prepared.quote === guestPassQuote;
+  if (context.items[0] === loosePasses) return prepared.quote === destinationQuote;
   if (context.guest) return prepared.quote === guestQuote && prepared.addresses.length === 0;
   if (context.items[0]?.shipping_enabled)
     return prepared.quote === guestQuote && prepared.addresses.length > 0;
@@ -429,6 +509,9 @@ function fitsInput(context: CheckoutContext, output: unknown): boolean {
 
 /** Which quote answers each kind of change (the rider's promo, the guest's shipping). */
 function fitsQuote(context: CheckoutContext, output: unknown): boolean {
+  if (context.items[0] === guestPasses)
+    return output === (context.destination === null ? guestPassQuote : guestCardQuote);
+  if (context.items[0] === loosePasses) return output === destinationQuote;
   if (context.guest || context.items[0]?.shipping_enabled) {
     return [shippedQuote, shippingRefusedQuote, guestQuote].includes(output as Quote);
   }
@@ -437,7 +520,11 @@ function fitsQuote(context: CheckoutContext, output: unknown): boolean {
 }
 
 /** What each input's walk is about: a fresh rider, the guest, a split restored after sign-in, a renewing pass. */
-function roleOf(context: CheckoutContext): "fresh" | "guest" | "split" | "renewing" | "shipping" {
+function roleOf(
+  context: CheckoutContext,
+): "fresh" | "guest" | "split" | "renewing" | "shipping" | "destination" | "guestPass" {
+  if (context.items[0] === guestPasses) return "guestPass";
+  if (context.items[0] === loosePasses) return "destination";
   if (context.guest) return "guest";
   if (context.items[0]?.shipping_enabled) return "shipping";
   if (context.items.some((item) => item.isSubscribed)) return "renewing";
@@ -448,7 +535,15 @@ export const checkoutModel = defineModel({
   name: "checkout",
   machine: recording,
   inputs,
-  deferred: ["prepareCheckout", "quote", "tokenizeCard", "loadCardRules", "placeOrder", "waitBeforeRetry"],
+  deferred: [
+    "prepareCheckout",
+    "quote",
+    "tokenizeCard",
+    "findCard",
+    "loadCardRules",
+    "placeOrder",
+    "waitBeforeRetry",
+  ],
   events,
   pathKinds: ["shortest", "edge"],
   serialize: (snapshot) => {
@@ -477,6 +572,12 @@ export const checkoutModel = defineModel({
       context.failure?.code ?? null,
       context.idempotencyKey !== null,
       context.order?.id ?? null,
+      context.destination === null
+        ? null
+        : context.destination.kind === "card"
+          ? context.destination.id.slice(-1)
+          : context.destination.kind,
+      context.destinationFailure,
     ]);
   },
   // One way through each form keeps the graph small: the rider applies the promo before paying, splits
@@ -503,7 +604,25 @@ export const checkoutModel = defineModel({
     if (type === "checkout.retry" || type === "checkout.acceptPrices") return true;
     if (type.startsWith("card.")) return true;
     const idle = context.legs[0]?.kind === "saved" && context.legs[0].id === visa.id;
+    const chooseDestination = events["destination.choose"];
     switch (role) {
+      case "destination":
+        // Every choice from none; from the ineligible card, the adult one; then on to pay.
+        if (type === "destination.choose")
+          return (
+            context.destination === null ||
+            (context.destination.kind === "card" &&
+              context.destination.id === seniorCardId &&
+              event === chooseDestination[0])
+          );
+        return type === "checkout.place";
+      case "guestPass":
+        if (type === "destination.findCard") return context.destination === null;
+        if (type === "destination.clear") return context.destination !== null && context.email === "";
+        if (type === "receipt.email") return context.destination !== null && context.email === "";
+        if (type === "receipt.confirm") return context.email !== "" && context.emailConfirm === "";
+        if (type === "payment.newCard") return context.emailConfirm !== "" && context.legs[0] === null;
+        return type === "checkout.place";
       case "guest":
         if (type === "shipping.guestAddress") return context.guestAddress === null;
         if (type === "shipping.chooseMethod")
@@ -593,6 +712,17 @@ export const checkoutModel = defineModel({
           Object.keys(s.context.cardRules.check(s.context.card, new Date(s.context.now))).length === 0),
     },
     {
+      name: "passes the cart names no card for are reviewed and placed only with a place to go",
+      holds: (s) => {
+        if (!(s.matches("review") || s.matches("placing")) || !asksDestination(s.context)) return true;
+        const body = orderBody(s.context, "key").body;
+        return s.context.guest
+          ? "card_token" in body && typeof body.card_token === "string"
+          : ("fare_medium" in body && body.fare_medium !== null) ||
+              ("pass_destination" in body && body.pass_destination === "account");
+      },
+    },
+    {
       name: "a split never pays twice with the same method",
       holds: (s) =>
         !(s.matches("review") || s.matches("placing")) ||
@@ -646,6 +776,11 @@ export const checkoutModel = defineModel({
       expect(snapshot.children.loadCardRules).toBeUndefined();
       expect(snapshot.can({ type: "card.use" })).toBe(true);
     },
+    "details.findingCard": (snapshot) => {
+      expect(snapshot.hasTag("busy")).toBe(true);
+      expect(snapshot.children.findCard).toBeDefined();
+      expect(snapshot.context.destination).toBeNull();
+    },
     "details.tokenizing": (snapshot) => {
       expect(snapshot.children.tokenizeCard).toBeDefined();
       expect(snapshot.context.cardProblems).toEqual({});
@@ -679,6 +814,101 @@ export const checkoutModel = defineModel({
     },
   },
   journeys: [
+    {
+      name: "passes for no card: Review asks where they go, and a card their rider type cannot use is said (issue 34)",
+      input: 5,
+      events: [
+        done[7],
+        review,
+        events["destination.choose"][1],
+        events["xstate.done.actor.quote"][6],
+        review,
+      ],
+      expected: { details: "idle" },
+      ends: (snapshot) => expect(snapshot.context.problem).toBe("destinationIneligible"),
+    },
+    {
+      name: "passes for no card go on the chosen card: the quote and the order name it (issue 34)",
+      input: 5,
+      events: [done[7], events["destination.choose"][0], events["xstate.done.actor.quote"][6], review],
+      expected: "review",
+      ends: (snapshot) => {
+        expect(quoteBody(snapshot.context).body.fare_medium).toBe(commuteCardId);
+        const body = orderBody(snapshot.context, "key").body;
+        expect(body).toMatchObject({ fare_medium: commuteCardId });
+        expect("pass_destination" in body).toBe(false);
+      },
+    },
+    {
+      name: "passes kept in the account are ordered with pass_destination, and no card (issue 34)",
+      input: 5,
+      events: [done[7], events["destination.choose"][2], events["xstate.done.actor.quote"][6], review],
+      expected: "review",
+      ends: (snapshot) =>
+        expect(orderBody(snapshot.context, "key").body).toMatchObject({
+          fare_medium: null,
+          pass_destination: "account",
+        }),
+    },
+    {
+      name: "a card the quote does not list cannot be chosen",
+      input: 5,
+      events: [done[7], events["destination.choose"][3]],
+      expected: { details: "idle" },
+      ends: (snapshot) => expect(snapshot.context.destination).toBeNull(),
+    },
+    {
+      name: "a guest's card number and security code that match no card are said, and nothing is kept",
+      input: 6,
+      events: [done[8], events["destination.findCard"][0], events["xstate.error.actor.findCard"][0]],
+      expected: { details: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.destinationFailure).toBe("noMatch");
+        expect(snapshot.context.destination).toBeNull();
+      },
+    },
+    {
+      name: "a guest's found card is quoted and ordered by its card token, never by the code (issue 34)",
+      input: 6,
+      events: [done[8], events["destination.findCard"][0], events["xstate.done.actor.findCard"][0]],
+      expected: { details: "quoting" },
+      ends: (snapshot) => {
+        expect(quoteBody(snapshot.context).body.card_token).toBe("card-token-1");
+        expect(JSON.stringify(snapshot.context)).not.toContain('"123"');
+      },
+    },
+    {
+      name: "a guest's card that can no longer be used at Place order is asked for again",
+      input: 6,
+      events: [
+        done[8],
+        events["destination.findCard"][0],
+        events["xstate.done.actor.findCard"][0],
+        events["xstate.done.actor.quote"][8],
+        events["receipt.email"][0],
+        events["receipt.confirm"][0],
+        events["payment.newCard"][0],
+        rulesLoaded,
+        events["card.change"][0],
+        events["card.use"][0],
+        events["xstate.done.actor.tokenizeCard"][0],
+        review,
+        place,
+        {
+          type: "xstate.error.actor.placeOrder",
+          error: {
+            code: 42202,
+            message: "Your card session has ended. Please enter the card number again.",
+            errors: [{ code: 42202, message: "Your card session has ended.", field: "card_token" }],
+          },
+        },
+      ],
+      expected: { details: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.destination).toBeNull();
+        expect(snapshot.context.failure?.code).toBe(42202);
+      },
+    },
     {
       name: "the quote cannot be had: the checkout says so and offers to try again",
       events: [events["xstate.error.actor.prepareCheckout"][0]],

@@ -684,13 +684,15 @@ export const checkoutMachine = setup({
     pricesChanged: ({ context }) => context.changed.length > 0,
     ready: ({ context }) => problemOf(context) === null,
     stale: ({ context }) => context.stale,
-    /** A card the quote lists for this rider, or the account where allowed; only when checkout asks. */
+    /** An eligible card the quote lists for this rider, or the account where allowed; only when checkout asks. */
     offersDestination: ({ context }, destination: Destination) => {
       if (context.guest || !asksDestination(context)) return false;
       if (destination.kind === "account") return accountAllowed(context);
+      // A card whose rider type cannot hold the passes is shown, not offered.
       return (
         destination.kind === "card" &&
-        (context.quote?.destinations?.cards.some((card) => card.id === destination.id) ?? false)
+        (context.quote?.destinations?.cards.some((card) => card.id === destination.id && card.eligible) ??
+          false)
       );
     },
     isOwnAddress: ({ context }, id: string) => context.addresses.some((address) => address.id === id),

@@ -81,11 +81,33 @@ describeViewModel({
     "xstate.done.actor.placeOrder",
     "xstate.error.actor.placeOrder",
     "xstate.done.actor.waitBeforeRetry",
+    "xstate.done.actor.findCard",
+    "xstate.error.actor.findCard",
     // Both come from the addresses machine's form, walked in its own view test.
     "shipping.addressAdded",
     "shipping.guestAddress",
   ],
   gestures: {
+    "destination.choose": async (user, event: AnyEventObject) => {
+      const destination = event.destination as { kind: string; id?: string };
+      const name =
+        destination.kind === "account"
+          ? /Keep it in my account/
+          : destination.id?.endsWith("2")
+            ? /^Commute •••• 0002/
+            : destination.id?.endsWith("3")
+              ? /^Gran.s •••• 0003/
+              : null;
+      // A stranger's card is not listed; the senior card is listed but cannot be chosen.
+      const radio = name ? screen.queryByRole("radio", { name }) : null;
+      if (radio && !(radio as HTMLInputElement).disabled) await user.click(radio);
+    },
+    "destination.findCard": async (user, event: AnyEventObject) => {
+      await retype(user, "Fare card number", String(event.cardNumber));
+      await retype(user, "Security code", String(event.securityCode));
+      await click(user, "Use this fare card");
+    },
+    "destination.clear": (user) => click(user, "Use another fare card"),
     "checkout.retry": async (user) => {
       const retry = screen.queryByRole("button", { name: "Retry" });
       await user.click(retry ?? screen.getByRole("button", { name: "Try again" }));
@@ -171,6 +193,8 @@ describeViewModel({
       const { problem, promoRefused, shippingRefused } = context(snapshot);
       expect(screen.getByRole("button", { name: "Review order" })).toBeEnabled();
       const texts: Record<string, string> = {
+        destination: "Choose where your pass goes.",
+        destinationIneligible: "This fare card cannot hold the passes in your cart.",
         shippingAddress: "Please choose a shipping address.",
         shippingMethod: "Please choose a shipping method.",
         selectPayment: "Please select a payment method.",
@@ -197,6 +221,17 @@ describeViewModel({
       if (promoRefused)
         expect(screen.getByText("The promotional code you entered is not valid.")).toBeVisible();
       if (shippingRefused) expect(alerts).toContain("Shipping method not available");
+      if (context(snapshot).destinationFailure === "noMatch") {
+        expect(alerts).toContain(
+          "The card number and security code do not match a card. Check them and try again.",
+        );
+      }
+      const destination = context(snapshot).destination;
+      if (destination?.kind === "guestCard") {
+        expect(
+          screen.getByText(`The pass goes on fare card ${destination.cardNumber}: tap it to ride.`),
+        ).toBeVisible();
+      }
       const failure = context(snapshot).failure;
       if (failure?.code === 42203) {
         expect(alerts.join(" ")).toMatch(/was declined for insufficient funds\. .* was not charged\./);
@@ -210,12 +245,18 @@ describeViewModel({
     // The rider may type while the card checks download; "Use this card" waits for them.
     "details.card.loading": () => expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled(),
     "details.card.ready": () => expect(screen.getByRole("button", { name: "Use this card" })).toBeEnabled(),
+    "details.findingCard": () =>
+      expect(screen.getByRole("button", { name: "Use this fare card" })).toBeDisabled(),
     "details.tokenizing": () => expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled(),
     review: (snapshot) => {
       expect(screen.getByRole("heading", { name: "Review your order" })).toBeVisible();
       expect(screen.getByRole("button", { name: "Place order" })).toBeEnabled();
       const legs = within(screen.getByRole("list", { name: "Payment" })).getAllByRole("listitem");
       expect(legs).toHaveLength(context(snapshot).split ? 2 : 1);
+      const destination = context(snapshot).destination;
+      if (destination?.kind === "account") expect(screen.getByText(/^Kept in your account/)).toBeVisible();
+      if (destination?.kind === "card")
+        expect(screen.getByText(/^On the fare card Commute •••• 0002/)).toBeVisible();
     },
     placing: () => expect(screen.getByRole("button", { name: "Placing your order…" })).toBeDisabled(),
     retrying: () => {

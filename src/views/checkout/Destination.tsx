@@ -108,7 +108,7 @@ function GuestCard({ checkout }: { checkout: CheckoutRef }) {
             disabled={busy}
             onClick={() => checkout.send({ type: "destination.clear" })}
           >
-            <Trans>Use another card</Trans>
+            <Trans>Use another fare card</Trans>
           </button>
         </p>
       </div>
@@ -162,7 +162,7 @@ function GuestCard({ checkout }: { checkout: CheckoutRef }) {
       ) : null}
       <p className={actions}>
         <button type="submit" className={button()} disabled={busy}>
-          <Trans>Use this card</Trans>
+          <Trans>Use this fare card</Trans>
         </button>
       </p>
     </form>

@@ -54,7 +54,9 @@ describe("order texts", () => {
       fare_medium: null,
       items: passOrder.items.map((item) => ({ ...item, fulfilment: "pass" as const })),
     };
-    expect(fulfilmentLines(i18n, twoPasses, "en")).toEqual(["Passes issued"]);
+    expect(fulfilmentLines(i18n, twoPasses, "en")).toEqual([
+      "Passes kept in your account: move them to a fare card or your phone from Passes.",
+    ]);
     const walletLoad = {
       ...passOrder,
       kind: "load" as const,

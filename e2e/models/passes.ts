@@ -143,6 +143,8 @@ export class PassesPage {
       data: {
         lines: [{ product: pass.uuid, quantity: 1, list_price: pass.list_price }],
         fare_medium: card,
+        // Without a card, the pass is kept in the account (issue 34: it never goes nowhere).
+        ...(card === null ? { pass_destination: "account" } : {}),
         expected_total: pass.list_price,
         payments: [{ kind: "card", token, amount: pass.list_price }],
       },

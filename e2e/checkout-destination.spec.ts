@@ -53,6 +53,7 @@ for (const [label, viewport] of [
         await expect(commute).toBeEnabled();
         await checkout.portal.checkAccessibility();
         await checkout.seeNoSidewaysScroll();
+        await where.screenshot({ path: `.tmp/destination-rider-${viewport.width}.png` });
 
         // Review before choosing: said where the choice is made, nothing else lost.
         await page.getByRole("button", { name: "Review order" }).click();
@@ -97,6 +98,7 @@ for (const [label, viewport] of [
         where.getByText(`The pass goes on fare card •••• ${guestLast4}: tap it to ride.`),
       ).toBeVisible();
       await expect(where.getByRole("button", { name: "Use another fare card" })).toBeVisible();
+      await where.screenshot({ path: `.tmp/destination-guest-${viewport.width}.png` });
       await checkout.seePriced();
 
       const email = `guest-pass-${label}-${Date.now()}@example.org`;

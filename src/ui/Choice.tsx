@@ -12,8 +12,6 @@ const item = css({
   borderRadius: "md",
   cursor: "pointer",
   _checked: { borderColor: "brand.button", bg: "surface" },
-  // An option shown but not offered (a card whose rider type cannot hold the pass) reads as such.
-  _disabled: { cursor: "not-allowed", borderStyle: "dashed", color: "muted" },
   _focusWithin: { outline: "2px solid", outlineColor: "brand.button", outlineOffset: "2px" },
 });
 

@@ -22,7 +22,7 @@ import { createHealthService } from "../services/health.service.ts";
 import { createHttpClient } from "../services/http.ts";
 import { createOrgConfigService } from "../services/org-config.service.ts";
 import { configWrittenInto, createPortalConfigService } from "../services/portal-config.service.ts";
-import { createPortalStorage } from "../services/storage.ts";
+import { createPortalStorage, storageKeyNames } from "../services/storage.ts";
 import { applyTheme } from "../theme/apply-theme.ts";
 import { connectChunks, retryChunks } from "./chunks.ts";
 import { createAnalyticsLogic } from "./live/analytics.ts";
@@ -120,6 +120,12 @@ export function createLiveApp(
     saveProfile,
   };
   browser.addEventListener("online", () => bus.send({ type: "network.restored" }));
+  // Another tab wrote the cart (the event fires only in the other tabs): this one shows the same.
+  browser.addEventListener("storage", (event) => {
+    if (event.storageArea !== browser.localStorage) return;
+    if (event.key !== null && event.key !== storageKeyNames.cart) return;
+    bus.send({ type: "cart.synced", items: storage.get("cart") ?? [] });
+  });
   // A screen's or dialog's chunk that cannot be downloaded means the connection is lost (chunks.ts);
   // once it is back, the page loads again and says so.
   connectChunks({

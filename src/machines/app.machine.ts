@@ -50,6 +50,8 @@ export type AppEvent =
   | { type: "session.deactivated" }
   | { type: "session.userUpdated"; user: StoredUser }
   | { type: "cart.clear" }
+  /** Another tab changed the cart (the `storage` event): the cart takes what it wrote. */
+  | { type: "cart.synced"; items: CartItem[] }
   /** The checkout accepted the server's prices: product uuid -> list_price (minor units). */
   | { type: "cart.repriced"; prices: Record<string, number> }
   /** The rider chose another language: what came in the old one is asked for again. */
@@ -200,6 +202,7 @@ export const appMachine = setup({
         "session.deactivated": { actions: "forwardToSession" },
         "session.userUpdated": { actions: "forwardToSession" },
         "cart.clear": { actions: "forwardToCart" },
+        "cart.synced": { actions: "forwardToCart" },
         "cart.repriced": { actions: "forwardToCart" },
         // Cart texts and prices, and the services' names, come again in the new language.
         "language.changed": { actions: ["refreshCart", "renameServiceLevels"] },

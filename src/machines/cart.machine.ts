@@ -23,6 +23,8 @@ export type CartEvent =
   | { type: "cart.open" }
   | { type: "cart.close" }
   | { type: "cart.clear" }
+  /** Another tab of the portal changed the cart in storage: this tab shows the same (issue 34). */
+  | { type: "cart.synced"; items: CartItem[] }
   /** The checkout's quote changed prices and the rider accepted them: uuid -> list_price. */
   | { type: "cart.repriced"; prices: Record<string, number> }
   /** Add to cart, or Buy now (`buyNow`): the item carries its quantity. */
@@ -106,6 +108,8 @@ export const cartMachine = setup({
         : null,
     })),
     emptyCart: assign({ items: [] }),
+    /** Already in storage (the other tab wrote it): nothing to persist. */
+    takeSynced: assign((_, items: CartItem[]) => ({ items })),
     reprice: assign(({ context }, prices: Record<string, number>) => ({
       items: repriceItems(context.items, prices),
     })),
@@ -154,6 +158,7 @@ export const cartMachine = setup({
   type: "parallel",
   on: {
     "cart.clear": { actions: ["emptyCart", "persist"] },
+    "cart.synced": { actions: { type: "takeSynced", params: ({ event }) => event.items } },
     "cart.repriced": {
       guard: "hasItems",
       actions: [{ type: "reprice", params: ({ event }) => event.prices }, "persist"],

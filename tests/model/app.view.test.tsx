@@ -51,6 +51,8 @@ describeViewModel({
     "session.handOver",
     "session.deactivated",
     "cart.clear",
+    // Another tab's storage event (src/app/live.ts).
+    "cart.synced",
     "cart.repriced",
     "language.changed",
     "network.lost",

@@ -44,6 +44,8 @@ describeViewModel({
   environment: [
     "cart.add",
     "cart.clear",
+    // Another tab's storage event (src/app/live.ts).
+    "cart.synced",
     "cart.repriced",
     "cart.setQuantity",
     "cart.checkout",

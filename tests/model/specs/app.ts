@@ -14,6 +14,7 @@ const events = {
   "app.retry": [{ type: "app.retry" }],
   "session.expired": [{ type: "session.expired" }],
   "cart.clear": [{ type: "cart.clear" }],
+  "cart.synced": [{ type: "cart.synced", items: [] }],
   "cart.repriced": [{ type: "cart.repriced", prices: { "product-1": 300 } }],
   "language.changed": [{ type: "language.changed" }],
   "session.refresh": [{ type: "session.refresh" }],
@@ -51,6 +52,7 @@ const outsideSignals = [
   events["session.deactivated"][0],
   events["session.expired"][0],
   events["cart.clear"][0],
+  events["cart.synced"][0],
   events["cart.repriced"][0],
   events["language.changed"][0],
 ];

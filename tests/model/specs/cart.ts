@@ -102,6 +102,10 @@ const events = {
   "cart.open": [{ type: "cart.open" }],
   "cart.close": [{ type: "cart.close" }],
   "cart.clear": [{ type: "cart.clear" }],
+  "cart.synced": [
+    { type: "cart.synced", items: [] },
+    { type: "cart.synced", items: [dayPass] },
+  ],
   "cart.repriced": [{ type: "cart.repriced", prices: { [dayPass.uuid]: 300 } }],
   "cart.add": [
     add(dayPass),
@@ -183,6 +187,14 @@ export const cartModel = defineModel({
     if (snapshot.matches({ drawer: "open" })) {
       return ["cart.close", "cart.checkout"].includes(event.type);
     }
+    // Another tab's cart arrives while nothing is being added (at most one line, to keep the graph small).
+    if (event.type === "cart.synced") {
+      return (
+        flow(snapshot) === "idle" &&
+        snapshot.matches({ drawer: "closed" }) &&
+        snapshot.context.items.length <= 1
+      );
+    }
     // The cart button is behind any open dialog.
     if (event.type === "cart.open") return flow(snapshot) === "idle";
     if (event.type === "cart.add") {
@@ -261,6 +273,25 @@ export const cartModel = defineModel({
     },
   },
   journeys: [
+    {
+      name: "another tab emptied the cart: this tab holds nothing either, and writes nothing (issue 34)",
+      input: 1,
+      before: resetEffects,
+      events: [{ type: "cart.synced", items: [] }],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.items).toEqual([]);
+        expect(cartEffects).toEqual([]);
+      },
+    },
+    {
+      name: "another tab filled the cart: this tab shows the same lines (issue 34)",
+      input: 0,
+      events: [{ type: "cart.synced", items: [dayPass] }],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
+      ends: (snapshot) =>
+        expect(lines(snapshot)).toEqual([`${dayPass.uuid.slice(0, 8)}x${dayPass.quantity}`]),
+    },
     {
       name: "the checkout's accepted prices become the cart's, and are stored",
       input: 1,

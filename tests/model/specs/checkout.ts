@@ -874,6 +874,22 @@ export const checkoutModel = defineModel({
       },
     },
     {
+      name: "a guest puts the pass on another card: the found one is forgotten and the total priced without it",
+      input: 6,
+      events: [
+        done[8],
+        events["destination.findCard"][0],
+        events["xstate.done.actor.findCard"][0],
+        events["xstate.done.actor.quote"][8],
+        events["destination.clear"][0],
+      ],
+      expected: { details: "quoting" },
+      ends: (snapshot) => {
+        expect(snapshot.context.destination).toBeNull();
+        expect(quoteBody(snapshot.context).body.card_token).toBeUndefined();
+      },
+    },
+    {
       name: "a guest's card that can no longer be used at Place order is asked for again",
       input: 6,
       events: [

@@ -1,6 +1,10 @@
 import { expect, type Locator, type Page, type Route } from "@playwright/test";
 import type { AnyEventObject } from "xstate";
-import type { CheckoutChoices, CheckoutContext } from "../../src/machines/checkout.machine.ts";
+import {
+  type CheckoutChoices,
+  type CheckoutContext,
+  placedElsewhereOf,
+} from "../../src/machines/checkout.machine.ts";
 import type { GeneratedPath } from "../../tests/model/harness.ts";
 import { inputs, type recording } from "../../tests/model/specs/checkout.ts";
 import { bank, visa } from "../../tests/model/specs/paymentMethods.ts";
@@ -100,6 +104,9 @@ export function skipReason(path: CheckoutPath): string | null {
     return "passes bought for no card (issue 34): e2e/checkout-destination.spec.ts walks where they go, with a real card found by its number and security code";
   }
   const answers = path.steps.map((step) => answerOf(step.event));
+  if (path.steps.some((step) => placedElsewhereOf(step.event.error) !== null)) {
+    return "another tab's order for the same cart: e2e/two-tabs.spec.ts places it from two tabs";
+  }
   if (answers.includes("inFlight") || answers.includes("waited")) {
     return "409 in flight: the server answers it only while the same key's first request is still running";
   }

@@ -115,9 +115,39 @@ export interface FoundCard {
   cardNumber: string;
 }
 
+/**
+ * What placing needs beside the body: the cart it is for (cartSignature) and when this checkout began
+ * (ms), so an order another tab placed for the same cart since then is found before a second is paid.
+ */
+interface PlaceSource {
+  idempotencyKey: string;
+  cart: string;
+  since: number;
+}
 export type PlaceInput =
-  | { guest: false; body: PlaceOrderRequest; idempotencyKey: string }
-  | { guest: true; body: GuestOrderRequest; idempotencyKey: string };
+  | ({ guest: false; body: PlaceOrderRequest } & PlaceSource)
+  | ({ guest: true; body: GuestOrderRequest } & PlaceSource);
+
+/** Another tab of this browser placed an order for this very cart since this checkout began (issue 34). */
+export interface PlacedElsewhere {
+  number: string;
+  /** Its summary's path (orderSummaryPath). */
+  path: string;
+}
+
+/** What the placeOrder actor throws instead of placing a second order for the same cart. */
+export function placedElsewhereOf(error: unknown): PlacedElsewhere | null {
+  if (typeof error !== "object" || error === null || !("placedElsewhere" in error)) return null;
+  const found = error.placedElsewhere;
+  return typeof found === "object" &&
+    found !== null &&
+    "number" in found &&
+    typeof found.number === "string" &&
+    "path" in found &&
+    typeof found.path === "string"
+    ? { number: found.number, path: found.path }
+    : null;
+}
 
 export interface CheckoutContext {
   guest: boolean;
@@ -166,6 +196,8 @@ export interface CheckoutContext {
   /** How many keys were made (test fakes number theirs). */
   keys: number;
   order: PlacedOrder | null;
+  /** The order another tab placed for this cart, when Place order found one. */
+  elsewhere: PlacedElsewhere | null;
 }
 
 export type CheckoutEvent =
@@ -355,6 +387,7 @@ export function quoteBody(context: CheckoutContext): QuoteInput {
 }
 
 export function orderBody(context: CheckoutContext, idempotencyKey: string): PlaceInput {
+  const source = { idempotencyKey, cart: cartSignature(context.items), since: context.now };
   const lines = context.items.map((item) => ({
     product: item.uuid,
     quantity: item.quantity,
@@ -373,7 +406,7 @@ export function orderBody(context: CheckoutContext, idempotencyKey: string): Pla
     );
     return {
       guest: true,
-      idempotencyKey,
+      ...source,
       body: {
         ...common,
         email: context.email.trim(),
@@ -385,7 +418,7 @@ export function orderBody(context: CheckoutContext, idempotencyKey: string): Pla
   }
   return {
     guest: false,
-    idempotencyKey,
+    ...source,
     body: {
       ...common,
       fare_medium: orderCard(context),
@@ -527,6 +560,8 @@ export const checkoutMachine = setup({
     repriceCart: (_, _prices: Record<string, number>) => unprovided("repriceCart")(),
     clearCart: unprovided("clearCart"),
     goToOrder: (_, _order: PlacedOrder) => unprovided("goToOrder")(),
+    /** Tells the browser's other tabs this cart was ordered (their Place order then finds it). */
+    announcePlaced: (_, _placed: { cart: string; order: PlacedOrder }) => unprovided("announcePlaced")(),
     /** A fresh Idempotency-Key (crypto.randomUUID() in the portal). */
     assignKey: unprovided("assignKey"),
     assignPrepared: assign(({ context }, prepared: Prepared) => {
@@ -678,6 +713,7 @@ export const checkoutMachine = setup({
       return { failure, idempotencyKey: null, ...(cardGone ? { destination: null } : {}) };
     }),
     assignOrder: assign((_, order: PlacedOrder) => ({ order, failure: null })),
+    assignElsewhere: assign((_, error: unknown) => ({ elsewhere: placedElsewhereOf(error), failure: null })),
     forgetFailure: assign({ failure: null }),
   },
   guards: {
@@ -725,6 +761,7 @@ export const checkoutMachine = setup({
     inFlight: (_, error: unknown) => errorCodeOf(error) === ErrorCode.idempotencyInFlight,
     priceChanged: (_, error: unknown) => errorCodeOf(error) === ErrorCode.priceChanged,
     declined: (_, error: unknown) => errorCodeOf(error) === ErrorCode.paymentMethodDeclined,
+    placedElsewhere: (_, error: unknown) => placedElsewhereOf(error) !== null,
   },
 }).createMachine({
   id: "checkout",
@@ -765,6 +802,7 @@ export const checkoutMachine = setup({
       idempotencyKey: input.guest ? null : (restored?.idempotencyKey ?? null),
       keys: 0,
       order: null,
+      elsewhere: null,
     };
   },
   initial: "revalidating",
@@ -1067,12 +1105,22 @@ export const checkoutMachine = setup({
           target: "placed",
           actions: [
             { type: "assignOrder", params: ({ event }) => event.output },
+            {
+              type: "announcePlaced",
+              params: ({ context, event }) => ({ cart: cartSignature(context.items), order: event.output }),
+            },
             "forgetChoices",
             "clearCart",
             { type: "goToOrder", params: ({ event }) => event.output },
           ],
         },
         onError: [
+          {
+            // Nothing was sent: the other tab's order is this cart's (the cart is already empty there).
+            guard: { type: "placedElsewhere", params: eventError },
+            target: "placedElsewhere",
+            actions: [{ type: "assignElsewhere", params: eventError }, "forgetChoices", "clearCart"],
+          },
           {
             guard: { type: "sessionEnded", params: eventError },
             target: "sessionEnded",
@@ -1119,6 +1167,8 @@ export const checkoutMachine = setup({
       },
     },
     placed: { type: "final" },
+    /** Another tab of this browser placed this cart's order first: nothing was charged here. */
+    placedElsewhere: { type: "final" },
     /** Signed out mid-checkout: the session goes to /login; the choices wait in sessionStorage. */
     sessionEnded: { type: "final" },
   },

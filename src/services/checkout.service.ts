@@ -123,6 +123,38 @@ export function createCheckoutChoicesStore(storage: Storage) {
   };
 }
 
+/** localStorage key of the last order this browser placed, for its other tabs (issue 34). */
+export const placedOrderKey = "transit-portal.placedOrder";
+
+/**
+ * The last order placed in this browser, by its cart (checkout's cartSignature) and when: a checkout in
+ * another tab, about to place the same cart, finds it and shows that order instead of paying twice.
+ * localStorage, so every tab of the browser sees it; only the order's number and summary path.
+ */
+export function createPlacedOrders(storage: Storage, now: () => number) {
+  return {
+    announce(cart: string, order: { number: string; path: string }): void {
+      storage.setItem(placedOrderKey, JSON.stringify({ cart, at: now(), ...order }));
+    },
+    since(cart: string, since: number): { number: string; path: string } | null {
+      try {
+        const value: unknown = JSON.parse(storage.getItem(placedOrderKey) ?? "null");
+        if (typeof value !== "object" || value === null) return null;
+        const placed = value as Record<string, unknown>;
+        return placed.cart === cart &&
+          typeof placed.at === "number" &&
+          placed.at >= since &&
+          typeof placed.number === "string" &&
+          typeof placed.path === "string"
+          ? { number: placed.number, path: placed.path }
+          : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
 /** How long to wait before asking again about an order still being placed (409 with Retry-After). */
 export function retryDelayMs(retryAfterSeconds: number | null): number {
   if (retryAfterSeconds === null) return 1500;

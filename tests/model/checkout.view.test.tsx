@@ -268,5 +268,14 @@ describeViewModel({
     inFlight: () => expect(screen.getByRole("button", { name: "Placing your order…" })).toBeDisabled(),
     placed: () => expect(screen.getByRole("status")).toHaveTextContent("Your order was placed."),
     sessionEnded: () => expect(screen.getByRole("status")).toHaveTextContent("Your session has ended."),
+    placedElsewhere: (snapshot) => {
+      expect(screen.getByRole("status")).toHaveTextContent(
+        `This cart was already ordered in another tab: order ${context(snapshot).elsewhere?.number}.`,
+      );
+      expect(screen.getByRole("link", { name: "View the order" })).toHaveAttribute(
+        "href",
+        context(snapshot).elsewhere?.path ?? "",
+      );
+    },
   },
 });

@@ -11,6 +11,7 @@ import { createAddressesService } from "../../services/addresses.service.ts";
 import {
   createCheckoutChoicesStore,
   createCheckoutService,
+  createPlacedOrders,
   retryDelayMs,
 } from "../../services/checkout.service.ts";
 import type { LiveDeps } from "./deps.ts";
@@ -30,6 +31,7 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
   const addresses = createAddressesService(deps.http, deps.transitBase);
   const paymentMethods = paymentMethodsService(deps);
   const tokenize = tokenizeCard(deps);
+  const placedOrders = createPlacedOrders(browser.localStorage, () => Date.now());
   return {
     restoredCheckout: () => checkoutChoices.restore(),
     checkout: checkoutMachine.provide({
@@ -49,11 +51,14 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
         tokenizeCard: fromPromise(({ input }) => tokenize(input)),
         findCard: fromPromise(({ input }) => checkout.findCard(input.cardNumber, input.securityCode)),
         loadCardRules,
-        placeOrder: fromPromise(({ input }) =>
-          input.guest
+        placeOrder: fromPromise(async ({ input }) => {
+          // Another tab ordered this cart since this checkout began: its order, not a second one.
+          const elsewhere = placedOrders.since(input.cart, input.since);
+          if (elsewhere) throw { placedElsewhere: elsewhere };
+          return input.guest
             ? checkout.placeGuestOrder(input.body, input.idempotencyKey)
-            : checkout.placeOrder(input.body, input.idempotencyKey),
-        ),
+            : checkout.placeOrder(input.body, input.idempotencyKey);
+        }),
         // 409 in flight: the first request is still being worked on; ask again with the same key after
         // the server's Retry-After (within 0.5 to 10 s), or 1.5 s when it named none.
         waitBeforeRetry: fromPromise(
@@ -69,6 +74,8 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
         repriceCart: (_, prices) => bus.send({ type: "cart.repriced", prices }),
         clearCart: () => bus.send({ type: "cart.clear" }),
         goToOrder: (_, order) => navigate(orderSummaryPath(order)),
+        announcePlaced: (_, { cart, order }) =>
+          placedOrders.announce(cart, { number: order.number, path: orderSummaryPath(order) }),
         assignKey: assign(({ context }: { context: CheckoutContext }) =>
           context.idempotencyKey !== null
             ? {}

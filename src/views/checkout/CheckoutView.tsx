@@ -72,6 +72,8 @@ export function CheckoutView({ checkout, shipping }: CheckoutViewProps) {
           <Trans>Your order was placed. Opening its summary…</Trans>
         </p>
       );
+    case "placedElsewhere":
+      return <PlacedElsewhere checkout={checkout} />;
     case "sessionEnded":
       return (
         <p role="status" className={card}>
@@ -95,6 +97,27 @@ export function CheckoutView({ checkout, shipping }: CheckoutViewProps) {
         </div>
       );
   }
+}
+
+/** Another tab placed this cart's order first: said, with the way to that order; nothing was charged. */
+function PlacedElsewhere({ checkout }: { checkout: CheckoutRef }) {
+  const elsewhere = useSelector(checkout, (snapshot) => snapshot.context.elsewhere);
+  if (!elsewhere) return null;
+  const number = elsewhere.number;
+  return (
+    <div role="status" className={`${card} ${css({ display: "grid", gap: "3" })}`}>
+      <p>
+        <Trans>
+          This cart was already ordered in another tab: order {number}. Nothing more was charged here.
+        </Trans>
+      </p>
+      <p>
+        <Link href={elsewhere.path} className={button()}>
+          <Trans>View the order</Trans>
+        </Link>
+      </p>
+    </div>
+  );
 }
 
 function Steps({ current }: { current: 1 | 2 }) {

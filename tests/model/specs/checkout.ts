@@ -462,6 +462,16 @@ export const events = {
         errors: [{ code: 42213, message: "This payment method is blocked.", field: "payments/0" }],
       },
     },
+    // Another tab placed this cart's order first (the actor found it before sending anything).
+    {
+      type: "xstate.error.actor.placeOrder",
+      error: {
+        placedElsewhere: {
+          number: "TP-00000009",
+          path: "/ordersummary/0d000000-0000-4000-8000-000000000009",
+        },
+      },
+    },
   ],
   "xstate.done.actor.waitBeforeRetry": [{ type: "xstate.done.actor.waitBeforeRetry", output: undefined }],
 } satisfies EventSamples<typeof checkoutMachine, ActorEvents>;
@@ -476,6 +486,8 @@ export const recording = checkoutMachine.provide({
     repriceCart: (_, prices) => void checkoutEffects.push(`repriceCart ${JSON.stringify(prices)}`),
     clearCart: () => void checkoutEffects.push("clearCart"),
     goToOrder: (_, order) => void checkoutEffects.push(`goToOrder ${order.id} ${order.guest_link ?? ""}`),
+    announcePlaced: (_, placed) =>
+      void checkoutEffects.push(`announcePlaced ${placed.cart} ${placed.order.number}`),
     assignKey: assign(({ context }: { context: CheckoutContext }) =>
       context.idempotencyKey !== null
         ? {}
@@ -811,6 +823,11 @@ export const checkoutModel = defineModel({
       expect(snapshot.status).toBe("done");
       expect(snapshot.context.order).toBeNull();
     },
+    placedElsewhere: (snapshot) => {
+      expect(snapshot.status).toBe("done");
+      expect(snapshot.context.order).toBeNull();
+      expect(snapshot.context.elsewhere?.number).toBe("TP-00000009");
+    },
   },
   journeys: [
     {
@@ -872,6 +889,29 @@ export const checkoutModel = defineModel({
         expect(quoteBody(snapshot.context).body.card_token).toBe("card-token-1");
         expect(JSON.stringify(snapshot.context)).not.toContain('"123"');
       },
+    },
+    {
+      name: "a second tab's Place order finds the order the first placed for this cart: nothing sent, the cart emptied (issue 34)",
+      input: 0,
+      before: reset,
+      events: [done[0], review, place, failed[6]],
+      expected: "placedElsewhere",
+      ends: (snapshot) => {
+        expect(snapshot.context.elsewhere).toEqual({
+          number: "TP-00000009",
+          path: "/ordersummary/0d000000-0000-4000-8000-000000000009",
+        });
+        expect(checkoutEffects).toEqual(["rememberChoices", "forgetChoices", "clearCart"]);
+      },
+    },
+    {
+      name: "a placed order tells the other tabs which cart it was for",
+      input: 0,
+      before: reset,
+      events: [done[0], review, place, events["xstate.done.actor.placeOrder"][0]],
+      expected: "placed",
+      ends: () =>
+        expect(checkoutEffects).toContain(`announcePlaced ${cartSignature([dayPasses])} TP-00000001`),
     },
     {
       name: "a guest puts the pass on another card: the found one is forgotten and the total priced without it",

@@ -877,6 +877,28 @@ export const checkoutMachine = setup({
     },
     details: {
       initial: "idle",
+      // What is typed is kept in every part of Details, also while the total is re-quoted or a card
+      // is looked up: a keystroke is never lost to a request in flight (issue 34).
+      on: {
+        "promo.change": { actions: { type: "typePromo", params: ({ event }) => event.value } },
+        "payment.amount": {
+          guard: ({ context }) => context.split,
+          actions: [
+            "changed",
+            { type: "typeAmount", params: ({ event }) => event.value },
+            "checkPurses",
+            "rememberChoices",
+          ],
+        },
+        "receipt.email": {
+          guard: ({ context }) => context.guest,
+          actions: ["changed", { type: "typeEmail", params: ({ event }) => event.value }],
+        },
+        "receipt.confirm": {
+          guard: ({ context }) => context.guest,
+          actions: ["changed", { type: "typeConfirm", params: ({ event }) => event.value }],
+        },
+      },
       states: {
         idle: {
           on: {
@@ -931,7 +953,6 @@ export const checkoutMachine = setup({
                 "rememberChoices",
               ],
             },
-            "promo.change": { actions: { type: "typePromo", params: ({ event }) => event.value } },
             "promo.apply": {
               guard: "promoTyped",
               target: "quoting",
@@ -960,15 +981,6 @@ export const checkoutMachine = setup({
                 "rememberChoices",
               ],
             },
-            "payment.amount": {
-              guard: ({ context }) => context.split,
-              actions: [
-                "changed",
-                { type: "typeAmount", params: ({ event }) => event.value },
-                "checkPurses",
-                "rememberChoices",
-              ],
-            },
             "payment.newCard": [
               {
                 guard: { type: "cardFormReady", params: ({ event }) => event.leg },
@@ -981,14 +993,6 @@ export const checkoutMachine = setup({
                 actions: ["changed", { type: "openCard", params: ({ event }) => event.leg }],
               },
             ],
-            "receipt.email": {
-              guard: ({ context }) => context.guest,
-              actions: ["changed", { type: "typeEmail", params: ({ event }) => event.value }],
-            },
-            "receipt.confirm": {
-              guard: ({ context }) => context.guest,
-              actions: ["changed", { type: "typeConfirm", params: ({ event }) => event.value }],
-            },
             "checkout.review": [
               // Never review a total priced for other choices: quote the rider's choices again first.
               { guard: "stale", target: "quoting" },

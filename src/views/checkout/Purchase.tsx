@@ -5,6 +5,7 @@ import { useFeature, useScreenLogic } from "../../app/logic.tsx";
 import type { CartItem } from "../../domain/cart.ts";
 import { CheckoutView } from "./CheckoutView.tsx";
 import { ShippingOnDemand } from "./onDemand.ts";
+import { useReviewHistory } from "./reviewHistory.ts";
 
 /**
  * The purchase of the cart as it is when the screen opens (placing the order empties the cart); the
@@ -25,5 +26,6 @@ export function Purchase({ guest, items }: { guest: boolean; items: CartItem[] }
     },
     inspect: logic.inspect,
   });
+  useReviewHistory(checkout);
   return <CheckoutView checkout={checkout} shipping={ShippingOnDemand} />;
 }

@@ -914,6 +914,20 @@ export const checkoutModel = defineModel({
         expect(checkoutEffects).toContain(`announcePlaced ${cartSignature([dayPasses])} TP-00000001`),
     },
     {
+      name: "what is typed while the total is re-quoted is kept (issue 34)",
+      input: 5,
+      events: [done[7], events["destination.choose"][0], events["promo.change"][0]],
+      expected: { details: "quoting" },
+      ends: (snapshot) => expect(snapshot.context.promoText).toBe("welcome10"),
+    },
+    {
+      name: "a guest's email typed while their card is looked up is kept",
+      input: 6,
+      events: [done[8], events["destination.findCard"][0], events["receipt.email"][0]],
+      expected: { details: "findingCard" },
+      ends: (snapshot) => expect(snapshot.context.email).toBe("gia@example.com"),
+    },
+    {
       name: "a guest puts the pass on another card: the found one is forgotten and the total priced without it",
       input: 6,
       events: [

@@ -1,0 +1,47 @@
+import { useEffect } from "react";
+import type { CheckoutRef } from "./parts.tsx";
+
+const reviewHash = "#review";
+
+/**
+ * Review is a step of the browser's history (issue 34): entering it adds `#review` to /checkout, so
+ * Back from Review returns to Details with every choice kept (checkout.edit) instead of leaving the
+ * checkout, and Forward goes to Review again (checkout.review, which still checks every choice). Only
+ * the entry this page added is taken back when the checkout leaves Review by itself (Edit, a decline);
+ * a reload that opens on `#review` just drops the hash, as the checkout starts over at Details.
+ */
+export function useReviewHistory(checkout: CheckoutRef, browser: Window = window): void {
+  useEffect(() => {
+    const { history, location } = browser;
+    let added = false;
+    const atReview = () => location.hash === reviewHash;
+    const withoutHash = () => `${location.pathname}${location.search}`;
+    if (atReview()) history.replaceState(history.state, "", withoutHash());
+    const subscription = checkout.subscribe((snapshot) => {
+      if (snapshot.matches("review") && !atReview()) {
+        history.pushState(history.state, "", `${withoutHash()}${reviewHash}`);
+        added = true;
+      } else if (snapshot.matches({ details: "idle" }) && atReview()) {
+        // Left Review by a button (Edit) or an answer (a decline): the Review entry goes too.
+        if (added) history.back();
+        else history.replaceState(history.state, "", withoutHash());
+        added = false;
+      }
+    });
+    const onPopState = () => {
+      const snapshot = checkout.getSnapshot();
+      if (!atReview()) {
+        added = false;
+        if (snapshot.matches("review")) checkout.send({ type: "checkout.edit" });
+      } else if (snapshot.matches({ details: "idle" })) {
+        added = true;
+        checkout.send({ type: "checkout.review" });
+      }
+    };
+    browser.addEventListener("popstate", onPopState);
+    return () => {
+      subscription.unsubscribe();
+      browser.removeEventListener("popstate", onPopState);
+    };
+  }, [checkout, browser]);
+}

@@ -1,11 +1,12 @@
-import { asDemoRider, expect } from "./fixtures.ts";
+import { asDemoRider, expect, test } from "./fixtures.ts";
 import { CheckoutPage, productCard } from "./models/checkout.ts";
 
 /*
  * Issue 34, Back, Forward and reload in checkout: Review is a step of the browser's history, so Back
  * from Review returns to Details with every choice kept (the promo, where the pass goes, the payment)
  * and Forward goes to Review again; Back from Details leaves the checkout as it came; a reload keeps
- * the choices. At 1280 and 390 px.
+ * the choices. After a decline on a guest's physical order, the address the guest typed is shown with
+ * "Change address", never an empty form. At 1280 and 390 px.
  */
 
 for (const [label, viewport] of [
@@ -63,5 +64,50 @@ for (const [label, viewport] of [
         await expect(page).toHaveURL(/\/products\/bus$/);
       },
     );
+
+    test("a guest's declined physical order keeps the address shown, with Change address", async ({
+      page,
+    }) => {
+      const checkout = new CheckoutPage(page);
+      await checkout.portal.open("/physical");
+      await productCard(page, "Metro Fare Card").getByRole("button", { name: "Buy now" }).click();
+      const ask = page.getByRole("dialog", { name: "Please sign in before you checkout" });
+      await ask.getByRole("button", { name: "Continue as guest" }).click();
+      await checkout.seePriced();
+      await checkout.fillAddress({
+        firstName: "Gia",
+        lastName: "Guest",
+        line1: "1 Market St",
+        state: "California",
+        city: "San Francisco",
+        zip: "94105",
+      });
+      await checkout.choose("Shipping method", /Standard mail/);
+      const email = `declined-${label}-${Date.now()}@example.org`;
+      await page.getByLabel("Email", { exact: true }).fill(email);
+      await page.getByLabel("Confirm Email").fill(email);
+      await page.getByRole("button", { name: "Enter a card" }).click();
+      // Declined whenever it is charged (the sandbox gateway's test card).
+      await checkout.fillCard({
+        firstName: "Gia",
+        lastName: "Guest",
+        number: "4000000000009995",
+        expiry: "1230",
+        cvv: "123",
+        address: "1 Market St",
+        zip: "94105",
+      });
+      await checkout.review();
+      await checkout.placeOrder();
+      await checkout.seeAlert(/declined/);
+      const shipping = page.getByRole("region", { name: "Shipping" });
+      await expect(shipping.getByText(/Gia Guest, 1 Market St, San Francisco/)).toBeVisible();
+      await expect(shipping.getByRole("textbox")).toHaveCount(0);
+      await shipping.getByRole("button", { name: "Change address" }).click();
+      await expect(shipping.getByRole("textbox", { name: /Address Line 1|Street/ }).first()).toHaveValue(
+        "1 Market St",
+      );
+      await checkout.portal.checkAccessibility();
+    });
   });
 }

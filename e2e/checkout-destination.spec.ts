@@ -102,18 +102,7 @@ for (const [label, viewport] of [
       await checkout.seePriced();
 
       const email = `guest-pass-${label}-${Date.now()}@example.org`;
-      await page.getByLabel("Email", { exact: true }).fill(email);
-      await page.getByLabel("Confirm Email").fill(email);
-      await page.getByRole("button", { name: "Enter a card" }).click();
-      await checkout.fillCard({
-        firstName: "Gia",
-        lastName: "Guest",
-        number: "4242424242424242",
-        expiry: "1230",
-        cvv: "123",
-        address: "1 Market St",
-        zip: "94105",
-      });
+      await checkout.payAsGuest(email, "4242424242424242");
       await checkout.portal.checkAccessibility();
       await checkout.seeNoSidewaysScroll();
       await checkout.review();

@@ -80,6 +80,22 @@ export class CheckoutPage {
     await page.getByRole("button", { name: "Use this card" }).click();
   }
 
+  /** A guest's receipt email, typed twice, then Gia Guest's one-time card of `number` (expiry typed 1230). */
+  async payAsGuest(email: string, number: string): Promise<void> {
+    await this.page.getByLabel("Email", { exact: true }).fill(email);
+    await this.page.getByLabel("Confirm Email").fill(email);
+    await this.page.getByRole("button", { name: "Enter a card" }).click();
+    await this.fillCard({
+      firstName: "Gia",
+      lastName: "Guest",
+      number,
+      expiry: "1230",
+      cvv: "123",
+      address: "1 Market St",
+      zip: "94105",
+    });
+  }
+
   async review(): Promise<void> {
     await this.page.getByRole("button", { name: "Review order" }).click();
     await expect(this.page.getByRole("heading", { name: "Review your order" })).toBeVisible();

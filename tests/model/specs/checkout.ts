@@ -923,9 +923,17 @@ export const checkoutModel = defineModel({
     {
       name: "a guest's email typed while their card is looked up is kept",
       input: 6,
-      events: [done[8], events["destination.findCard"][0], events["receipt.email"][0]],
+      events: [
+        done[8],
+        events["destination.findCard"][0],
+        events["receipt.email"][0],
+        events["receipt.confirm"][0],
+      ],
       expected: { details: "findingCard" },
-      ends: (snapshot) => expect(snapshot.context.email).toBe("gia@example.com"),
+      ends: (snapshot) => {
+        expect(snapshot.context.email).toBe("gia@example.com");
+        expect(snapshot.context.emailConfirm).toBe("gia@example.com");
+      },
     },
     {
       name: "a guest puts the pass on another card: the found one is forgotten and the total priced without it",

@@ -129,6 +129,7 @@ const checkout = checkoutMachine.provide({
     repriceCart: () => {},
     clearCart: () => {},
     goToOrder: () => {},
+    announcePlaced: () => {},
     assignKey: assign(({ context }: { context: CheckoutContext }) => ({
       idempotencyKey: "key-1",
       keys: context.keys + 1,

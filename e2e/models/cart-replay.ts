@@ -51,6 +51,8 @@ export interface Plan {
 }
 
 export const skipReasons = {
+  synced:
+    "cart.synced: another tab's write to the cart (the storage event), which e2e/two-tabs.spec.ts makes with a second tab of the same browser",
   repriced:
     "cart.repriced: new prices come only from the checkout's quote accepted on /checkout (e2e/checkout-replay.spec.ts walks it), not from the cart's own pages",
   clear:
@@ -105,6 +107,8 @@ export function planOf(path: CartPath): Plan {
     if (event.type.startsWith("xstate.")) continue;
     if (languages % 2 === 1) return done(skipReasons.spanish);
     switch (event.type) {
+      case "cart.synced":
+        return done(skipReasons.synced);
       case "cart.repriced":
         return done(skipReasons.repriced);
       case "cart.add": {

@@ -612,6 +612,10 @@ export const checkoutModel = defineModel({
     if (context.failure !== null && snapshot.matches({ details: "idle" })) {
       return type === "checkout.review" || (role === "split" && event === choose[1]);
     }
+    // Typing while a request is in flight is kept (journeys pin it); the graph types only in idle, as
+    // the browser replay does (e2e/models/checkout-replay.ts holds one request at a time).
+    const typing = ["promo.change", "payment.amount", "receipt.email", "receipt.confirm"];
+    if (typing.includes(type) && !snapshot.matches({ details: "idle" })) return false;
     if (type === "checkout.review" || type === "checkout.edit" || type.startsWith("xstate.")) return true;
     if (type === "checkout.retry" || type === "checkout.acceptPrices") return true;
     if (type.startsWith("card.")) return true;
@@ -919,6 +923,13 @@ export const checkoutModel = defineModel({
       events: [done[7], events["destination.choose"][0], events["promo.change"][0]],
       expected: { details: "quoting" },
       ends: (snapshot) => expect(snapshot.context.promoText).toBe("welcome10"),
+    },
+    {
+      name: "the first amount typed while the total is re-quoted is kept",
+      input: 2,
+      events: [done[3], events["promo.remove"][0], events["payment.amount"][1]],
+      expected: { details: "quoting" },
+      ends: (snapshot) => expect(snapshot.context.firstAmount).toBe("10.00"),
     },
     {
       name: "a guest's email typed while their card is looked up is kept",

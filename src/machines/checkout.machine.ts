@@ -137,14 +137,8 @@ export interface PlacedElsewhere {
 
 /** What the placeOrder actor throws instead of placing a second order for the same cart. */
 export function placedElsewhereOf(error: unknown): PlacedElsewhere | null {
-  if (typeof error !== "object" || error === null || !("placedElsewhere" in error)) return null;
-  const found = error.placedElsewhere;
-  return typeof found === "object" &&
-    found !== null &&
-    "number" in found &&
-    typeof found.number === "string" &&
-    "path" in found &&
-    typeof found.path === "string"
+  const found = (error as { placedElsewhere?: Partial<PlacedElsewhere> } | null)?.placedElsewhere;
+  return typeof found?.number === "string" && typeof found.path === "string"
     ? { number: found.number, path: found.path }
     : null;
 }

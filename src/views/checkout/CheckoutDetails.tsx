@@ -3,13 +3,13 @@ import { useSelector } from "@xstate/react";
 import { type ComponentType, useEffect, useRef } from "react";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { selectBalance } from "../../machines/checkout.machine.ts";
+import { asksDestination, selectBalance } from "../../machines/checkout.machine.ts";
 import type { CardDraft } from "../../machines/paymentMethods.machine.ts";
 import { CardFields } from "../account/CardForm.tsx";
 import { TextField } from "../account/paymentParts.tsx";
 import { card } from "../shared/Screen.tsx";
 import { SubmitRow } from "../shared/SubmitRow.tsx";
-import { Destination } from "./Destination.tsx";
+import { DestinationOnDemand } from "./onDemand.ts";
 import { PaymentLegs, type PurseOption } from "./PaymentLegs.tsx";
 import {
   type CheckoutRef,
@@ -38,6 +38,7 @@ export function CheckoutDetails({
   const ships = useSelector(checkout, (snapshot) => snapshot.context.quote?.shipping_required ?? false);
   const promoAllowed = useSelector(checkout, (snapshot) => snapshot.context.promoAllowed);
   const guest = useSelector(checkout, (snapshot) => snapshot.context.guest);
+  const asks = useSelector(checkout, (snapshot) => asksDestination(snapshot.context));
   const problem = useSelector(checkout, (snapshot) => snapshot.context.problem);
   const short = usePurseShort(checkout);
   const busy = useSelector(checkout, (snapshot) => snapshot.hasTag("busy"));
@@ -45,7 +46,7 @@ export function CheckoutDetails({
   return (
     <div className={css({ display: "grid", gap: "6" })}>
       <Failure checkout={checkout} />
-      <Destination checkout={checkout} />
+      {asks ? <DestinationOnDemand checkout={checkout} /> : null}
       {ships ? <Shipping checkout={checkout} guest={guest} /> : null}
       {promoAllowed ? <Promo checkout={checkout} /> : null}
       <Payment checkout={checkout} />

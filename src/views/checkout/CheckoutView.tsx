@@ -5,10 +5,13 @@ import { Link } from "wouter";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { countryName } from "../../domain/payments/names.ts";
-import { paymentLegs, selectBusy, selectTotals } from "../../machines/checkout.machine.ts";
+import { asksDestination, paymentLegs, selectBusy, selectTotals } from "../../machines/checkout.machine.ts";
 import { card } from "../shared/Screen.tsx";
-import { DestinationSummary } from "./DestinationSummary.tsx";
-import { CheckoutDetailsOnDemand as CheckoutDetails } from "./onDemand.ts";
+import {
+  CheckoutDetailsOnDemand as CheckoutDetails,
+  DestinationSummaryOnDemand,
+  PlacedElsewhereOnDemand,
+} from "./onDemand.ts";
 import {
   type CheckoutRef,
   choiceName,
@@ -73,7 +76,7 @@ export function CheckoutView({ checkout, shipping }: CheckoutViewProps) {
         </p>
       );
     case "placedElsewhere":
-      return <PlacedElsewhere checkout={checkout} />;
+      return <PlacedElsewhereOnDemand checkout={checkout} />;
     case "sessionEnded":
       return (
         <p role="status" className={card}>
@@ -97,27 +100,6 @@ export function CheckoutView({ checkout, shipping }: CheckoutViewProps) {
         </div>
       );
   }
-}
-
-/** Another tab placed this cart's order first: said, with the way to that order; nothing was charged. */
-function PlacedElsewhere({ checkout }: { checkout: CheckoutRef }) {
-  const elsewhere = useSelector(checkout, (snapshot) => snapshot.context.elsewhere);
-  if (!elsewhere) return null;
-  const number = elsewhere.number;
-  return (
-    <div role="status" className={`${card} ${css({ display: "grid", gap: "3" })}`}>
-      <p>
-        <Trans>
-          This cart was already ordered in another tab: order {number}. Nothing more was charged here.
-        </Trans>
-      </p>
-      <p>
-        <Link href={elsewhere.path} className={button()}>
-          <Trans>View the order</Trans>
-        </Link>
-      </p>
-    </div>
-  );
 }
 
 function Steps({ current }: { current: 1 | 2 }) {
@@ -295,12 +277,13 @@ function Review({ checkout }: { checkout: CheckoutRef }) {
   });
   const method = useSelector(checkout, (snapshot) => snapshot.context.quote?.shipping_method ?? null);
   const email = useSelector(checkout, (snapshot) => (snapshot.context.guest ? snapshot.context.email : null));
+  const asks = useSelector(checkout, (snapshot) => asksDestination(snapshot.context));
   return (
     <section aria-labelledby="checkout-review" className={card}>
       <h2 id="checkout-review" className={sectionHeading}>
         <Trans>Review your order</Trans>
       </h2>
-      <DestinationSummary checkout={checkout} />
+      {asks ? <DestinationSummaryOnDemand checkout={checkout} /> : null}
       {address ? (
         <div>
           <h3 className={css({ fontWeight: "semibold" })}>

@@ -1,11 +1,12 @@
 import { useActorRef } from "@xstate/react";
+import { useEffect } from "react";
 import { useConfig } from "../../app/children.ts";
 import { createCheckoutLogic } from "../../app/live/checkout.ts";
 import { useFeature, useScreenLogic } from "../../app/logic.tsx";
 import type { CartItem } from "../../domain/cart.ts";
 import { CheckoutView } from "./CheckoutView.tsx";
 import { ShippingOnDemand } from "./onDemand.ts";
-import { useReviewHistory } from "./reviewHistory.ts";
+import type { CheckoutRef } from "./parts.tsx";
 
 /**
  * The purchase of the cart as it is when the screen opens (placing the order empties the cart); the
@@ -28,4 +29,32 @@ export function Purchase({ guest, items }: { guest: boolean; items: CartItem[] }
   });
   useReviewHistory(checkout);
   return <CheckoutView checkout={checkout} shipping={ShippingOnDemand} />;
+}
+
+/**
+ * Review as a step of the browser's history (./reviewHistory.ts), downloaded on the way into Review
+ * (or at once when the page opens on `#review`), so the first visit of Details does not carry it.
+ */
+function useReviewHistory(checkout: CheckoutRef): void {
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let asked = false;
+    let ended = false;
+    const start = () => {
+      if (asked) return;
+      asked = true;
+      void import("./reviewHistory.ts").then((module) => {
+        if (!ended) stop = module.followReviewHistory(checkout, window);
+      });
+    };
+    if (window.location.hash === "#review") start();
+    const subscription = checkout.subscribe((snapshot) => {
+      if (snapshot.matches("review")) start();
+    });
+    return () => {
+      ended = true;
+      subscription.unsubscribe();
+      stop?.();
+    };
+  }, [checkout]);
 }

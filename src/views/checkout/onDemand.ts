@@ -25,3 +25,21 @@ export const CheckoutDetailsOnDemand = shownOnDemand(() =>
 export const ShippingOnDemand = shownOnDemand(() =>
   import("./AddressBookShipping.tsx").then((module) => module.AddressBookShipping),
 );
+
+/**
+ * Where the cart's passes go (./Destination.tsx): only a cart that names no fare card for its passes
+ * asks, so a purchase for a chosen card never downloads the choice.
+ */
+export const DestinationOnDemand = shownOnDemand(() =>
+  import("./Destination.tsx").then((module) => module.Destination),
+);
+
+/** Review's line on where the passes go (./DestinationSummary.tsx), for a cart that asked it. */
+export const DestinationSummaryOnDemand = shownOnDemand(() =>
+  import("./DestinationSummary.tsx").then((module) => module.DestinationSummary),
+);
+
+/** What a second tab says when the first placed this cart's order (./PlacedElsewhere.tsx): rare. */
+export const PlacedElsewhereOnDemand = shownOnDemand(() =>
+  import("./PlacedElsewhere.tsx").then((module) => module.PlacedElsewhere),
+);

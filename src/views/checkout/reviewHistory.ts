@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import type { CheckoutRef } from "./parts.tsx";
 
 const reviewHash = "#review";
@@ -10,14 +9,16 @@ const reviewHash = "#review";
  * the entry this page added is taken back when the checkout leaves Review by itself (Edit, a decline);
  * a reload that opens on `#review` just drops the hash, as the checkout starts over at Details.
  */
-export function useReviewHistory(checkout: CheckoutRef, browser: Window = window): void {
-  useEffect(() => {
+export function followReviewHistory(checkout: CheckoutRef, browser: Window): () => void {
+  {
     const { history, location } = browser;
     let added = false;
     const atReview = () => location.hash === reviewHash;
     const withoutHash = () => `${location.pathname}${location.search}`;
-    if (atReview()) history.replaceState(history.state, "", withoutHash());
-    const subscription = checkout.subscribe((snapshot) => {
+    if (atReview() && !checkout.getSnapshot().matches("review")) {
+      history.replaceState(history.state, "", withoutHash());
+    }
+    const follow = (snapshot: ReturnType<CheckoutRef["getSnapshot"]>) => {
       if (snapshot.matches("review") && !atReview()) {
         history.pushState(history.state, "", `${withoutHash()}${reviewHash}`);
         added = true;
@@ -27,7 +28,10 @@ export function useReviewHistory(checkout: CheckoutRef, browser: Window = window
         else history.replaceState(history.state, "", withoutHash());
         added = false;
       }
-    });
+    };
+    const subscription = checkout.subscribe(follow);
+    // Loaded on the way into Review: the checkout may be there already.
+    follow(checkout.getSnapshot());
     const onPopState = () => {
       const snapshot = checkout.getSnapshot();
       if (!atReview()) {
@@ -43,5 +47,5 @@ export function useReviewHistory(checkout: CheckoutRef, browser: Window = window
       subscription.unsubscribe();
       browser.removeEventListener("popstate", onPopState);
     };
-  }, [checkout, browser]);
+  }
 }

@@ -6,6 +6,7 @@ import { demoCatalog } from "../db/seed-catalog.ts";
 import { manualClock } from "../domain/clock.ts";
 import { SandboxPaymentGateway } from "../gateways/payments/sandbox.ts";
 import { createTestApp, type TestApp } from "../test/helpers.ts";
+import { testCardToken } from "../test/sandbox-cards.ts";
 import { renewalKey } from "./renewals.ts";
 
 const clock = manualClock(new Date("2026-11-23T12:00:00Z"));
@@ -64,17 +65,7 @@ async function fareCard(owner: Rider): Promise<string> {
   return id;
 }
 
-function cardToken(number = "4242424242424242"): string {
-  const made = gateway.createCardToken({
-    number,
-    exp_month: 12,
-    exp_year: 2031,
-    cvc: "739",
-    postal_code: "94103",
-  });
-  if (!made.ok) throw new Error(`not tokenized: ${made.problem}`);
-  return made.value.token;
-}
+const cardToken = (number?: string) => testCardToken(gateway, number);
 
 async function savedCard(owner: Rider, number = "4242424242424242"): Promise<string> {
   const reply = await t.app.inject({

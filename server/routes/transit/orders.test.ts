@@ -38,6 +38,7 @@ import {
 import { inTransaction } from "../../services/transaction.ts";
 import { createTestApp, type TestApp, testPublicUrl } from "../../test/helpers.ts";
 import { guestCardToken, issueCard } from "../../test/pass-fixtures.ts";
+import { testCardToken } from "../../test/sandbox-cards.ts";
 
 const operatorToken = "operator-token-of-the-orders-test-0123456789";
 const clock = manualClock(new Date("2026-11-23T12:00:00Z"));
@@ -129,17 +130,7 @@ async function fund(account: LedgerAccount, amount: number) {
   );
 }
 
-function cardToken(number = "4242424242424242"): string {
-  const made = gateway.createCardToken({
-    number,
-    exp_month: 12,
-    exp_year: 2031,
-    cvc: "739",
-    postal_code: "94103",
-  });
-  if (!made.ok) throw new Error(`not tokenized: ${made.problem}`);
-  return made.value.token;
-}
+const cardToken = (number?: string) => testCardToken(gateway, number);
 
 /** A saved card of the rider's (through the payment methods route); its id. */
 async function savedCard(owner: Rider, number = "4242424242424242"): Promise<string> {

@@ -13,6 +13,7 @@ import { manualClock } from "../../domain/clock.ts";
 import type { BankInput, CardInput } from "../../gateways/payments/checks.ts";
 import { SandboxPaymentGateway } from "../../gateways/payments/sandbox.ts";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
+import { testCardToken } from "../../test/sandbox-cards.ts";
 
 let t: TestApp;
 let gateway: SandboxPaymentGateway;
@@ -52,18 +53,8 @@ const request = (
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
-function cardToken(number = "4242424242424242", changes: Partial<CardInput> = {}): string {
-  const made = gateway.createCardToken({
-    number,
-    exp_month: 12,
-    exp_year: 2031,
-    cvc: "739",
-    postal_code: "94103",
-    ...changes,
-  });
-  if (!made.ok) throw new Error(`not tokenized: ${made.problem}`);
-  return made.value.token;
-}
+const cardToken = (number?: string, changes: Partial<CardInput> = {}) =>
+  testCardToken(gateway, number, changes);
 
 function bankToken(changes: Partial<BankInput> = {}): string {
   const made = gateway.createBankToken({

@@ -9,15 +9,14 @@ import {
 } from "../../../src/domain/checkout/quote.ts";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { money } from "../../../src/domain/money.ts";
-import { fareMedia, products as productsTable } from "../../db/schema.ts";
+import { products as productsTable } from "../../db/schema.ts";
 import { demoPromoCodes } from "../../db/seed.ts";
 import { demoCatalog } from "../../db/seed-catalog.ts";
 import { manualClock } from "../../domain/clock.ts";
-import { ledgerAccounts } from "../../domain/ledger-accounts.ts";
 import { createPromoCodeRepository, type NewPromoCode } from "../../repositories/promo-codes.ts";
-import { inTransaction } from "../../services/transaction.ts";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
 import { guestCardToken, issueCard } from "../../test/pass-fixtures.ts";
+import { newCard } from "../../test/transit-fixtures.ts";
 
 const clock = manualClock(new Date("2026-11-23T12:00:00Z"));
 let t: TestApp;
@@ -688,37 +687,9 @@ describe("parallel quotes", () => {
   });
 });
 
-async function cardOf(
-  owner: { id: string },
-  general: number,
-  fields: { riderType?: string; status?: "ACTIVE" | "BLOCKED"; nickname?: string } = {},
-) {
-  const id = randomUUID();
-  await t.database.db.insert(fareMedia).values({
-    id,
-    userId: owner.id,
-    organizationId: t.config.organization.parentUuid,
-    nickname: fields.nickname ?? "Purse card",
-    printedCardNumber: `7300 0000 ${String(++riders).padStart(4, "0")} 0000`,
-    securityCodeHash: "not-a-real-hash",
-    expiresOn: "2031-12-31",
-    category: "Adult",
-    type: "VIRTUAL",
-    status: fields.status ?? "ACTIVE",
-    riderType: fields.riderType ?? "ADULT",
-  });
-  if (general === 0) return id;
-  await inTransaction(t.database.db, ({ tx }) =>
-    t.app.ledger.post(tx, {
-      reference: `opening:test:${id}`,
-      entries: [
-        { account: ledgerAccounts.fareCard(id, "general"), amount: money(general, "USD") },
-        { account: ledgerAccounts.opening, amount: money(-general, "USD") },
-      ],
-    }),
-  );
-  return id;
-}
+/** A fare card of `owner` holding `general` (server/test/transit-fixtures.ts's newCard); its id. */
+const cardOf = async (owner: { id: string }, general: number, fields: Parameters<typeof newCard>[2] = {}) =>
+  (await newCard(t, owner.id, { ...fields, general })).id;
 
 describe("where a cart's passes go (issue 34)", () => {
   const dayPass = [{ product: products.dayPass, quantity: 1 }];

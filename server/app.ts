@@ -342,11 +342,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   app.decorate(
     "passDestinations",
-    createPassDestinationService({
-      db: options.database.db,
-      catalog: app.catalog,
-      config: () => options.portalConfig,
-    }),
+    createPassDestinationService({ db: options.database.db, config: () => options.portalConfig }),
   );
   app.decorate(
     "orders",

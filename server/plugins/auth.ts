@@ -33,6 +33,12 @@ export const unauthorizedMessage =
 export const sessionExpiredMessage = "Your session has expired. Please sign in again.";
 export const deactivatedMessage = "This account has been deactivated.";
 export const cardTokenExpiredMessage = "Your card session has ended. Please enter the card number again.";
+/** A guest's checkout named its card by a token that has ended (quote and order alike). */
+export const cardTokenGone = {
+  code: ErrorCode.fareCardUnavailable,
+  message: cardTokenExpiredMessage,
+  field: "card_token",
+} as const;
 export const emailNotVerifiedMessage =
   "Unable to complete your request. Please verify your email and try again.";
 

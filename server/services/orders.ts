@@ -454,19 +454,17 @@ export function createOrderService(options: {
     return { n, kind: "card", amount: leg.amount, token: leg.token, tokenHash, recorded };
   }
 
-  /** The rider's card (own, purchasable, not blocked), or null. */
-  async function usableCard(tx: Executor, userId: string, id: string, lock: boolean) {
+  /**
+   * A card an order may go on (live, purchasable, not blocked), or null: the rider's own, or for a
+   * guest (`userId` null) whoever's card their card token named.
+   */
+  async function usableCard(tx: Executor, userId: string | null, id: string, lock: boolean) {
     const where = eq(fareMedia.id, id);
     const [row] = lock
       ? await tx.select().from(fareMedia).where(where).for("no key update")
       : await tx.select().from(fareMedia).where(where);
-    return row && row.userId === userId && row.removedAt === null && canBuyFor(row) ? row : null;
-  }
-
-  /** A card a guest's order may go on: live and of a kind that can be bought for, whoever's it is. */
-  async function guestCard(tx: Executor, id: string) {
-    const [row] = await tx.select().from(fareMedia).where(eq(fareMedia.id, id));
-    return row && row.removedAt === null && canBuyFor(row) ? row : null;
+    const owned = userId === null || row?.userId === userId;
+    return row && owned && row.removedAt === null && canBuyFor(row) ? row : null;
   }
 
   /** Everything about the order that needs no gateway: a refusal, or what to charge and write. */
@@ -528,11 +526,7 @@ export function createOrderService(options: {
     const fareMediumId = "fare_medium" in request ? (request.fare_medium ?? null) : null;
     let card: FareMediumRow | null = null;
     if (fareMediumId !== null) {
-      card = physical
-        ? null
-        : userId
-          ? await usableCard(db, userId, fareMediumId, false)
-          : await guestCard(db, fareMediumId);
+      card = physical ? null : await usableCard(db, userId, fareMediumId, false);
       if (!card) {
         return {
           refused: refusal(OrderErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
@@ -1053,7 +1047,7 @@ export function createOrderService(options: {
         if (held.general + quote.total > maxStoredValue) {
           throw new OrderRefusal(refusal(ErrorCode.amountInvalid, autoloadMessages.amountInvalid, "amount"));
         }
-      } else if (plan.card && plan.userId && !(await usableCard(tx, plan.userId, plan.card.id, true))) {
+      } else if (plan.card && !(await usableCard(tx, plan.userId, plan.card.id, true))) {
         throw new OrderRefusal(
           refusal(OrderErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
         );

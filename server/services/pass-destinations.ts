@@ -1,8 +1,7 @@
-import type { DestinationCard, Destinations, QuoteLine } from "../../src/domain/checkout/quote.ts";
+import type { DestinationCard, Destinations } from "../../src/domain/checkout/quote.ts";
 import { canBuyFor } from "../../src/domain/fare-media.ts";
 import type { PortalConfig } from "../../src/domain/portal-config.ts";
 import type { Database } from "../db/client.ts";
-import type { CatalogRepository } from "../repositories/catalog.ts";
 import { createFareMediaRepository, type FareMediumRow } from "../repositories/fare-media.ts";
 import { maskedCardNumber } from "../repositories/orders.ts";
 
@@ -48,24 +47,12 @@ export function accountTakes(
 
 /**
  * Where a quote's passes and stored value may go (issue 34; src/domain/checkout/quote.ts's
- * `Destinations`): a rider's live cards that can be bought for, each marked eligible when every line
- * may go on it, or a guest's one card (from its card token); null when no line needs a place.
+ * `Destinations`), from the quote's own catalogue rows: a rider's live cards that can be bought for,
+ * each marked eligible when every line may go on it, or a guest's one card (from its card token); null
+ * when no line needs a place.
  */
-export function createPassDestinationService(options: {
-  db: Database;
-  catalog: CatalogRepository;
-  config: () => PortalConfig;
-}) {
+export function createPassDestinationService(options: { db: Database; config: () => PortalConfig }) {
   const cards = createFareMediaRepository(options.db);
-
-  async function linesOf(quoted: readonly QuoteLine[]): Promise<DestinationLine[]> {
-    const snapshot = await options.catalog.snapshot();
-    const byId = new Map(snapshot.products.map((entry) => [entry.row.uuid, entry.row]));
-    return quoted.map((line) => ({
-      subType: line.sub_type,
-      riderTypes: byId.get(line.product)?.riderTypes ?? [],
-    }));
-  }
 
   const shown = (row: FareMediumRow, lines: readonly DestinationLine[]): DestinationCard => ({
     id: row.id,
@@ -75,9 +62,8 @@ export function createPassDestinationService(options: {
   });
 
   return {
-    async forRider(userId: string, quoted: readonly QuoteLine[]): Promise<Destinations | null> {
-      if (!quoted.some((line) => needsDestination({ subType: line.sub_type }))) return null;
-      const lines = await linesOf(quoted);
+    async forRider(userId: string, lines: readonly DestinationLine[]): Promise<Destinations | null> {
+      if (!lines.some(needsDestination)) return null;
       const rows = (await cards.listForUser(userId)).filter((row) => canBuyFor(row));
       return {
         cards: rows.map((row) => shown(row, lines)),
@@ -86,9 +72,8 @@ export function createPassDestinationService(options: {
     },
 
     /** A guest's: the card of their token (none when it has expired). */
-    async forGuest(cardId: string | null, quoted: readonly QuoteLine[]): Promise<Destinations | null> {
-      if (!quoted.some((line) => needsDestination({ subType: line.sub_type }))) return null;
-      const lines = await linesOf(quoted);
+    async forGuest(cardId: string | null, lines: readonly DestinationLine[]): Promise<Destinations | null> {
+      if (!lines.some(needsDestination)) return null;
       const row = cardId ? await cards.find(cardId) : null;
       return { cards: row && canBuyFor(row) ? [shown(row, lines)] : [], account: false };
     },

@@ -70,7 +70,13 @@ export function promoBudgetKey(customer: Customer, address: string): string {
  * `promo_code`, `shipping_method`); or a cart the server refuses (400 or 422, errors on `lines/<i>`).
  */
 export type QuoteResult =
-  | { ok: true; quote: QuoteReply; problems: ApiError[] }
+  | {
+      ok: true;
+      quote: QuoteReply;
+      problems: ApiError[];
+      /** The lines' catalogue rows, in the lines' order (what a line may go on: services/pass-destinations.ts). */
+      products: Array<CatalogSnapshot["products"][number]["row"]>;
+    }
   | { ok: false; status: 400 | 422; errors: ApiError[] };
 
 /** A quote as an order uses it: the applied code's id and the lines' catalogue rows besides. */
@@ -291,7 +297,9 @@ export function createPricingService(options: {
 
     async quote(input: QuoteInput): Promise<QuoteResult> {
       const result = await price(input);
-      return result.ok ? { ok: true, quote: result.quote, problems: result.problems } : result;
+      return result.ok
+        ? { ok: true, quote: result.quote, problems: result.problems, products: result.products }
+        : result;
     },
 
     /**

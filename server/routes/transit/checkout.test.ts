@@ -761,6 +761,12 @@ describe("where a cart's passes go (issue 34)", () => {
         },
       ],
     });
+    // 50 quotes at once on one token each extend it and answer the same card.
+    const many = await Promise.all(
+      Array.from({ length: 50 }, () => guestQuote({ lines: dayPass, card_token: cardToken })),
+    );
+    for (const reply of many)
+      expect((await priced(reply)).data.destinations).toEqual(withCard.data.destinations);
     const stale = await priced(await guestQuote({ lines: dayPass, card_token: "ended" }));
     expect(stale.data.destinations).toEqual({ account: false, cards: [] });
     expect(stale.errors).toEqual([

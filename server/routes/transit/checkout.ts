@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AnonymousQuoteRequest, QuoteReply, QuoteRequest } from "../../../src/domain/checkout/quote.ts";
-import { type ApiError, type Envelope, ErrorCode } from "../../../src/domain/envelope.ts";
+import type { ApiError, Envelope } from "../../../src/domain/envelope.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { localeFromHeader } from "../../http/locale.ts";
-import { cardTokenExpiredMessage, riderOf } from "../../plugins/auth.ts";
+import { cardTokenGone, riderOf } from "../../plugins/auth.ts";
 import type { Customer, QuoteResult } from "../../services/pricing.ts";
 import { emailSchema } from "../accounts/schemas.ts";
 import { cartLines, choice } from "./schemas.ts";
@@ -87,7 +87,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
       const result = await quote(request, { kind: "rider", userId: user.id, email: user.email });
       if (!result.ok) return answer(reply, result);
       const purses = await app.orders.purses(user.id, request.body.fare_medium ?? null);
-      const destinations = await app.passDestinations.forRider(user.id, result.quote.lines);
+      const destinations = await app.passDestinations.forRider(user.id, result.products);
       return answer(reply, { ...result, quote: { ...result.quote, purses, destinations } });
     },
   );
@@ -100,15 +100,11 @@ export default async function checkoutRoutes(app: FastifyInstance) {
       if (!result.ok) return answer(reply, result);
       const token = request.body.card_token ?? null;
       const card = token ? await app.cardTokens.resolve(token) : null;
-      const destinations = await app.passDestinations.forGuest(card?.cardId ?? null, result.quote.lines);
-      const problems: ApiError[] =
-        token && !card
-          ? [{ code: ErrorCode.fareCardUnavailable, message: cardTokenExpiredMessage, field: "card_token" }]
-          : [];
+      const destinations = await app.passDestinations.forGuest(card?.cardId ?? null, result.products);
       return answer(reply, {
         ...result,
         quote: { ...result.quote, destinations },
-        problems: [...result.problems, ...problems],
+        problems: token && !card ? [...result.problems, cardTokenGone] : result.problems,
       });
     },
   );

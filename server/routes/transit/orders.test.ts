@@ -932,6 +932,58 @@ describe("physical orders and guests", () => {
     );
   });
 
+  it("takes 50 guest orders at once on one card token, each once, and refuses NUL bytes and empty bodies", async () => {
+    const issued = await issueCard(t);
+    const token = await guestCardToken(t, issued);
+    const day = priceOf(products.dayPass);
+    const order = (n: number) => ({
+      email: `parallel-${n}@example.org`,
+      lines: [{ product: products.dayPass, quantity: 1 }],
+      expected_total: day,
+      card_token: token,
+      payments: [{ kind: "card", token: cardToken(), amount: day }],
+    });
+    // Each from an address of its own: the route's per-address limit is not what is under test.
+    const fromAddress = (payload: object, address: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/transit/anonymous/orders",
+        remoteAddress: address,
+        headers: { "idempotency-key": randomUUID() },
+        payload,
+      });
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, n) => fromAddress(order(n), `10.77.0.${n + 1}`)),
+    );
+    expect(replies.map((reply) => reply.statusCode)).toEqual(Array(50).fill(201));
+    const onCard = await t.database.db.select().from(passes).where(eq(passes.fareMediumId, issued.id));
+    expect(onCard).toHaveLength(50);
+    expect(new Set(replies.map((reply) => reply.json().data.id)).size).toBe(50);
+
+    const before = onCard.length;
+    refusedWith(
+      await fromAddress({ ...order(50), card_token: `${token}\u0000` }, "10.77.1.1"),
+      400,
+      ErrorCode.validation,
+      "card_token",
+    );
+    for (const payload of [{}, { ...order(51), card_token: "" }]) {
+      const reply = await fromAddress(payload, "10.77.1.2");
+      expect(reply.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const ada = await rider();
+    for (const pass_destination of ["\u0000", "cloud", ""]) {
+      const reply = await place(ada, {
+        ...dayPassOrder(await fareCard(ada), await savedCard(ada)),
+        pass_destination,
+      });
+      expect(reply.statusCode, pass_destination).toBe(400);
+    }
+    expect(await t.database.db.select().from(passes).where(eq(passes.fareMediumId, issued.id))).toHaveLength(
+      before,
+    );
+  });
+
   it("puts a guest's digital pass on the card of their card token, and refuses one with no card or a stale token", async () => {
     const day = priceOf(products.dayPass);
     const dayPass = {

@@ -10,7 +10,7 @@ import { hashToken } from "../../domain/tokens.ts";
 import { idempotencyKeyPattern } from "../../gateways/payments/gateway.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { localeFromHeader } from "../../http/locale.ts";
-import { cardTokenExpiredMessage, riderOf, unauthorizedMessage } from "../../plugins/auth.ts";
+import { cardTokenGone, riderOf, unauthorizedMessage } from "../../plugins/auth.ts";
 import {
   decodeCursor,
   type OrderCustomer,
@@ -182,9 +182,7 @@ export default async function orderRoutes(app: FastifyInstance, options: { opera
       // The card's id stands for its token from here on: what the key's claim and its replay keep.
       const card = await app.cardTokens.resolve(cardToken);
       if (!card) {
-        return fail(reply, 422, [
-          { code: ErrorCode.fareCardUnavailable, message: cardTokenExpiredMessage, field: "card_token" },
-        ]);
+        return fail(reply, 422, [cardTokenGone]);
       }
       return place(
         request,

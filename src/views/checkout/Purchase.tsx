@@ -40,16 +40,23 @@ function useReviewHistory(checkout: CheckoutRef): void {
     let stop: (() => void) | null = null;
     let asked = false;
     let ended = false;
-    const start = () => {
+    const start = (added: boolean) => {
       if (asked) return;
       asked = true;
       void import("./reviewHistory.ts").then((module) => {
-        if (!ended) stop = module.followReviewHistory(checkout, window);
+        if (!ended) stop = module.followReviewHistory(checkout, window, added);
       });
     };
-    if (window.location.hash === "#review") start();
+    if (window.location.hash === "#review") start(false);
     const subscription = checkout.subscribe((snapshot) => {
-      if (snapshot.matches("review")) start();
+      if (!snapshot.matches("review") || asked) return;
+      // The Review entry is added at once: a Back right away must find it, before the rest downloads.
+      window.history.pushState(
+        window.history.state,
+        "",
+        `${window.location.pathname}${window.location.search}#review`,
+      );
+      start(true);
     });
     return () => {
       ended = true;

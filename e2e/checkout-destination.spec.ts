@@ -87,7 +87,7 @@ for (const [label, viewport] of [
       await where.getByLabel("Fare card number").fill(card.card_number);
       await where.getByLabel("Security code").fill(card.security_code === "000" ? "001" : "000");
       await where.getByRole("button", { name: "Use this fare card" }).click();
-      await expect(where.getByRole("alert").filter({ hasText: "do not match a card" })).toBeVisible();
+      await expect(where.getByRole("alert").filter({ hasText: "No matches found" })).toBeVisible();
       // What was typed stays, to be corrected.
       await expect(where.getByLabel("Fare card number")).toHaveValue(card.card_number);
       await checkout.portal.checkAccessibility();

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { orderSummaryPath } from "../../src/app/routes.ts";
 import {
   autoRenewSavedMethodMessage,
   type GuestOrderRequest,
   maxPaymentLegs,
   type OrderDetail,
-  OrderErrorCode,
   type OrderPage,
   type PaymentLegRequest,
   type PlacedOrder,
@@ -15,7 +15,6 @@ import {
   walletAutoRenewMessage,
 } from "../../src/domain/checkout/order.ts";
 import {
-  CheckoutErrorCode,
   type Purses,
   passDestinationRequiredMessage,
   promoCodeInvalidMessage,
@@ -529,7 +528,7 @@ export function createOrderService(options: {
       card = physical ? null : await usableCard(db, userId, fareMediumId, false);
       if (!card) {
         return {
-          refused: refusal(OrderErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
+          refused: refusal(ErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
         };
       }
     }
@@ -544,14 +543,14 @@ export function createOrderService(options: {
       if ((autoRenew[index] || product.subType === "STORED_VALUE") && !card) {
         return {
           refused: refusal(
-            OrderErrorCode.fareCardUnavailable,
+            ErrorCode.fareCardUnavailable,
             fareCardRequiredMessage,
             userId ? "fare_medium" : "card_token",
           ),
         };
       }
       if (card && product.riderTypes.length > 0 && !product.riderTypes.includes(card.riderType)) {
-        return { refused: refusal(CheckoutErrorCode.productUnavailable, notEligibleMessage, field) };
+        return { refused: refusal(ErrorCode.productUnavailable, notEligibleMessage, field) };
       }
     }
     // A digital pass goes on a fare card, or (a rider's, where the deployment allows) in the account.
@@ -563,7 +562,7 @@ export function createOrderService(options: {
       if (!toAccount) {
         return {
           refused: refusal(
-            OrderErrorCode.fareCardUnavailable,
+            ErrorCode.fareCardUnavailable,
             passDestinationRequiredMessage,
             userId ? "pass_destination" : "card_token",
           ),
@@ -581,11 +580,7 @@ export function createOrderService(options: {
     if (quote.shipping_required) {
       if (!quote.shipping_method) {
         return {
-          refused: refusal(
-            CheckoutErrorCode.shippingMethodUnavailable,
-            shippingRequiredMessage,
-            "shipping_method",
-          ),
+          refused: refusal(ErrorCode.shippingMethodUnavailable, shippingRequiredMessage, "shipping_method"),
         };
       }
     }
@@ -744,7 +739,7 @@ export function createOrderService(options: {
       }
       if (row.status !== "ACTIVE") {
         return {
-          refused: refusal(OrderErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
+          refused: refusal(ErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
         };
       }
       card = row;
@@ -774,7 +769,7 @@ export function createOrderService(options: {
       .orderBy(products.listPrice, products.uuid)
       .limit(1);
     if (!product) {
-      return { refused: refusal(CheckoutErrorCode.productUnavailable, loadUnavailableMessage, "amount") };
+      return { refused: refusal(ErrorCode.productUnavailable, loadUnavailableMessage, "amount") };
     }
     const requested = request.payments;
     const allowed = config.enableSplitPayments.loadValue ? splitLegCount : 1;
@@ -1040,7 +1035,7 @@ export function createOrderService(options: {
           .for("no key update");
         if (locked?.status !== "ACTIVE" || locked.removedAt || locked.userId !== plan.card.userId) {
           throw new OrderRefusal(
-            refusal(OrderErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
+            refusal(ErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
           );
         }
         const held = await balanceOf(tx, locked.id, cur);
@@ -1049,7 +1044,7 @@ export function createOrderService(options: {
         }
       } else if (plan.card && !(await usableCard(tx, plan.userId, plan.card.id, true))) {
         throw new OrderRefusal(
-          refusal(OrderErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
+          refusal(ErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
         );
       }
       const short = await pursesShort(tx, plan.legs);
@@ -1069,9 +1064,7 @@ export function createOrderService(options: {
           (code.maxRedemptionsPerRider !== null &&
             (await promoCodes.countRedemptionsBy(code.id, redeemer)) >= code.maxRedemptionsPerRider);
         if (full) {
-          throw new OrderRefusal(
-            refusal(CheckoutErrorCode.promoCodeInvalid, promoCodeInvalidMessage, "promo_code"),
-          );
+          throw new OrderRefusal(refusal(ErrorCode.promoCodeInvalid, promoCodeInvalidMessage, "promo_code"));
         }
         await promoCodes.redeem({
           promoCodeId: code.id,
@@ -1267,9 +1260,7 @@ export function createOrderService(options: {
           : null,
       });
       if (input.receipt ?? true) {
-        const path = guestLink
-          ? `/anonymous/ordersummary/${orderId}?link=${guestLink}`
-          : `/ordersummary/${orderId}`;
+        const path = orderSummaryPath({ id: orderId, guest_link: guestLink });
         const { subject, body } = composeReceipt(
           detail,
           input.locale,

@@ -6,7 +6,6 @@ import {
   priceOrder,
 } from "../../src/domain/checkout/pricing.ts";
 import {
-  CheckoutErrorCode,
   maxPerProduct,
   normalizePromoCode,
   orderLimitMessage,
@@ -240,7 +239,7 @@ export function createPricingService(options: {
         return {
           ok: false,
           status: 422,
-          errors: [{ code: CheckoutErrorCode.productUnavailable, message: productUnavailableMessage, field }],
+          errors: [{ code: ErrorCode.productUnavailable, message: productUnavailableMessage, field }],
         };
       }
       const first = lines[0]?.product;
@@ -252,7 +251,7 @@ export function createPricingService(options: {
         return {
           ok: false,
           status: 422,
-          errors: [{ code: CheckoutErrorCode.cartConflict, message: cartConflictMessage, field }],
+          errors: [{ code: ErrorCode.cartConflict, message: cartConflictMessage, field }],
         };
       }
       const name = product.translations[locale]?.name;
@@ -269,7 +268,7 @@ export function createPricingService(options: {
         status: 422,
         errors: [
           {
-            code: CheckoutErrorCode.orderLimit,
+            code: ErrorCode.orderLimit,
             message: orderLimitMessage(settings.max_cart_quantity),
             field: "lines",
           },
@@ -334,7 +333,7 @@ export function createPricingService(options: {
     const promo = typed ? await guardedPromo(typed, priced, input, snapshot) : null;
     if (typed && !promo) {
       problems.push({
-        code: CheckoutErrorCode.promoCodeInvalid,
+        code: ErrorCode.promoCodeInvalid,
         message: promoCodeInvalidMessage,
         field: "promo_code",
       });
@@ -349,7 +348,7 @@ export function createPricingService(options: {
         : null;
     if (chosenCode && !chosen) {
       problems.push({
-        code: CheckoutErrorCode.shippingMethodUnavailable,
+        code: ErrorCode.shippingMethodUnavailable,
         message: shippingUnavailableMessage,
         field: "shipping_method",
       });

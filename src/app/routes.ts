@@ -83,6 +83,16 @@ export const routes: RouteDefinition[] = [
   { path: "/faremedia/:cardId?", screen: "fareMedia", access: "open" },
 ];
 
+/**
+ * Where a placed order's summary is: a guest's with the unguessable link from its receipt email
+ * (`guest_link`), a rider's by its id alone. The checkout, Add value and the receipt email link to it.
+ */
+export function orderSummaryPath(order: { id: string; guest_link: string | null }): string {
+  return order.guest_link
+    ? `/anonymous/ordersummary/${encodeURIComponent(order.id)}?link=${encodeURIComponent(order.guest_link)}`
+    : `/ordersummary/${encodeURIComponent(order.id)}`;
+}
+
 /** The route the layout's switch draws for `path` (the first whose pattern matches), or none. */
 export function routeAt(path: string): RouteDefinition | null {
   return routes.find((route) => matchRoute(parse, route.path, path)[0]) ?? null;

@@ -109,3 +109,36 @@ export const errorCodeOf = (error: unknown): number =>
   typeof error === "object" && error !== null && "code" in error && typeof error.code === "number"
     ? error.code
     : ErrorCode.internal;
+
+/** The seconds a refusal's Retry-After asked for (ApiRequestError's `retryAfter`), else null. */
+export const retryAfterOf = (error: unknown): number | null =>
+  typeof error === "object" &&
+  error !== null &&
+  "retryAfter" in error &&
+  typeof error.retryAfter === "number" &&
+  Number.isFinite(error.retryAfter)
+    ? error.retryAfter
+    : null;
+
+/** Minutes to wait, from a throttled reply's Retry-After (seconds), rounded up; null when unknown. */
+export function minutesToWait(error: unknown): number | null {
+  const seconds = retryAfterOf(error);
+  return seconds !== null && seconds > 0 ? Math.ceil(seconds / 60) : null;
+}
+
+/**
+ * A fare card looked up by its number and security code (POST /anonymous/card_tokens), refused: one
+ * `noMatch` for any wrong pair (which of the two was wrong is never said), `throttled` with the
+ * minutes to wait when the server said, `failed` for anything else.
+ */
+export type CardLookupRefusal =
+  | { kind: "noMatch" }
+  | { kind: "throttled"; minutes: number | null }
+  | { kind: "failed"; code: number };
+
+export function cardLookupRefusal(error: unknown): CardLookupRefusal {
+  const code = errorCodeOf(error);
+  if (code === ErrorCode.cardNoMatch) return { kind: "noMatch" };
+  if (code === ErrorCode.rateLimited) return { kind: "throttled", minutes: minutesToWait(error) };
+  return { kind: "failed", code };
+}

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from "xstate";
-import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
+import { ErrorCode, errorCodeOf, retryAfterOf } from "../domain/envelope.ts";
 import { containsCardNumber } from "../domain/payments/free-text.ts";
 import {
   cardNicknameMaxLength,
@@ -72,13 +72,7 @@ function cleanNumber(typed: string): string {
 
 function failureOf(error: unknown): LinkFailure {
   const code = errorCodeOf(error);
-  const retryAfter =
-    typeof error === "object" &&
-    error !== null &&
-    "retryAfter" in error &&
-    typeof error.retryAfter === "number"
-      ? error.retryAfter
-      : null;
+  const retryAfter = retryAfterOf(error);
   return {
     code,
     retryMinutes: code === ErrorCode.rateLimited ? Math.max(1, Math.ceil((retryAfter ?? 60) / 60)) : null,

@@ -7,7 +7,14 @@ import type {
   PlaceOrderRequest,
 } from "../domain/checkout/order.ts";
 import { normalizePromoCode, type QuoteReply, type QuoteRequest } from "../domain/checkout/quote.ts";
-import { type ApiError, ErrorCode, errorCodeOf } from "../domain/envelope.ts";
+import {
+  type ApiError,
+  type CardLookupRefusal,
+  cardLookupRefusal,
+  ErrorCode,
+  errorCodeOf,
+  retryAfterOf,
+} from "../domain/envelope.ts";
 import type { AddressInput } from "../domain/payments/address.ts";
 import { type Leg, parseAmount, splitLegs } from "../domain/payments/amounts.ts";
 import { emailProblem } from "../domain/payments/names.ts";
@@ -32,9 +39,6 @@ export type Destination =
   | { kind: "card"; id: string }
   | { kind: "account" }
   | { kind: "guestCard"; token: string; cardNumber: string };
-
-/** A guest's card lookup that failed: no card has that number and code, too many tries, or no answer. */
-export type DestinationFailure = "noMatch" | "throttled" | "unavailable";
 
 /** Why "Review order" was refused, worded by the view. */
 export type CheckoutProblem =
@@ -164,8 +168,8 @@ export interface CheckoutContext {
   promo: string | null;
   promoRefused: boolean;
   destination: Destination | null;
-  /** A guest's card lookup that failed, said beside the card fields. */
-  destinationFailure: DestinationFailure | null;
+  /** A guest's card lookup that failed (as /manage-card says it), beside the card fields. */
+  destinationFailure: CardLookupRefusal | null;
   addressId: string | null;
   guestAddress: AddressInput | null;
   country: string | null;
@@ -597,16 +601,7 @@ export const checkoutMachine = setup({
       destinationFailure: null,
     })),
     clearDestination: assign({ destination: null, destinationFailure: null }),
-    destinationFailed: assign((_, error: unknown) => {
-      const code = errorCodeOf(error);
-      const destinationFailure: DestinationFailure =
-        code === ErrorCode.cardNoMatch
-          ? "noMatch"
-          : code === ErrorCode.rateLimited
-            ? "throttled"
-            : "unavailable";
-      return { destinationFailure };
-    }),
+    destinationFailed: assign((_, error: unknown) => ({ destinationFailure: cardLookupRefusal(error) })),
     chooseAddress: assign(({ context }, id: string) => ({
       addressId: id,
       country: context.addresses.find((address) => address.id === id)?.country ?? null,
@@ -1171,17 +1166,6 @@ export const checkoutMachine = setup({
     sessionEnded: { type: "final" },
   },
 });
-
-/** The seconds a refusal's Retry-After asked for (ApiRequestError.retryAfter), else null. */
-function retryAfterOf(error: unknown): number | null {
-  return typeof error === "object" &&
-    error !== null &&
-    "retryAfter" in error &&
-    typeof error.retryAfter === "number" &&
-    Number.isFinite(error.retryAfter)
-    ? error.retryAfter
-    : null;
-}
 
 type Snapshot = { context: CheckoutContext; hasTag(tag: "busy"): boolean };
 

@@ -1,8 +1,11 @@
 import { assign, fromPromise, setup } from "xstate";
-import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
+import { cardLookupRefusal, ErrorCode, errorCodeOf } from "../domain/envelope.ts";
 import { type ActivityPage, type ActivityRow, normaliseCardNumber } from "../domain/transit/cards.ts";
 import type { GuestCard } from "../domain/transit/guest-card.ts";
+import type { GuestCardNotice } from "./cardLookup.ts";
 import { unprovided } from "./unprovided.ts";
+
+export type { GuestCardNotice } from "./cardLookup.ts";
 
 export interface GuestCardInput {
   /** A card token kept from an earlier visit: the card opens without the form. */
@@ -16,18 +19,6 @@ export interface GuestCardDraft {
 }
 
 export type GuestCardProblems = Partial<Record<keyof GuestCardDraft, "required" | "invalid">>;
-
-/**
- * Why the form is shown again: `noMatch` (one message for any wrong pair), `throttled` (with the
- * minutes to wait when the server said), `expired` (the card token ran out), `failed` (anything else),
- * `done` (the guest finished: not a failure, a goodbye).
- */
-export type GuestCardNotice =
-  | { kind: "noMatch" }
-  | { kind: "throttled"; minutes: number | null }
-  | { kind: "expired" }
-  | { kind: "failed"; code: number }
-  | { kind: "done" };
 
 export interface GuestCardContext extends GuestCardDraft {
   activityPageSize: number;
@@ -59,24 +50,10 @@ export function guestCardProblems(draft: GuestCardDraft): GuestCardProblems {
   return problems;
 }
 
-/** Minutes to wait, from a throttled reply's Retry-After (seconds), rounded up; null when unknown. */
-export function minutesToWait(error: unknown): number | null {
-  if (typeof error !== "object" || error === null || !("retryAfter" in error)) return null;
-  const seconds = error.retryAfter;
-  return typeof seconds === "number" && seconds > 0 ? Math.ceil(seconds / 60) : null;
-}
-
 const isExpired = (error: unknown): boolean => {
   const code = errorCodeOf(error);
   return code === ErrorCode.unauthorized || code === ErrorCode.tokenInvalid;
 };
-
-function refusal(error: unknown): GuestCardNotice {
-  const code = errorCodeOf(error);
-  if (code === ErrorCode.cardNoMatch) return { kind: "noMatch" };
-  if (code === ErrorCode.rateLimited) return { kind: "throttled", minutes: minutesToWait(error) };
-  return { kind: "failed", code };
-}
 
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 const cleared = { card: null, activity: [], activityNext: null, error: null };
@@ -124,7 +101,7 @@ export const guestCardMachine = setup({
       notice: null,
       error: null,
     })),
-    refuse: assign((_, error: unknown) => ({ notice: refusal(error), securityCode: "" })),
+    refuse: assign((_, error: unknown) => ({ notice: cardLookupRefusal(error), securityCode: "" })),
     expire: assign({ ...cleared, notice: { kind: "expired" } as GuestCardNotice }),
     sayGoodbye: assign({ ...cleared, notice: { kind: "done" } as GuestCardNotice }),
     resetActivity: assign({ activity: [], activityNext: null }),

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { activityPageOne, guestCard } from "../../tests/support/passes.ts";
-import { minutesToWait } from "../machines/guestCard.machine.ts";
+import { minutesToWait } from "../domain/envelope.ts";
 import { createGuestCardService } from "./guest-card.service.ts";
 import { ApiRequestError, createHttpClient } from "./http.ts";
 import { createPortalStorage, type PortalStorage } from "./storage.ts";

@@ -221,10 +221,8 @@ describeViewModel({
       if (promoRefused)
         expect(screen.getByText("The promotional code you entered is not valid.")).toBeVisible();
       if (shippingRefused) expect(alerts).toContain("Shipping method not available");
-      if (context(snapshot).destinationFailure === "noMatch") {
-        expect(alerts).toContain(
-          "The card number and security code do not match a card. Check them and try again.",
-        );
+      if (context(snapshot).destinationFailure?.kind === "noMatch") {
+        expect(alerts).toContain("No matches found. Check the card number and security code and try again.");
       }
       const destination = context(snapshot).destination;
       if (destination?.kind === "guestCard") {

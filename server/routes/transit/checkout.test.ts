@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  CheckoutErrorCode,
   promoCodeInvalidMessage,
   type QuoteReply,
   shippingUnavailableMessage,
@@ -78,7 +77,7 @@ async function priced(reply: Awaited<ReturnType<typeof quote>>): Promise<Reply> 
 }
 const promoRefused = (body: Reply) => {
   expect(body.errors).toEqual([
-    { code: CheckoutErrorCode.promoCodeInvalid, message: promoCodeInvalidMessage, field: "promo_code" },
+    { code: ErrorCode.promoCodeInvalid, message: promoCodeInvalidMessage, field: "promo_code" },
   ]);
   expect(body.data.promo).toBeNull();
   expect(body.data.discount).toBe(0);
@@ -184,7 +183,7 @@ describe("the cart's rules", () => {
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toEqual([
       {
-        code: CheckoutErrorCode.productUnavailable,
+        code: ErrorCode.productUnavailable,
         message: "This product is not available.",
         field: "lines/1",
       },
@@ -194,7 +193,7 @@ describe("the cart's rules", () => {
     try {
       const inactive = await quote(token, { lines: [{ product: products.monthPass, quantity: 1 }] });
       expect(inactive.statusCode).toBe(422);
-      expect(inactive.json().errors[0].code).toBe(CheckoutErrorCode.productUnavailable);
+      expect(inactive.json().errors[0].code).toBe(ErrorCode.productUnavailable);
     } finally {
       await db.update(productsTable).set({ active: true }).where(eq(productsTable.uuid, products.monthPass));
     }
@@ -211,7 +210,7 @@ describe("the cart's rules", () => {
       });
       expect(reply.statusCode).toBe(422);
       expect(reply.json().errors[0]).toMatchObject({
-        code: CheckoutErrorCode.cartConflict,
+        code: ErrorCode.cartConflict,
         field: "lines/1",
       });
     }
@@ -250,7 +249,7 @@ describe("the cart's rules", () => {
     expect(over.statusCode).toBe(422);
     expect(over.json().errors).toEqual([
       {
-        code: CheckoutErrorCode.orderLimit,
+        code: ErrorCode.orderLimit,
         message: "Sorry! We're unable to process more than 20 tickets in a single order.",
         field: "lines",
       },
@@ -610,7 +609,7 @@ describe("shipping", () => {
       const body = await priced(await quote(token, payload));
       expect(body.errors, JSON.stringify(payload)).toEqual([
         {
-          code: CheckoutErrorCode.shippingMethodUnavailable,
+          code: ErrorCode.shippingMethodUnavailable,
           message: shippingUnavailableMessage,
           field: "shipping_method",
         },

@@ -1,4 +1,5 @@
 import { fromPromise } from "xstate";
+import type { AddressInput } from "../../domain/payments/address.ts";
 import type { SavedAddress } from "../../domain/payments/saved.ts";
 import { addressesMachine, type SaveAddressInput } from "../../machines/addresses.machine.ts";
 import { createAddressesService } from "../../services/addresses.service.ts";
@@ -8,9 +9,23 @@ import type { LiveDeps } from "./deps.ts";
 export interface AddressesLogic {
   /** /account/addresses: the rider's shipping addresses. */
   addresses: typeof addressesMachine;
-  /** A guest's shipping address: the address form and its checks, kept for this order only. */
-  guestAddress: typeof addressesMachine;
+  /**
+   * A guest's shipping address: the address form and its checks, kept for this order only. The book
+   * starts from the address the checkout kept, if any (drawn again after Review or a decline, it is
+   * shown with "Change address", never asked for again on an empty form).
+   */
+  guestAddress: (kept: AddressInput | null) => typeof addressesMachine;
 }
+
+/** A guest's address as the address book lists it (nothing is saved anywhere). */
+const guestSaved = (address: AddressInput, id: string): SavedAddress => ({
+  ...address,
+  address_2: address.address_2 ?? null,
+  email: address.email ?? null,
+  id,
+  isDefault: false,
+  created_at: new Date().toISOString(),
+});
 
 export function createAddressesLogic(deps: LiveDeps): AddressesLogic {
   const addresses = createAddressesService(deps.http, deps.transitBase);
@@ -23,21 +38,19 @@ export function createAddressesLogic(deps: LiveDeps): AddressesLogic {
         setDefaultAddress: fromPromise(({ input }) => addresses.setDefault(input.id)),
       },
     }),
-    guestAddress: addressesMachine.provide({
-      actors: {
-        loadAddresses: fromPromise<SavedAddress[]>(async () => []),
-        // Nothing is saved for a guest: the checked address is kept for this order.
-        saveAddress: fromPromise<SavedAddress, SaveAddressInput>(async ({ input }) => ({
-          ...input.body,
-          address_2: input.body.address_2 ?? null,
-          email: input.body.email ?? null,
-          id: input.id ?? "guest-address",
-          isDefault: false,
-          created_at: new Date().toISOString(),
-        })),
-        removeAddress: fromPromise<void, { id: string }>(async () => {}),
-        setDefaultAddress: fromPromise<SavedAddress[], { id: string }>(async () => []),
-      },
-    }),
+    guestAddress: (kept) =>
+      addressesMachine.provide({
+        actors: {
+          loadAddresses: fromPromise<SavedAddress[]>(async () =>
+            kept ? [guestSaved(kept, "guest-address")] : [],
+          ),
+          // Nothing is saved for a guest: the checked address is kept for this order.
+          saveAddress: fromPromise<SavedAddress, SaveAddressInput>(async ({ input }) =>
+            guestSaved(input.body, input.id ?? "guest-address"),
+          ),
+          removeAddress: fromPromise<void, { id: string }>(async () => {}),
+          setDefaultAddress: fromPromise<SavedAddress[], { id: string }>(async () => []),
+        },
+      }),
   };
 }

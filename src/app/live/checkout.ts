@@ -1,6 +1,5 @@
 import { navigate } from "wouter/use-browser-location";
 import { assign, fromPromise } from "xstate";
-import { orderSummaryPath } from "../../domain/checkout/order.ts";
 import {
   type CheckoutChoices,
   type CheckoutContext,
@@ -14,6 +13,7 @@ import {
   createPlacedOrders,
   retryDelayMs,
 } from "../../services/checkout.service.ts";
+import { orderSummaryPath } from "../routes.ts";
 import type { LiveDeps } from "./deps.ts";
 import { loadCardRules, paymentMethodsService, tokenizeCard } from "./payment-gateway.ts";
 

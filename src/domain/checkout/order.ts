@@ -1,4 +1,3 @@
-import { ErrorCode } from "../envelope.ts";
 import type { Address, AddressInput } from "../payments/address.ts";
 import type { PassDestination, QuoteLineRequest, ShippingMethodOption } from "./quote.ts";
 
@@ -48,17 +47,6 @@ export const maxPaymentLegs = 2;
 export const splitLegCount = 2;
 /** Order history's page size is the deployment's `ideal_row_count` (12); the server takes at most this. */
 export const maxOrderPageSize = 50;
-
-export const OrderErrorCode = {
-  idempotencyMismatch: ErrorCode.idempotencyMismatch,
-  idempotencyInFlight: ErrorCode.idempotencyInFlight,
-  priceChanged: ErrorCode.priceChanged,
-  paymentRefused: ErrorCode.paymentRefused,
-  paymentMethodDeclined: ErrorCode.paymentMethodDeclined,
-  paymentTokenInvalid: ErrorCode.paymentTokenInvalid,
-  fareCardUnavailable: ErrorCode.fareCardUnavailable,
-  orderNotPlaced: ErrorCode.orderNotPlaced,
-} as const;
 
 /** Spec section 5 texts the order API and the checkout use. */
 export const selectPaymentMethodMessage = "Please select a payment method.";
@@ -204,14 +192,4 @@ export interface OrderPage {
   orders: OrderSummary[];
   /** Pass as `after` for the next (older) page; null on the last page. */
   next: string | null;
-}
-
-/**
- * Where a placed order's summary is: a guest's with the link from its receipt email, a rider's by
- * its id alone.
- */
-export function orderSummaryPath(order: Pick<PlacedOrder, "id" | "guest_link">): string {
-  return order.guest_link
-    ? `/anonymous/ordersummary/${encodeURIComponent(order.id)}?link=${encodeURIComponent(order.guest_link)}`
-    : `/ordersummary/${encodeURIComponent(order.id)}`;
 }

@@ -1,5 +1,4 @@
 import { maxPerProduct } from "../cart.ts";
-import { ErrorCode } from "../envelope.ts";
 
 /**
  * What the checkout's pricing API says (issue 12), shared by the server
@@ -40,14 +39,6 @@ export const orderLimitMessage = (limit: number) =>
   `Sorry! We're unable to process more than ${limit} tickets in a single order.`;
 
 /** Error codes of the checkout routes; they live with the others in src/domain/envelope.ts. */
-export const CheckoutErrorCode = {
-  promoCodeInvalid: ErrorCode.promoCodeInvalid,
-  shippingMethodUnavailable: ErrorCode.shippingMethodUnavailable,
-  productUnavailable: ErrorCode.productUnavailable,
-  cartConflict: ErrorCode.cartConflict,
-  orderLimit: ErrorCode.orderLimit,
-} as const;
-
 export interface QuoteLineRequest {
   /** The product's uuid. */
   product: string;

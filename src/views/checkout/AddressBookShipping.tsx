@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { createAddressesLogic } from "../../app/live/addresses.ts";
 import { useFeature } from "../../app/logic.tsx";
 import { Shipping, type ShippingProps } from "./Shipping.tsx";
@@ -8,7 +9,9 @@ import { Shipping, type ShippingProps } from "./Shipping.tsx";
  */
 export function AddressBookShipping({ checkout, guest }: ShippingProps) {
   const book = useFeature(createAddressesLogic);
-  return (
-    <Shipping checkout={checkout} guest={guest} addresses={guest ? book.guestAddress : book.addresses} />
+  // A guest's book is made once per drawing, from the address the checkout kept until then.
+  const [addresses] = useState(() =>
+    guest ? book.guestAddress(checkout.getSnapshot().context.guestAddress) : book.addresses,
   );
+  return <Shipping checkout={checkout} guest={guest} addresses={addresses} />;
 }

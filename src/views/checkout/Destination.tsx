@@ -4,9 +4,14 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { accountAllowed, asksDestination } from "../../machines/checkout.machine.ts";
+import {
+  accountAllowed,
+  asksDestination,
+  type Destination as PassDestination,
+} from "../../machines/checkout.machine.ts";
 import { Choice } from "../../ui/Choice.tsx";
 import { TextField } from "../account/paymentParts.tsx";
+import { guestNoticeText } from "../guest-card/guestNotice.ts";
 import { card } from "../shared/Screen.tsx";
 import { type CheckoutRef, errorText, muted, sectionHeading } from "./parts.tsx";
 
@@ -34,12 +39,22 @@ export function Destination({ checkout }: { checkout: CheckoutRef }) {
   );
 }
 
+/** A radio's value as the destination it stands for. */
+const destinationOf = (value: string): Exclude<PassDestination, { kind: "guestCard" }> =>
+  value === account ? { kind: "account" } : { kind: "card", id: value };
+
 function RiderCards({ checkout }: { checkout: CheckoutRef }) {
   const { t } = useLingui();
   const cards = useSelector(checkout, (snapshot) => snapshot.context.quote?.destinations?.cards ?? []);
   const offersAccount = useSelector(checkout, (snapshot) => accountAllowed(snapshot.context));
   const chosen = useSelector(checkout, (snapshot) => snapshot.context.destination);
-  const idle = useSelector(checkout, (snapshot) => snapshot.matches({ details: "idle" }));
+  // What may be chosen now is the machine's to say (offersDestination, and only while nothing is in
+  // flight): a card whose rider type cannot hold the pass is shown, not offered.
+  const offered = useSelector(checkout, (snapshot) =>
+    [...cards.map((one) => one.id), account]
+      .filter((value) => snapshot.can({ type: "destination.choose", destination: destinationOf(value) }))
+      .join(" "),
+  );
   if (cards.length === 0 && !offersAccount) {
     return (
       <p className={muted}>
@@ -57,7 +72,7 @@ function RiderCards({ checkout }: { checkout: CheckoutRef }) {
       detail: one.eligible
         ? t`The pass is on this card: tap it to ride.`
         : t`Not for this card's rider type.`,
-      disabled: !idle || !one.eligible,
+      disabled: !offered.split(" ").includes(one.id),
     })),
     ...(offersAccount
       ? [
@@ -65,7 +80,7 @@ function RiderCards({ checkout }: { checkout: CheckoutRef }) {
             value: account,
             title: t`Keep it in my account`,
             detail: t`Move it to a fare card or your phone later, from Passes.`,
-            disabled: !idle,
+            disabled: !offered.split(" ").includes(account),
           },
         ]
       : []),
@@ -76,18 +91,13 @@ function RiderCards({ checkout }: { checkout: CheckoutRef }) {
       label={t`Put the pass on`}
       value={value}
       options={options}
-      onPick={(picked) =>
-        checkout.send({
-          type: "destination.choose",
-          destination: picked === account ? { kind: "account" } : { kind: "card", id: picked },
-        })
-      }
+      onPick={(picked) => checkout.send({ type: "destination.choose", destination: destinationOf(picked) })}
     />
   );
 }
 
 function GuestCard({ checkout }: { checkout: CheckoutRef }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const found = useSelector(checkout, (snapshot) =>
     snapshot.context.destination?.kind === "guestCard" ? snapshot.context.destination.cardNumber : null,
   );
@@ -114,14 +124,7 @@ function GuestCard({ checkout }: { checkout: CheckoutRef }) {
       </div>
     );
   }
-  const failureText =
-    failure === "noMatch"
-      ? t`The card number and security code do not match a card. Check them and try again.`
-      : failure === "throttled"
-        ? t`Too many attempts, try again later.`
-        : failure === "unavailable"
-          ? t`The connection was lost. Please try again.`
-          : null;
+  const failureText = failure ? guestNoticeText(i18n, failure) : null;
   return (
     <form
       className={css({ display: "grid", gap: "3" })}

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useRef, useState } from "react";
-import { type ActorRefFrom, fromPromise } from "xstate";
+import { useEffect, useRef } from "react";
+import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { countryName } from "../../domain/payments/names.ts";
-import type { SavedAddress } from "../../domain/payments/saved.ts";
 import type { addressesMachine } from "../../machines/addresses.machine.ts";
 import { Choice } from "../../ui/Choice.tsx";
 import { AddressForm } from "../account/AddressForm.tsx";
@@ -133,28 +132,7 @@ function GuestAddress({
 }) {
   const { i18n } = useLingui();
   const address = useSelector(checkout, (snapshot) => snapshot.context.guestAddress);
-  // Drawn again (back from Review, after a decline), the book starts from the address the checkout
-  // kept, so it is shown and can be changed, never asked for again on an empty form (issue 34).
-  const [kept] = useState(() => checkout.getSnapshot().context.guestAddress);
-  const [logic] = useState(() =>
-    kept
-      ? addresses.provide({
-          actors: {
-            loadAddresses: fromPromise<SavedAddress[]>(async () => [
-              {
-                ...kept,
-                address_2: kept.address_2 ?? null,
-                email: kept.email ?? null,
-                id: "guest-address",
-                isDefault: false,
-                created_at: new Date(0).toISOString(),
-              },
-            ]),
-          },
-        })
-      : addresses,
-  );
-  const book = useActorRef(logic);
+  const book = useActorRef(addresses);
   const editing = useSelector(book, (snapshot) => snapshot.matches("editing") || snapshot.matches("saving"));
   const listed = useSelector(book, (snapshot) =>
     snapshot.matches("list") ? snapshot.context.addresses : null,

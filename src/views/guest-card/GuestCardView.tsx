@@ -1,12 +1,10 @@
-import type { I18n } from "@lingui/core";
-import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import type { ReactNode } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import type { GuestCardNotice, guestCardMachine } from "../../machines/guestCard.machine.ts";
+import type { guestCardMachine } from "../../machines/guestCard.machine.ts";
 import { errorLine, problemText, TextField } from "../account/paymentParts.tsx";
 import {
   ActivityList,
@@ -19,6 +17,7 @@ import type { MoneyFormat } from "../fare-cards/cardText.ts";
 import { card } from "../shared/Screen.tsx";
 import { ShowMore } from "../shared/ShowMore.tsx";
 import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
+import { guestNoticeText } from "./guestNotice.ts";
 
 export type GuestCardRef = ActorRefFrom<typeof guestCardMachine>;
 
@@ -26,29 +25,6 @@ const formBox = css({ display: "grid", gap: "4", maxWidth: "28rem" });
 const heading = css({ fontSize: "xl", fontWeight: "bold", _focusVisible: { outline: "none" } });
 const muted = css({ color: "muted" });
 const actions = css({ display: "flex", flexWrap: "wrap", gap: "3" });
-
-/** What the form says when it is shown again. */
-export function guestNoticeText(i18n: I18n, notice: GuestCardNotice): string {
-  switch (notice.kind) {
-    case "noMatch":
-      return i18n._(msg`No matches found. Check the card number and security code and try again.`);
-    case "throttled":
-      return notice.minutes === null
-        ? i18n._(msg`Too many attempts, try again later.`)
-        : i18n._(
-            plural(notice.minutes, {
-              one: "Too many attempts, try again in # minute",
-              other: "Too many attempts, try again in # minutes",
-            }),
-          );
-    case "expired":
-      return i18n._(msg`Your card session has expired. Enter the card number and security code again.`);
-    case "failed":
-      return i18n._(msg`The card could not be opened. Please try again.`);
-    case "done":
-      return i18n._(msg`You are done with this card. Its details are no longer shown on this device.`);
-  }
-}
 
 export interface GuestCardViewProps {
   guest: GuestCardRef;

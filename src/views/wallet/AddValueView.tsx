@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { orderSummaryPath } from "../../domain/checkout/order.ts";
+import { orderSummaryPath } from "../../app/routes.ts";
 import { ErrorCode } from "../../domain/envelope.ts";
 import { type Leg, parseAmount, splitLegs } from "../../domain/payments/amounts.ts";
 import {

@@ -880,7 +880,7 @@ export const checkoutModel = defineModel({
       events: [done[8], events["destination.findCard"][0], events["xstate.error.actor.findCard"][0]],
       expected: { details: "idle" },
       ends: (snapshot) => {
-        expect(snapshot.context.destinationFailure).toBe("noMatch");
+        expect(snapshot.context.destinationFailure).toEqual({ kind: "noMatch" });
         expect(snapshot.context.destination).toBeNull();
       },
     },

@@ -35,6 +35,16 @@ function legGroup(leg: number) {
   return group ? within(group) : null;
 }
 
+/** While a rider's new card is typed, its leg shows the new card chosen, as drawn (issue 34). */
+function newCardChosen(context: { guest: boolean; cardLeg: number }) {
+  const leg = context.guest ? null : legGroup(context.cardLeg);
+  if (!leg) return;
+  const drawn = leg
+    .getAllByRole("radio")
+    .filter((radio) => radio.closest("label")?.getAttribute("data-state") === "checked");
+  expect(drawn).toEqual([leg.getByRole("radio", { name: "A new card for this payment only" })]);
+}
+
 const methodNames: Record<string, RegExp> = {
   [visa.id]: /Visa •••• 4242/,
   [mastercard.id]: /Mastercard •••• 4444/,
@@ -173,14 +183,18 @@ describeViewModel({
       if (s.context.problem === "sameMethod")
         expect(screen.getByRole("alert")).toHaveTextContent("Please choose two different payment methods.");
     },
-    card: () => {
+    card: (s) => {
       expect(screen.getByRole("heading", { name: "Card for this payment" })).toBeVisible();
       expect(screen.getByRole("button", { name: "Cancel" })).toBeEnabled();
+      newCardChosen(s.context);
     },
     // The rider may type while the card checks download; "Use this card" waits for them.
     "card.loading": () => expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled(),
     "card.ready": () => expect(screen.getByRole("button", { name: "Use this card" })).toBeEnabled(),
-    tokenizing: () => expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled(),
+    tokenizing: (s) => {
+      expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled();
+      newCardChosen(s.context);
+    },
     review: (s) => {
       expect(screen.getByRole("button", { name: /^Pay \$/ })).toBeEnabled();
       if (s.context.guest) expect(screen.getByText("Receipt to")).toBeVisible();

@@ -62,6 +62,20 @@ async function click(user: UserEvent, name: string | RegExp) {
 
 const context = (snapshot: { context: CheckoutContext }) => snapshot.context;
 
+/**
+ * While a rider's new card is typed, its leg shows "A new card…" chosen, not the method it replaces
+ * (issue 34: Visa stayed selected with the card form open).
+ */
+function newCardChosen(snapshot: { context: CheckoutContext }) {
+  if (context(snapshot).guest) return;
+  const leg = legGroup(context(snapshot).cardLeg);
+  // As drawn (the item's data-state), not only the input a click checked.
+  const drawn = leg
+    .getAllByRole("radio")
+    .filter((radio) => radio.closest("label")?.getAttribute("data-state") === "checked");
+  expect(drawn).toEqual([leg.getByRole("radio", { name: "A new card for this order only" })]);
+}
+
 describeViewModel({
   model: checkoutModel,
   mount(logic, { input, clock, inspect }) {
@@ -236,16 +250,20 @@ describeViewModel({
       }
     },
     "details.quoting": () => expect(screen.getByRole("button", { name: "Review order" })).toBeDisabled(),
-    "details.card": () => {
+    "details.card": (snapshot) => {
       expect(screen.getByRole("heading", { name: "Card for this order" })).toBeVisible();
       expect(screen.getByRole("button", { name: "Cancel" })).toBeEnabled();
+      newCardChosen(snapshot);
     },
     // The rider may type while the card checks download; "Use this card" waits for them.
     "details.card.loading": () => expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled(),
     "details.card.ready": () => expect(screen.getByRole("button", { name: "Use this card" })).toBeEnabled(),
     "details.findingCard": () =>
       expect(screen.getByRole("button", { name: "Use this fare card" })).toBeDisabled(),
-    "details.tokenizing": () => expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled(),
+    "details.tokenizing": (snapshot) => {
+      expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled();
+      newCardChosen(snapshot);
+    },
     review: (snapshot) => {
       expect(screen.getByRole("heading", { name: "Review your order" })).toBeVisible();
       expect(screen.getByRole("button", { name: "Place order" })).toBeEnabled();

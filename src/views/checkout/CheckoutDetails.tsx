@@ -174,6 +174,7 @@ function Payment({ checkout }: { checkout: CheckoutRef }) {
     checkout,
     (snapshot) => snapshot.matches({ details: "card" }) || snapshot.matches({ details: "tokenizing" }),
   );
+  const cardLeg = useSelector(checkout, (snapshot) => snapshot.context.cardLeg);
   const legs = useSelector(checkout, (snapshot) => snapshot.context.legs);
   const methods = useSelector(checkout, (snapshot) => snapshot.context.methods);
   const fareCard = useSelector(checkout, (snapshot) =>
@@ -230,6 +231,7 @@ function Payment({ checkout }: { checkout: CheckoutRef }) {
         secondPays={balance !== null ? money(balance) : null}
         purses={offered}
         newCardTitle={t`A new card for this order only`}
+        cardOpenFor={carding ? cardLeg : null}
         onNewCard={(leg) => checkout.send({ type: "payment.newCard", leg })}
         onChoose={(leg, choice) => checkout.send({ type: "payment.choose", leg, choice })}
         onSplit={(on) => checkout.send({ type: "payment.split", on })}

@@ -46,6 +46,8 @@ export interface PaymentLegsProps {
   purses?: PurseOption[];
   /** "A new card for this order only" or "… for this payment only". */
   newCardTitle: string;
+  /** The leg whose new card is being typed: it shows the new card chosen, not what it replaces. */
+  cardOpenFor: Leg | null;
   onNewCard: (leg: Leg) => void;
   onChoose: (leg: Leg, choice: PickedChoice) => void;
   onSplit: (on: boolean) => void;
@@ -125,6 +127,7 @@ function LegChoice({
   editing,
   purses = [],
   newCardTitle,
+  cardOpenFor,
   onNewCard,
   onChoose,
 }: PaymentLegsProps & { leg: Leg; label: string }) {
@@ -164,7 +167,7 @@ function LegChoice({
   return (
     <Choice<string>
       label={label}
-      value={choiceValue(choice ?? null)}
+      value={cardOpenFor === leg ? newCard : choiceValue(choice ?? null)}
       options={options}
       onPick={(value) => {
         if (value === newCard) return onNewCard(leg);

@@ -327,6 +327,7 @@ function Payment({ addValue, money, total }: { addValue: AddValueRef; money: Mon
         amountProblem={problem === "splitInvalid" ? t`Amount is not valid.` : null}
         secondPays={second !== null ? money(second) : null}
         newCardTitle={t`A new card for this payment only`}
+        cardOpenFor={carding ? context.cardLeg : null}
         onNewCard={(leg) => addValue.send({ type: "payment.newCard", leg })}
         onChoose={(leg, choice) => {
           // A load is paid by saved methods and cards only: no purse is offered.

@@ -58,6 +58,59 @@ for (const [label, viewport] of [
       await expect(page.getByText("select from the options to view products")).toBeVisible();
     });
 
+    test("a language switch on /products brings the filters, the products and the cart in the new language", async ({
+      page,
+    }) => {
+      const portal = new Portal(page);
+      await portal.open("/products");
+      const filters = page.getByRole("complementary", { name: "Find your fare" });
+      await filters.getByRole("button", { name: "Bus" }).click();
+      await productCard(page, "Day Pass").getByRole("button", { name: "Add to cart" }).click();
+      await portal.closeCart();
+
+      for (const [current, next, words] of [
+        [
+          "Language",
+          "Tiếng Việt",
+          {
+            find: "Tìm giá vé của bạn",
+            bus: "Xe buýt",
+            dayPass: "Vé ngày",
+            cart: "Giỏ hàng",
+            close: "Đóng giỏ hàng",
+          },
+        ],
+        [
+          "Ngôn ngữ",
+          "Español",
+          {
+            find: "Encuentre su tarifa",
+            bus: "Autobús",
+            dayPass: "Pase de un día",
+            cart: "Carrito de compras",
+            close: "Cerrar carrito",
+          },
+        ],
+      ] as const) {
+        await portal.chooseLanguage(current, next);
+        const translated = page.getByRole("complementary", { name: words.find });
+        // The filter chosen stays chosen; its words, the products' and the cart's follow the language.
+        await expect(translated.getByRole("button", { name: words.bus, exact: true })).toHaveAttribute(
+          "aria-pressed",
+          "true",
+        );
+        await expect(productCard(page, words.dayPass)).toBeVisible();
+        for (const english of ["Service", "Fare type", "Duration", "Origin", "Destination", "Day Pass"]) {
+          await expect(page.getByRole("main").getByText(english, { exact: true })).toHaveCount(0);
+        }
+        const cart = await portal.openCart(words.cart);
+        await expect(cart.getByText(words.dayPass)).toBeVisible();
+        await expect(cart.getByText("Day Pass", { exact: true })).toHaveCount(0);
+        await portal.closeCart(words.close);
+      }
+      await portal.checkAccessibility();
+    });
+
     test("adding past 20 tickets opens the order-limit dialog and changes nothing", async ({ page }) => {
       const portal = new Portal(page);
       await portal.open("/products/bus");

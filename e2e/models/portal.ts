@@ -41,16 +41,17 @@ export class Portal {
     return this.page.getByRole("button", { name: /^(shopping cart|carrito|giỏ)/i });
   }
 
-  async openCart(): Promise<Locator> {
+  /** The cart drawer, by its name in the language shown. */
+  async openCart(name = "Shopping cart"): Promise<Locator> {
     await this.cartButton().click();
-    const drawer = this.page.getByRole("dialog", { name: "Shopping cart" });
+    const drawer = this.page.getByRole("dialog", { name });
     await expect(drawer).toBeVisible();
     await this.animationsSettled();
     return drawer;
   }
 
-  async closeCart(): Promise<void> {
-    await this.page.getByRole("button", { name: "Close cart" }).click();
+  async closeCart(name = "Close cart"): Promise<void> {
+    await this.page.getByRole("button", { name }).click();
   }
 
   /**

@@ -9,6 +9,7 @@ import { useActionBlocked, useChild, useSignedIn } from "../../app/children.ts";
 import { createShopLogic } from "../../app/live/shop.ts";
 import { useFeature, useScreenLogic } from "../../app/logic.tsx";
 import { presetValues } from "../../domain/catalog.ts";
+import { selectLocale } from "../../machines/language.machine.ts";
 import { selectServiceLevels, type serviceLevelsMachine } from "../../machines/serviceLevels.machine.ts";
 import type { CurrentFareCard } from "../../services/storage.ts";
 import { card, linkList, Screen } from "../shared/Screen.tsx";
@@ -106,13 +107,16 @@ function ProductsPage({
   const signedIn = useSignedIn();
   const blocked = useActionBlocked();
   const money = useMoney();
-  const { i18n } = useLingui();
-  const shownIn = useRef(i18n.locale);
+  // The filters and products come again in a new language. The language machine's own locale, not
+  // Lingui's: Lingui switches first, before the requests' language is stored, so a search sent on its
+  // change still went in the old language (issue 34).
+  const locale = useSelector(useChild("language"), selectLocale);
+  const shownIn = useRef(locale);
   useEffect(() => {
-    if (shownIn.current === i18n.locale) return;
-    shownIn.current = i18n.locale;
+    if (shownIn.current === locale) return;
+    shownIn.current = locale;
     products.send({ type: "products.reload" });
-  }, [i18n.locale, products]);
+  }, [locale, products]);
   // Leaving the page stores the product mode the cart implies (spec section 4).
   useEffect(() => () => cart.send({ type: "cart.leftProducts" }), [cart]);
   // The services, the filters and the first products show together (no layout shift as each arrives).

@@ -117,6 +117,43 @@ for (const [label, viewport] of [
   });
 }
 
+for (const [label, viewport] of [
+  ["desktop", { width: 1280, height: 900 }],
+  ["phone", { width: 390, height: 844 }],
+] as const) {
+  test.describe(`a language switch mid-checkout, on a ${label}`, () => {
+    test.use({ viewport });
+
+    asDemoRider(
+      "Details and Review name the products in the language chosen, with every choice kept",
+      async ({ page }) => {
+        const checkout = new CheckoutPage(page);
+        await dayPassToCheckout(page, checkout, false);
+        await checkout.choose("Put the pass on", /^Keep it in my account/);
+        await expect(checkout.summary().getByText("Day Pass")).toBeVisible();
+
+        // In Details: the summary's names come again in Vietnamese; the choice made stays.
+        await checkout.portal.chooseLanguage("Language", "Tiếng Việt");
+        const summaryVi = page.getByRole("region", { name: "Tóm tắt đơn hàng" });
+        await expect(summaryVi.getByText("Vé ngày")).toBeVisible();
+        await expect(page.getByRole("radio", { name: /^Giữ trong tài khoản của tôi/ })).toBeChecked();
+        await page.getByRole("button", { name: "Xem lại đơn hàng", exact: true }).click();
+        await expect(page.getByRole("heading", { name: "Xem lại đơn hàng của bạn" })).toBeVisible();
+
+        // In Review: Review stays, and its names follow a second switch.
+        await checkout.portal.chooseLanguage("Ngôn ngữ", "Español");
+        await expect(page.getByRole("heading", { name: "Revise su pedido" })).toBeVisible();
+        const summaryEs = page.getByRole("region", { name: "Resumen del pedido" });
+        await expect(summaryEs.getByText("Pase de un día")).toBeVisible();
+        for (const english of ["Day Pass", "Vé ngày", "Order summary", "Review your order"]) {
+          await expect(page.getByRole("main").getByText(english, { exact: true })).toHaveCount(0);
+        }
+        await checkout.portal.checkAccessibility();
+      },
+    );
+  });
+}
+
 for (const [language, words] of [
   [
     "es",

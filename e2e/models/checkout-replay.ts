@@ -749,7 +749,7 @@ export class CheckoutReplay {
       case "details.tokenizing":
         await expect(this.cardForm().getByRole("button", { name: "Please wait…" })).toBeDisabled();
         return;
-      case "review":
+      case "review.shown":
         await expect(page.getByRole("heading", { name: "Review your order" })).toBeVisible();
         await expect(this.button("Place order")).toBeEnabled();
         await expect(page.getByRole("list", { name: "Payment" }).getByRole("listitem")).toHaveCount(

@@ -225,7 +225,13 @@ export type CheckoutEvent =
   | { type: "receipt.confirm"; value: string }
   | { type: "checkout.review" }
   | { type: "checkout.edit" }
-  | { type: "checkout.place" };
+  | { type: "checkout.place" }
+  /**
+   * The rider switched language: the names the server gives (products, shipping methods) come again
+   * in it. Details and Review quote the same choices again; elsewhere the quote is marked stale, so
+   * Review quotes it again first.
+   */
+  | { type: "checkout.relabel" };
 
 /** The card a one-time leg pays with, once the gateway tokenized it. */
 export interface CardToken {
@@ -869,6 +875,7 @@ export const checkoutMachine = setup({
       // What is typed is kept in every part of Details, also while the total is re-quoted or a card
       // is looked up: a keystroke is never lost to a request in flight (issue 34).
       on: {
+        "checkout.relabel": { actions: "markStale" },
         "promo.change": { actions: { type: "typePromo", params: ({ event }) => event.value } },
         "payment.amount": {
           guard: ({ context }) => context.split,
@@ -891,6 +898,7 @@ export const checkoutMachine = setup({
       states: {
         idle: {
           on: {
+            "checkout.relabel": { target: "quoting" },
             "destination.choose": {
               guard: { type: "offersDestination", params: ({ event }) => event.destination },
               target: "quoting",
@@ -992,6 +1000,8 @@ export const checkoutMachine = setup({
         },
         quoting: {
           tags: ["busy"],
+          // A quote asked for in the old language is asked for again in the new one.
+          on: { "checkout.relabel": { target: "quoting", reenter: true } },
           invoke: {
             id: "quote",
             src: "quote",
@@ -1086,6 +1096,41 @@ export const checkoutMachine = setup({
       on: {
         "checkout.edit": { target: "details", actions: "forgetFailure" },
         "checkout.place": { target: "placing", actions: "forgetFailure" },
+      },
+      initial: "shown",
+      states: {
+        shown: {
+          on: { "checkout.relabel": "relabelling" },
+        },
+        /**
+         * The same choices quoted again for the new language's names, while Review stays up (Place
+         * order still works, on the total shown). A new price goes to priceChanged as anywhere; a
+         * failed quote keeps the names shown.
+         */
+        relabelling: {
+          on: { "checkout.relabel": { target: "relabelling", reenter: true } },
+          invoke: {
+            id: "quote",
+            src: "quote",
+            input: ({ context }) => quoteBody(context),
+            onDone: [
+              {
+                guard: ({ event }) => event.output.reply.prices_changed,
+                target: "#checkout.priceChanged",
+                actions: { type: "assignQuote", params: ({ event }) => event.output },
+              },
+              { target: "shown", actions: { type: "assignQuote", params: ({ event }) => event.output } },
+            ],
+            onError: [
+              {
+                guard: { type: "sessionEnded", params: eventError },
+                target: "#checkout.sessionEnded",
+                actions: "rememberChoices",
+              },
+              { target: "shown" },
+            ],
+          },
+        },
       },
     },
     placing: {

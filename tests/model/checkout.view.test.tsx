@@ -97,6 +97,8 @@ describeViewModel({
     "xstate.done.actor.waitBeforeRetry",
     "xstate.done.actor.findCard",
     "xstate.error.actor.findCard",
+    // The language machine's switch (Purchase.tsx sends it), outside the checkout's screen.
+    "checkout.relabel",
     // Both come from the addresses machine's form, walked in its own view test.
     "shipping.addressAdded",
     "shipping.guestAddress",
@@ -273,6 +275,18 @@ describeViewModel({
       if (destination?.kind === "account") expect(screen.getByText(/^Kept in your account/)).toBeVisible();
       if (destination?.kind === "card")
         expect(screen.getByText(/^On the fare card Commute •••• 0002/)).toBeVisible();
+    },
+    // The order summary shows the names of the quote it has, in whichever language it came.
+    "review.shown": (snapshot) => {
+      const summary = within(screen.getByRole("region", { name: "Order summary" }));
+      for (const line of context(snapshot).quote?.lines ?? []) {
+        expect(summary.getByText(line.name, { exact: false })).toBeVisible();
+      }
+    },
+    // Review stays up while the new language's names come: Place order still works.
+    "review.relabelling": () => {
+      expect(screen.getByRole("heading", { name: "Review your order" })).toBeVisible();
+      expect(screen.getByRole("button", { name: "Place order" })).toBeEnabled();
     },
     placing: () => expect(screen.getByRole("button", { name: "Placing your order…" })).toBeDisabled(),
     retrying: () => {

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import type { ComponentType } from "react";
-import { Link } from "wouter";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { countryName } from "../../domain/payments/names.ts";
@@ -11,6 +10,7 @@ import {
   CheckoutDetailsOnDemand as CheckoutDetails,
   DestinationSummaryOnDemand,
   PlacedElsewhereOnDemand,
+  SetbackOnDemand,
 } from "./onDemand.ts";
 import {
   type CheckoutRef,
@@ -64,11 +64,9 @@ export function CheckoutView({ checkout, shipping }: CheckoutViewProps) {
         </p>
       );
     case "unavailable":
-      return <Unavailable checkout={checkout} />;
     case "refused":
-      return <Refused checkout={checkout} />;
     case "priceChanged":
-      return <PriceChanged checkout={checkout} />;
+      return <SetbackOnDemand checkout={checkout} kind={state} />;
     case "placed":
       return (
         <p role="status" className={card}>
@@ -129,77 +127,6 @@ function Steps({ current }: { current: 1 | 2 }) {
         </li>
       ))}
     </ol>
-  );
-}
-
-function BackToCart() {
-  return (
-    <Link href="/cart" className={button({ variant: "outline" })}>
-      <Trans>Back to cart</Trans>
-    </Link>
-  );
-}
-
-function Unavailable({ checkout }: { checkout: CheckoutRef }) {
-  return (
-    <div className={card}>
-      <p role="alert" className={errorText}>
-        <Trans>The checkout could not be loaded.</Trans>
-      </p>
-      <p className={css({ display: "flex", gap: "3", flexWrap: "wrap" })}>
-        <button type="button" className={button()} onClick={() => checkout.send({ type: "checkout.retry" })}>
-          <Trans>Try again</Trans>
-        </button>
-        <BackToCart />
-      </p>
-    </div>
-  );
-}
-
-function Refused({ checkout }: { checkout: CheckoutRef }) {
-  const message = useSelector(checkout, (snapshot) => snapshot.context.failure?.message ?? "");
-  return (
-    <div className={card}>
-      <p role="alert" className={errorText}>
-        {message}
-      </p>
-      <p>
-        <BackToCart />
-      </p>
-    </div>
-  );
-}
-
-function PriceChanged({ checkout }: { checkout: CheckoutRef }) {
-  const { t } = useLingui();
-  const changed = useSelector(checkout, (snapshot) => snapshot.context.changed);
-  const money = useQuoteMoney(checkout);
-  return (
-    <div className={card}>
-      <h2 className={sectionHeading}>
-        <Trans>Some prices have changed</Trans>
-      </h2>
-      <ul aria-label={t`Changed prices`} className={rows}>
-        {changed.map((line) => (
-          <li key={line.product} className={row}>
-            <span>{line.name}</span>
-            <span>
-              <del>{money(line.from)}</del> → <strong>{money(line.to)}</strong>
-            </span>
-          </li>
-        ))}
-      </ul>
-      <p className={css({ display: "flex", gap: "3", flexWrap: "wrap" })}>
-        <button
-          type="button"
-          className={button()}
-          onClick={() => checkout.send({ type: "checkout.acceptPrices" })}
-        >
-          <Trans>Accept new prices</Trans>
-        </button>
-        <BackToCart />
-      </p>
-    </div>
   );
 }
 

@@ -43,3 +43,6 @@ export const DestinationSummaryOnDemand = shownOnDemand(() =>
 export const PlacedElsewhereOnDemand = shownOnDemand(() =>
   import("./PlacedElsewhere.tsx").then((module) => module.PlacedElsewhere),
 );
+
+/** The cart could not be priced, was refused, or a price changed (./Setback.tsx): rare. */
+export const SetbackOnDemand = shownOnDemand(() => import("./Setback.tsx").then((module) => module.Setback));

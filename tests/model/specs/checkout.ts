@@ -352,6 +352,7 @@ export const events = {
     { type: "receipt.confirm", value: "gia@example.org" },
   ],
   "checkout.review": [{ type: "checkout.review" }],
+  "checkout.relabel": [{ type: "checkout.relabel" }],
   "checkout.edit": [{ type: "checkout.edit" }],
   "checkout.place": [{ type: "checkout.place" }],
   "xstate.done.actor.prepareCheckout": [
@@ -497,6 +498,18 @@ export const recording = checkoutMachine.provide({
 });
 
 const reset = () => void checkoutEffects.splice(0);
+const relabel = events["checkout.relabel"][0];
+/** The rider's quote again, its names in Spanish. */
+const relabelled = {
+  type: "xstate.done.actor.quote",
+  output: {
+    ...riderQuote,
+    reply: {
+      ...riderQuote.reply,
+      lines: riderQuote.reply.lines.map((one) => ({ ...one, name: "Pase de un día" })),
+    },
+  },
+};
 const done = events["xstate.done.actor.prepareCheckout"];
 const quoted = events["xstate.done.actor.quote"];
 const failed = events["xstate.error.actor.placeOrder"];
@@ -616,6 +629,8 @@ export const checkoutModel = defineModel({
     // the browser replay does (e2e/models/checkout-replay.ts holds one request at a time).
     const typing = ["promo.change", "payment.amount", "receipt.email", "receipt.confirm"];
     if (typing.includes(type) && !snapshot.matches({ details: "idle" })) return false;
+    // A language switch is walked by journeys (the browser replay keeps one language).
+    if (type === "checkout.relabel") return false;
     if (type === "checkout.review" || type === "checkout.edit" || type.startsWith("xstate.")) return true;
     if (type === "checkout.retry" || type === "checkout.acceptPrices") return true;
     if (type.startsWith("card.")) return true;
@@ -805,6 +820,15 @@ export const checkoutModel = defineModel({
       expect(snapshot.can({ type: "checkout.place" })).toBe(true);
       expect(snapshot.context.problem).toBeNull();
     },
+    "review.shown": (snapshot) => {
+      expect(snapshot.children.quote).toBeUndefined();
+      expect(snapshot.can({ type: "checkout.relabel" })).toBe(true);
+    },
+    // Review stays up while the names come again: Place order still works.
+    "review.relabelling": (snapshot) => {
+      expect(snapshot.children.quote).toBeDefined();
+      expect(snapshot.hasTag("busy")).toBe(false);
+    },
     placing: (snapshot) => {
       expect(snapshot.hasTag("busy")).toBe(true);
       expect(snapshot.children.placeOrder).toBeDefined();
@@ -835,6 +859,74 @@ export const checkoutModel = defineModel({
   },
   journeys: [
     {
+      name: "a language switch in Details quotes the same choices again, and the names come in the new language (issue 34)",
+      events: [done[0], relabel, relabelled],
+      expected: { details: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.quote?.lines.map((one) => one.name)).toEqual(["Pase de un día"]);
+        expect(snapshot.context.quote?.total).toBe(riderQuote.reply.total);
+        expect(snapshot.context.stale).toBe(false);
+      },
+    },
+    {
+      name: "a language switch while a quote is in flight asks for it again in the new language",
+      events: [done[0], events["promo.change"][0], events["promo.apply"][0], relabel],
+      expected: { details: "quoting" },
+      ends: (snapshot) => {
+        expect(snapshot.children.quote).toBeDefined();
+        expect(snapshot.context.stale).toBe(false);
+      },
+    },
+    {
+      name: "a language switch while a card is typed leaves the card form; Review then quotes the names again first",
+      events: [done[0], events["payment.newCard"][0], relabel, events["card.cancel"][0], review],
+      expected: { details: "quoting" },
+    },
+    {
+      name: "a language switch in Review keeps Review up, with Place order, while the names come again",
+      events: [done[0], review, relabel],
+      expected: { review: "relabelling" },
+      ends: (snapshot) => {
+        expect(snapshot.context.idempotencyKey).toBe("key-1");
+        expect(snapshot.can({ type: "checkout.place" })).toBe(true);
+      },
+    },
+    {
+      name: "Review's names come in the new language; the order's key and total stay",
+      events: [done[0], review, relabel, relabelled],
+      expected: { review: "shown" },
+      ends: (snapshot) => {
+        expect(snapshot.context.quote?.lines.map((one) => one.name)).toEqual(["Pase de un día"]);
+        expect(snapshot.context.idempotencyKey).toBe("key-1");
+      },
+    },
+    {
+      name: "a second switch in Review asks again, in the latest language",
+      events: [done[0], review, relabel, relabel],
+      expected: { review: "relabelling" },
+      ends: (snapshot) => expect(snapshot.children.quote).toBeDefined(),
+    },
+    {
+      name: "a new price found by a language switch in Review is asked for, as anywhere",
+      events: [done[0], review, relabel, quoted[3]],
+      expected: "priceChanged",
+      ends: (snapshot) => expect(snapshot.context.changed).toHaveLength(1),
+    },
+    {
+      name: "a language switch in Review whose quote fails keeps the names shown",
+      events: [done[0], review, relabel, events["xstate.error.actor.quote"][0]],
+      expected: { review: "shown" },
+      ends: (snapshot) => {
+        expect(snapshot.context.quote?.lines.map((one) => one.name)).toEqual(["Day Pass"]);
+        expect(snapshot.context.idempotencyKey).toBe("key-1");
+      },
+    },
+    {
+      name: "a language switch in Review after the session ended keeps the choices for sign-in",
+      events: [done[0], review, relabel, events["xstate.error.actor.quote"][1]],
+      expected: "sessionEnded",
+    },
+    {
       name: "passes for no card: Review asks where they go, and a card their rider type cannot use is not taken (issue 34)",
       input: 5,
       events: [done[7], review, events["destination.choose"][1]],
@@ -848,7 +940,7 @@ export const checkoutModel = defineModel({
       name: "passes for no card go on the chosen card: the quote and the order name it (issue 34)",
       input: 5,
       events: [done[7], events["destination.choose"][0], events["xstate.done.actor.quote"][6], review],
-      expected: "review",
+      expected: { review: "shown" },
       ends: (snapshot) => {
         expect(quoteBody(snapshot.context).body.fare_medium).toBe(commuteCardId);
         const body = orderBody(snapshot.context, "key").body;
@@ -860,7 +952,7 @@ export const checkoutModel = defineModel({
       name: "passes kept in the account are ordered with pass_destination, and no card (issue 34)",
       input: 5,
       events: [done[7], events["destination.choose"][2], events["xstate.done.actor.quote"][6], review],
-      expected: "review",
+      expected: { review: "shown" },
       ends: (snapshot) =>
         expect(orderBody(snapshot.context, "key").body).toMatchObject({
           fare_medium: null,
@@ -1197,7 +1289,7 @@ export const checkoutModel = defineModel({
         { type: "payment.amount", value: "$4.00" },
         review,
       ],
-      expected: "review",
+      expected: { review: "shown" },
       ends: (snapshot) => expect(snapshot.context.problem).toBeNull(),
     },
     {
@@ -1339,7 +1431,7 @@ export const checkoutModel = defineModel({
       input: 2,
       before: reset,
       events: [done[3], review],
-      expected: "review",
+      expected: { review: "shown" },
       ends: (snapshot) => {
         expect(snapshot.context.promo).toBe("WELCOME10");
         expect(snapshot.context.split).toBe(true);
@@ -1369,7 +1461,7 @@ export const checkoutModel = defineModel({
       name: "after a network loss a change makes a new key",
       before: reset,
       events: [done[0], review, place, failed[1], events["checkout.edit"][0], choose[3], review],
-      expected: "review",
+      expected: { review: "shown" },
       ends: (snapshot) => expect(snapshot.context.idempotencyKey).toBe("key-2"),
     },
     {
@@ -1384,7 +1476,7 @@ export const checkoutModel = defineModel({
       input: 2,
       before: reset,
       events: [done[3], events["payment.amount"][0], review],
-      expected: "review",
+      expected: { review: "shown" },
       ends: (snapshot) => expect(selectLegAmounts(snapshot)).toEqual([400, 500]),
     },
     {

@@ -33,7 +33,7 @@ import {
   partHeading,
   RiderType,
 } from "./CardParts.tsx";
-import { cardTypeText, type MoneyFormat } from "./cardText.ts";
+import { cardTypeText, categoryText, type MoneyFormat } from "./cardText.ts";
 import type { FareCardsViewProps } from "./FareCardsView.tsx";
 
 type FareCardsRef = ActorRefFrom<typeof fareCardsMachine>;
@@ -50,7 +50,7 @@ const headingFocus = css({ fontSize: "xl", fontWeight: "bold", _focusVisible: { 
 
 /** The chosen card's page. */
 export function CardPage({ cards, machines, money, locale, MoneyActions }: FareCardsViewProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const card = useSelector(cards, (s) => s.context.card);
   const list = useSelector(cards, (s) => s.context.cards);
   const refreshing = useSelector(cards, (s) => s.matches({ card: "refreshing" }));
@@ -90,7 +90,7 @@ export function CardPage({ cards, machines, money, locale, MoneyActions }: FareC
           <dt>
             <Trans>Category</Trans>
           </dt>
-          <dd>{card.category}</dd>
+          <dd>{categoryText(i18n, card.category)}</dd>
           <dt>
             <Trans>Rider type</Trans>
           </dt>

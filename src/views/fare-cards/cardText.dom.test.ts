@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { activateLocale, i18n } from "../../i18n/i18n.ts";
-import { cardStatusText, passStatusText, riderTypeText } from "./cardText.ts";
+import { cardStatusText, categoryText, passStatusText, riderTypeText } from "./cardText.ts";
 
 describe("fare card texts", () => {
   it("names the usual rider types in the rider's language and keeps an unusual agency code", async () => {
@@ -16,6 +16,21 @@ describe("fare card texts", () => {
       expect(riderTypeText(i18n, "YOUTH")).toBe("Joven");
       expect(cardStatusText(i18n, "ACTIVE")).toBe("Activa");
       expect(passStatusText(i18n, "active")).toBe("Activo");
+    } finally {
+      await activateLocale("en", root);
+    }
+  });
+
+  it("says a category named after a rider type as the rider type is, and keeps any other name (issue 34)", async () => {
+    const root = document.createElement("html");
+    expect(categoryText(i18n, "Youth")).toBe("Youth");
+    expect(categoryText(i18n, "Student Plus")).toBe("Student Plus");
+    await activateLocale("vi", root);
+    try {
+      expect(categoryText(i18n, "Youth")).toBe(riderTypeText(i18n, "YOUTH"));
+      expect(categoryText(i18n, "Youth")).not.toBe("Youth");
+      expect(categoryText(i18n, "Reduced")).toBe(riderTypeText(i18n, "REDUCED"));
+      expect(categoryText(i18n, "Student Plus")).toBe("Student Plus");
     } finally {
       await activateLocale("en", root);
     }

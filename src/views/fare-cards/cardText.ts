@@ -47,6 +47,16 @@ export function riderTypeText(i18n: I18n, riderType: string): string {
   }
 }
 
+/**
+ * A card's category as the rider's language says it: the fare system names a card's category after its
+ * rider type ("Youth"), which is said as the rider type is; any other category is a name, shown as is.
+ */
+export function categoryText(i18n: I18n, category: string): string {
+  const code = category.toUpperCase();
+  const said = riderTypeText(i18n, code);
+  return said === code ? category : said;
+}
+
 export function cardTypeText(i18n: I18n, type: FareMediumType): string {
   switch (type) {
     case "VIRTUAL":

@@ -13,7 +13,7 @@ import {
   PassList,
   RiderType,
 } from "../fare-cards/CardParts.tsx";
-import type { MoneyFormat } from "../fare-cards/cardText.ts";
+import { categoryText, type MoneyFormat } from "../fare-cards/cardText.ts";
 import { card } from "../shared/Screen.tsx";
 import { ShowMore } from "../shared/ShowMore.tsx";
 import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
@@ -153,7 +153,7 @@ function CardForm({ guest }: { guest: GuestCardRef }) {
 }
 
 function CardShown({ guest, money, locale, addValue }: GuestCardViewProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const fare = useSelector(guest, (s) => s.context.card);
   const rows = useSelector(guest, (s) => s.context.activity);
   const more = useSelector(guest, (s) => s.context.activityNext !== null);
@@ -179,7 +179,7 @@ function CardShown({ guest, money, locale, addValue }: GuestCardViewProps) {
               {fare.printed_card_number}
             </h2>
             <span className={muted}>
-              {fare.category} · <RiderType code={fare.rider_type} />
+              {categoryText(i18n, fare.category)} · <RiderType code={fare.rider_type} />
             </span>
           </div>
           <CardStatusBadge status={fare.status} />

@@ -1,4 +1,4 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import { css, cx } from "../../../styled-system/css";
@@ -6,6 +6,7 @@ import { button } from "../../../styled-system/recipes";
 import type { cartMachine } from "../../machines/cart.machine.ts";
 import type { fareCardChoiceMachine } from "../../machines/fareCardChoice.machine.ts";
 import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
+import { categoryText } from "../fare-cards/cardText.ts";
 import { card as cardStyle } from "../shared/Screen.tsx";
 
 type ChoiceRef = ActorRefFrom<typeof fareCardChoiceMachine>;
@@ -24,6 +25,7 @@ export function FareCardChoice({
   cart: CartRef;
   money: (minorUnits: number) => string;
 }) {
+  const { i18n } = useLingui();
   const state = useSelector(choice, (snapshot) => snapshot.value);
   const cards = useSelector(choice, (snapshot) => snapshot.context.cards);
   const pending = useSelector(choice, (snapshot) => snapshot.context.pending);
@@ -91,7 +93,7 @@ export function FareCardChoice({
                 </span>
                 <span className={css({ color: "muted" })}>
                   <Trans>
-                    {card.category} · balance {money(card.stored_value)}
+                    {categoryText(i18n, card.category)} · balance {money(card.stored_value)}
                   </Trans>
                 </span>
               </button>

@@ -56,6 +56,31 @@ test.describe("fare cards", () => {
     await expect(page.getByRole("heading", { name: "Fare card not found" })).toBeVisible();
   });
 
+  for (const [label, size] of [
+    ["desktop", desktop],
+    ["phone", phone],
+  ] as const) {
+    asDemoRider(
+      `a language switch on a card's page says its caps, category and routes in it (${label})`,
+      async ({ page }) => {
+        await page.setViewportSize(size);
+        const screen = new FareCardsPage(page);
+        await screen.open("/faremedia");
+        await screen.openCard("Kid's card");
+        const caps = page.getByTestId("fare-caps");
+        await expect(caps.getByText("Daily cap")).toBeVisible();
+        await screen.portal.chooseLanguage("Language", "Tiếng Việt");
+        // The server's names come again in Vietnamese; the category is said as the rider type is.
+        const main = page.getByRole("main");
+        await expect(main.getByText("Giới hạn ngày").first()).toBeVisible();
+        for (const english of ["Daily cap", "Youth", "Fare caps", "Activity"]) {
+          await expect(main.getByText(english, { exact: true })).toHaveCount(0);
+        }
+        await screen.portal.checkAccessibility();
+      },
+    );
+  }
+
   asDemoRider("on a phone the list comes first, then a card's own page (390 px)", async ({ page }) => {
     await page.setViewportSize(phone);
     const screen = new FareCardsPage(page);

@@ -61,7 +61,13 @@ export type FareCardsEvent =
   /** Something else changed the card (block, auto-renew, money actions): read it again. */
   | { type: "card.changed" }
   /** A card was linked: open its page. */
-  | { type: "card.linked"; id: string };
+  | { type: "card.linked"; id: string }
+  /**
+   * The rider switched language: a card being viewed is read again, for the server's names (fare
+   * caps, routes, passes) in it. A card whose nickname is being typed, or a question being asked, is
+   * left as it is.
+   */
+  | { type: "card.relabel" };
 
 export interface LoadInput {
   id: string | null;
@@ -231,6 +237,7 @@ export const fareCardsMachine = setup({
       states: {
         viewing: {
           on: {
+            "card.relabel": { target: "refreshing" },
             "activity.more": { guard: "hasMore", target: "loadingMore", actions: "clearFailure" },
             "nickname.edit": { target: "editingNickname", actions: "openNickname" },
             "unlink.ask": { guard: "canUnlink", target: "confirmingUnlink", actions: "clearFailure" },

@@ -57,6 +57,8 @@ describeViewModel({
     "xstate.error.actor.remove",
     // Told by the block, auto-renew, money and link machines.
     "card.changed",
+    // The language machine's switch (FareCardsScreen.tsx sends it), outside the card's page.
+    "card.relabel",
     "card.linked",
   ],
   gestures: {

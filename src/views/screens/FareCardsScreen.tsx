@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect } from "react";
 import { Link, useParams } from "wouter";
 import { button } from "../../../styled-system/recipes";
 import { useActionBlocked, useChild, useSignedIn } from "../../app/children.ts";
@@ -34,6 +35,10 @@ function FareCards() {
   const actor = useActorRef(cards.fareCards, {
     input: { cardId, pageSize: activityPageSize },
   });
+  const locale = useSelector(useChild("language"), selectLocale);
+  // A language switch reads the card again for the server's names in it (sent on mount too, where the
+  // cards are still loading, in the language already chosen, and it changes nothing).
+  useEffect(() => actor.send({ type: "card.relabel" }), [locale, actor]);
   return (
     <>
       <FollowCardRoute cards={actor} />
@@ -41,7 +46,7 @@ function FareCards() {
         cards={actor}
         machines={{ cardLink: cards.cardLink, cardBlock: cards.cardBlock, autoRenew: cards.autoRenew }}
         money={useMoney()}
-        locale={useSelector(useChild("language"), selectLocale)}
+        locale={locale}
         MoneyActions={CardMoneyActions}
       />
     </>

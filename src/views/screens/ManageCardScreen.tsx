@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect } from "react";
 import { useChild } from "../../app/children.ts";
 import { createGuestCardLogic } from "../../app/live/guest-card.ts";
 import { useFeature } from "../../app/logic.tsx";
@@ -20,12 +21,16 @@ export function ManageCardScreen() {
   const actor = useActorRef(guest.guestCard, {
     input: { holdsToken: guest.holdsCardToken(), activityPageSize },
   });
+  const locale = useSelector(useChild("language"), selectLocale);
+  // A language switch reads an open card again, in place, for the server's names in it (sent on mount
+  // too, before any card is open, where it changes nothing).
+  useEffect(() => actor.send({ type: "card.refresh" }), [locale, actor]);
   return (
     <Screen title={t`Manage Card`}>
       <GuestCardView
         guest={actor}
         money={useMoney()}
-        locale={useSelector(useChild("language"), selectLocale)}
+        locale={locale}
         addValue={({ id, balance, onChanged }) => (
           <AddValue guest target={{ kind: "card", id }} balance={balance} onChanged={onChanged} />
         )}

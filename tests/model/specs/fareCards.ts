@@ -56,6 +56,7 @@ export const events = {
   "remove.confirm": [{ type: "remove.confirm" }],
   "remove.cancel": [{ type: "remove.cancel" }],
   "card.changed": [{ type: "card.changed" }],
+  "card.relabel": [{ type: "card.relabel" }],
   "card.linked": [{ type: "card.linked", id: lostId }],
   "xstate.done.actor.load": [
     { type: "xstate.done.actor.load", output: listLoad },
@@ -358,6 +359,18 @@ export const fareCardsModel = defineModel({
       input: 1,
       events: [load[2], e("card.changed"), load[4]],
       expected: "notFound",
+    },
+    {
+      name: "a language switch reads the card being viewed again, for the server's names in it (issue 34)",
+      input: 1,
+      events: [load[2], e("card.relabel")],
+      expected: { card: "refreshing" },
+    },
+    {
+      name: "a language switch while a nickname is typed leaves the typing alone",
+      input: 1,
+      events: [load[2], e("nickname.edit"), e("card.relabel")],
+      expected: { card: "editingNickname" },
     },
     {
       name: "a change made elsewhere reads the card again",

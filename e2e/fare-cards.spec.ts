@@ -73,6 +73,7 @@ test.describe("fare cards", () => {
         // The server's names come again in Vietnamese; the category is said as the rider type is.
         const main = page.getByRole("main");
         await expect(main.getByText("Giới hạn ngày").first()).toBeVisible();
+        await expect(main.getByText(/Phà Cảng/).first()).toBeVisible();
         for (const english of ["Daily cap", "Youth", "Fare caps", "Activity"]) {
           await expect(main.getByText(english, { exact: true })).toHaveCount(0);
         }

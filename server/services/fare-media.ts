@@ -1,5 +1,5 @@
 import { createHash, randomInt, randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { canBuyFor, type FareMedium } from "../../src/domain/fare-media.ts";
 import { money } from "../../src/domain/money.ts";
 import { containsCardNumber } from "../../src/domain/payments/free-text.ts";
@@ -16,7 +16,7 @@ import type { GuestCard } from "../../src/domain/transit/guest-card.ts";
 import type { PassSummary } from "../../src/domain/transit/passes.ts";
 import type { Autoload } from "../../src/domain/transit/wallet.ts";
 import type { Database } from "../db/client.ts";
-import { autoloads, paymentMethods, products, subscriptions } from "../db/schema.ts";
+import { autoloads, paymentMethods, products, subscriptions, transitRoutes } from "../db/schema.ts";
 import type { Clock } from "../domain/clock.ts";
 import { type LedgerAccount, ledgerAccounts } from "../domain/ledger-accounts.ts";
 import { decoyHash, hashSecret, verifySecret } from "../domain/password.ts";
@@ -37,6 +37,7 @@ import {
 import { createPassRepository, passSummaryOf } from "../repositories/passes.ts";
 import type { LedgerService } from "./ledger.ts";
 import { renewsAtFor } from "./subscription-dates.ts";
+import { routeName } from "./taps.ts";
 import { inTransaction } from "./transaction.ts";
 
 /** Link attempts: per rider and per card number, in one window. */
@@ -88,6 +89,34 @@ const usable = (status: PassSummary["status"]) => status === "available" || stat
 function passOrder(a: PassSummary, b: PassSummary): number {
   const rank = (pass: PassSummary) => (usable(pass.status) ? 0 : 1);
   return rank(a) - rank(b) || b.purchased_at.localeCompare(a.purchased_at) || b.id.localeCompare(a.id);
+}
+
+/**
+ * A page of activity with its routes named in `locale`: a tap's row keeps the route's code beside the
+ * name it had in the language of the tap, so the route is named again in the reader's language
+ * (issue 34: a Vietnamese page said "Harbor Ferry", not "Phà Cảng"). A route since removed keeps the
+ * name it was tapped with.
+ */
+async function inLanguage(db: Executor, page: ActivityPage, locale: string): Promise<ActivityPage> {
+  const codes = [
+    ...new Set(
+      page.activity.flatMap((row) =>
+        typeof row.detail.code === "string" && typeof row.detail.route === "string" ? [row.detail.code] : [],
+      ),
+    ),
+  ];
+  if (codes.length === 0) return page;
+  const routes = await db.select().from(transitRoutes).where(inArray(transitRoutes.code, codes));
+  const names = new Map(routes.map((route) => [route.code, routeName(route, locale)]));
+  return {
+    ...page,
+    activity: page.activity.map((row) => {
+      const name = typeof row.detail.code === "string" ? names.get(row.detail.code) : undefined;
+      return name === undefined || row.detail.route === undefined
+        ? row
+        : { ...row, detail: { ...row.detail, route: name } };
+    }),
+  };
 }
 
 function riderCategory(riderType: string): string {
@@ -299,18 +328,20 @@ export function createFareMediaService(options: {
       id: string,
       limit: number,
       cursor: ActivityCursor | null,
+      locale = "en",
     ): Promise<ActivityPage | null> {
       const row = await cards.findForUser(userId, id);
-      return row ? activityPage(db, row.id, limit, cursor) : null;
+      return row ? inLanguage(db, await activityPage(db, row.id, limit, cursor), locale) : null;
     },
 
     async guestActivity(
       cardId: string,
       limit: number,
       cursor: ActivityCursor | null,
+      locale = "en",
     ): Promise<ActivityPage | null> {
       const row = await cards.find(cardId);
-      return row ? activityPage(db, row.id, limit, cursor) : null;
+      return row ? inLanguage(db, await activityPage(db, row.id, limit, cursor), locale) : null;
     },
 
     async rename(

@@ -492,6 +492,32 @@ describe("GET /transit/faremedia/:id/activity", () => {
   });
 });
 
+describe("a card's activity in the reader's language (issue 34)", () => {
+  it("names a tapped route in the language the activity is read in, whatever the tap's was", async () => {
+    const ada = await newRider(t, "fc");
+    const card = await newCard(t, ada.id, { general: 2000 });
+    const tapped = await t.app.taps.tap({ route: "F1", fare_medium: card.id }, "en");
+    expect(tapped.ok).toBe(true);
+    const routes = async (language: string) => {
+      const reply = await call("GET", `/transit/faremedia/${card.id}/activity`, ada.token, undefined, {
+        "accept-language": language,
+      });
+      expect(reply.statusCode).toBe(200);
+      return (reply.json().data as ActivityPage).activity.flatMap((row) =>
+        row.detail.route === undefined ? [] : [row.detail.route],
+      );
+    };
+    expect(await routes("en")).toEqual(["Harbor Ferry"]);
+    expect(await routes("vi")).toEqual(["Phà Cảng"]);
+    expect(await routes("es")).toEqual(["Ferry del Puerto"]);
+    // A guest reading the card by its token gets the same.
+    const guest = await t.app.fareMedia.guestActivity(card.id, 10, null, "vi");
+    expect(
+      guest?.activity.flatMap((row) => (row.detail.route === undefined ? [] : [row.detail.route])),
+    ).toEqual(["Phà Cảng"]);
+  });
+});
+
 describe("parallel requests and hostile input", () => {
   it("links a card to exactly one of many riders racing for it", async () => {
     const issued = await issueCard(t, { balance: 100 });

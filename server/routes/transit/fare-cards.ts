@@ -192,6 +192,7 @@ export default async function fareCardRoutes(app: FastifyInstance) {
         request.params.id.toLowerCase(),
         page.limit,
         page.after,
+        locale(request),
       );
       return found ? ok(found) : notFound(reply);
     },

@@ -70,7 +70,12 @@ export default async function guestCardRoutes(app: FastifyInstance) {
         decodeActivityCursor,
       );
       if (!page) return reply;
-      const found = await app.fareMedia.guestActivity(cardOf(request).cardId, page.limit, page.after);
+      const found = await app.fareMedia.guestActivity(
+        cardOf(request).cardId,
+        page.limit,
+        page.after,
+        locale(request),
+      );
       return found ? ok(found) : fail(reply, 401, gone());
     },
   );

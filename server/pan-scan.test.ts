@@ -624,8 +624,20 @@ describe("a realistic payments flow", () => {
   it("says no card number in any reply, ours or the sandbox gateway's", () => {
     expect(ourReplies.length).toBeGreaterThan(50);
     expect(gatewayReplies.length).toBeGreaterThan(15);
+    // A fare card's printed number is the rider's transit card, shown to them by design; one drawn at
+    // random passes Luhn one time in ten, so the fare cards the flow met are set apart by their own
+    // fields (never a payment card: those are tokens from the start).
+    const fareCards = new Set(
+      ourReplies.flatMap(({ body }) =>
+        [...body.matchAll(/"(?:card_number|printed_card_number)":"(6000 \d{4} \d{4} \d{4})"/g)].map(
+          (match) => match[1],
+        ),
+      ),
+    );
     const leaks = [...ourReplies, ...gatewayReplies].flatMap(({ request, body }) =>
-      cardNumbersIn(body).map((number) => `${request}: ${number} in ${body.slice(0, 300)}`),
+      cardNumbersIn(body)
+        .filter((number) => !fareCards.has(number))
+        .map((number) => `${request}: ${number} in ${body.slice(0, 300)}`),
     );
     expect(leaks).toEqual([]);
   });

@@ -176,7 +176,7 @@ describe("a whole purchase through the real machines", () => {
     }).start();
     await waitFor(buying, (snapshot) => snapshot.matches({ details: "idle" }));
     buying.send({ type: "checkout.review" });
-    expect(buying.getSnapshot().value).toBe("review");
+    expect(buying.getSnapshot().value).toEqual({ review: "shown" });
     buying.send({ type: "checkout.place" });
     await waitFor(buying, (snapshot) => snapshot.matches("placed"));
 
@@ -264,7 +264,7 @@ describe("the checkout's steps", () => {
     actor.send({ type: "card.use" });
     await idle();
     actor.send({ type: "checkout.review" });
-    expect(actor.getSnapshot().value).toBe("review");
+    expect(actor.getSnapshot().value).toEqual({ review: "shown" });
     const card = {
       item_id: plasticCard.uuid,
       item_name: "Metro Fare Card",
@@ -318,7 +318,7 @@ describe("the checkout's steps", () => {
     actor.send({ type: "payment.choose", leg: 1, choice: { kind: "saved", id: bank.id } });
     actor.send({ type: "payment.amount", value: "4.00" });
     actor.send({ type: "checkout.review" });
-    expect(actor.getSnapshot().value).toBe("review");
+    expect(actor.getSnapshot().value).toEqual({ review: "shown" });
     // Back to edit and review again: a second add_payment_info, never a second begin_checkout.
     actor.send({ type: "checkout.edit" });
     actor.send({ type: "checkout.review" });

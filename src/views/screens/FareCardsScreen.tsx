@@ -38,6 +38,7 @@ function FareCards() {
   const locale = useSelector(useChild("language"), selectLocale);
   // A language switch reads the card again for the server's names in it (sent on mount too, where the
   // cards are still loading, in the language already chosen, and it changes nothing).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each language shown is one to read the card in.
   useEffect(() => actor.send({ type: "card.relabel" }), [locale, actor]);
   return (
     <>

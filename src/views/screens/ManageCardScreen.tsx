@@ -24,6 +24,7 @@ export function ManageCardScreen() {
   const locale = useSelector(useChild("language"), selectLocale);
   // A language switch reads an open card again, in place, for the server's names in it (sent on mount
   // too, before any card is open, where it changes nothing).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each language shown is one to read the card in.
   useEffect(() => actor.send({ type: "card.refresh" }), [locale, actor]);
   return (
     <Screen title={t`Manage Card`}>

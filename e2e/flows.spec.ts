@@ -44,6 +44,15 @@ test.describe("the flows site for product owners", () => {
   test("lists every machine with its purpose and coverage", async ({ page }, testInfo) => {
     await page.goto("/flows/");
     await expect(page.getByRole("heading", { level: 1, name: "Portal flows" })).toBeVisible();
+    // Releases are named by their dates, never by the labels they were recorded under (issue 34).
+    await expect(page.getByText(/stop-\d+/)).toHaveCount(0);
+    await expect(page.getByRole("main").getByText("the release of", { exact: false })).toBeVisible();
+    // Code names are there for QA on demand.
+    const codeName = page.getByRole("rowheader").first().locator("code");
+    await expect(codeName).toBeHidden();
+    await page.getByRole("checkbox", { name: "Show code names" }).check();
+    await expect(codeName).toBeVisible();
+    await page.getByRole("checkbox", { name: "Show code names" }).uncheck();
     for (const machine of machines) {
       const words = new Words(machine);
       const row = page
@@ -65,6 +74,13 @@ test.describe("the flows site for product owners", () => {
         const words = new Words(machine);
         await page.goto(`/flows/${machine}.html`);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${words.title} ${machine}`);
+        // A product owner meets the usual way through first, numbered in plain words (issue 34); the
+        // code names come only on demand.
+        await expect(page.getByRole("heading", { level: 2 }).first()).toHaveText("The usual way through");
+        const steps = page.locator("ol.gwt > li");
+        await expect(steps.first()).toContainText(/^Given /);
+        await expect(steps.last()).toContainText(/^Then /);
+        await expect(page.locator("h1 code")).toBeHidden();
         const diagram = page.getByRole("img", { name: `Statechart of the ${machine} machine` });
         await expect(diagram).toBeVisible();
         expect(await diagram.locator("g.state").count()).toBeGreaterThan(1);
@@ -209,9 +225,13 @@ test.describe("the flows site for product owners", () => {
   test("the changelog shows what changed in each flow, release by release", async ({ page }, testInfo) => {
     await page.goto("/flows/changelog.html");
     await expect(page.getByRole("heading", { level: 1, name: "Changelog of flows" })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 2, name: /^Since stop-21/ })).toBeVisible();
+    // Releases are named by their dates (the one recorded as "stop-21" was cut on 24 November 2026).
+    await expect(
+      page.getByRole("heading", { level: 2, name: /^Since the release of 24 November 2026/ }),
+    ).toBeVisible();
+    await expect(page.getByText(/stop-\d+/)).toHaveCount(0);
     const stop21 = page.locator("section", {
-      has: page.getByRole("heading", { level: 2, name: /^stop-21/ }),
+      has: page.getByRole("heading", { level: 2, name: /^The release of 24 November 2026/ }),
     });
     const connected = stop21.locator("section.machine-change", { hasText: "connectedAccounts" });
     await expect(connected).toContainText("New flow.");

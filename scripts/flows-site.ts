@@ -1,11 +1,12 @@
 /**
  * npm run flows: a static site for product owners, written to flows-site/ and served at /flows by the
  * dev server and by `npm start` outside production. One page per machine reads like a product
- * document: its purpose (the comment above its chart), what changed since the last release, its
- * statechart drawn from the definition in the glossary's words (zoom and pan in flows.js), every
- * transition as a sentence, its model coverage, its hand-pinned journeys, and its generated paths
- * grouped by the state they end in, collapsed, searchable, each with a link and a printable
- * Given / When / Then. The index lists every machine with its purpose and coverage; the changelog
+ * document: its purpose, the usual way through as numbered Given / When / Then steps in the
+ * glossary's words (the spec's `happyPath` journey), its hand-pinned journeys, its statechart drawn
+ * from the definition (zoom and pan in flows.js), every transition as a sentence, its model coverage,
+ * its generated paths grouped by the state they end in (collapsed, searchable, each with a link and a
+ * printable Given / When / Then), then what changed since the last release and the code's own notes.
+ * Code names show only when "Show code names" is ticked; releases are named by their dates. The index lists every machine with its purpose and coverage; the changelog
  * lists what changed in each machine release by release (docs/flows/releases).
  *
  * Pages stay small: the paths are drawn by flows.js from data/<machine>.json (states and events
@@ -13,7 +14,7 @@
  */
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { AnyStateMachine, AnyStateNode, StateValue } from "xstate";
+import { type AnyStateMachine, type AnyStateNode, createActor, type StateValue } from "xstate";
 import {
   declaredTransitions,
   generatePaths,
@@ -53,7 +54,7 @@ const page = (title: string, body: string, script = false) => `<!doctype html>
 <link rel="stylesheet" href="flows.css">
 ${script ? '<script src="flows.js" defer></script>\n' : ""}</head>
 <body>
-<header><nav aria-label="Flows site"><a href="index.html">Portal flows</a><a href="changelog.html">Changelog</a></nav></header>
+<header><nav aria-label="Flows site"><a href="index.html">Portal flows</a><a href="changelog.html">Changelog</a></nav><label class="code-toggle"><input type="checkbox" id="code-names"> Show code names</label></header>
 <main>
 ${body}
 </main>
@@ -61,10 +62,33 @@ ${body}
 </html>
 `;
 
+/**
+ * A release as a product owner knows it: by its date ("the release of 24 November 2026"), never by the
+ * label it was recorded under; two on one day are told apart by the time.
+ */
+function releaseLabel(release: { date: string }, all: ReadonlyArray<{ date: string }>): string {
+  const day = release.date.slice(0, 10);
+  const when = new Date(release.date);
+  const date = when.toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  const sameDay = all.filter((other) => other.date.slice(0, 10) === day).length > 1;
+  return sameDay
+    ? `the release of ${date}, ${when.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`
+    : `the release of ${date}`;
+}
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** Escaped text with `state names` set as code, as the machine comments write them. */
 const withCode = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
 
-const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
+/** A machine's, state's or event's name in the code: shown only when "Show code names" is ticked. */
+const codeName = (text: string) => `<code class="cn">${escapeHtml(text)}</code>`;
+
+const code = (text: string) => codeName(text);
 
 /** A statechart with its zoom toolbar (flows.js), labelled by the element `labelId`. */
 const chartBlock = (labelId: string, svg: string) =>
@@ -225,10 +249,25 @@ for (const spec of models) {
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
     .map(([state, count]) => {
       const [text = "", stateCode = ""] = data.states[state] ?? [];
-      return `<li><details class="group" data-end="${state}"><summary><span class="end">Ends: ${escapeHtml(text)}</span> <code>${escapeHtml(stateCode)}</code> <span class="count">${count} ${count === 1 ? "path" : "paths"}</span></summary><ol class="paths" aria-label="Paths ending: ${escapeHtml(text)}"></ol></details></li>`;
+      return `<li><details class="group" data-end="${state}"><summary><span class="end">Ends: ${escapeHtml(text)}</span> ${codeName(stateCode)} <span class="count">${count} ${count === 1 ? "path" : "paths"}</span></summary><ol class="paths" aria-label="Paths ending: ${escapeHtml(text)}"></ol></details></li>`;
     })
     .join("\n");
 
+  // The usual way through, numbered in plain words: the journey the spec names, else the first that
+  // ends where the flow finishes, else the first.
+  const finals = new Set([...all.entries()].filter(([, node]) => node.type === "final").map(([key]) => key));
+  const happy =
+    spec.journeys.find((journey) => journey.name === spec.happyPath) ??
+    spec.journeys.find((journey) => finals.has(stateText(journey.expected))) ??
+    spec.journeys[0];
+  const startValue = createActor(machine, { input: spec.inputs?.[happy?.input ?? 0] }).getSnapshot().value;
+  const happySection = happy
+    ? `<section aria-labelledby="happy"><h2 id="happy">The usual way through</h2>
+<ol class="gwt"><li><strong>Given</strong> ${escapeHtml(stateWords(words, startValue))}</li>${happy.events
+        .map((event) => `<li><strong>When</strong> ${escapeHtml(words.event(event.type))}</li>`)
+        .join("")}<li><strong>Then</strong> ${escapeHtml(stateWords(words, happy.expected))}</li></ol>
+<p class="legend">The journey “${escapeHtml(happy.name)}”, which the model tests walk on every change.</p></section>`
+    : "";
   const journeys = spec.journeys
     .map(
       (journey) =>
@@ -245,9 +284,9 @@ for (const spec of models) {
     .join("\n");
   const changeSection = !lastRelease
     ? ""
-    : `<section aria-labelledby="changes"><h2 id="changes">Changes since ${escapeHtml(lastRelease.name)}</h2>${
+    : `<section aria-labelledby="changes"><h2 id="changes">Changes since ${escapeHtml(releaseLabel(lastRelease, releases))}</h2>${
         change
-          ? `<ul class="changes">${changeItems(words, change)}</ul>`
+          ? `<details><summary>${change.kind === "added" ? "A new flow" : "What changed"}</summary><ul class="changes">${changeItems(words, change)}</ul></details>`
           : "<p>None: this flow is as released.</p>"
       }</section>`;
   const whole = await drawMachine(machine, words);
@@ -263,17 +302,17 @@ for (const spec of models) {
     const drawing = await drawMachine(machine, words, step);
     const id = `step-${step.path.join("-")}`;
     stepCharts.push(
-      `<details class="step"><summary id="${escapeHtml(id)}">${escapeHtml(words.stateOf(step))} <code>${escapeHtml(step.key)}</code></summary>${chartBlock(id, drawing.svg)}</details>`,
+      `<details class="step"><summary id="${escapeHtml(id)}">${escapeHtml(words.stateOf(step))} ${codeName(step.key)}</summary>${chartBlock(id, drawing.svg)}</details>`,
     );
   }
   writeFileSync(
     join(out, `${spec.name}.html`),
     page(
       `${words.title} (${spec.name})`,
-      `<h1>${escapeHtml(words.title)} <code>${escapeHtml(spec.name)}</code></h1>
+      `<h1>${escapeHtml(words.title)} ${codeName(spec.name)}</h1>
 <p class="lead">${escapeHtml(summary.purpose)}</p>
-${comment ? `<details class="notes"><summary>How it works, from the code's own notes</summary><p>${withCode(comment)}</p></details>` : ""}
-${changeSection}
+${happySection}
+<section aria-labelledby="journeys"><h2 id="journeys">Journeys pinned by hand</h2><ul class="journeys">${journeys}</ul></section>
 <section aria-labelledby="diagram"><h2 id="diagram">Statechart</h2>
 <p class="legend">Boxes are states, named as the rider meets them, with the code name under each; a box inside a box is a step of it; dashed boxes run side by side. ● marks where each level starts. Arrows are what moves the flow on: the event, and in italics the condition it needs (hover an arrow for its code name). "stays" lists what a state handles without leaving it.</p>
 ${chartBlock("diagram", whole.svg)}${
@@ -286,12 +325,13 @@ ${chartBlock("diagram", whole.svg)}${
 <section aria-labelledby="coverage"><h2 id="coverage">Coverage by the model tests</h2>
 <div class="scroll" tabindex="0" role="region" aria-label="Coverage"><table><thead><tr><th scope="col">States</th><th scope="col">Transitions</th><th scope="col">Generated paths</th><th scope="col">States covered</th><th scope="col">Transitions covered</th></tr></thead>
 <tbody><tr><td>${summary.states}</td><td>${summary.transitions}</td><td>${summary.paths}</td><td>${summary.statesCovered}</td><td>${summary.transitionsCovered}</td></tr></tbody></table></div></section>
-<section aria-labelledby="journeys"><h2 id="journeys">Journeys pinned by hand</h2><ul class="journeys">${journeys}</ul></section>
 <section aria-labelledby="paths" class="paths-section" data-machine="${escapeHtml(spec.name)}"><h2 id="paths">Generated paths</h2>
 <p>${data.paths.length} ${data.paths.length === 1 ? "path" : "paths"} the model tests walk, grouped by the state they end in. Open a group to read its paths as Given / When / Then; each has a link and can be printed. QA can take them as <a href="data/${escapeHtml(spec.name)}.json">JSON</a>, or as CSV or Playwright stubs with <code>npm run flows:paths -- ${escapeHtml(spec.name)} --format csv</code>.</p>
 <div class="search"><label for="path-search">Search paths</label> <input id="path-search" type="search" autocomplete="off" placeholder="a state, an event or a code name"> <output for="path-search" aria-live="polite" class="matches"></output></div>
 <ol class="paths results" aria-label="Matching paths" hidden></ol>
-<ul class="groups">${groupItems}</ul></section>`,
+<ul class="groups">${groupItems}</ul></section>
+${changeSection}
+${comment ? `<details class="notes"><summary>How it works, from the code's own notes</summary><p>${withCode(comment)}</p></details>` : ""}`,
       true,
     ),
   );
@@ -301,7 +341,7 @@ ${chartBlock("diagram", whole.svg)}${
 const rows = summaries
   .map(
     (summary) =>
-      `<tr><th scope="row"><a href="${escapeHtml(summary.name)}.html">${escapeHtml(summary.title)}</a> <code>${escapeHtml(summary.name)}</code>${
+      `<tr><th scope="row"><a href="${escapeHtml(summary.name)}.html">${escapeHtml(summary.title)}</a> ${codeName(summary.name)}${
         summary.changed ? ' <span class="badge">changed</span>' : ""
       }</th><td>${withCode(summary.purpose)}</td><td>${summary.statesCovered}/${summary.states}</td><td>${summary.transitionsCovered}/${summary.transitions}</td><td>${summary.paths}</td></tr>`,
   )
@@ -323,7 +363,7 @@ writeFileSync(
     `<h1>Portal flows</h1>
 <p class="lead">Every behaviour of the portal is a state machine. Each page draws one from its definition, so the picture cannot drift from the code, names its states and events as a rider meets them, and lists the paths the tests walk through it. ${
       lastRelease
-        ? `<a href="changelog.html">The changelog</a> shows what changed since ${escapeHtml(lastRelease.name)}; flows marked “changed” differ from it.`
+        ? `<a href="changelog.html">The changelog</a> shows what changed since ${escapeHtml(releaseLabel(lastRelease, releases))}; flows marked “changed” differ from it.`
         : ""
     }</p>
 <p>${summaries.length} flows; the model tests reach ${totals.statesCovered} of ${totals.states} states and take ${totals.transitionsCovered} of ${totals.transitions} transitions over ${totals.paths} generated paths.</p>
@@ -344,13 +384,13 @@ const changeSections = (changes: MachineChange[]) =>
               change.kind === "removed"
                 ? escapeHtml(words(change.machine).title)
                 : `<a href="${escapeHtml(change.machine)}.html">${escapeHtml(words(change.machine).title)}</a>`
-            } <code>${escapeHtml(change.machine)}</code></h3><ul class="changes">${changeItems(words(change.machine), change)}</ul></section>`,
+            } ${codeName(change.machine)}</h3><ul class="changes">${changeItems(words(change.machine), change)}</ul></section>`,
         )
         .join("\n");
 const history: string[] = [];
 if (lastRelease) {
   history.push(
-    `<section aria-labelledby="unreleased"><h2 id="unreleased">Since ${escapeHtml(lastRelease.name)} (not released yet)</h2>${changeSections(changesBetween(lastRelease.machines, current))}</section>`,
+    `<section aria-labelledby="unreleased"><h2 id="unreleased">Since ${escapeHtml(releaseLabel(lastRelease, releases))} (not released yet)</h2>${changeSections(changesBetween(lastRelease.machines, current))}</section>`,
   );
 }
 for (let index = releases.length - 1; index >= 0; index--) {
@@ -359,7 +399,7 @@ for (let index = releases.length - 1; index >= 0; index--) {
   const before = releases[index - 1];
   const id = `release-${release.name}`;
   history.push(
-    `<section aria-labelledby="${escapeHtml(id)}"><h2 id="${escapeHtml(id)}">${escapeHtml(release.name)} <span class="date">${escapeHtml(release.date.slice(0, 10))}, ${code(release.commit.slice(0, 7))}</span></h2>${
+    `<section aria-labelledby="${escapeHtml(id)}"><h2 id="${escapeHtml(id)}">${escapeHtml(capital(releaseLabel(release, releases)))} <span class="date">${code(release.commit.slice(0, 7))}</span></h2>${
       before
         ? changeSections(changesBetween(before.machines, release.machines))
         : `<p>The first recorded release: ${Object.keys(release.machines).length} flows.</p>`

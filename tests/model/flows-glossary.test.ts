@@ -27,6 +27,8 @@ describe("the flows glossary", () => {
       expect(Object.keys(glossary.events).sort()).toEqual(names.events);
       expect(Object.keys(glossary.guards).sort()).toEqual(names.guards);
       expect(glossary.title.trim()).not.toBe("");
+      // The flows page opens on this journey as "the usual way through": it must be one of them.
+      if (spec.happyPath) expect(spec.journeys.map((journey) => journey.name)).toContain(spec.happyPath);
       expect(glossary.purpose).toMatch(/^\S.{10,}\.$/);
       for (const [guard, words] of Object.entries(glossary.guards)) {
         expect(words, `guard ${guard} reads as a condition`).toMatch(/^when /);

@@ -87,6 +87,11 @@ export interface ModelSpec<TMachine extends AnyStateMachine> {
   /** One assertion per state node, keyed by its dotted path ("ready.session.guest"). */
   states: Record<string, (snapshot: Snap<TMachine>) => void>;
   journeys: Array<Journey<TMachine>>;
+  /**
+   * The journey the flows site opens the machine's page with, as "the usual way through" (its name);
+   * without one, the first journey that ends where the flow finishes, else the first journey.
+   */
+  happyPath?: string;
 }
 
 /** Identity, for inference: `export const fooModel = defineModel({ ... })`. */

@@ -857,6 +857,7 @@ export const checkoutModel = defineModel({
       expect(snapshot.context.elsewhere?.number).toBe("TP-00000009");
     },
   },
+  happyPath: "a placed order tells the other tabs which cart it was for",
   journeys: [
     {
       name: "a language switch in Details quotes the same choices again, and the names come in the new language (issue 34)",

@@ -6,8 +6,9 @@
  * from the definition (zoom and pan in flows.js), every transition as a sentence, its model coverage,
  * its generated paths grouped by the state they end in (collapsed, searchable, each with a link and a
  * printable Given / When / Then), then what changed since the last release and the code's own notes.
- * Code names show only when "Show code names" is ticked; releases are named by their dates. The index lists every machine with its purpose and coverage; the changelog
- * lists what changed in each machine release by release (docs/flows/releases).
+ * Code names show only when "Show code names" is ticked; releases are named by their dates. The index
+ * lists every machine with its purpose and coverage; the changelog lists what changed in each machine
+ * release by release (docs/flows/releases).
  *
  * Pages stay small: the paths are drawn by flows.js from data/<machine>.json (states and events
  * written once, paths as numbers) only when a group is opened, a search typed or a path linked.
@@ -35,6 +36,7 @@ import {
 import {
   escapeHtml,
   firstSentence,
+  leafPaths,
   machineComment,
   payloadText,
   stateText,
@@ -88,8 +90,6 @@ const withCode = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, "<code
 /** A machine's, state's or event's name in the code: shown only when "Show code names" is ticked. */
 const codeName = (text: string) => `<code class="cn">${escapeHtml(text)}</code>`;
 
-const code = (text: string) => codeName(text);
-
 /** A statechart with its zoom toolbar (flows.js), labelled by the element `labelId`. */
 const chartBlock = (labelId: string, svg: string) =>
   `<div class="chart"><div class="toolbar" role="toolbar" aria-label="Statechart view" aria-controls="${labelId}-chart"><button type="button" data-zoom="in">Zoom in</button><button type="button" data-zoom="out">Zoom out</button><button type="button" data-zoom="fit">Fit to screen</button><span class="hint">Drag to move; Ctrl + wheel or + and − to zoom; 0 fits.</span></div>
@@ -111,16 +111,16 @@ interface Summary {
 function transitionRow(words: Words, info: TransitionInfo): string {
   const place = (path: string) =>
     path === "(root)"
-      ? `anywhere ${code("(root)")}`
+      ? `anywhere ${codeName("(root)")}`
       : path === "(stay)"
         ? "stays where it is"
         : path
             .split(",")
-            .map((target) => `${escapeHtml(stateWords(words, target as StateValue))} ${code(target)}`)
+            .map((target) => `${escapeHtml(stateWords(words, target as StateValue))} ${codeName(target)}`)
             .join(", ");
-  const from = info.source === "(root)" ? `Anywhere ${code("(root)")}` : place(info.source);
-  return `<tr><td>${from}</td><td>${escapeHtml(words.event(info.event))} ${code(info.event)}</td><td>${
-    info.guard ? `${escapeHtml(words.guard(info.guard))} ${code(info.guard)}` : "always"
+  const from = info.source === "(root)" ? `Anywhere ${codeName("(root)")}` : place(info.source);
+  return `<tr><td>${from}</td><td>${escapeHtml(words.event(info.event))} ${codeName(info.event)}</td><td>${
+    info.guard ? `${escapeHtml(words.guard(info.guard))} ${codeName(info.guard)}` : "always"
   }</td><td>${place(info.targets)}</td></tr>`;
 }
 
@@ -132,7 +132,7 @@ function transitionSentence(words: Words, key: string): string {
   const to = targets === "(stay)" ? "stays" : `goes to “${targets.split(",").map(state).join(", ")}”`;
   return `From “${escapeHtml(state(source))}”, ${escapeHtml(words.event(event).replace(/^./, (c) => c.toLowerCase()))}${
     guard ? ` ${escapeHtml(words.guard(guard))}` : ""
-  }: ${escapeHtml(to)} ${code(key)}`;
+  }: ${escapeHtml(to)} ${codeName(key)}`;
 }
 
 /** The list items of one machine's changes. */
@@ -141,9 +141,10 @@ function changeItems(words: Words, change: MachineChange): string {
   if (change.kind === "removed") return "<li>Flow removed.</li>";
   const items = [
     ...change.statesAdded.map(
-      (path) => `<li class="added">State added: ${escapeHtml(stateWords(words, path))} ${code(path)}</li>`,
+      (path) =>
+        `<li class="added">State added: ${escapeHtml(stateWords(words, path))} ${codeName(path)}</li>`,
     ),
-    ...change.statesRemoved.map((path) => `<li class="removed">State removed: ${code(path)}</li>`),
+    ...change.statesRemoved.map((path) => `<li class="removed">State removed: ${codeName(path)}</li>`),
     ...change.transitionsAdded.map(
       (key) => `<li class="added">Transition added: ${transitionSentence(words, key)}</li>`,
     ),
@@ -254,11 +255,11 @@ for (const spec of models) {
     .join("\n");
 
   // The usual way through, numbered in plain words: the journey the spec names, else the first that
-  // ends where the flow finishes, else the first.
-  const finals = new Set([...all.entries()].filter(([, node]) => node.type === "final").map(([key]) => key));
+  // ends where the flow finishes (every active state final), else the first.
+  const finishes = (value: StateValue) => leafPaths(value).every((path) => all.get(path)?.type === "final");
   const happy =
     spec.journeys.find((journey) => journey.name === spec.happyPath) ??
-    spec.journeys.find((journey) => finals.has(stateText(journey.expected))) ??
+    spec.journeys.find((journey) => finishes(journey.expected)) ??
     spec.journeys[0];
   const startValue = createActor(machine, { input: spec.inputs?.[happy?.input ?? 0] }).getSnapshot().value;
   const happySection = happy
@@ -399,7 +400,7 @@ for (let index = releases.length - 1; index >= 0; index--) {
   const before = releases[index - 1];
   const id = `release-${release.name}`;
   history.push(
-    `<section aria-labelledby="${escapeHtml(id)}"><h2 id="${escapeHtml(id)}">${escapeHtml(capital(releaseLabel(release, releases)))} <span class="date">${code(release.commit.slice(0, 7))}</span></h2>${
+    `<section aria-labelledby="${escapeHtml(id)}"><h2 id="${escapeHtml(id)}">${escapeHtml(capital(releaseLabel(release, releases)))} <span class="date">${codeName(release.commit.slice(0, 7))}</span></h2>${
       before
         ? changeSections(changesBetween(before.machines, release.machines))
         : `<p>The first recorded release: ${Object.keys(release.machines).length} flows.</p>`

@@ -714,6 +714,10 @@ export const checkoutMachine = setup({
   guards: {
     pricesChanged: ({ context }) => context.changed.length > 0,
     ready: ({ context }) => problemOf(context) === null,
+    /** A quote for the same choices that Review could not stand on: a problem, or another total. */
+    quoteChangesOrder: ({ context }, quote: Quote) =>
+      quote.reply.total !== context.quote?.total ||
+      problemOf({ ...context, ...withQuote(context, quote) }) !== null,
     stale: ({ context }) => context.stale,
     /** An eligible card the quote lists for this rider, or the account where allowed; only when checkout asks. */
     offersDestination: ({ context }, destination: Destination) => {
@@ -1105,7 +1109,8 @@ export const checkoutMachine = setup({
         /**
          * The same choices quoted again for the new language's names, while Review stays up (Place
          * order still works, on the total shown). A new price goes to priceChanged as anywhere; a
-         * failed quote keeps the names shown.
+         * quote that leaves a problem (a shipping method or promo no longer offered) or another total
+         * goes back to Details, saying which, with the key forgotten; a failed quote keeps the names.
          */
         relabelling: {
           on: { "checkout.relabel": { target: "relabelling", reenter: true } },
@@ -1118,6 +1123,15 @@ export const checkoutMachine = setup({
                 guard: ({ event }) => event.output.reply.prices_changed,
                 target: "#checkout.priceChanged",
                 actions: { type: "assignQuote", params: ({ event }) => event.output },
+              },
+              {
+                guard: { type: "quoteChangesOrder", params: ({ event }) => event.output },
+                target: "#checkout.details",
+                actions: [
+                  { type: "assignQuote", params: ({ event }) => event.output },
+                  "changed",
+                  "showProblem",
+                ],
               },
               { target: "shown", actions: { type: "assignQuote", params: ({ event }) => event.output } },
             ],

@@ -914,6 +914,32 @@ export const checkoutModel = defineModel({
       ends: (snapshot) => expect(snapshot.context.changed).toHaveLength(1),
     },
     {
+      name: "a language switch in Review whose quote drops the promo goes back to Details, the key forgotten",
+      events: [
+        done[0],
+        events["promo.change"][0],
+        events["promo.apply"][0],
+        quoted[0],
+        review,
+        relabel,
+        quoted[1],
+      ],
+      expected: { details: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.promoRefused).toBe(true);
+        expect(snapshot.context.idempotencyKey).toBeNull();
+      },
+    },
+    {
+      name: "a language switch in Review whose quote refuses the shipping goes back to Details, saying what is missing",
+      events: [done[0], review, relabel, quoted[5]],
+      expected: { details: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.problem).toBe("shippingAddress");
+        expect(snapshot.context.idempotencyKey).toBeNull();
+      },
+    },
+    {
       name: "a language switch in Review whose quote fails keeps the names shown",
       events: [done[0], review, relabel, events["xstate.error.actor.quote"][0]],
       expected: { review: "shown" },

@@ -11,24 +11,6 @@ import { demoRider } from "./models/riders.ts";
  * card and shipping. axe scans /checkout and /anonymous/checkout.
  */
 
-/**
- * The demo rider (signed in: asDemoRider) opens /digital and fills the cart with a Day Pass for their
- * Commute card.
- */
-async function dayPassForCommuteCard(checkout: CheckoutPage): Promise<void> {
-  const { page, portal } = checkout;
-  await portal.open("/digital");
-  await page.getByRole("button", { name: /^Commute card/ }).click();
-  await expect(page).toHaveURL(/\/products\/null\/digital$/);
-  await productCard(page, "Day Pass").getByRole("button", { name: "Add to cart" }).click();
-  const drawer = page.getByRole("dialog", { name: "Shopping cart" });
-  await expect(drawer.getByText("Day Pass")).toBeVisible();
-  await drawer.getByRole("button", { name: "Checkout" }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await portal.seeHeading("Checkout");
-  await checkout.seePriced();
-}
-
 const orderSummaryUrl = /\/ordersummary\/[0-9a-f-]{36}$/;
 
 for (const [label, viewport] of [
@@ -43,7 +25,7 @@ for (const [label, viewport] of [
       "the demo rider buys a pass for a fare card with WELCOME10, split over the Visa and the bank account",
       async ({ page }) => {
         const checkout = new CheckoutPage(page);
-        await dayPassForCommuteCard(checkout);
+        await checkout.dayPassForCommuteCard();
         await checkout.portal.checkAccessibility();
         await checkout.seeNoSidewaysScroll();
         // The saved default is chosen already.
@@ -77,7 +59,7 @@ for (const [label, viewport] of [
       "a declined second leg says which method failed and that the first was not charged",
       async ({ page }) => {
         const checkout = new CheckoutPage(page);
-        await dayPassForCommuteCard(checkout);
+        await checkout.dayPassForCommuteCard();
         // A card that saves, then is declined for insufficient funds whenever it is charged.
         const methods = new PaymentMethodsPage(page);
         await page.goto("/account/paymentmethods");
@@ -119,7 +101,7 @@ for (const [label, viewport] of [
       "a session that ends mid-checkout signs in again and comes back to the same choices",
       async ({ page }) => {
         const checkout = new CheckoutPage(page);
-        await dayPassForCommuteCard(checkout);
+        await checkout.dayPassForCommuteCard();
         await checkout.split("1.00", /Sandbox Bank checking •••• 6789/);
         // The session ends on the server (as after idle expiry): the next request answers 401.
         await page.evaluate(() => localStorage.setItem("auth_token", "ended-session-token"));

@@ -27,6 +27,24 @@ export class CheckoutPage {
     this.addresses = new AddressesPage(page);
   }
 
+  /**
+   * The demo rider (signed in) opens /digital, fills the cart with a Day Pass for their Commute card
+   * and goes to the checkout, priced.
+   */
+  async dayPassForCommuteCard(): Promise<void> {
+    const { page, portal } = this;
+    await portal.open("/digital");
+    await page.getByRole("button", { name: /^Commute card/ }).click();
+    await expect(page).toHaveURL(/\/products\/null\/digital$/);
+    await productCard(page, "Day Pass").getByRole("button", { name: "Add to cart" }).click();
+    const drawer = page.getByRole("dialog", { name: "Shopping cart" });
+    await expect(drawer.getByText("Day Pass")).toBeVisible();
+    await drawer.getByRole("button", { name: "Checkout" }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await portal.seeHeading("Checkout");
+    await this.seePriced();
+  }
+
   /** Waits for the server's prices: the order summary is shown. */
   async seePriced(): Promise<void> {
     await expect(this.summary()).toBeVisible({ timeout: 15_000 });

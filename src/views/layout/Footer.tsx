@@ -3,10 +3,10 @@ import { useSelector } from "@xstate/react";
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
 import { useChild, useConfig } from "../../app/children.ts";
-import { linksFor } from "../../domain/portal-config.ts";
+import { type AppStore, linksFor, type SocialNetwork } from "../../domain/portal-config.ts";
 import { appStoreLabels, footerLinkLabels, socialLabels } from "../../i18n/links.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
-import { AppStoreIcon, ChevronDownIcon, SocialIcon } from "../shared/icons.tsx";
+import { ChevronDownIcon } from "../shared/icons.tsx";
 import { onDemand, useOnDemand } from "../shared/useOnDemand.ts";
 import type { ContactUsProps } from "./ContactUs.tsx";
 import { contactTrigger, footerLink } from "./footer-styles.ts";
@@ -21,6 +21,29 @@ const iconLink = css({
   _hover: { bg: "rgba(255,255,255,0.12)" },
 });
 
+/**
+ * The networks' and stores' marks, drawn in the link's colour through a CSS mask of public/icons/*.svg:
+ * their drawings are fetched as images, not carried in every page's JavaScript. In forced colours the
+ * mark keeps the link's (forced) colour.
+ */
+const mark = css({
+  width: "6",
+  height: "6",
+  bg: "currentColor",
+  maskRepeat: "no-repeat",
+  maskPosition: "center",
+  maskSize: "contain",
+  forcedColorAdjust: "none",
+});
+const markOf: Record<SocialNetwork | AppStore, string> = {
+  facebook: css({ maskImage: "url(/icons/facebook.svg)" }),
+  x: css({ maskImage: "url(/icons/x.svg)" }),
+  instagram: css({ maskImage: "url(/icons/instagram.svg)" }),
+  youtube: css({ maskImage: "url(/icons/youtube.svg)" }),
+  apple: css({ maskImage: "url(/icons/apple.svg)" }),
+  google: css({ maskImage: "url(/icons/google.svg)" }),
+};
+
 export function Footer() {
   const { t, i18n } = useLingui();
   const config = useConfig();
@@ -33,13 +56,13 @@ export function Footer() {
       key: entry.network,
       url: entry.url,
       label: i18n._(socialLabels[entry.network]),
-      icon: <SocialIcon network={entry.network} />,
+      mark: entry.network,
     })),
     ...config.footer.appStores.map((entry) => ({
       key: entry.store,
       url: entry.url,
       label: i18n._(appStoreLabels[entry.store]),
-      icon: <AppStoreIcon store={entry.store} />,
+      mark: entry.store,
     })),
   ];
 
@@ -79,8 +102,9 @@ export function Footer() {
           <ul className={css({ display: "flex", gap: "2" })}>
             {iconLinks.map((entry) => (
               <li key={entry.key}>
-                <a href={entry.url} className={iconLink} rel="noopener noreferrer" aria-label={entry.label}>
-                  {entry.icon}
+                <a href={entry.url} className={iconLink} rel="noopener noreferrer">
+                  <span aria-hidden="true" className={`${mark} ${markOf[entry.mark]}`} />
+                  <span className={css({ srOnly: true })}>{entry.label}</span>
                 </a>
               </li>
             ))}

@@ -8,8 +8,9 @@ import { RootActor } from "../../app/root-actor.ts";
 import { guard, type RouteDefinition, routes } from "../../app/routes.ts";
 import { selectCartAsks, selectDrawerOpen } from "../../machines/cart.machine.ts";
 import { selectRestoring, selectSessionAsks } from "../../machines/session.machine.ts";
-import { NotFoundScreen } from "../screens/NotFoundScreen.tsx";
-import { screens } from "../screens/screens.tsx";
+import { NotFoundScreen, screens } from "../screens/screens.tsx";
+// A new page opens at its top, focused on its heading; Back puts a page back where it was.
+import "../shared/firstPage.ts";
 import { Screen } from "../shared/Screen.tsx";
 import { WhenWanted } from "../shared/WhenWanted.tsx";
 import { Footer } from "./Footer.tsx";
@@ -72,7 +73,9 @@ export function Layout() {
             </Route>
           ))}
           <Route>
-            <NotFoundScreen />
+            <Suspense fallback={<ScreenLoading />}>
+              <NotFoundScreen />
+            </Suspense>
           </Route>
         </Switch>
       </main>

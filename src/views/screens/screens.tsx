@@ -54,56 +54,36 @@ function lazy(load: () => Promise<ScreenModule>): ComponentType {
   return LazyScreen;
 }
 
-const account = (name: ScreenName<AccountScreens>) =>
-  lazy(() => import("./AccountScreens.tsx").then((module) => ({ default: module[name] })));
-const auth = (name: ScreenName<AuthScreens>) =>
-  lazy(() => import("./AuthScreens.tsx").then((module) => ({ default: module[name] })));
-const checkout = (name: ScreenName<CheckoutScreens>) =>
-  lazy(() => import("./CheckoutScreens.tsx").then((module) => ({ default: module[name] })));
-const orders = (name: ScreenName<OrderScreens>) =>
-  lazy(() => import("./OrderScreens.tsx").then((module) => ({ default: module[name] })));
-const shop = (name: ScreenName<ShopScreens>) =>
-  lazy(() => import("./ShopScreens.tsx").then((module) => ({ default: module[name] })));
-const social = (name: ScreenName<SocialReturnScreens>) =>
-  lazy(() => import("./SocialReturnScreens.tsx").then((module) => ({ default: module[name] })));
+/** The screen `name` of a module, as a chunk. */
+const from = <Module,>(load: () => Promise<Module>, name: ScreenName<Module>) =>
+  lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
 
-const LandingScreen = lazy(() =>
-  import("./LandingScreen.tsx").then((module) => ({ default: module.LandingScreen })),
-);
+const account = (name: ScreenName<AccountScreens>) => from(() => import("./AccountScreens.tsx"), name);
+const auth = (name: ScreenName<AuthScreens>) => from(() => import("./AuthScreens.tsx"), name);
+const checkout = (name: ScreenName<CheckoutScreens>) => from(() => import("./CheckoutScreens.tsx"), name);
+const orders = (name: ScreenName<OrderScreens>) => from(() => import("./OrderScreens.tsx"), name);
+const shop = (name: ScreenName<ShopScreens>) => from(() => import("./ShopScreens.tsx"), name);
+const social = (name: ScreenName<SocialReturnScreens>) =>
+  from(() => import("./SocialReturnScreens.tsx"), name);
+
+const LandingScreen = from(() => import("./LandingScreen.tsx"), "LandingScreen");
 const AccountHomeScreen = account("AccountHomeScreen");
-const DevicesScreen = lazy(() =>
-  import("./DevicesScreen.tsx").then((module) => ({ default: module.DevicesScreen })),
-);
-const DigitalScreen = lazy(() =>
-  import("./DigitalScreen.tsx").then((module) => ({ default: module.DigitalScreen })),
-);
-const FareMediaScreen = lazy(() =>
-  import("./FareCardsScreen.tsx").then((module) => ({ default: module.FareCardsScreen })),
-);
-const ManageCardScreen = lazy(() =>
-  import("./ManageCardScreen.tsx").then((module) => ({ default: module.ManageCardScreen })),
-);
-const PassHistoryScreen = lazy(() =>
-  import("./PassHistoryScreen.tsx").then((module) => ({ default: module.PassHistoryScreen })),
-);
-const PaymentMethodsScreen = lazy(() =>
-  import("./PaymentMethodsScreen.tsx").then((module) => ({ default: module.PaymentMethodsScreen })),
-);
+const DevicesScreen = from(() => import("./DevicesScreen.tsx"), "DevicesScreen");
+const DigitalScreen = from(() => import("./DigitalScreen.tsx"), "DigitalScreen");
+const FareMediaScreen = from(() => import("./FareCardsScreen.tsx"), "FareCardsScreen");
+const ManageCardScreen = from(() => import("./ManageCardScreen.tsx"), "ManageCardScreen");
+const PassHistoryScreen = from(() => import("./PassHistoryScreen.tsx"), "PassHistoryScreen");
+const PaymentMethodsScreen = from(() => import("./PaymentMethodsScreen.tsx"), "PaymentMethodsScreen");
 const ProfileScreen = account("ProfileScreen");
-const SecurityScreen = lazy(() =>
-  import("./SecurityScreen.tsx").then((module) => ({ default: module.SecurityScreen })),
-);
-const ShippingAddressScreen = lazy(() =>
-  import("./AddressesScreen.tsx").then((module) => ({ default: module.ShippingAddressScreen })),
-);
-const UnattachedPassesScreen = lazy(() =>
-  import("./UnattachedPassesScreen.tsx").then((module) => ({ default: module.UnattachedPassesScreen })),
-);
+const SecurityScreen = from(() => import("./SecurityScreen.tsx"), "SecurityScreen");
+const ShippingAddressScreen = from(() => import("./AddressesScreen.tsx"), "ShippingAddressScreen");
+const UnattachedPassesScreen = from(() => import("./UnattachedPassesScreen.tsx"), "UnattachedPassesScreen");
 const AppleRedirectScreen = social("AppleRedirectScreen");
 const GoogleReturnScreen = social("GoogleReturnScreen");
 const FacebookReturnScreen = social("FacebookReturnScreen");
-const ConnectedAccountsScreen = lazy(() =>
-  import("./ConnectedAccountsScreen.tsx").then((module) => ({ default: module.ConnectedAccountsScreen })),
+const ConnectedAccountsScreen = from(
+  () => import("./ConnectedAccountsScreen.tsx"),
+  "ConnectedAccountsScreen",
 );
 const ConfirmEmailScreen = auth("ConfirmEmailScreen");
 const ForgotPasswordScreen = auth("ForgotPasswordScreen");
@@ -115,11 +95,14 @@ const OrderSummaryScreen = orders("OrderSummaryScreen");
 const OrdersScreen = orders("OrdersScreen");
 const CheckoutScreen = checkout("CheckoutScreen");
 const GuestCheckoutScreen = checkout("GuestCheckoutScreen");
-const CartScreen = lazy(() => import("./CartScreen.tsx").then((module) => ({ default: module.CartScreen })));
+const CartScreen = from(() => import("./CartScreen.tsx"), "CartScreen");
 const ProductsScreen = shop("ProductsScreen");
 const PhysicalScreen = shop("PhysicalScreen");
 
 /** Every route's screen; a route without one is a type error. */
+/** An address no route matches: rare, so its page is a chunk too. */
+export const NotFoundScreen = from(() => import("./NotFoundScreen.tsx"), "NotFoundScreen");
+
 export const screens: Record<ScreenId, ComponentType> = {
   landing: LandingScreen,
   login: LandingScreen,

@@ -185,6 +185,17 @@ export function createPassRepository(db: Executor) {
       return row ? recordOf(row) : null;
     },
 
+    /** The names of these passes in `locale` (their product's, else the name they were bought with). */
+    async names(ids: readonly string[], locale: string): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: passes.id, name: passes.name, translations: products.translations })
+        .from(passes)
+        .leftJoin(products, eq(products.uuid, passes.productId))
+        .where(inArray(passes.id, [...ids]));
+      return new Map(rows.map((row) => [row.id, localized(row.translations, locale, "name", row.name)]));
+    },
+
     async lockForUser(userId: string, id: string): Promise<PassRow | null> {
       const [row] = await db
         .select()

@@ -92,7 +92,7 @@ function passOrder(a: PassSummary, b: PassSummary): number {
 }
 
 /**
- * A page of activity with its routes named in `locale`: a tap's row keeps the route's code beside the
+ * A page of activity with its routes and passes named in `locale`: a tap's row keeps the route's code beside the
  * name it had in the language of the tap, so the route is named again in the reader's language
  * (issue 34: a Vietnamese page said "Harbor Ferry", not "Phà Cảng"). A route since removed keeps the
  * name it was tapped with.
@@ -105,16 +105,35 @@ async function inLanguage(db: Executor, page: ActivityPage, locale: string): Pro
       ),
     ),
   ];
-  if (codes.length === 0) return page;
-  const routes = await db.select().from(transitRoutes).where(inArray(transitRoutes.code, codes));
+  // A pass added to the card is named again too ("Đã thêm Vé ngày vào thẻ", not "… Day Pass …").
+  const passIds = [
+    ...new Set(
+      page.activity.flatMap((row) =>
+        typeof row.detail.pass_id === "string" && typeof row.detail.pass === "string"
+          ? [row.detail.pass_id]
+          : [],
+      ),
+    ),
+  ];
+  if (codes.length === 0 && passIds.length === 0) return page;
+  const routes =
+    codes.length === 0 ? [] : await db.select().from(transitRoutes).where(inArray(transitRoutes.code, codes));
   const names = new Map(routes.map((route) => [route.code, routeName(route, locale)]));
+  const passNames = await createPassRepository(db).names(passIds, locale);
   return {
     ...page,
     activity: page.activity.map((row) => {
       const name = typeof row.detail.code === "string" ? names.get(row.detail.code) : undefined;
-      return name === undefined || row.detail.route === undefined
-        ? row
-        : { ...row, detail: { ...row.detail, route: name } };
+      const pass = typeof row.detail.pass_id === "string" ? passNames.get(row.detail.pass_id) : undefined;
+      if (name === undefined && pass === undefined) return row;
+      return {
+        ...row,
+        detail: {
+          ...row.detail,
+          ...(name !== undefined && row.detail.route !== undefined ? { route: name } : {}),
+          ...(pass !== undefined && row.detail.pass !== undefined ? { pass } : {}),
+        },
+      };
     }),
   };
 }

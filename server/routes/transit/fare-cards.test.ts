@@ -518,6 +518,30 @@ describe("a card's activity in the reader's language (issue 34)", () => {
   });
 });
 
+describe("a pass added to a card, in the reader's language (issue 34)", () => {
+  it("names the pass as its product is named in the activity's language, not as it was when added", async () => {
+    const ada = await newRider(t, "fc");
+    const card = await newCard(t, ada.id);
+    const pass = await newPass(t, ada.id, { productId: demoCatalog.products.dayPass, name: "Day Pass" });
+    const attached = await call("POST", `/transit/passes/${pass.id}/attach`, ada.token, {
+      fare_medium: card.id,
+    });
+    expect(attached.statusCode).toBe(200);
+    const added = async (language: string) => {
+      const reply = await call("GET", `/transit/faremedia/${card.id}/activity`, ada.token, undefined, {
+        "accept-language": language,
+      });
+      expect(reply.statusCode).toBe(200);
+      return (reply.json().data as ActivityPage).activity.flatMap((row) =>
+        row.kind === "pass_attached" ? [row.detail.pass] : [],
+      );
+    };
+    expect(await added("en")).toEqual(["Day Pass"]);
+    expect(await added("vi")).toEqual(["Vé ngày"]);
+    expect(await added("es")).toEqual(["Pase de un día"]);
+  });
+});
+
 describe("parallel requests and hostile input", () => {
   it("links a card to exactly one of many riders racing for it", async () => {
     const issued = await issueCard(t, { balance: 100 });

@@ -6,7 +6,8 @@ import { CheckoutPage, productCard } from "./models/checkout.ts";
  * from Review returns to Details with every choice kept (the promo, where the pass goes, the payment)
  * and Forward goes to Review again; Back from Details leaves the checkout as it came; a reload keeps
  * the choices. After a decline on a guest's physical order, the address the guest typed is shown with
- * "Change address", never an empty form. At 1280 and 390 px.
+ * "Change address", never an empty form; a guest's reload keeps the address, the shipping method and
+ * the receipt email, and asks for the card again. At 1280 and 390 px.
  */
 
 for (const [label, viewport] of [
@@ -96,6 +97,45 @@ for (const [label, viewport] of [
       await expect(shipping.getByRole("textbox", { name: /Address Line 1|Street/ }).first()).toHaveValue(
         "1 Market St",
       );
+      await checkout.portal.checkAccessibility();
+    });
+
+    test("a guest's reload keeps the address, shipping and receipt email, and asks for the card again", async ({
+      page,
+    }) => {
+      const checkout = new CheckoutPage(page);
+      await checkout.portal.open("/physical");
+      await productCard(page, "Metro Fare Card").getByRole("button", { name: "Buy now" }).click();
+      const ask = page.getByRole("dialog", { name: "Please sign in before you checkout" });
+      await ask.getByRole("button", { name: "Continue as guest" }).click();
+      await checkout.seePriced();
+      await checkout.fillAddress({
+        firstName: "Gia",
+        lastName: "Guest",
+        line1: "1 Market St",
+        state: "California",
+        city: "San Francisco",
+        zip: "94105",
+      });
+      await checkout.choose("Shipping method", /Priority mail/);
+      const email = `reload-${label}-${Date.now()}@example.org`;
+      await checkout.payAsGuest(email, "4242424242424242");
+      await checkout.review();
+
+      await page.reload();
+      await checkout.seePriced();
+      const shipping = page.getByRole("region", { name: "Shipping" });
+      await expect(shipping.getByText(/Gia Guest, 1 Market St, San Francisco/)).toBeVisible();
+      await expect(
+        checkout.group("Shipping method").getByRole("radio", { name: /Priority mail/ }),
+      ).toBeChecked();
+      await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+      await expect(page.getByLabel("Confirm Email")).toHaveValue(email);
+      // The card is never kept: it is asked for again, and nothing of it is in the tab's storage.
+      await expect(page.getByRole("button", { name: "Enter a card" })).toBeVisible();
+      const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
+      expect(stored).not.toContain("4242424242424242");
+      expect(stored).not.toMatch(/tok_/);
       await checkout.portal.checkAccessibility();
     });
   });

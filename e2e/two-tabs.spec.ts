@@ -1,12 +1,14 @@
 import { asDemoRider, expect, type Page } from "./fixtures.ts";
 import { CheckoutPage, productCard } from "./models/checkout.ts";
+import { OrdersPage } from "./models/orders.ts";
 import { Portal } from "./models/portal.ts";
 
 /*
  * Issue 34, two tabs of one browser: the cart is one (what one tab adds, the other shows at once, by
  * the `storage` event), and a cart placed in one tab is never paid again from the other: the second
  * tab's Place order finds the first tab's order, says so with its number and a link, and charges
- * nothing. At 1280 and 390 px, with axe on what the second tab says.
+ * nothing; and Place order pressed in both tabs in the same instant is one order, paid once (the tabs
+ * share the order's Idempotency-Key). At 1280 and 390 px, with axe on what the second tab says.
  */
 
 async function toCheckoutForCommute(page: Page): Promise<CheckoutPage> {
@@ -68,6 +70,42 @@ for (const [label, viewport] of [
         // One order, not two: the newest in history is that one, and the one before it is older.
         await second.goto("/account/orders/1");
         await expect(second.getByRole("row").filter({ hasText: number ?? "" })).toHaveCount(1);
+        await second.close();
+      },
+    );
+
+    asDemoRider(
+      "Place order pressed in both tabs in the same instant is one order, paid once",
+      async ({ page }) => {
+        const orders = new OrdersPage(page);
+        const first = new Portal(page);
+        await first.open("/products/bus");
+        const before = await orders.orderCount();
+        await productCard(page, "Day Pass").getByRole("button", { name: "Add to cart" }).click();
+        await expect(page.getByRole("dialog", { name: "Shopping cart" }).getByText("Day Pass")).toBeVisible();
+        const second = await page.context().newPage();
+        const early = await toCheckoutForCommute(page);
+        await early.review();
+        const late = await toCheckoutForCommute(second);
+        await late.review();
+
+        await Promise.all([early.placeOrder(), late.placeOrder()]);
+        await expect(page).toHaveURL(/\/ordersummary\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+        const number = /TP-\d{8}/.exec(
+          await page.getByRole("heading", { name: /Receipt for order/ }).innerText(),
+        )?.[0];
+        expect(number).toMatch(/^TP-\d{8}$/);
+        // The second tab shows the same order: its receipt, or that the other tab ordered it.
+        await expect(
+          second
+            .getByRole("heading", { name: `Receipt for order ${number}` })
+            .or(
+              second
+                .getByRole("status")
+                .filter({ hasText: `already ordered in another tab: order ${number}` }),
+            ),
+        ).toBeVisible({ timeout: 20_000 });
+        expect(await orders.orderCount()).toBe(before + 1);
         await second.close();
       },
     );

@@ -83,6 +83,10 @@ export interface CheckoutChoices {
   legs: Array<Exclude<PaymentChoice, { kind: "card" }> | null>;
   firstAmount: string;
   idempotencyKey: string | null;
+  /** A guest's receipt email, typed twice, and shipping address (kept for a reload, in this tab only). */
+  email?: string;
+  emailConfirm?: string;
+  guestAddress?: AddressInput | null;
 }
 
 export interface CheckoutInput {
@@ -448,7 +452,10 @@ export function choicesOf(context: CheckoutContext): CheckoutChoices {
     split: context.split,
     legs: [keep(context.legs[0]), keep(context.legs[1])],
     firstAmount: context.firstAmount,
-    idempotencyKey: context.idempotencyKey,
+    idempotencyKey: context.guest ? null : context.idempotencyKey,
+    ...(context.guest
+      ? { email: context.email, emailConfirm: context.emailConfirm, guestAddress: context.guestAddress }
+      : {}),
   };
 }
 
@@ -782,15 +789,15 @@ export const checkoutMachine = setup({
       destination: input.guest ? null : (restored?.destination ?? null),
       destinationFailure: null,
       addressId: input.guest ? null : (restored?.addressId ?? null),
-      guestAddress: null,
-      country: input.guest ? null : (restored?.country ?? null),
+      guestAddress: input.guest ? (restored?.guestAddress ?? null) : null,
+      country: input.guest ? (restored?.guestAddress?.country ?? null) : (restored?.country ?? null),
       shippingMethod: restored?.shippingMethod ?? null,
       shippingRefused: false,
       split: !input.guest && input.splitAllowed && (restored?.split ?? false),
       legs: input.guest ? [null, null] : [restored?.legs[0] ?? null, restored?.legs[1] ?? null],
       firstAmount: restored?.firstAmount ?? "",
-      email: "",
-      emailConfirm: "",
+      email: input.guest ? (restored?.email ?? "") : "",
+      emailConfirm: input.guest ? (restored?.emailConfirm ?? "") : "",
       card: emptyCard,
       cardProblems: {},
       cardRules: null,
@@ -892,11 +899,15 @@ export const checkoutMachine = setup({
         },
         "receipt.email": {
           guard: ({ context }) => context.guest,
-          actions: ["changed", { type: "typeEmail", params: ({ event }) => event.value }],
+          actions: ["changed", { type: "typeEmail", params: ({ event }) => event.value }, "rememberChoices"],
         },
         "receipt.confirm": {
           guard: ({ context }) => context.guest,
-          actions: ["changed", { type: "typeConfirm", params: ({ event }) => event.value }],
+          actions: [
+            "changed",
+            { type: "typeConfirm", params: ({ event }) => event.value },
+            "rememberChoices",
+          ],
         },
       },
       states: {
@@ -943,7 +954,11 @@ export const checkoutMachine = setup({
             "shipping.guestAddress": {
               guard: ({ context }) => context.guest,
               target: "quoting",
-              actions: ["changed", { type: "guestAddress", params: ({ event }) => event.address }],
+              actions: [
+                "changed",
+                { type: "guestAddress", params: ({ event }) => event.address },
+                "rememberChoices",
+              ],
             },
             "shipping.chooseMethod": {
               guard: { type: "offersMethod", params: ({ event }) => event.code },

@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { QuoteReply } from "../domain/checkout/quote.ts";
-import { createCheckoutChoicesStore, createCheckoutService, retryDelayMs } from "./checkout.service.ts";
+import {
+  createCheckoutChoicesStore,
+  createCheckoutService,
+  createSharedOrderKeys,
+  retryDelayMs,
+  sharedOrderKeyKey,
+  sharedOrderKeyMs,
+} from "./checkout.service.ts";
 import { ApiRequestError, createHttpClient } from "./http.ts";
 import { createPortalStorage, type PortalStorage } from "./storage.ts";
 
@@ -147,6 +154,54 @@ describe("checkout choices store", () => {
       }),
     );
     expect(store.restore()).toBeNull();
+  });
+});
+
+describe("the order keys a browser's tabs share (issue 34)", () => {
+  const tabs = (clock: { now: number }) => {
+    let made = 0;
+    const make = () =>
+      createSharedOrderKeys(
+        localStorage,
+        () => clock.now,
+        () => `key-${++made}`,
+      );
+    return [make(), make()] as const;
+  };
+  const body = JSON.stringify({ items: [{ product: "day", quantity: 1 }], payment: [{ kind: "saved" }] });
+
+  it("gives a tab reviewing the same order the other tab's key, and another order its own", () => {
+    const clock = { now: 1_000_000 };
+    const [first, second] = tabs(clock);
+    const key = first.keyFor(body);
+    expect(second.keyFor(body)).toBe(key);
+    expect(second.keyFor(body.replace("day", "week"))).not.toBe(key);
+    // Only a fingerprint of the body is kept.
+    expect(localStorage.getItem(sharedOrderKeyKey)).not.toContain("day");
+  });
+
+  it("takes a key back once the server answered for it, and after 15 minutes", () => {
+    const clock = { now: 1_000_000 };
+    const [first, second] = tabs(clock);
+    const key = first.keyFor(body);
+    first.answered(key);
+    expect(second.keyFor(body)).not.toBe(key);
+    const later = second.keyFor(body);
+    clock.now += sharedOrderKeyMs;
+    expect(first.keyFor(body)).not.toBe(later);
+    // Another key's answer leaves the offered one alone.
+    const offered = first.keyFor(body);
+    second.answered("someone-else");
+    expect(second.keyFor(body)).toBe(offered);
+  });
+
+  it("makes a new key over what it did not write", () => {
+    const clock = { now: 1_000_000 };
+    const [first] = tabs(clock);
+    for (const junk of ["{", "null", "[]", '{"print":1,"key":2}']) {
+      localStorage.setItem(sharedOrderKeyKey, junk);
+      expect(first.keyFor(body)).toMatch(/^key-/);
+    }
   });
 });
 

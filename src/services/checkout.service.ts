@@ -80,7 +80,10 @@ export function createCheckoutService(http: HttpClient, base: () => string) {
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
-/** sessionStorage key of the checkout's choices while the rider signs in again (never card data). */
+/**
+ * sessionStorage key of the checkout's choices, for a reload, Back and Forward, or while the rider signs
+ * in again (never card data).
+ */
 export const checkoutChoicesKey = "checkoutChoices";
 
 const isChoices = (value: unknown): value is CheckoutChoices =>
@@ -102,7 +105,12 @@ const isChoices = (value: unknown): value is CheckoutChoices =>
           (leg.kind === "saved" && "id" in leg && typeof leg.id === "string"))),
   ) &&
   "firstAmount" in value &&
-  typeof value.firstAmount === "string";
+  typeof value.firstAmount === "string" &&
+  (!("email" in value) || typeof value.email === "string") &&
+  (!("emailConfirm" in value) || typeof value.emailConfirm === "string") &&
+  (!("guestAddress" in value) ||
+    value.guestAddress === null ||
+    (typeof value.guestAddress === "object" && "address_1" in value.guestAddress));
 
 /**
  * The checkout's choices across a sign-in (the session ended mid-checkout): one sessionStorage key, so
@@ -151,6 +159,48 @@ export function createPlacedOrders(storage: Storage, now: () => number) {
       } catch {
         return null;
       }
+    },
+  };
+}
+
+/** localStorage key of the Idempotency-Key this browser's tabs share for the order last reviewed. */
+export const sharedOrderKeyKey = "transit-portal.orderKey";
+/** How long a reviewed order's key is offered to the other tabs. */
+export const sharedOrderKeyMs = 15 * 60_000;
+
+/**
+ * The Idempotency-Key of an order as the browser's tabs review it (issue 34): a tab reviewing the same
+ * order as another (the same body; card data is never in it) takes that tab's key, so two Place orders
+ * pressed in the same instant are one order on the server (the second waits for the first and gets its
+ * reply). The key is offered for 15 minutes and taken back once the server has answered for it, so a
+ * later purchase of the same things, or another try after a decline, is a new order. Only a
+ * fingerprint of the body is stored (FNV-1a and its length): two bodies that share one get the
+ * server's "this key was used for another order", never a second charge.
+ */
+export function createSharedOrderKeys(storage: Storage, now: () => number, newKey: () => string) {
+  const read = (): { print?: unknown; key?: unknown; at?: unknown } => {
+    try {
+      return JSON.parse(storage.getItem(sharedOrderKeyKey) ?? "{}") ?? {};
+    } catch {
+      return {};
+    }
+  };
+  return {
+    keyFor(body: string): string {
+      let hash = 0x811c9dc5;
+      for (let i = 0; i < body.length; i++) hash = Math.imul(hash ^ body.charCodeAt(i), 0x01000193);
+      const print = `${(hash >>> 0).toString(36)}.${body.length.toString(36)}`;
+      const shared = read();
+      const age = now() - Number(shared.at);
+      if (shared.print === print && typeof shared.key === "string" && age >= 0 && age < sharedOrderKeyMs)
+        return shared.key;
+      const key = newKey();
+      storage.setItem(sharedOrderKeyKey, JSON.stringify({ print, key, at: now() }));
+      return key;
+    },
+    /** The server has answered for this key (an order, a refusal): it is not offered again. */
+    answered(key: string): void {
+      if (read().key === key) storage.removeItem(sharedOrderKeyKey);
     },
   };
 }

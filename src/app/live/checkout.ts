@@ -1,16 +1,19 @@
 import { navigate } from "wouter/use-browser-location";
 import { assign, fromPromise } from "xstate";
+import { ErrorCode, errorCodeOf } from "../../domain/envelope.ts";
 import {
   type CheckoutChoices,
   type CheckoutContext,
   checkoutMachine,
   choicesOf,
+  orderBody,
 } from "../../machines/checkout.machine.ts";
 import { createAddressesService } from "../../services/addresses.service.ts";
 import {
   createCheckoutChoicesStore,
   createCheckoutService,
   createPlacedOrders,
+  createSharedOrderKeys,
   retryDelayMs,
 } from "../../services/checkout.service.ts";
 import { orderSummaryPath } from "../routes.ts";
@@ -32,6 +35,11 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
   const paymentMethods = paymentMethodsService(deps);
   const tokenize = tokenizeCard(deps);
   const placedOrders = createPlacedOrders(browser.localStorage, () => Date.now());
+  const orderKeys = createSharedOrderKeys(
+    browser.localStorage,
+    () => Date.now(),
+    () => browser.crypto.randomUUID(),
+  );
   return {
     restoredCheckout: () => checkoutChoices.restore(),
     checkout: checkoutMachine.provide({
@@ -55,9 +63,23 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
           // Another tab ordered this cart since this checkout began: its order, not a second one.
           const elsewhere = placedOrders.since(input.cart, input.since);
           if (elsewhere) throw { placedElsewhere: elsewhere };
-          return input.guest
-            ? checkout.placeGuestOrder(input.body, input.idempotencyKey)
-            : checkout.placeOrder(input.body, input.idempotencyKey);
+          try {
+            const placed = await (input.guest
+              ? checkout.placeGuestOrder(input.body, input.idempotencyKey)
+              : checkout.placeOrder(input.body, input.idempotencyKey));
+            orderKeys.answered(input.idempotencyKey);
+            return placed;
+          } catch (error) {
+            // Still being placed, or no answer: the key stays, for the retry and the other tabs.
+            const code = errorCodeOf(error);
+            if (
+              code !== ErrorCode.idempotencyInFlight &&
+              code !== ErrorCode.unavailable &&
+              code !== ErrorCode.internal
+            )
+              orderKeys.answered(input.idempotencyKey);
+            throw error;
+          }
         }),
         // 409 in flight: the first request is still being worked on; ask again with the same key after
         // the server's Retry-After (within 0.5 to 10 s), or 1.5 s when it named none.
@@ -67,19 +89,22 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
         ),
       },
       actions: {
-        rememberChoices: ({ context }) => {
-          if (!context.guest) checkoutChoices.remember(choicesOf(context));
-        },
+        // A guest's too (promo, receipt email, address, shipping), never a card: a reload keeps them.
+        rememberChoices: ({ context }) => checkoutChoices.remember(choicesOf(context)),
         forgetChoices: () => checkoutChoices.forget(),
         repriceCart: (_, prices) => bus.send({ type: "cart.repriced", prices }),
         clearCart: () => bus.send({ type: "cart.clear" }),
         goToOrder: (_, order) => navigate(orderSummaryPath(order)),
         announcePlaced: (_, { cart, order }) =>
           placedOrders.announce(cart, { number: order.number, path: orderSummaryPath(order) }),
+        // Another tab reviewing the same order has the same key: one order, however the two are pressed.
         assignKey: assign(({ context }: { context: CheckoutContext }) =>
           context.idempotencyKey !== null
             ? {}
-            : { idempotencyKey: browser.crypto.randomUUID(), keys: context.keys + 1 },
+            : {
+                idempotencyKey: orderKeys.keyFor(JSON.stringify(orderBody(context, "").body)),
+                keys: context.keys + 1,
+              },
         ),
       },
     }),

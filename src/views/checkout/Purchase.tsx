@@ -24,7 +24,7 @@ export function Purchase({ guest, items }: { guest: boolean; items: CartItem[] }
       splitAllowed: config.enableSplitPayments.purchasePasses,
       promoAllowed: config.promoCodeRequired,
       now: Date.now(),
-      restored: guest ? null : checkoutLogic.restoredCheckout(),
+      restored: checkoutLogic.restoredCheckout(),
     },
     inspect: logic.inspect,
   });

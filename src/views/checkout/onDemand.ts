@@ -34,6 +34,9 @@ export const DestinationOnDemand = shownOnDemand(() =>
   import("./Destination.tsx").then((module) => module.Destination),
 );
 
+/** The review step (./Review.tsx): what will be charged, once the rider asks to review it. */
+export const ReviewOnDemand = shownOnDemand(() => import("./Review.tsx").then((module) => module.Review));
+
 /** Review's line on where the passes go (./DestinationSummary.tsx), for a cart that asked it. */
 export const DestinationSummaryOnDemand = shownOnDemand(() =>
   import("./DestinationSummary.tsx").then((module) => module.DestinationSummary),

@@ -11,6 +11,7 @@ import {
   type CheckoutInput,
   cartSignature,
   checkoutMachine,
+  choicesOf,
   orderBody,
   problemOf,
   purseShortfall,
@@ -242,6 +243,24 @@ const restoredChoices: CheckoutChoices = {
   idempotencyKey: "key-before-sign-in",
 };
 
+/** The guest's own copy of the plastic card, for the reloaded guest checkout. */
+const reloadedPlastic = { ...plasticCard };
+/** A guest's choices before a reload: promo, shipping, receipt email and address, never a card. */
+const guestRestored: CheckoutChoices = {
+  cart: cartSignature([reloadedPlastic]),
+  promo: null,
+  addressId: null,
+  country: null,
+  shippingMethod: "standard",
+  split: false,
+  legs: [null, null],
+  firstAmount: "",
+  idempotencyKey: null,
+  email: "gia@example.com",
+  emailConfirm: "gia@example.com",
+  guestAddress,
+};
+
 /** The restored walk's own copy of the cart line, so the walk can tell it apart. */
 const restoredItem = { ...dayPasses };
 /** The guest's own copy of the loose passes. */
@@ -255,6 +274,7 @@ export const inputs: CheckoutInput[] = [
   { ...base, guest: false, items: [plasticCard] },
   { ...base, guest: false, items: [loosePasses] },
   { ...base, guest: true, items: [guestPasses] },
+  { ...base, guest: true, items: [reloadedPlastic], restored: guestRestored },
 ];
 
 const validCard = {
@@ -1629,6 +1649,53 @@ export const checkoutModel = defineModel({
           "clearCart",
           `goToOrder ${placed(true).id} link-token`,
         ]);
+      },
+    },
+    {
+      name: "a guest's reload keeps the receipt email, the shipping address and method, and asks for the card again (issue 34)",
+      input: 7,
+      events: [done[2]],
+      expected: { details: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.email).toBe("gia@example.com");
+        expect(snapshot.context.emailConfirm).toBe("gia@example.com");
+        expect(snapshot.context.guestAddress).toEqual(guestAddress);
+        expect(snapshot.context.shippingMethod).toBe("standard");
+        // The quote asks for the shipping methods of the address's country.
+        expect(quoteBody(snapshot.context).body.country).toBe(guestAddress.country);
+        expect(snapshot.context.legs).toEqual([null, null]);
+      },
+    },
+    {
+      name: "a guest's choices are remembered for a reload as they are made, never the card or the order's key",
+      input: 1,
+      before: reset,
+      events: [
+        done[2],
+        events["shipping.guestAddress"][0],
+        quoted[4],
+        events["shipping.chooseMethod"][0],
+        quoted[4],
+        events["receipt.email"][0],
+        events["receipt.confirm"][0],
+        events["payment.newCard"][0],
+        events["card.change"][0],
+        rulesLoaded,
+        events["card.use"][0],
+        events["xstate.done.actor.tokenizeCard"][0],
+        review,
+      ],
+      expected: { review: "shown" },
+      ends: (snapshot) => {
+        expect(
+          checkoutEffects.filter((effect) => effect === "rememberChoices").length,
+        ).toBeGreaterThanOrEqual(3);
+        const kept = choicesOf(snapshot.context);
+        expect(kept).toMatchObject({ email: "gia@example.com", emailConfirm: "gia@example.com" });
+        expect(kept.guestAddress).not.toBeNull();
+        expect(kept.legs).toEqual([null, null]);
+        expect(kept.idempotencyKey).toBeNull();
+        expect(JSON.stringify(kept)).not.toContain("tok_4242");
       },
     },
     {

@@ -376,3 +376,30 @@ test.describe("an order summary for an order that does not exist", () => {
     expect(await page.title()).not.toContain("ABC123");
   });
 });
+
+test.describe("a card's page at a desktop's width", () => {
+  test.use({ viewport: desktop });
+
+  asDemoRider(
+    "its Autoload fills the balance panel it sits in, its heading a level below",
+    async ({ page }) => {
+      const portal = new Portal(page);
+      await portal.open("/faremedia");
+      await page
+        .getByRole("main")
+        .getByRole("link", { name: /^Commute card/ })
+        .first()
+        .click();
+      const autoload = page.getByRole("region", { name: "Autoload" });
+      await expect(autoload.getByRole("heading", { name: "Autoload", level: 3 })).toBeVisible();
+      const widths = await autoload.evaluate((section) => {
+        const box = section.parentElement as HTMLElement;
+        const style = getComputedStyle(box);
+        const inner =
+          box.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        return { section: section.getBoundingClientRect().width, inner };
+      });
+      expect(widths.section).toBeGreaterThan(widths.inner - 2);
+    },
+  );
+});

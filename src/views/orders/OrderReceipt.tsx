@@ -54,6 +54,8 @@ const facts = css({
   rowGap: "1",
   "& dt": { color: "muted" },
   "& dd": { textAlign: "end", overflowWrap: "anywhere" },
+  // An amount stays on one line ("5,00 US$"); the label beside it wraps instead.
+  "& dd[data-number]": { whiteSpace: "nowrap" },
 });
 const partHeading = css({ fontSize: "lg", fontWeight: "bold" });
 const part = css({
@@ -205,19 +207,19 @@ export function OrderReceipt({
           <dt>
             <Trans>Subtotal</Trans>
           </dt>
-          <dd>{money(order.subtotal)}</dd>
+          <dd data-number="">{money(order.subtotal)}</dd>
           {order.shipping_method ? (
             <>
               <dt>
                 <Trans>Shipping</Trans>
               </dt>
-              <dd>{money(order.shipping)}</dd>
+              <dd data-number="">{money(order.shipping)}</dd>
             </>
           ) : null}
           {order.promo_code || order.discount > 0 ? (
             <>
               <dt>{order.promo_code ? <Trans>Promo {order.promo_code}</Trans> : <Trans>Promo</Trans>}</dt>
-              <dd>{money(-order.discount)}</dd>
+              <dd data-number="">{money(-order.discount)}</dd>
             </>
           ) : null}
         </dl>
@@ -225,7 +227,7 @@ export function OrderReceipt({
           <dt>
             <Trans>Total</Trans>
           </dt>
-          <dd>{money(order.total)}</dd>
+          <dd data-number="">{money(order.total)}</dd>
         </dl>
       </section>
 
@@ -240,7 +242,7 @@ export function OrderReceipt({
                 {paymentName(i18n, payment)}
                 {payment.nickname ? <span className={muted}> ({payment.nickname})</span> : null}
               </dt>
-              <dd>{money(payment.amount)}</dd>
+              <dd data-number="">{money(payment.amount)}</dd>
             </div>
           ))}
         </dl>

@@ -38,10 +38,13 @@ export function AutoloadView({
   autoload,
   money,
   locale,
+  nested = false,
 }: {
   autoload: AutoloadRef;
   money: Money;
   locale: string;
+  /** Inside a card's balance section: as wide as it, its heading a level below the section's. */
+  nested?: boolean;
 }) {
   const { t, i18n } = useLingui();
   const snapshot = useSelector(autoload, (s) => s);
@@ -61,12 +64,17 @@ export function AutoloadView({
     }
   };
   const state = typeof snapshot.value === "string" ? snapshot.value : "";
+  const Heading = nested ? "h3" : "h2";
   const cancelRemove = () => autoload.send({ type: "autoload.cancel" });
   return (
-    <section aria-labelledby="autoload-heading" className={panel} data-state={state}>
-      <h2 id="autoload-heading" className={panelHeading}>
+    <section
+      aria-labelledby="autoload-heading"
+      className={nested ? `${panel} ${css({ maxWidth: "none" })}` : panel}
+      data-state={state}
+    >
+      <Heading id="autoload-heading" className={panelHeading}>
         <Trans>Autoload</Trans>
-      </h2>
+      </Heading>
       {snapshot.matches("methods") ? (
         <p role="status">
           <Trans>Loading autoload…</Trans>

@@ -126,5 +126,5 @@ function CardAutoload({ card, onChanged }: { card: FareCardDetail; onChanged: ()
   });
   // Saved or removed: the card is read again.
   useChanged(actor, onChanged);
-  return <AutoloadView autoload={actor} money={money} locale={locale} />;
+  return <AutoloadView autoload={actor} money={money} locale={locale} nested />;
 }

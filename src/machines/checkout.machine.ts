@@ -866,6 +866,7 @@ export const checkoutMachine = setup({
     /** The server refused the cart itself (an unavailable product, a mix, too many tickets). */
     refused: {},
     priceChanged: {
+      initial: "shown",
       on: {
         "checkout.acceptPrices": {
           target: "details",
@@ -878,6 +879,43 @@ export const checkoutMachine = setup({
             },
             "rememberChoices",
           ],
+        },
+      },
+      states: {
+        shown: {
+          on: { "checkout.relabel": "relabelling" },
+        },
+        /**
+         * The changed prices quoted again for the new language's names, while the question stays up
+         * (accepting still works). Prices back to the cart's go on to Details; a failed quote keeps
+         * the names shown.
+         */
+        relabelling: {
+          on: { "checkout.relabel": { target: "relabelling", reenter: true } },
+          invoke: {
+            id: "quote",
+            src: "quote",
+            input: ({ context }) => quoteBody(context),
+            onDone: [
+              {
+                guard: ({ event }) => event.output.reply.prices_changed,
+                target: "shown",
+                actions: { type: "assignQuote", params: ({ event }) => event.output },
+              },
+              {
+                target: "#checkout.details",
+                actions: { type: "assignQuote", params: ({ event }) => event.output },
+              },
+            ],
+            onError: [
+              {
+                guard: { type: "sessionEnded", params: eventError },
+                target: "#checkout.sessionEnded",
+                actions: "rememberChoices",
+              },
+              { target: "shown" },
+            ],
+          },
         },
       },
     },

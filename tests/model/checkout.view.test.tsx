@@ -62,6 +62,17 @@ async function click(user: UserEvent, name: string | RegExp) {
 
 const context = (snapshot: { context: CheckoutContext }) => snapshot.context;
 
+/** Each changed line, from its old price to its new one, and Accept. */
+function changedPricesShown(snapshot: { context: CheckoutContext }): void {
+  const list = within(screen.getByRole("list", { name: "Changed prices" }));
+  for (const line of context(snapshot).changed) {
+    expect(list.getByText(line.name).closest("li")).toHaveTextContent(
+      `${money(line.from)} → ${money(line.to)}`,
+    );
+  }
+  expect(screen.getByRole("button", { name: "Accept new prices" })).toBeEnabled();
+}
+
 /**
  * While a rider's new card is typed, its leg shows "A new card…" chosen, not the method it replaces
  * (issue 34: Visa stayed selected with the card form open).
@@ -189,15 +200,10 @@ describeViewModel({
       expect(screen.getByRole("alert")).toHaveTextContent(context(snapshot).failure?.message ?? "");
       expect(screen.getByRole("link", { name: "Back to cart" })).toBeVisible();
     },
-    priceChanged: (snapshot) => {
-      const list = within(screen.getByRole("list", { name: "Changed prices" }));
-      for (const line of context(snapshot).changed) {
-        expect(list.getByText(line.name).closest("li")).toHaveTextContent(
-          `${money(line.from)} → ${money(line.to)}`,
-        );
-      }
-      expect(screen.getByRole("button", { name: "Accept new prices" })).toBeEnabled();
-    },
+    // The question stays up, with Accept, also while its names come in a new language.
+    "priceChanged.shown": (snapshot) => changedPricesShown(snapshot),
+    "priceChanged.relabelling": (snapshot) => changedPricesShown(snapshot),
+    priceChanged: (snapshot) => changedPricesShown(snapshot),
     details: (snapshot) => {
       expect(screen.getByRole("listitem", { current: "step" })).toHaveTextContent("1. Details");
       const summary = within(screen.getByRole("region", { name: "Order summary" }));

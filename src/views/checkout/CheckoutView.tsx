@@ -42,6 +42,7 @@ export function CheckoutView({ checkout, shipping }: CheckoutViewProps) {
     if (snapshot.matches("review") || snapshot.matches("placing") || snapshot.matches("retrying"))
       return "review";
     if (snapshot.matches("inFlight")) return "review";
+    if (snapshot.matches("priceChanged")) return "priceChanged";
     return String(snapshot.value);
   });
   switch (state) {

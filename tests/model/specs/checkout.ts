@@ -530,6 +530,17 @@ const relabelled = {
     },
   },
 };
+/** The changed price again, its names in Spanish. */
+const changedInSpanish = {
+  type: "xstate.done.actor.quote",
+  output: {
+    ...changedQuote,
+    reply: {
+      ...changedQuote.reply,
+      lines: changedQuote.reply.lines.map((one) => ({ ...one, name: "Pase de un día" })),
+    },
+  },
+};
 const done = events["xstate.done.actor.prepareCheckout"];
 const quoted = events["xstate.done.actor.quote"];
 const failed = events["xstate.error.actor.placeOrder"];
@@ -795,7 +806,18 @@ export const checkoutModel = defineModel({
     },
     priceChanged: (snapshot) => {
       expect(snapshot.context.changed.length).toBeGreaterThan(0);
+      expect(snapshot.hasTag("busy")).toBe(false);
+    },
+    "priceChanged.shown": (snapshot) => {
+      expect(snapshot.context.changed.length).toBeGreaterThan(0);
       expect(snapshot.can({ type: "checkout.acceptPrices" })).toBe(true);
+      expect(snapshot.children.quote).toBeUndefined();
+    },
+    // The question stays up, with Accept, while the changed lines' names come again.
+    "priceChanged.relabelling": (snapshot) => {
+      expect(snapshot.context.changed.length).toBeGreaterThan(0);
+      expect(snapshot.can({ type: "checkout.acceptPrices" })).toBe(true);
+      expect(snapshot.children.quote).toBeDefined();
     },
     details: (snapshot) => {
       expect(snapshot.context.quote).not.toBeNull();
@@ -930,7 +952,7 @@ export const checkoutModel = defineModel({
     {
       name: "a new price found by a language switch in Review is asked for, as anywhere",
       events: [done[0], review, relabel, quoted[3]],
-      expected: "priceChanged",
+      expected: { priceChanged: "shown" },
       ends: (snapshot) => expect(snapshot.context.changed).toHaveLength(1),
     },
     {
@@ -958,6 +980,43 @@ export const checkoutModel = defineModel({
         expect(snapshot.context.problem).toBe("shippingAddress");
         expect(snapshot.context.idempotencyKey).toBeNull();
       },
+    },
+    {
+      name: "a language switch while a new price is asked about names the changed lines again in the new language (issue 34)",
+      events: [done[1], relabel, changedInSpanish],
+      expected: { priceChanged: "shown" },
+      ends: (snapshot) => {
+        expect(snapshot.context.changed.map((one) => one.name)).toEqual(["Pase de un día"]);
+        expect(snapshot.context.changed[0]?.to).toBe(550);
+      },
+    },
+    {
+      name: "the new price can be accepted while its names come again",
+      events: [done[1], relabel, events["checkout.acceptPrices"][0]],
+      expected: { details: "idle" },
+      ends: (snapshot) => expect(snapshot.children.quote).toBeUndefined(),
+    },
+    {
+      name: "a second switch while a new price is asked about asks again, in the latest language",
+      events: [done[1], relabel, relabel],
+      expected: { priceChanged: "relabelling" },
+    },
+    {
+      name: "a price back to the cart's by the time the names come again goes on to Details",
+      events: [done[1], relabel, quoted[2]],
+      expected: { details: "idle" },
+      ends: (snapshot) => expect(snapshot.context.changed).toEqual([]),
+    },
+    {
+      name: "a failed quote for the new names keeps the new price asked about, named as it was",
+      events: [done[1], relabel, events["xstate.error.actor.quote"][0]],
+      expected: { priceChanged: "shown" },
+      ends: (snapshot) => expect(snapshot.context.changed.map((one) => one.name)).toEqual(["Day Pass"]),
+    },
+    {
+      name: "a session ended while the new price's names come again keeps the choices for sign-in",
+      events: [done[1], relabel, events["xstate.error.actor.quote"][1]],
+      expected: "sessionEnded",
     },
     {
       name: "a language switch in Review whose quote fails keeps the names shown",
@@ -1187,7 +1246,7 @@ export const checkoutModel = defineModel({
         events["promo.apply"][0],
         events["xstate.done.actor.quote"][3],
       ],
-      expected: "priceChanged",
+      expected: { priceChanged: "shown" },
     },
     {
       name: "removing the promo re-quotes without it",
@@ -1399,7 +1458,7 @@ export const checkoutModel = defineModel({
       name: "the price changed before the order: quoted again, and the new price is asked for",
       before: reset,
       events: [done[0], review, place, failed[3], done[1]],
-      expected: "priceChanged",
+      expected: { priceChanged: "shown" },
       ends: (snapshot) => {
         expect(snapshot.context.changed).toEqual([
           { product: dayPasses.uuid, name: "Day Pass", from: 500, to: 550 },

@@ -1,5 +1,5 @@
 import { asDemoRider, expect, test } from "./fixtures.ts";
-import { CheckoutPage, productCard } from "./models/checkout.ts";
+import { CheckoutPage, giaGuestAddress, productCard } from "./models/checkout.ts";
 
 /*
  * Issue 34, Back, Forward and reload in checkout: Review is a step of the browser's history, so Back
@@ -70,19 +70,9 @@ for (const [label, viewport] of [
       page,
     }) => {
       const checkout = new CheckoutPage(page);
-      await checkout.portal.open("/physical");
-      await productCard(page, "Metro Fare Card").getByRole("button", { name: "Buy now" }).click();
-      const ask = page.getByRole("dialog", { name: "Please sign in before you checkout" });
-      await ask.getByRole("button", { name: "Continue as guest" }).click();
+      await checkout.guestBuysMetroFareCard();
       await checkout.seePriced();
-      await checkout.fillAddress({
-        firstName: "Gia",
-        lastName: "Guest",
-        line1: "1 Market St",
-        state: "California",
-        city: "San Francisco",
-        zip: "94105",
-      });
+      await checkout.fillAddress(giaGuestAddress);
       await checkout.choose("Shipping method", /Standard mail/);
       const email = `declined-${label}-${Date.now()}@example.org`;
       // Declined whenever it is charged (the sandbox gateway's test card).
@@ -104,19 +94,9 @@ for (const [label, viewport] of [
       page,
     }) => {
       const checkout = new CheckoutPage(page);
-      await checkout.portal.open("/physical");
-      await productCard(page, "Metro Fare Card").getByRole("button", { name: "Buy now" }).click();
-      const ask = page.getByRole("dialog", { name: "Please sign in before you checkout" });
-      await ask.getByRole("button", { name: "Continue as guest" }).click();
+      await checkout.guestBuysMetroFareCard();
       await checkout.seePriced();
-      await checkout.fillAddress({
-        firstName: "Gia",
-        lastName: "Guest",
-        line1: "1 Market St",
-        state: "California",
-        city: "San Francisco",
-        zip: "94105",
-      });
+      await checkout.fillAddress(giaGuestAddress);
       await checkout.choose("Shipping method", /Priority mail/);
       const email = `reload-${label}-${Date.now()}@example.org`;
       await checkout.payAsGuest(email, "4242424242424242");

@@ -1,5 +1,5 @@
-import { asDemoRider, expect, type Page, test } from "./fixtures.ts";
-import { CheckoutPage, productCard } from "./models/checkout.ts";
+import { asDemoRider, expect, test } from "./fixtures.ts";
+import { CheckoutPage, giaGuestAddress } from "./models/checkout.ts";
 import { PaymentMethodsPage } from "./models/payment-methods.ts";
 import { demoRider } from "./models/riders.ts";
 
@@ -127,18 +127,11 @@ for (const [label, viewport] of [
 
     test("a guest buys a physical card with a one-time card and shipping", async ({ page }) => {
       const checkout = new CheckoutPage(page);
-      await guestCart(page, checkout);
+      await checkout.guestBuysMetroFareCard();
       await checkout.portal.seeHeading("Guest checkout");
       await checkout.seePriced();
       await checkout.portal.checkAccessibility();
-      await checkout.fillAddress({
-        firstName: "Gia",
-        lastName: "Guest",
-        line1: "1 Market St",
-        state: "California",
-        city: "San Francisco",
-        zip: "94105",
-      });
+      await checkout.fillAddress(giaGuestAddress);
       await checkout.choose("Shipping method", /Priority mail/);
       await expect(checkout.summary().getByText("Shipping")).toBeVisible();
       const email = `guest-${Date.now()}@example.org`;
@@ -163,13 +156,4 @@ for (const [label, viewport] of [
       await expect(page).toHaveURL(/\/anonymous\/ordersummary\/[0-9a-f-]{36}\?link=/, { timeout: 20_000 });
     });
   });
-}
-
-/** A guest puts a Metro Fare Card in the cart and continues as a guest. */
-async function guestCart(page: Page, checkout: CheckoutPage): Promise<void> {
-  await checkout.portal.open("/physical");
-  await productCard(page, "Metro Fare Card").getByRole("button", { name: "Buy now" }).click();
-  const ask = page.getByRole("dialog", { name: "Please sign in before you checkout" });
-  await ask.getByRole("button", { name: "Continue as guest" }).click();
-  await expect(page).toHaveURL(/\/anonymous\/checkout$/);
 }

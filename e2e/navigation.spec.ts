@@ -30,6 +30,16 @@ async function still(page: Page): Promise<number> {
     .toBe(true);
   return last;
 }
+/** The window back where the rider had scrolled it (`y`), or as near as the page's height now allows. */
+async function seeScrolledBackTo(page: Page, y: number): Promise<void> {
+  const back = await page.evaluate(
+    (top) => Math.min(top, document.documentElement.scrollHeight - window.innerHeight),
+    y,
+  );
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(back - 3);
+  expect(await still(page)).toBeLessThan(back + 3);
+}
+
 const focusedHeading = (page: Page) =>
   page.evaluate(() => {
     const active = document.activeElement;
@@ -61,13 +71,7 @@ for (const size of sizes) {
 
         await page.goBack();
         await orders.seePage(1, 12);
-        // Where the rider was, or as near as the page's height now allows.
-        const back = await page.evaluate(
-          (y) => Math.min(y, document.documentElement.scrollHeight - window.innerHeight),
-          left,
-        );
-        await expect.poll(() => scrollY(page)).toBeGreaterThan(back - 3);
-        expect(await still(page)).toBeLessThan(back + 3);
+        await seeScrolledBackTo(page, left);
 
         await page.goForward();
         await orders.seeReceipt(number);
@@ -94,12 +98,7 @@ for (const size of sizes) {
 
         await page.goBack();
         await expect(reviewButton).toBeVisible();
-        const back = await page.evaluate(
-          (y) => Math.min(y, document.documentElement.scrollHeight - window.innerHeight),
-          left,
-        );
-        await expect.poll(() => scrollY(page)).toBeGreaterThan(back - 3);
-        expect(await still(page)).toBeLessThan(back + 3);
+        await seeScrolledBackTo(page, left);
 
         await page.goForward();
         await expect(page.getByRole("heading", { name: "Review your order" })).toBeVisible();

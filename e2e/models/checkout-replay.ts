@@ -9,7 +9,7 @@ import type { GeneratedPath } from "../../tests/model/harness.ts";
 import { inputs, type recording } from "../../tests/model/specs/checkout.ts";
 import { bank, visa } from "../../tests/model/specs/paymentMethods.ts";
 import { builtChunk } from "../built-chunks.ts";
-import { CheckoutPage } from "./checkout.ts";
+import { CheckoutPage, giaGuestAddress } from "./checkout.ts";
 import { choosePaths as choose, coverageOf, type Sampling } from "./replay-sampling.ts";
 
 /**
@@ -654,14 +654,7 @@ export class CheckoutReplay {
       case "receipt.confirm":
         return page.getByLabel("Confirm Email", { exact: true }).fill(String(event.value));
       case "shipping.guestAddress":
-        return checkout.fillAddress({
-          firstName: "Gia",
-          lastName: "Guest",
-          line1: "1 Market St",
-          state: "California",
-          city: "San Francisco",
-          zip: "94105",
-        });
+        return checkout.fillAddress(giaGuestAddress);
       case "shipping.chooseAddress": {
         // The default is chosen already: the rider picks the other of the demo rider's addresses.
         const radios = checkout.group("Shipping address");

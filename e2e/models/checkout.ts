@@ -15,6 +15,16 @@ export interface OneTimeCard {
   zip: string;
 }
 
+/** The guest's shipping address the e2e checkouts type. */
+export const giaGuestAddress: AddressDetails = {
+  firstName: "Gia",
+  lastName: "Guest",
+  line1: "1 Market St",
+  state: "California",
+  city: "San Francisco",
+  zip: "94105",
+};
+
 /** The checkout as a rider or a guest uses it. */
 export class CheckoutPage {
   readonly portal: Portal;
@@ -43,6 +53,16 @@ export class CheckoutPage {
     await expect(page).toHaveURL(/\/checkout$/);
     await portal.seeHeading("Checkout");
     await this.seePriced();
+  }
+
+  /** A guest buys a Metro Fare Card now from /physical and continues as a guest, to /anonymous/checkout. */
+  async guestBuysMetroFareCard(): Promise<void> {
+    const { page, portal } = this;
+    await portal.open("/physical");
+    await productCard(page, "Metro Fare Card").getByRole("button", { name: "Buy now" }).click();
+    const ask = page.getByRole("dialog", { name: "Please sign in before you checkout" });
+    await ask.getByRole("button", { name: "Continue as guest" }).click();
+    await expect(page).toHaveURL(/\/anonymous\/checkout$/);
   }
 
   /** Waits for the server's prices: the order summary is shown. */

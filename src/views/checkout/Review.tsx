@@ -4,6 +4,7 @@ import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { countryName } from "../../domain/payments/names.ts";
 import { asksDestination, paymentLegs, selectBusy } from "../../machines/checkout.machine.ts";
+import { Email } from "../shared/Email.tsx";
 import { card } from "../shared/Screen.tsx";
 import { DestinationSummaryOnDemand } from "./onDemand.ts";
 import {
@@ -36,7 +37,11 @@ export function Review({ checkout }: { checkout: CheckoutRef }) {
       : context.addresses.find((entry) => entry.id === context.addressId);
   });
   const method = useSelector(checkout, (snapshot) => snapshot.context.quote?.shipping_method ?? null);
-  const email = useSelector(checkout, (snapshot) => (snapshot.context.guest ? snapshot.context.email : null));
+  const receiptEmail = useSelector(checkout, (snapshot) =>
+    snapshot.context.guest ? snapshot.context.email : null,
+  );
+  // The message names it {email}; a long one wraps after its @ or before a dot.
+  const email = receiptEmail ? <Email address={receiptEmail} /> : null;
   const asks = useSelector(checkout, (snapshot) => asksDestination(snapshot.context));
   return (
     <section aria-labelledby="checkout-review" className={card}>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { css } from "../../../styled-system/css";
 import type { OrderDetail } from "../../domain/checkout/order.ts";
+import { Email } from "../shared/Email.tsx";
 import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
 import {
   entryTypeText,
@@ -138,7 +139,9 @@ export function OrderReceipt({
         <dt>
           <Trans>Receipt sent to</Trans>
         </dt>
-        <dd>{order.email}</dd>
+        <dd>
+          <Email address={order.email} />
+        </dd>
         <dt>
           <Trans>Status</Trans>
         </dt>

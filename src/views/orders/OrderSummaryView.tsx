@@ -6,6 +6,7 @@ import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { type orderSummaryMachine, selectOrder } from "../../machines/orderSummary.machine.ts";
+import { Email } from "../shared/Email.tsx";
 import { errorLine } from "../shared/fieldStyles.ts";
 import { OrderReceipt } from "./OrderReceipt.tsx";
 import type { MoneyFormat } from "./orderText.ts";
@@ -88,7 +89,10 @@ export function OrderSummaryView({ summary, money, locale, organisation, Frame }
         <p className={statusLine}>
           <Trans>
             Your order number is <strong>{order.number}</strong>. A receipt was sent to{" "}
-            <strong>{order.email}</strong>.
+            <strong>
+              <Email address={order.email} />
+            </strong>
+            .
           </Trans>
         </p>
         {guest ? (

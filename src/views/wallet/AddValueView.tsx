@@ -19,6 +19,7 @@ import { CardFields } from "../account/CardForm.tsx";
 import { TextField } from "../account/paymentParts.tsx";
 import { PaymentLegs } from "../checkout/PaymentLegs.tsx";
 import { choiceName, failureMessage } from "../checkout/parts.tsx";
+import { Email } from "../shared/Email.tsx";
 import { textLink } from "../shared/Screen.tsx";
 import { SubmitRow } from "../shared/SubmitRow.tsx";
 import {
@@ -262,9 +263,7 @@ export function AddValueView({
           <p>
             {context.guest ? (
               <>
-                <Trans>
-                  Order {context.result.order.number}: a receipt was sent to {context.email.trim()}.
-                </Trans>{" "}
+                <ReceiptSentTo number={context.result.order.number} address={context.email.trim()} />{" "}
                 {context.result.order.guest_link ? (
                   <a className={textLink} href={orderSummaryPath(context.result.order)}>
                     <Trans>View the receipt</Trans>
@@ -418,5 +417,15 @@ function OneTimeCard({ addValue }: { addValue: AddValueRef }) {
         onCancel={() => addValue.send({ type: "card.cancel" })}
       />
     </form>
+  );
+}
+
+/** "Order TP-…: a receipt was sent to …", the address wrapping after its @ or before a dot. */
+function ReceiptSentTo({ number, address }: { number: string; address: string }) {
+  const email = <Email address={address} />;
+  return (
+    <Trans>
+      Order {number}: a receipt was sent to {email}.
+    </Trans>
   );
 }

@@ -43,10 +43,15 @@ for (const size of sizes) {
     await portal.seeStored("isGuestUser", "true");
     await portal.checkAccessibility();
     await page.screenshot({ path: `.tmp/manage-card-${size.width}.png`, fullPage: true });
+    // The card's fare in one word when its category is named after its rider type (not "Adult · Adult").
+    await expect(card.getByText("Adult", { exact: true })).toBeVisible();
 
     // Add value with a one-time card: the confirmation, the order and its receipt stay while the
     // card is read again (issue 34: they vanished as the page refreshed the card).
     const add = page.getByRole("region", { name: "Add value" });
+    // As wide as the card above it and the passes below, at every size (issue 34).
+    const [cardBox, addBox] = [await card.boundingBox(), await add.boundingBox()];
+    expect([addBox?.x, addBox?.width]).toEqual([cardBox?.x, cardBox?.width]);
     await add.getByRole("button", { name: "$10.00" }).click();
     await add.getByRole("button", { name: "Continue" }).click();
     await add.getByRole("button", { name: "Enter a card" }).click();

@@ -57,6 +57,15 @@ export function categoryText(i18n: I18n, category: string): string {
   return said === code ? category : said;
 }
 
+/**
+ * What fare a card pays, in one line: its category and its rider type ("Student Plus · Youth"), or
+ * one word when the category is named after the rider type ("Adult", never "Adult · Adult").
+ */
+export function fareKindText(i18n: I18n, category: string, riderType: string): string {
+  const kinds = [categoryText(i18n, category), riderTypeText(i18n, riderType)];
+  return [...new Set(kinds)].join(" · ");
+}
+
 export function cardTypeText(i18n: I18n, type: FareMediumType): string {
   switch (type) {
     case "VIRTUAL":

@@ -6,14 +6,8 @@ import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import type { guestCardMachine } from "../../machines/guestCard.machine.ts";
 import { errorLine, problemText, TextField } from "../account/paymentParts.tsx";
-import {
-  ActivityList,
-  BalancePanel,
-  CardStatusBadge,
-  PassList,
-  RiderType,
-} from "../fare-cards/CardParts.tsx";
-import { categoryText, type MoneyFormat } from "../fare-cards/cardText.ts";
+import { ActivityList, BalancePanel, CardStatusBadge, PassList } from "../fare-cards/CardParts.tsx";
+import { fareKindText, type MoneyFormat } from "../fare-cards/cardText.ts";
 import { card } from "../shared/Screen.tsx";
 import { ShowMore } from "../shared/ShowMore.tsx";
 import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
@@ -178,9 +172,7 @@ function CardShown({ guest, money, locale, addValue }: GuestCardViewProps) {
             <h2 id="guest-card-title" ref={title} tabIndex={-1} className={heading}>
               {fare.printed_card_number}
             </h2>
-            <span className={muted}>
-              {categoryText(i18n, fare.category)} · <RiderType code={fare.rider_type} />
-            </span>
+            <span className={muted}>{fareKindText(i18n, fare.category, fare.rider_type)}</span>
           </div>
           <CardStatusBadge status={fare.status} />
         </div>

@@ -33,7 +33,7 @@ export function ManageCardScreen() {
         money={useMoney()}
         locale={locale}
         addValue={({ id, balance, onChanged }) => (
-          <AddValue guest target={{ kind: "card", id }} balance={balance} onChanged={onChanged} />
+          <AddValue guest wide target={{ kind: "card", id }} balance={balance} onChanged={onChanged} />
         )}
       />
     </Screen>

@@ -27,6 +27,8 @@ export interface AddValueProps {
   onChanged: () => void;
   /** "Cancel" / "Close"; without it the panel has no close button. */
   onClose?: () => void;
+  /** The panel sits among full-width sections (a guest's card page) and is as wide as they are. */
+  wide?: boolean;
 }
 
 /**
@@ -41,6 +43,7 @@ export function AddValue({
   title,
   onChanged,
   onClose,
+  wide,
 }: AddValueProps) {
   const { t } = useLingui();
   const { addValue } = useFeature(createWalletLogic);
@@ -57,5 +60,13 @@ export function AddValue({
     },
   });
   useChanged(actor, onChanged);
-  return <AddValueView addValue={actor} money={money} title={title ?? t`Add value`} onClose={onClose} />;
+  return (
+    <AddValueView
+      addValue={actor}
+      money={money}
+      title={title ?? t`Add value`}
+      onClose={onClose}
+      wide={wide}
+    />
+  );
 }

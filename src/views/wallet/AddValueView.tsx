@@ -32,6 +32,7 @@ import {
   panel,
   panelHeading,
   stack,
+  widePanel,
 } from "./parts.tsx";
 
 export type AddValueRef = ActorRefFrom<typeof addValueMachine>;
@@ -48,11 +49,14 @@ export function AddValueView({
   money,
   title,
   onClose,
+  wide = false,
 }: {
   addValue: AddValueRef;
   money: Money;
   title: string;
   onClose?: () => void;
+  /** Among full-width sections: as wide as they are (AddValueProps.wide). */
+  wide?: boolean;
 }) {
   const { t, i18n } = useLingui();
   const snapshot = useSelector(addValue, (s) => s);
@@ -82,7 +86,7 @@ export function AddValueView({
     : null;
   const state = typeof snapshot.value === "string" ? snapshot.value : "";
   return (
-    <section aria-labelledby="add-value-heading" className={panel} data-state={state}>
+    <section aria-labelledby="add-value-heading" className={wide ? widePanel : panel} data-state={state}>
       <h2 id="add-value-heading" ref={heading} tabIndex={-1} className={panelHeading}>
         {title}
       </h2>

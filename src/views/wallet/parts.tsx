@@ -2,7 +2,7 @@ import { css } from "../../../styled-system/css";
 import { errorLine } from "../shared/fieldStyles.ts";
 
 /** Styles the wallet views share (money moves on a card, the wallet, a guest's card). */
-export const panel = css({
+const panelStyle = css.raw({
   display: "flex",
   flexDirection: "column",
   gap: "4",
@@ -13,6 +13,14 @@ export const panel = css({
   bg: "surface",
   maxWidth: "40rem",
   width: "100%",
+});
+export const panel = css(panelStyle);
+/** A panel among a page's full-width sections (a guest's card page): as wide and as padded as they are. */
+export const widePanel = css(panelStyle, {
+  maxWidth: "none",
+  p: { base: "5", md: "8" },
+  // Its forms keep a panel's measure: an amount field is not a page wide.
+  "& > form": { maxWidth: "40rem" },
 });
 export const panelHeading = css({ fontSize: "lg", fontWeight: "bold", outline: "none" });
 export const actions = css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "center" });

@@ -26,6 +26,8 @@ const receipt = css({
   p: { base: "4", md: "8" },
   display: "grid",
   gap: "5",
+  // Its parts take the receipt's width, never their content's: nothing pushes the page sideways.
+  gridTemplateColumns: "minmax(0, 1fr)",
   width: "100%",
   maxWidth: "44rem",
   fontVariantNumeric: "tabular-nums",
@@ -72,7 +74,9 @@ const table = css({
   borderCollapse: "collapse",
   "& th, & td": { py: "2", textAlign: "start", verticalAlign: "top" },
   "& thead th": { fontSize: "sm", color: "muted", fontWeight: "semibold" },
-  "& [data-number]": { textAlign: "end", whiteSpace: "nowrap", pl: "3" },
+  "& [data-number]": { textAlign: "end", pl: "3" },
+  // An amount stays on one line; a column's heading ("Total de la línea") wraps above it.
+  "& td[data-number]": { whiteSpace: "nowrap" },
   "& tbody tr": { borderTopWidth: "1px", borderColor: "border" },
 });
 const tag = css({

@@ -42,6 +42,10 @@ for (const [label, viewport] of [
         await expect(page.getByText(/The second method pays \$/)).toBeVisible();
         await checkout.portal.checkAccessibility();
         await checkout.review();
+        // The card the pass was bought for is said on Review too, not only when checkout asked it.
+        await expect(
+          page.getByText(/^On the fare card Commute card •••• \d{4}: tap it to ride\.$/),
+        ).toBeVisible();
         const legs = page.getByRole("list", { name: "Payment" }).getByRole("listitem");
         await expect(legs).toHaveCount(2);
         await expect(legs.nth(0)).toContainText("Visa •••• 4242");

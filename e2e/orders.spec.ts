@@ -190,7 +190,9 @@ for (const size of sizes) {
       ] as const) {
         await orders.portal.chooseLanguage(current, next);
         await orders.portal.seeHeading(thanks);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          size.width,
+        );
       }
       await orders.portal.chooseLanguage("Ngôn ngữ", "English");
 

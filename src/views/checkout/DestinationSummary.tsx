@@ -1,21 +1,26 @@
 import { Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { css } from "../../../styled-system/css";
-import { asksDestination } from "../../machines/checkout.machine.ts";
+import { asksDestination, orderCard } from "../../machines/checkout.machine.ts";
 import type { CheckoutRef } from "./parts.tsx";
 
-/** Where the passes go, as Review says it; null when the cart names its card or holds no pass. */
+/**
+ * Where the passes go, as Review says it: the card the cart names or checkout chose, a guest's card,
+ * or the account; null when the cart holds no pass (or its card is not one the quote lists).
+ */
 export function DestinationSummary({ checkout }: { checkout: CheckoutRef }) {
-  const asks = useSelector(checkout, (snapshot) => asksDestination(snapshot.context));
   const chosen = useSelector(checkout, (snapshot) => {
-    const { destination, quote } = snapshot.context;
-    if (destination?.kind === "card") {
-      const found = quote?.destinations?.cards.find((one) => one.id === destination.id);
+    const { context } = snapshot;
+    const { destination, quote } = context;
+    const cardId = orderCard(context);
+    if (cardId !== null) {
+      const found = quote?.destinations?.cards.find((one) => one.id === cardId);
       return found ? `${found.nickname} ${found.card_number}` : null;
     }
+    if (!asksDestination(context)) return null;
     return destination?.kind === "guestCard" ? destination.cardNumber : (destination?.kind ?? null);
   });
-  if (!asks || chosen === null) return null;
+  if (chosen === null) return null;
   return (
     <div>
       <h3 className={css({ fontWeight: "semibold" })}>

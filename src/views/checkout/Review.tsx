@@ -3,7 +3,7 @@ import { useSelector } from "@xstate/react";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { countryName } from "../../domain/payments/names.ts";
-import { asksDestination, paymentLegs, selectBusy } from "../../machines/checkout.machine.ts";
+import { paymentLegs, selectBusy } from "../../machines/checkout.machine.ts";
 import { Email } from "../shared/Email.tsx";
 import { card } from "../shared/Screen.tsx";
 import { DestinationSummaryOnDemand } from "./onDemand.ts";
@@ -42,13 +42,14 @@ export function Review({ checkout }: { checkout: CheckoutRef }) {
   );
   // The message names it {email}; a long one wraps after its @ or before a dot.
   const email = receiptEmail ? <Email address={receiptEmail} /> : null;
-  const asks = useSelector(checkout, (snapshot) => asksDestination(snapshot.context));
+  // The cart holds passes (the quote says where they may go): Review says where they go.
+  const passes = useSelector(checkout, (snapshot) => (snapshot.context.quote?.destinations ?? null) !== null);
   return (
     <section aria-labelledby="checkout-review" className={card}>
       <h2 id="checkout-review" className={sectionHeading}>
         <Trans>Review your order</Trans>
       </h2>
-      {asks ? <DestinationSummaryOnDemand checkout={checkout} /> : null}
+      {passes ? <DestinationSummaryOnDemand checkout={checkout} /> : null}
       {address ? (
         <div>
           <h3 className={css({ fontWeight: "semibold" })}>

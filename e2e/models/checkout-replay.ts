@@ -1,10 +1,7 @@
 import { expect, type Locator, type Page, type Route } from "@playwright/test";
 import type { AnyEventObject } from "xstate";
-import {
-  type CheckoutChoices,
-  type CheckoutContext,
-  placedElsewhereOf,
-} from "../../src/machines/checkout.machine.ts";
+import type { CheckoutChoices } from "../../src/domain/checkout/draft.ts";
+import { type CheckoutContext, placedElsewhereOf } from "../../src/machines/checkout.machine.ts";
 import type { GeneratedPath } from "../../tests/model/harness.ts";
 import { inputs, type recording } from "../../tests/model/specs/checkout.ts";
 import { bank, visa } from "../../tests/model/specs/paymentMethods.ts";

@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from "xstate";
+import type { PaymentChoice } from "../domain/checkout/draft.ts";
 import type { PaymentLegRequest, PlacedOrder } from "../domain/checkout/order.ts";
 import { ErrorCode } from "../domain/envelope.ts";
 import { type Leg, parseAmount, splitLegs } from "../domain/payments/amounts.ts";
@@ -8,7 +9,7 @@ import type { GuestLoadRequest } from "../domain/transit/guest-card.ts";
 import type { LoadLimits, LoadRequest } from "../domain/transit/wallet.ts";
 import type { LoadedCardRules } from "./cardChecks.ts";
 import { type CardDraft, type CardProblems, emptyCard } from "./cardDraft.ts";
-import type { CardToken, PaymentChoice } from "./checkout.machine.ts";
+import type { CardToken } from "./checkout.machine.ts";
 import {
   eventError,
   failureOf,

@@ -1,12 +1,26 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { CartItem } from "../domain/cart.ts";
-import type {
-  GuestOrderRequest,
-  PaymentLegRequest,
-  PlacedOrder,
-  PlaceOrderRequest,
-} from "../domain/checkout/order.ts";
-import { normalizePromoCode, type QuoteReply, type QuoteRequest } from "../domain/checkout/quote.ts";
+import {
+  accountAllowed,
+  asksDestination,
+  type CheckoutChoices,
+  type CheckoutDraft,
+  type CheckoutProblem,
+  cartSignature,
+  type Destination,
+  keyAnswered,
+  orderBody,
+  orderCard,
+  type PaymentChoice,
+  type PlaceInput,
+  paymentLegs,
+  problemOf,
+  purseShortfall,
+  type QuoteInput,
+  quoteBody,
+} from "../domain/checkout/draft.ts";
+import type { PlacedOrder } from "../domain/checkout/order.ts";
+import { normalizePromoCode, type QuoteReply } from "../domain/checkout/quote.ts";
 import {
   type ApiError,
   type CardLookupRefusal,
@@ -17,47 +31,10 @@ import {
 } from "../domain/envelope.ts";
 import type { AddressInput } from "../domain/payments/address.ts";
 import { type Leg, parseAmount, splitLegs } from "../domain/payments/amounts.ts";
-import { emailProblem } from "../domain/payments/names.ts";
 import type { SavedAddress, SavedPaymentMethod } from "../domain/payments/saved.ts";
 import type { LoadedCardRules } from "./cardChecks.ts";
 import { type CardDraft, type CardProblems, emptyCard } from "./cardDraft.ts";
 import { unprovided } from "./unprovided.ts";
-
-/** How one leg pays, as the rider chose it (a one-time card by its gateway token, never its number). */
-export type PaymentChoice =
-  | { kind: "saved"; id: string }
-  | { kind: "card"; token: string; brand: string; last4: string }
-  | { kind: "stored_value" }
-  | { kind: "wallet" };
-
-/**
- * Where the cart's digital passes and stored value go when no cart item names a fare card (issue 34):
- * one of the rider's cards, the rider's account (passes only, where the deployment allows), or a
- * guest's card found by its number and security code (its card token; the code itself is never kept).
- */
-export type Destination =
-  | { kind: "card"; id: string }
-  | { kind: "account" }
-  | { kind: "guestCard"; token: string; cardNumber: string };
-
-/** Why "Review order" was refused, worded by the view. */
-export type CheckoutProblem =
-  /** The cart's passes go nowhere yet: a fare card (or the account) must be chosen. */
-  | "destination"
-  /** The chosen card's rider type cannot hold the cart's passes. */
-  | "destinationIneligible"
-  | "shippingAddress"
-  | "shippingMethod"
-  | "selectPayment"
-  | "sameMethod"
-  | "amountInvalid"
-  /** A wallet or stored value leg asks more than the purse holds (purseShortfall says which). */
-  | "purseShort"
-  | "walletAutoRenew"
-  /** Auto-renewed passes, paid otherwise than by one saved method (a one-time card, a split). */
-  | "autoRenewSavedMethod"
-  | "email"
-  | "emailMismatch";
 
 /** A refused request: its code, the server's words and, for a payment, the leg it names. */
 export interface CheckoutFailure {
@@ -67,26 +44,6 @@ export interface CheckoutFailure {
   reason: string | null;
   /** A declined leg's method, as the rider chose it (the leg itself is cleared to be chosen again). */
   declined: PaymentChoice | null;
-}
-
-/** What the checkout keeps in sessionStorage so that signing in again restores it (no card data). */
-export interface CheckoutChoices {
-  /** The cart they were made for: product and quantity of each line. */
-  cart: string;
-  promo: string | null;
-  /** A rider's card or account; never a guest's card token. Absent in choices from before it existed. */
-  destination?: Exclude<Destination, { kind: "guestCard" }> | null;
-  addressId: string | null;
-  country: string | null;
-  shippingMethod: string | null;
-  split: boolean;
-  legs: Array<Exclude<PaymentChoice, { kind: "card" }> | null>;
-  firstAmount: string;
-  idempotencyKey: string | null;
-  /** A guest's receipt email, typed twice, and shipping address (kept for a reload, in this tab only). */
-  email?: string;
-  emailConfirm?: string;
-  guestAddress?: AddressInput | null;
 }
 
 export interface CheckoutInput {
@@ -112,29 +69,11 @@ export interface Quote {
   problems: ApiError[];
 }
 
-export interface QuoteInput {
-  guest: boolean;
-  body: QuoteRequest & { email?: string | null; card_token?: string };
-}
-
 /** A guest's card, found by its number and security code: its token and masked number. */
 export interface FoundCard {
   token: string;
   cardNumber: string;
 }
-
-/**
- * What placing needs beside the body: the cart it is for (cartSignature) and when this checkout began
- * (ms), so an order another tab placed for the same cart since then is found before a second is paid.
- */
-interface PlaceSource {
-  idempotencyKey: string;
-  cart: string;
-  since: number;
-}
-export type PlaceInput =
-  | ({ guest: false; body: PlaceOrderRequest } & PlaceSource)
-  | ({ guest: true; body: GuestOrderRequest } & PlaceSource);
 
 /** Another tab of this browser placed an order for this very cart since this checkout began (issue 34). */
 export interface PlacedElsewhere {
@@ -151,13 +90,10 @@ export function placedElsewhereOf(error: unknown): PlacedElsewhere | null {
     : null;
 }
 
-export interface CheckoutContext {
-  guest: boolean;
-  items: CartItem[];
+/** The checkout's draft (its choices), and what the machine keeps beside them while gathering them. */
+export interface CheckoutContext extends CheckoutDraft {
   splitAllowed: boolean;
   promoAllowed: boolean;
-  now: number;
-  quote: QuoteReply | null;
   /**
    * The last re-quote failed: `quote` is priced for earlier choices than the rider's (a promo applied
    * or removed, a shipping method chosen while the connection was lost). Review quotes again first.
@@ -167,24 +103,12 @@ export interface CheckoutContext {
   changed: Array<{ product: string; name: string; from: number; to: number }>;
   addresses: SavedAddress[];
   methods: SavedPaymentMethod[];
-  /** What the promo field holds, and the code the quote applied. */
+  /** What the promo field holds (the code the quote applied is the draft's `promo`). */
   promoText: string;
-  promo: string | null;
   promoRefused: boolean;
-  destination: Destination | null;
   /** A guest's card lookup that failed (as /manage-card says it), beside the card fields. */
   destinationFailure: CardLookupRefusal | null;
-  addressId: string | null;
-  guestAddress: AddressInput | null;
-  country: string | null;
-  shippingMethod: string | null;
   shippingRefused: boolean;
-  split: boolean;
-  legs: [PaymentChoice | null, PaymentChoice | null];
-  /** The first leg's amount as typed (major units); the second leg is the rest. */
-  firstAmount: string;
-  email: string;
-  emailConfirm: string;
   /** The one-time card form, open only in `details.card`. */
   card: CardDraft;
   cardProblems: CardProblems;
@@ -193,8 +117,6 @@ export interface CheckoutContext {
   cardLeg: Leg;
   problem: CheckoutProblem | null;
   failure: CheckoutFailure | null;
-  /** Made on entering review, kept across retries, forgotten when the rider changes anything. */
-  idempotencyKey: string | null;
   /** How many keys were made (test fakes number theirs). */
   keys: number;
   order: PlacedOrder | null;
@@ -242,221 +164,6 @@ export interface CardToken {
   token: string;
   brand: string;
   last4: string;
-}
-
-/** A cart's identity for restoring choices: its products and quantities. */
-export const cartSignature = (items: readonly CartItem[]): string =>
-  items
-    .map((item) => `${item.uuid}:${item.quantity}`)
-    .sort()
-    .join(",");
-
-const sameChoice = (left: PaymentChoice | null, right: PaymentChoice | null): boolean =>
-  left !== null && right !== null && JSON.stringify(left) === JSON.stringify(right);
-
-const isPurse = (choice: PaymentChoice | null) =>
-  choice?.kind === "wallet" || choice?.kind === "stored_value";
-
-/**
- * The first leg paid from a purse (the wallet, the fare card's stored value) that asks more than the
- * purse holds, as the quote says: which leg, which purse, what it holds and what it would pay. Checked
- * as the amount is typed, so the rider hears it there and not at Place order (issue 34).
- */
-export function purseShortfall(
-  context: CheckoutContext,
-): { leg: Leg; kind: "wallet" | "stored_value"; holds: number; part: number } | null {
-  const quote = context.quote;
-  if (!quote?.purses) return null;
-  const [first, second] = context.legs;
-  const amounts = context.split
-    ? splitLegs(quote.total, parseAmount(context.firstAmount, quote.currency))
-    : [quote.total, 0];
-  if (!amounts) return null;
-  const legs: Array<[Leg, PaymentChoice | null]> = context.split
-    ? [
-        [0, first],
-        [1, second],
-      ]
-    : [[0, first]];
-  for (const [leg, choice] of legs) {
-    if (choice?.kind !== "wallet" && choice?.kind !== "stored_value") continue;
-    const holds = (choice.kind === "wallet" ? quote.purses.wallet : quote.purses.stored_value) ?? 0;
-    const part = amounts[leg] ?? 0;
-    if (part > holds) return { leg, kind: choice.kind, holds, part };
-  }
-  return null;
-}
-
-/** The fare card a cart item names (the spec's /digital flow), else null. */
-const itemCard = (context: Pick<CheckoutContext, "items">): string | null =>
-  context.items.find((item) => item.faremediaId)?.faremediaId ?? null;
-
-/** The rider's fare card the order is for: the cart's own, else the one chosen at checkout. */
-export function orderCard(context: Pick<CheckoutContext, "items" | "destination">): string | null {
-  return itemCard(context) ?? (context.destination?.kind === "card" ? context.destination.id : null);
-}
-
-/** The checkout asks where passes go: the cart holds some (the quote says) and names no card. */
-export const asksDestination = (context: Pick<CheckoutContext, "items" | "quote">): boolean =>
-  (context.quote?.destinations ?? null) !== null && itemCard(context) === null;
-
-/** "Keep it in my account" may be chosen: the quote allows it and no pass in the cart auto-renews. */
-export const accountAllowed = (context: Pick<CheckoutContext, "items" | "quote">): boolean =>
-  (context.quote?.destinations?.account ?? false) && !context.items.some((item) => item.isSubscribed);
-
-/** Whether the destination holds for the quote: a listed eligible card, or the account where allowed. */
-function destinationProblem(context: CheckoutContext): "destination" | "destinationIneligible" | null {
-  if (!asksDestination(context)) return null;
-  const destination = context.destination;
-  const cards = context.quote?.destinations?.cards ?? [];
-  if (destination === null) return "destination";
-  if (destination.kind === "account") return accountAllowed(context) ? null : "destination";
-  const card = destination.kind === "card" ? cards.find((one) => one.id === destination.id) : cards[0];
-  if (!card) return "destination";
-  return card.eligible ? null : "destinationIneligible";
-}
-
-/** The first thing keeping the rider from reviewing the order, or null. */
-export function problemOf(context: CheckoutContext): CheckoutProblem | null {
-  const quote = context.quote;
-  if (!quote) return "selectPayment";
-  const destination = destinationProblem(context);
-  if (destination !== null) return destination;
-  if (quote.shipping_required) {
-    if (context.guest ? context.guestAddress === null : context.addressId === null) return "shippingAddress";
-    if (context.shippingMethod === null || quote.shipping_method === null) return "shippingMethod";
-  }
-  if (context.guest) {
-    if (emailProblem(context.email) !== null || context.email.trim() === "") return "email";
-    if (context.email.trim().toLowerCase() !== context.emailConfirm.trim().toLowerCase())
-      return "emailMismatch";
-  }
-  const [first, second] = context.legs;
-  if (first === null) return "selectPayment";
-  if (context.split) {
-    if (second === null) return "selectPayment";
-    if (sameChoice(first, second)) return "sameMethod";
-    if (splitLegs(quote.total, parseAmount(context.firstAmount, quote.currency)) === null)
-      return "amountInvalid";
-  }
-  const paying = context.split ? [first, second] : [first];
-  if (context.items.some((item) => item.isSubscribed)) {
-    if (paying.some(isPurse)) return "walletAutoRenew";
-    // The renewal charges the method that bought the pass: one saved method for the whole order.
-    if (context.split || first.kind !== "saved") return "autoRenewSavedMethod";
-  }
-  if (purseShortfall(context) !== null) return "purseShort";
-  return null;
-}
-
-function legRequest(choice: PaymentChoice, amount: number): PaymentLegRequest {
-  switch (choice.kind) {
-    case "saved":
-      return { kind: "saved", payment_method: choice.id, amount };
-    case "card":
-      return { kind: "card", token: choice.token, amount };
-    case "stored_value":
-      return { kind: "stored_value", amount };
-    case "wallet":
-      return { kind: "wallet", amount };
-  }
-}
-
-/** The legs as the order API takes them: one for the total, or the split's two. */
-export function paymentLegs(context: CheckoutContext): PaymentLegRequest[] {
-  const total = context.quote?.total ?? 0;
-  const [first, second] = context.legs;
-  if (!first) return [];
-  if (!context.split || !second) return [legRequest(first, total)];
-  const amounts = splitLegs(total, parseAmount(context.firstAmount, context.quote?.currency ?? "USD"));
-  if (!amounts) return [];
-  return [legRequest(first, amounts[0]), legRequest(second, amounts[1])];
-}
-
-export function quoteBody(context: CheckoutContext): QuoteInput {
-  const body: QuoteInput["body"] = {
-    lines: context.items.map((item) => ({
-      product: item.uuid,
-      quantity: item.quantity,
-      list_price: item.list_price,
-    })),
-    promo_code: context.promo,
-    shipping_method: context.shippingMethod,
-    country: context.country,
-  };
-  // A rider's quote also says what the fare card's and the wallet's purses hold.
-  const fareMedium = orderCard(context);
-  if (!context.guest && fareMedium !== null) body.fare_medium = fareMedium;
-  if (context.guest && context.destination?.kind === "guestCard") body.card_token = context.destination.token;
-  if (context.guest && emailProblem(context.email) === null && context.email.trim() !== "") {
-    body.email = context.email.trim();
-  }
-  return { guest: context.guest, body };
-}
-
-export function orderBody(context: CheckoutContext, idempotencyKey: string): PlaceInput {
-  const source = { idempotencyKey, cart: cartSignature(context.items), since: context.now };
-  const lines = context.items.map((item) => ({
-    product: item.uuid,
-    quantity: item.quantity,
-    list_price: item.list_price,
-    ...(item.isSubscribed ? { auto_renew: true } : {}),
-  }));
-  const common = {
-    lines,
-    promo_code: context.promo,
-    shipping_method: context.quote?.shipping_required ? context.shippingMethod : null,
-    expected_total: context.quote?.total ?? 0,
-  };
-  if (context.guest) {
-    const payments = paymentLegs(context).filter(
-      (leg): leg is Extract<PaymentLegRequest, { kind: "card" }> => leg.kind === "card",
-    );
-    return {
-      guest: true,
-      ...source,
-      body: {
-        ...common,
-        email: context.email.trim(),
-        shipping_address: context.quote?.shipping_required ? context.guestAddress : null,
-        ...(context.destination?.kind === "guestCard" ? { card_token: context.destination.token } : {}),
-        payments,
-      },
-    };
-  }
-  return {
-    guest: false,
-    ...source,
-    body: {
-      ...common,
-      fare_medium: orderCard(context),
-      ...(asksDestination(context) && context.destination?.kind === "account"
-        ? { pass_destination: "account" as const }
-        : {}),
-      shipping_address: context.quote?.shipping_required ? context.addressId : null,
-      payments: paymentLegs(context),
-    },
-  };
-}
-
-/** What the checkout keeps for a sign-in mid-checkout (never a one-time card). */
-export function choicesOf(context: CheckoutContext): CheckoutChoices {
-  const keep = (choice: PaymentChoice | null) => (choice && choice.kind !== "card" ? choice : null);
-  return {
-    cart: cartSignature(context.items),
-    promo: context.promo,
-    destination: context.destination?.kind === "guestCard" ? null : context.destination,
-    addressId: context.addressId,
-    country: context.country,
-    shippingMethod: context.shippingMethod,
-    split: context.split,
-    legs: [keep(context.legs[0]), keep(context.legs[1])],
-    firstAmount: context.firstAmount,
-    idempotencyKey: context.guest ? null : context.idempotencyKey,
-    ...(context.guest
-      ? { email: context.email, emailConfirm: context.emailConfirm, guestAddress: context.guestAddress }
-      : {}),
-  };
 }
 
 /** A one-time card may pay the first leg, or a rider's second leg of a split. */
@@ -514,6 +221,21 @@ function withQuote(context: CheckoutContext, quote: Quote): Partial<CheckoutCont
 }
 
 const eventError = ({ event }: { event: { error: unknown } }) => event.error;
+
+/** Whether the reply that ended placing answered for the order's key: an order, or a refusal to keep. */
+function replyAnswered(event: { type: string }): boolean {
+  if (event.type === "xstate.done.actor.placeOrder") return true;
+  if (event.type !== "xstate.error.actor.placeOrder" || !("error" in event)) return false;
+  // Another tab's order was found before anything was sent: the server was not asked.
+  return placedElsewhereOf(event.error) === null && keyAnswered(event.error);
+}
+
+/** An ended session, wherever a request learns of it: the choices are kept for after signing in. */
+const toSessionEnded = {
+  guard: { type: "sessionEnded", params: eventError },
+  target: "#checkout.sessionEnded",
+  actions: "rememberChoices",
+} as const;
 
 /*
  * The whole purchase, for a rider (/checkout) or a guest (/anonymous/checkout). Nothing is charged on
@@ -575,6 +297,11 @@ export const checkoutMachine = setup({
     announcePlaced: (_, _placed: { cart: string; order: PlacedOrder }) => unprovided("announcePlaced")(),
     /** A fresh Idempotency-Key (crypto.randomUUID() in the portal). */
     assignKey: unprovided("assignKey"),
+    /**
+     * Place order had its reply: `answered` when the server answered for the key (keyAnswered), so the
+     * browser's other tabs are no longer offered it; otherwise the key stays for the retry.
+     */
+    settleKey: (_, _settled: { key: string; answered: boolean }) => unprovided("settleKey")(),
     assignPrepared: assign(({ context }, prepared: Prepared) => {
       const restoredMethods = (choice: PaymentChoice | null) =>
         choice?.kind === "saved" && !prepared.methods.some((method) => method.id === choice.id)
@@ -845,11 +572,7 @@ export const checkoutMachine = setup({
           { target: "details", actions: { type: "assignPrepared", params: ({ event }) => event.output } },
         ],
         onError: [
-          {
-            guard: { type: "sessionEnded", params: eventError },
-            target: "sessionEnded",
-            actions: "rememberChoices",
-          },
+          toSessionEnded,
           {
             guard: { type: "refusedCart", params: eventError },
             target: "refused",
@@ -907,14 +630,7 @@ export const checkoutMachine = setup({
                 actions: { type: "assignQuote", params: ({ event }) => event.output },
               },
             ],
-            onError: [
-              {
-                guard: { type: "sessionEnded", params: eventError },
-                target: "#checkout.sessionEnded",
-                actions: "rememberChoices",
-              },
-              { target: "shown" },
-            ],
+            onError: [toSessionEnded, { target: "shown" }],
           },
         },
       },
@@ -1072,11 +788,7 @@ export const checkoutMachine = setup({
               { target: "idle", actions: { type: "assignQuote", params: ({ event }) => event.output } },
             ],
             onError: [
-              {
-                guard: { type: "sessionEnded", params: eventError },
-                target: "#checkout.sessionEnded",
-                actions: "rememberChoices",
-              },
+              toSessionEnded,
               {
                 target: "idle",
                 actions: [{ type: "assignFailure", params: eventError }, "markStale"],
@@ -1188,20 +900,21 @@ export const checkoutMachine = setup({
               },
               { target: "shown", actions: { type: "assignQuote", params: ({ event }) => event.output } },
             ],
-            onError: [
-              {
-                guard: { type: "sessionEnded", params: eventError },
-                target: "#checkout.sessionEnded",
-                actions: "rememberChoices",
-              },
-              { target: "shown" },
-            ],
+            onError: [toSessionEnded, { target: "shown" }],
           },
         },
       },
     },
     placing: {
       tags: ["busy"],
+      // Whichever way placing ends, the key is settled by the reply that ended it.
+      exit: {
+        type: "settleKey",
+        params: ({ context, event }) => ({
+          key: context.idempotencyKey ?? "",
+          answered: replyAnswered(event),
+        }),
+      },
       invoke: {
         id: "placeOrder",
         src: "placeOrder",
@@ -1226,11 +939,7 @@ export const checkoutMachine = setup({
             target: "placedElsewhere",
             actions: [{ type: "assignElsewhere", params: eventError }, "forgetChoices", "clearCart"],
           },
-          {
-            guard: { type: "sessionEnded", params: eventError },
-            target: "sessionEnded",
-            actions: "rememberChoices",
-          },
+          toSessionEnded,
           {
             guard: { type: "networkLost", params: eventError },
             target: "retrying",

@@ -7,10 +7,11 @@ import {
   type SignInMethod,
 } from "../domain/analytics.ts";
 import { type CartItem, itemCount } from "../domain/cart.ts";
+import type { PaymentChoice } from "../domain/checkout/draft.ts";
 import { errorCodeOf } from "../domain/envelope.ts";
 import { isIdentityProvider } from "../domain/identity.ts";
 import type { CartContext } from "../machines/cart.machine.ts";
-import type { CheckoutContext, PaymentChoice } from "../machines/checkout.machine.ts";
+import type { CheckoutContext } from "../machines/checkout.machine.ts";
 import type { FormContext } from "../machines/form.machine.ts";
 import type { ProductsContext } from "../machines/products.machine.ts";
 

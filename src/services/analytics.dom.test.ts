@@ -18,17 +18,13 @@ import { quietCart } from "../../tests/support/forms.ts";
 import type { AnalyticsEvent } from "../domain/analytics.ts";
 import { cartItemOf } from "../domain/cart.ts";
 import type { Product } from "../domain/catalog.ts";
+import type { QuoteInput } from "../domain/checkout/draft.ts";
 import type { PlacedOrder } from "../domain/checkout/order.ts";
 import type { FormDefinition, FormValues } from "../domain/forms.ts";
 import type { PortalConfig } from "../domain/portal-config.ts";
 import { cardFormProblems, cleanCard } from "../machines/cardChecks.ts";
 import type { RefreshInput } from "../machines/cart.machine.ts";
-import {
-  type CheckoutContext,
-  checkoutMachine,
-  type Prepared,
-  type QuoteInput,
-} from "../machines/checkout.machine.ts";
+import { type CheckoutContext, checkoutMachine, type Prepared } from "../machines/checkout.machine.ts";
 import { formMachine } from "../machines/form.machine.ts";
 import { productsMachine } from "../machines/products.machine.ts";
 import { sessionMachine } from "../machines/session.machine.ts";
@@ -130,6 +126,7 @@ const checkout = checkoutMachine.provide({
     clearCart: () => {},
     goToOrder: () => {},
     announcePlaced: () => {},
+    settleKey: () => {},
     assignKey: assign(({ context }: { context: CheckoutContext }) => ({
       idempotencyKey: "key-1",
       keys: context.keys + 1,

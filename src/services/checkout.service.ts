@@ -1,3 +1,4 @@
+import type { CheckoutChoices } from "../domain/checkout/draft.ts";
 import type { GuestOrderRequest, PlacedOrder, PlaceOrderRequest } from "../domain/checkout/order.ts";
 import type {
   AnonymousQuoteRequest,
@@ -7,7 +8,6 @@ import type {
 } from "../domain/checkout/quote.ts";
 import type { ApiError } from "../domain/envelope.ts";
 import type { CardTokenReply } from "../domain/transit/guest-card.ts";
-import type { CheckoutChoices } from "../machines/checkout.machine.ts";
 import { type HttpClient, required } from "./http.ts";
 
 /** A priced cart and what the server could not use in it (a promo code, a shipping method). */

@@ -2,13 +2,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type AnyEventObject, initialTransition, transition } from "xstate";
 import type { CartItem } from "../../src/domain/cart.ts";
+import { cartSignature } from "../../src/domain/checkout/draft.ts";
 import { priceOrder } from "../../src/domain/checkout/pricing.ts";
 import type { QuoteReply } from "../../src/domain/checkout/quote.ts";
 import { money } from "../../src/domain/money.ts";
 import { amountText, splitLegs } from "../../src/domain/payments/amounts.ts";
 import {
   type CheckoutInput,
-  cartSignature,
   type Quote,
   selectLegAmounts,
   selectTotals,

@@ -1,13 +1,7 @@
 import { navigate } from "wouter/use-browser-location";
 import { assign, fromPromise } from "xstate";
-import { ErrorCode, errorCodeOf } from "../../domain/envelope.ts";
-import {
-  type CheckoutChoices,
-  type CheckoutContext,
-  checkoutMachine,
-  choicesOf,
-  orderBody,
-} from "../../machines/checkout.machine.ts";
+import { type CheckoutChoices, choicesOf, orderBody } from "../../domain/checkout/draft.ts";
+import { type CheckoutContext, checkoutMachine } from "../../machines/checkout.machine.ts";
 import { createAddressesService } from "../../services/addresses.service.ts";
 import {
   createCheckoutChoicesStore,
@@ -63,23 +57,9 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
           // Another tab ordered this cart since this checkout began: its order, not a second one.
           const elsewhere = placedOrders.since(input.cart, input.since);
           if (elsewhere) throw { placedElsewhere: elsewhere };
-          try {
-            const placed = await (input.guest
-              ? checkout.placeGuestOrder(input.body, input.idempotencyKey)
-              : checkout.placeOrder(input.body, input.idempotencyKey));
-            orderKeys.answered(input.idempotencyKey);
-            return placed;
-          } catch (error) {
-            // Still being placed, or no answer: the key stays, for the retry and the other tabs.
-            const code = errorCodeOf(error);
-            if (
-              code !== ErrorCode.idempotencyInFlight &&
-              code !== ErrorCode.unavailable &&
-              code !== ErrorCode.internal
-            )
-              orderKeys.answered(input.idempotencyKey);
-            throw error;
-          }
+          return input.guest
+            ? checkout.placeGuestOrder(input.body, input.idempotencyKey)
+            : checkout.placeOrder(input.body, input.idempotencyKey);
         }),
         // 409 in flight: the first request is still being worked on; ask again with the same key after
         // the server's Retry-After (within 0.5 to 10 s), or 1.5 s when it named none.
@@ -95,6 +75,10 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
         repriceCart: (_, prices) => bus.send({ type: "cart.repriced", prices }),
         clearCart: () => bus.send({ type: "cart.clear" }),
         goToOrder: (_, order) => navigate(orderSummaryPath(order)),
+        // The server answered for the key: the other tabs are no longer offered it.
+        settleKey: (_, { key, answered }) => {
+          if (answered) orderKeys.answered(key);
+        },
         announcePlaced: (_, { cart, order }) =>
           placedOrders.announce(cart, { number: order.number, path: orderSummaryPath(order) }),
         // Another tab reviewing the same order has the same key: one order, however the two are pressed.

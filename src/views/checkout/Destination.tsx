@@ -8,7 +8,7 @@ import {
   accountAllowed,
   asksDestination,
   type Destination as PassDestination,
-} from "../../machines/checkout.machine.ts";
+} from "../../domain/checkout/draft.ts";
 import { Choice } from "../../ui/Choice.tsx";
 import { TextField } from "../account/paymentParts.tsx";
 import { guestNoticeText } from "../guest-card/guestNotice.ts";

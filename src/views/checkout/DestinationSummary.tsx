@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { css } from "../../../styled-system/css";
-import { asksDestination, orderCard } from "../../machines/checkout.machine.ts";
+import { asksDestination, orderCard } from "../../domain/checkout/draft.ts";
 import type { CheckoutRef } from "./parts.tsx";
 
 /**

@@ -5,16 +5,12 @@ import { useSelector } from "@xstate/react";
 import { useCallback } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
+import type { CheckoutProblem, PaymentChoice } from "../../domain/checkout/draft.ts";
+import { purseShortfall } from "../../domain/checkout/draft.ts";
 import { ErrorCode } from "../../domain/envelope.ts";
 import { formatMoney } from "../../domain/money.ts";
 import type { SavedPaymentMethod } from "../../domain/payments/saved.ts";
-import type {
-  CheckoutFailure,
-  CheckoutProblem,
-  checkoutMachine,
-  PaymentChoice,
-} from "../../machines/checkout.machine.ts";
-import { purseShortfall } from "../../machines/checkout.machine.ts";
+import type { CheckoutFailure, checkoutMachine } from "../../machines/checkout.machine.ts";
 import { methodName } from "../account/methodNames.tsx";
 import { declineMessage } from "../shared/declineTexts.ts";
 import { errorLine } from "../shared/fieldStyles.ts";

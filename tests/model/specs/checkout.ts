@@ -1,22 +1,24 @@
 import { expect } from "vitest";
 import { assign } from "xstate";
+import {
+  asksDestination,
+  type CheckoutChoices,
+  cartSignature,
+  choicesOf,
+  orderBody,
+  problemOf,
+  purseShortfall,
+  quoteBody,
+} from "../../../src/domain/checkout/draft.ts";
 import type { PlacedOrder } from "../../../src/domain/checkout/order.ts";
 import type { QuoteLine, QuoteReply, ShippingMethodOption } from "../../../src/domain/checkout/quote.ts";
 import type { AddressInput } from "../../../src/domain/payments/address.ts";
 import { cardFormProblems, cleanCard } from "../../../src/machines/cardChecks.ts";
 import {
-  asksDestination,
-  type CheckoutChoices,
   type CheckoutContext,
   type CheckoutInput,
-  cartSignature,
   checkoutMachine,
-  choicesOf,
-  orderBody,
-  problemOf,
-  purseShortfall,
   type Quote,
-  quoteBody,
   selectLegAmounts,
 } from "../../../src/machines/checkout.machine.ts";
 import { cartItem } from "../../support/fixtures.ts";
@@ -509,6 +511,7 @@ export const recording = checkoutMachine.provide({
     goToOrder: (_, order) => void checkoutEffects.push(`goToOrder ${order.id} ${order.guest_link ?? ""}`),
     announcePlaced: (_, placed) =>
       void checkoutEffects.push(`announcePlaced ${placed.cart} ${placed.order.number}`),
+    settleKey: (_, { key, answered }) => void checkoutEffects.push(`settleKey ${key} ${answered}`),
     assignKey: assign(({ context }: { context: CheckoutContext }) =>
       context.idempotencyKey !== null
         ? {}
@@ -1103,7 +1106,13 @@ export const checkoutModel = defineModel({
           number: "TP-00000009",
           path: "/ordersummary/0d000000-0000-4000-8000-000000000009",
         });
-        expect(checkoutEffects).toEqual(["rememberChoices", "forgetChoices", "clearCart"]);
+        // The server was not asked: the key is not settled as answered.
+        expect(checkoutEffects).toEqual([
+          "rememberChoices",
+          "settleKey key-1 false",
+          "forgetChoices",
+          "clearCart",
+        ]);
       },
     },
     {
@@ -1112,9 +1121,26 @@ export const checkoutModel = defineModel({
       before: reset,
       events: [done[0], review, place, events["xstate.done.actor.placeOrder"][0]],
       expected: "placed",
-      ends: () =>
-        expect(checkoutEffects).toContain(`announcePlaced ${cartSignature([dayPasses])} TP-00000001`),
+      ends: () => {
+        expect(checkoutEffects).toContain(`announcePlaced ${cartSignature([dayPasses])} TP-00000001`);
+        expect(checkoutEffects).toContain("settleKey key-1 true");
+      },
     },
+    ...(
+      [
+        [1, "retrying", false, "no reply (the connection)"],
+        [2, "inFlight", false, "still being placed (409)"],
+        [5, { details: "idle" }, true, "a refusal (a blocked method)"],
+        [3, "revalidating", true, "a new price"],
+      ] as const
+    ).map(([failure, expected, answered, what]) => ({
+      name: `Place order's key is answered after ${what}: ${answered ? "no longer offered to other tabs" : "kept for the retry and the other tabs"} (issue 34)`,
+      input: 0,
+      before: reset,
+      events: [done[0], review, place, failed[failure]],
+      expected,
+      ends: () => expect(checkoutEffects).toContain(`settleKey key-1 ${answered}`),
+    })),
     {
       name: "what is typed while the total is re-quoted is kept (issue 34)",
       input: 5,
@@ -1530,7 +1556,12 @@ export const checkoutModel = defineModel({
       before: reset,
       events: [done[3], review, place, failed[4]],
       expected: "sessionEnded",
-      ends: () => expect(checkoutEffects).toEqual(["rememberChoices", "rememberChoices"]),
+      ends: () =>
+        expect(checkoutEffects).toEqual([
+          "rememberChoices",
+          "settleKey key-before-sign-in true",
+          "rememberChoices",
+        ]),
     },
     {
       name: "signing in again restores the same cart and choices, and the same key while nothing changed",

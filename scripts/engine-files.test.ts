@@ -13,7 +13,7 @@ describe("the files test:pg runs", () => {
   it("are the server test files that open a database, themselves or through a module they import", () => {
     expect(reasonOf("server/routes/accounts/users.test.ts")).toBe("createTestApp");
     expect(reasonOf("server/db/ledger-upgrade.test.ts")).toBe("emptyDatabase");
-    expect(reasonOf("server/gateways/smtp.test.ts")).toBe("freshDatabase in server/gateways/test-servers.ts");
+    expect(reasonOf("server/gateways/smtp.test.ts")).toBe("freshDatabase in server/test/gateway-servers.ts");
     expect(reasonOf("server/gateways/payments/sandbox-charges.test.ts")).toBe(
       ["TEST", "DATABASE", "URL"].join("_"),
     );

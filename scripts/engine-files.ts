@@ -1,7 +1,7 @@
 /**
  * Which server test files can answer differently on PostgreSQL than on PGlite (npm run test:pg): those
  * that open a database, or read TEST_DATABASE_URL, themselves or through a module they import (the
- * gateway tests open theirs in server/gateways/test-servers.ts). The others never reach a database, so
+ * gateway tests open theirs in server/test/gateway-servers.ts). The others never reach a database, so
  * `npm run test:server` has already run them exactly as PostgreSQL would.
  */
 import { existsSync, globSync, readFileSync } from "node:fs";

@@ -2,7 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { preloadSheet } from "../src/ui/Sheet.tsx";
-import { preloadOnDemand } from "../src/views/shared/useOnDemand.ts";
+import { preloadOnDemand } from "../src/ui/useOnDemand.ts";
 // The modules that declare on-demand parts (useOnDemand.ts), so preloadOnDemand() below finds them all.
 import "../src/views/account/AddressForm.tsx";
 import "../src/views/account/BankForm.tsx";

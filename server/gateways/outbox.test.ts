@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadPortalConfig } from "../config/portal-config.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { outboxMessages } from "../db/schema.ts";
+import { type SmsListener, startSmsListener } from "../test/gateway-servers.ts";
 import { deploymentFile, freshDatabase } from "../test/helpers.ts";
 import type { DeliveryConfig } from "./delivery.ts";
 import { sandboxDelivery } from "./delivery.ts";
 import { createOutbox, type OutboxLog, redactedBody } from "./outbox.ts";
-import { type SmsListener, startSmsListener } from "./test-servers.ts";
 
 let database: DatabaseHandle;
 beforeAll(async () => {

@@ -2,15 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { outboxMessages } from "../db/schema.ts";
 import { demoRider } from "../db/seed.ts";
-import type { DeliveringOutbox } from "./outbox.ts";
-import { redactedBody } from "./outbox.ts";
-import { createHttpSmsProvider } from "./sms.ts";
 import {
   createDeliveryTestApp,
   type DeliveryTestApp,
   type SmsListener,
   startSmsListener,
-} from "./test-servers.ts";
+} from "../test/gateway-servers.ts";
+import type { DeliveringOutbox } from "./outbox.ts";
+import { redactedBody } from "./outbox.ts";
+import { createHttpSmsProvider } from "./sms.ts";
 
 const text = { channel: "sms", recipient: "+12025550142", body: "Metro: your code is 424242." } as const;
 

@@ -2,15 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { outboxMessages } from "../db/schema.ts";
 import { demoRider } from "../db/seed.ts";
-import { redactedBody } from "./outbox.ts";
-import { createSmtpProvider } from "./smtp.ts";
 import {
   createDeliveryTestApp,
   type DeliveryTestApp,
   decodeQuotedPrintable,
   type SmtpListener,
   startSmtpListener,
-} from "./test-servers.ts";
+} from "../test/gateway-servers.ts";
+import { redactedBody } from "./outbox.ts";
+import { createSmtpProvider } from "./smtp.ts";
 
 let smtp: SmtpListener;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { assign, fromPromise, sendTo, setup } from "xstate";
 import type { CartItem } from "../domain/cart.ts";
+import { errorCodeOf } from "../domain/envelope.ts";
 import type { IdentityProvider } from "../domain/identity.ts";
 import type { NoticeCode } from "../domain/notices.ts";
 import { defaultLocale, isSupportedLocale, type PortalConfig } from "../domain/portal-config.ts";
@@ -70,12 +71,6 @@ function initialLanguage(context: AppContext) {
   const fallback = config ? defaultLocale(config) : "en";
   const stored = context.storedLanguage;
   return { offered, initial: isSupportedLocale(stored) && offered.includes(stored) ? stored : fallback };
-}
-
-function errorCodeOf(error: unknown): number {
-  return typeof error === "object" && error !== null && "code" in error && typeof error.code === "number"
-    ? error.code
-    : 0;
 }
 
 /*
@@ -222,4 +217,3 @@ export const appMachine = setup({
 
 export const selectConfig = (snapshot: { context: AppContext }): PortalConfig | null =>
   snapshot.context.config;
-export const selectBootError = (snapshot: { context: AppContext }) => snapshot.context.bootError;

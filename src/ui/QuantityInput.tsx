@@ -1,7 +1,7 @@
 import { type FocusEvent, useId, useRef, useState } from "react";
 import { cx } from "../../styled-system/css";
-import { onDemand, useOnDemand } from "../views/shared/useOnDemand.ts";
 import { type QuantityInputProps, quantityStyles as styles } from "./quantity-styles.ts";
+import { onDemand, useOnDemand } from "./useOnDemand.ts";
 
 const numberInput = onDemand(() =>
   import("./QuantityNumberInput.tsx").then((module) => module.QuantityNumberInput),

@@ -3,7 +3,7 @@ import { createListCollection, Select, type SelectRootProps } from "@ark-ui/reac
 import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { css, cx } from "../../styled-system/css";
 import { select } from "../../styled-system/recipes";
-import { ChevronDownIcon } from "../views/shared/icons.tsx";
+import { ChevronDownIcon } from "./icons.tsx";
 
 export interface SelectOption {
   value: string;

@@ -3,7 +3,7 @@ import { Portal } from "@ark-ui/react/portal";
 import type { ReactNode } from "react";
 import { cx } from "../../styled-system/css";
 import { button, drawer } from "../../styled-system/recipes";
-import { CloseIcon } from "../views/shared/icons.tsx";
+import { CloseIcon } from "./icons.tsx";
 
 export type SheetStyles = ReturnType<typeof drawer>;
 

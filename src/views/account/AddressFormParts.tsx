@@ -25,9 +25,9 @@ import { maxAddresses } from "../../domain/payments/saved.ts";
 import { apiErrorMessage } from "../../i18n/forms.ts";
 import type { addressesMachine } from "../../machines/addresses.machine.ts";
 import * as Field from "../../ui/field.ts";
+import { ChevronDownIcon } from "../../ui/icons.tsx";
 import { SelectField } from "../../ui/SelectField.tsx";
 import { errorLine, fieldColumn, fieldError, fieldInput } from "../shared/fieldStyles.ts";
-import { ChevronDownIcon } from "../shared/icons.tsx";
 import { SubmitRow } from "../shared/SubmitRow.tsx";
 import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
 

@@ -7,9 +7,9 @@ import { button } from "../../../styled-system/recipes";
 import { apiErrorMessage } from "../../i18n/forms.ts";
 import type { deactivationMachine } from "../../machines/deactivation.machine.ts";
 import type { formMachine } from "../../machines/form.machine.ts";
+import { onDemand, useOnDemand } from "../../ui/useOnDemand.ts";
 import { PartLoading } from "../shared/PartLoading.tsx";
 import { ServerForm } from "../shared/ServerForm.tsx";
-import { onDemand, useOnDemand } from "../shared/useOnDemand.ts";
 
 /** The balance choice (./DeactivationChoice.tsx and its radio groups), loaded once deactivation starts. */
 const choosing = onDemand(() =>

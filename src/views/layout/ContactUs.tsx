@@ -3,7 +3,7 @@ import { Trans } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { css } from "../../../styled-system/css";
 import type { ContactEntry } from "../../domain/portal-config.ts";
-import { ChevronDownIcon } from "../shared/icons.tsx";
+import { ChevronDownIcon } from "../../ui/icons.tsx";
 import { contactTrigger, footerLink } from "./footer-styles.ts";
 
 export interface ContactUsProps {

@@ -6,8 +6,8 @@ import { useChild, useConfig } from "../../app/children.ts";
 import { type AppStore, linksFor, type SocialNetwork } from "../../domain/portal-config.ts";
 import { appStoreLabels, footerLinkLabels, socialLabels } from "../../i18n/links.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
-import { ChevronDownIcon } from "../shared/icons.tsx";
-import { onDemand, useOnDemand } from "../shared/useOnDemand.ts";
+import { ChevronDownIcon } from "../../ui/icons.tsx";
+import { onDemand, useOnDemand } from "../../ui/useOnDemand.ts";
 import type { ContactUsProps } from "./ContactUs.tsx";
 import { contactTrigger, footerLink } from "./footer-styles.ts";
 

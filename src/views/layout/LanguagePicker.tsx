@@ -4,9 +4,9 @@ import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import type { LocaleConfig } from "../../domain/portal-config.ts";
 import { type languageMachine, selectLocale } from "../../machines/language.machine.ts";
-import { ChevronDownIcon, GlobeIcon } from "../shared/icons.tsx";
+import { ChevronDownIcon, GlobeIcon } from "../../ui/icons.tsx";
+import { onDemand } from "../../ui/useOnDemand.ts";
 import { LookAlikeTrigger, useLookAlike } from "../shared/LookAlikeTrigger.tsx";
-import { onDemand } from "../shared/useOnDemand.ts";
 import type { LanguageSelectProps } from "./LanguageSelect.tsx";
 
 type Props = { language: ActorRefFrom<typeof languageMachine>; locales: LocaleConfig[] };

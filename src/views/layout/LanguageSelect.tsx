@@ -5,8 +5,8 @@ import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { isSupportedLocale, type LocaleConfig } from "../../domain/portal-config.ts";
 import { type languageMachine, selectLocale } from "../../machines/language.machine.ts";
+import { GlobeIcon } from "../../ui/icons.tsx";
 import { SelectField } from "../../ui/SelectField.tsx";
-import { GlobeIcon } from "../shared/icons.tsx";
 
 export interface LanguageSelectProps {
   language: ActorRefFrom<typeof languageMachine>;

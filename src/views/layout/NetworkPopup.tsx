@@ -4,8 +4,8 @@ import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import type { networkMachine } from "../../machines/network.machine.ts";
+import { OfflineIcon } from "../../ui/icons.tsx";
 import { ModalDialog } from "../../ui/ModalDialog.tsx";
-import { OfflineIcon } from "../shared/icons.tsx";
 
 /**
  * "No Internet Connection": a failed request (or a part of the portal that cannot be downloaded) never

@@ -5,7 +5,7 @@ import { css, cx } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { noticeText } from "../../i18n/notices.ts";
 import { type notificationsMachine, selectNotices } from "../../machines/notifications.machine.ts";
-import { CloseIcon } from "../shared/icons.tsx";
+import { CloseIcon } from "../../ui/icons.tsx";
 
 /** Success alerts (3 s) and error toasts (5 s); the machine owns their lifetimes. */
 export function Notifications({

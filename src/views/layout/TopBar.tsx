@@ -10,9 +10,9 @@ import { linksFor } from "../../domain/portal-config.ts";
 import { type cartMachine, selectCartCount, selectCartEmpty } from "../../machines/cart.machine.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { selectTourEnabled, type tourMachine } from "../../machines/tour.machine.ts";
+import { CartIcon, HelpIcon, MenuIcon } from "../../ui/icons.tsx";
 import { SignOutButton } from "../session/SignOutButton.tsx";
 import { ExternalLink } from "../shared/ExternalLink.tsx";
-import { CartIcon, HelpIcon, MenuIcon } from "../shared/icons.tsx";
 import { NavLink } from "../shared/NavLink.tsx";
 import { LanguagePicker } from "./LanguagePicker.tsx";
 

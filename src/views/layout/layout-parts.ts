@@ -1,4 +1,4 @@
-import { onDemand } from "../shared/useOnDemand.ts";
+import { onDemand } from "../../ui/useOnDemand.ts";
 
 /*
  * The layout's parts that only a machine state opens: the side menu, the cart drawer, the cart's

@@ -1,8 +1,8 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { onDemand } from "../../ui/useOnDemand.ts";
 import { LookAlikeTrigger, useLookAlike } from "./LookAlikeTrigger.tsx";
-import { onDemand } from "./useOnDemand.ts";
 
 type RealProps = { defaultOpen: boolean; autoFocus: boolean };
 

@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from "react";
 import { cx } from "../../../styled-system/css";
 import { select } from "../../../styled-system/recipes";
-import { type OnDemand, opensOnKey, useOnDemand } from "./useOnDemand.ts";
+import { type OnDemand, opensOnKey, useOnDemand } from "../../ui/useOnDemand.ts";
 
 /** What the rider asked of a look-alike before the real select arrived. */
 export interface LookAlikeIntent {
@@ -28,7 +28,7 @@ export function useLookAlike<Props>(part: OnDemand<Props>) {
 
 /**
  * A closed select's trigger in Ark's markup and the select recipe's styles, drawn while the real select
- * downloads (src/views/shared/useOnDemand.ts): the pointer over it starts the download, focus or a press
+ * downloads (src/ui/useOnDemand.ts): the pointer over it starts the download, focus or a press
  * asks for the select (`want`), opened on a press or an opening key.
  */
 export function LookAlikeTrigger({

@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { type ComponentType, useEffect } from "react";
-import { onDemand, useOnDemand } from "./useOnDemand.ts";
+import { onDemand, useOnDemand } from "../../ui/useOnDemand.ts";
 
 /** Inside a dialog or a page, while its part downloads. */
 export function PartLoading() {

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { type OnDemand, useOnDemand } from "./useOnDemand.ts";
+import { type OnDemand, useOnDemand } from "../../ui/useOnDemand.ts";
 
 /**
  * A part of the page that a machine state opens (a drawer, a menu, a question): it downloads when the

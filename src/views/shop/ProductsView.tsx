@@ -14,9 +14,9 @@ import {
   selectQuantity,
 } from "../../machines/products.machine.ts";
 import { QuantityInput } from "../../ui/QuantityInput.tsx";
+import { onDemand } from "../../ui/useOnDemand.ts";
 import { LookAlikeTrigger, useLookAlike } from "../shared/LookAlikeTrigger.tsx";
 import { card } from "../shared/Screen.tsx";
-import { onDemand } from "../shared/useOnDemand.ts";
 import { type DropdownSelectProps, dropdownTrigger } from "./dropdown-styles.ts";
 
 type ProductsRef = ActorRefFrom<typeof productsMachine>;

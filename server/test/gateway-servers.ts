@@ -4,8 +4,8 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.ts";
 import { loadPortalConfig } from "../config/portal-config.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { deploymentFile, freshDatabase } from "../test/helpers.ts";
-import type { DeliveryConfig } from "./delivery.ts";
+import type { DeliveryConfig } from "../gateways/delivery.ts";
+import { deploymentFile, freshDatabase } from "./helpers.ts";
 
 /** Test doubles that speak the providers' real protocols on 127.0.0.1, for the gateway tests. */
 

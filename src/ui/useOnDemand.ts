@@ -1,5 +1,5 @@
 import { type ComponentType, type KeyboardEvent, useSyncExternalStore } from "react";
-import { resilient } from "../../app/chunks.ts";
+import { resilient } from "../app/chunks.ts";
 
 /**
  * A component kept out of the first page and loaded when the rider first reaches for it; a look-alike

@@ -1,3 +1,4 @@
+import type { AppleLoginPayload } from "./accounts.ts";
 /**
  * Sign-in identities other than the password (Apple, Google, Facebook), connected accounts and
  * security questions: the wire shapes the accounts service and the portal share (issue 14).
@@ -159,4 +160,17 @@ export interface SecurityQuestionsState {
  */
 export interface ResetQuestions {
   question_ids: SecurityQuestionId[];
+}
+
+/** What POST /users/login takes for a provider's credential. */
+export type SocialLoginPayload = AppleLoginPayload | GoogleLoginPayload | FacebookLoginPayload;
+
+/**
+ * The stored trip as the return reads it: whether the URL's state is the one sent (compared by
+ * digest), and the time it was read (for the trip's 10-minute limit).
+ */
+export interface TakenTrip {
+  trip: SocialTrip | null;
+  stateMatches: boolean;
+  now: number;
 }

@@ -1,3 +1,4 @@
+import type { CardSubmission } from "../domain/payments/card.ts";
 import {
   type CardProblem,
   cardBrand,
@@ -12,7 +13,6 @@ import {
   parseExpiry,
 } from "../domain/payments/card.ts";
 import { nicknameMaxLength } from "../domain/payments/saved.ts";
-import type { CardSubmission } from "../services/payment-methods.service.ts";
 import { type CardDraft, type CardProblems, type FieldProblem, textProblem } from "./cardDraft.ts";
 
 /*

@@ -2,13 +2,13 @@ import { assign, fromPromise, setup } from "xstate";
 import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
 import type { FareMedium } from "../domain/fare-media.ts";
 import { containsCardNumber } from "../domain/payments/free-text.ts";
+import type { FareCardsLoad } from "../domain/transit/cards.ts";
 import {
   type ActivityPage,
   type ActivityRow,
   cardNicknameMaxLength,
   type FareCardDetail,
 } from "../domain/transit/cards.ts";
-import type { FareCardsLoad } from "../services/fare-cards.service.ts";
 import { unprovided } from "./unprovided.ts";
 
 export interface FareCardsInput {

@@ -1,8 +1,9 @@
 import { assign, fromPromise, setup } from "xstate";
 import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
+import type { BankSubmission } from "../domain/payments/bank.ts";
 import { type BankProblem, bankAccountProblems, bankDigits, isAccountType } from "../domain/payments/bank.ts";
+import type { CardSubmission } from "../domain/payments/card.ts";
 import { maxPaymentMethods, nicknameMaxLength, type SavedPaymentMethod } from "../domain/payments/saved.ts";
-import type { BankSubmission, CardSubmission } from "../services/payment-methods.service.ts";
 import { cardFormProblems, cardSubmission, cleanCard } from "./cardChecks.ts";
 import { type CardDraft, type CardProblems, emptyCard, type FieldProblem, textProblem } from "./cardDraft.ts";
 import { unprovided } from "./unprovided.ts";

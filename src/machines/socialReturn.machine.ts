@@ -1,9 +1,15 @@
 import { assign, fromPromise, setup } from "xstate";
 import { type AppleReturnInput, appleLoginPayload, given } from "../domain/accounts.ts";
 import { errorCodeOf } from "../domain/envelope.ts";
-import type { ConnectedAccount, IdentityProvider, SocialCredential, SocialTrip } from "../domain/identity.ts";
+import type {
+  ConnectedAccount,
+  IdentityProvider,
+  SocialCredential,
+  SocialLoginPayload,
+  SocialTrip,
+  TakenTrip,
+} from "../domain/identity.ts";
 import type { SignInResult } from "../domain/session.ts";
-import type { SocialLoginPayload, TakenTrip } from "../services/social-sign-in.service.ts";
 import { unprovided } from "./unprovided.ts";
 
 /** What the return route read: Google's and Facebook's query, or Apple's /redirect segments. */

@@ -1,20 +1,13 @@
-import type { FareMedium } from "../domain/fare-media.ts";
 import type {
   ActivityPage,
   AutoRenew,
   EnableAutoRenewRequest,
   FareCardDetail,
+  FareCardsLoad,
   LinkCardRequest,
 } from "../domain/transit/cards.ts";
 import { createFareMediaService } from "./catalog.service.ts";
 import { type HttpClient, required } from "./http.ts";
-
-/** A card's page as the screen opens it: the rider's cards, the chosen card and its newest activity. */
-export interface FareCardsLoad {
-  cards: FareMedium[];
-  card: FareCardDetail | null;
-  activity: ActivityPage | null;
-}
 
 /**
  * The signed-in rider's fare cards (src/domain/transit/cards.ts): the list, one card's details and

@@ -1,36 +1,11 @@
 import { ofetch } from "ofetch";
 import { type ApiError, ErrorCode } from "../domain/envelope.ts";
-import type { AccountType } from "../domain/payments/bank.ts";
+import type { AccountType, BankSubmission } from "../domain/payments/bank.ts";
+import type { CardSubmission } from "../domain/payments/card.ts";
 import type { NewPaymentMethod, SavedPaymentMethod } from "../domain/payments/saved.ts";
 import type { PaymentGatewayConfig } from "../domain/portal-config.ts";
 import { ApiRequestError, type HttpClient, required } from "./http.ts";
 import { createReturnState } from "./return-state.ts";
-
-/** A card as the form hands it over: the number and code go to the gateway only. */
-export interface CardSubmission {
-  number: string;
-  expMonth: number;
-  /** Four digits. */
-  expYear: number;
-  cvc: string;
-  postalCode: string;
-  firstName: string;
-  lastName: string;
-  address: string;
-  nickname: string | null;
-  commuterBenefits: boolean;
-  makeDefault: boolean;
-}
-
-/** A bank account as the form hands it over: routing and account numbers go to the gateway only. */
-export interface BankSubmission {
-  routingNumber: string;
-  accountNumber: string;
-  accountType: AccountType;
-  holderName: string;
-  nickname: string | null;
-  makeDefault: boolean;
-}
 
 interface CardToken {
   token: string;

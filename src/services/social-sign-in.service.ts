@@ -1,27 +1,13 @@
-import type { AppleLoginPayload } from "../domain/accounts.ts";
 import {
-  type FacebookLoginPayload,
-  type GoogleLoginPayload,
   type IdentityProvider,
   isIdentityProvider,
+  type SocialLoginPayload,
   type SocialTrip,
   socialStateKey,
+  type TakenTrip,
 } from "../domain/identity.ts";
 import type { SignInResult } from "../domain/session.ts";
 import { type HttpClient, required } from "./http.ts";
-
-/** What POST /users/login takes for a provider's credential. */
-export type SocialLoginPayload = AppleLoginPayload | GoogleLoginPayload | FacebookLoginPayload;
-
-/**
- * The stored trip as the return reads it: whether the URL's state is the one sent (compared by
- * digest), and the time it was read (for the trip's 10-minute limit).
- */
-export interface TakenTrip {
-  trip: SocialTrip | null;
-  stateMatches: boolean;
-  now: number;
-}
 
 /** Where the trip is kept and how the rider leaves (the browser, or a test's). */
 export interface SocialSignInEnvironment {

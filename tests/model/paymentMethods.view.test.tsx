@@ -4,13 +4,14 @@ import type { UserEvent } from "@testing-library/user-event";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { type AnyEventObject, createActor, fromPromise } from "xstate";
+import type { BankSubmission } from "../../src/domain/payments/bank.ts";
+import type { CardSubmission } from "../../src/domain/payments/card.ts";
 import { i18n } from "../../src/i18n/i18n.ts";
 import {
   type BankDraft,
   type CardDraft,
   paymentMethodsMachine,
 } from "../../src/machines/paymentMethods.machine.ts";
-import type { BankSubmission, CardSubmission } from "../../src/services/payment-methods.service.ts";
 import { methodName } from "../../src/views/account/methodNames.tsx";
 import { PaymentMethodsView } from "../../src/views/account/PaymentMethodsView.tsx";
 import { bank, goodCard, now, paymentMethodsModel, saved, visa } from "./specs/paymentMethods.ts";

@@ -1,7 +1,11 @@
 import type { FareMedium } from "../../src/domain/fare-media.ts";
 import type { SavedPaymentMethod } from "../../src/domain/payments/saved.ts";
-import type { ActivityPage, ActivityRow, FareCardDetail } from "../../src/domain/transit/cards.ts";
-import type { FareCardsLoad } from "../../src/services/fare-cards.service.ts";
+import type {
+  ActivityPage,
+  ActivityRow,
+  FareCardDetail,
+  FareCardsLoad,
+} from "../../src/domain/transit/cards.ts";
 import { ApiRequestError } from "../../src/services/http.ts";
 
 /** A rider's fare cards as GET /transit/faremedia and /transit/faremedia/:id answer them, for tests. */

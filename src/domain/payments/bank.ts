@@ -136,3 +136,13 @@ export function parseBankAccount(
     },
   };
 }
+
+/** A bank account as the form hands it over: routing and account numbers go to the gateway only. */
+export interface BankSubmission {
+  routingNumber: string;
+  accountNumber: string;
+  accountType: AccountType;
+  holderName: string;
+  nickname: string | null;
+  makeDefault: boolean;
+}

@@ -239,3 +239,19 @@ export function parseCard(
   const number = cardNumberDigits(input.number);
   return { ok: true, card: { brand, number, last4: number.slice(-4), expiry, cvv: input.cvv.trim() } };
 }
+
+/** A card as the form hands it over: the number and code go to the gateway only. */
+export interface CardSubmission {
+  number: string;
+  expMonth: number;
+  /** Four digits. */
+  expYear: number;
+  cvc: string;
+  postalCode: string;
+  firstName: string;
+  lastName: string;
+  address: string;
+  nickname: string | null;
+  commuterBenefits: boolean;
+  makeDefault: boolean;
+}

@@ -192,3 +192,10 @@ export function normaliseCardNumber(typed: string): string | null {
   const digits = typed.replace(/[\s-]/g, "");
   return /^\d{16}$/.test(digits) ? digits : null;
 }
+
+/** A card's page as the screen opens it: the rider's cards, the chosen card and its newest activity. */
+export interface FareCardsLoad {
+  cards: FareMedium[];
+  card: FareCardDetail | null;
+  activity: ActivityPage | null;
+}

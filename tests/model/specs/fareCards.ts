@@ -1,6 +1,6 @@
 import { expect } from "vitest";
+import type { FareCardsLoad } from "../../../src/domain/transit/cards.ts";
 import { fareCardsMachine, nicknameProblem } from "../../../src/machines/fareCards.machine.ts";
-import type { FareCardsLoad } from "../../../src/services/fare-cards.service.ts";
 import {
   activityOne,
   activityTwo,

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { kindsConflict } from "../../src/domain/cart.ts";
 import {
   inPromoScope,
   type PricedLine,
@@ -25,7 +26,12 @@ import type { PortalConfig } from "../../src/domain/portal-config.ts";
 import type { Database } from "../db/client.ts";
 import type { Clock } from "../domain/clock.ts";
 import { createAttemptBudgetRepository } from "../repositories/attempt-budgets.ts";
-import { type CatalogRepository, type CatalogSnapshot, scopeOf } from "../repositories/catalog.ts";
+import {
+  type CatalogRepository,
+  type CatalogSnapshot,
+  type ProductRow,
+  scopeOf,
+} from "../repositories/catalog.ts";
 import { createPromoCodeRepository, type PromoCode, type Redeemer } from "../repositories/promo-codes.ts";
 import {
   createShippingMethodRepository,
@@ -90,6 +96,12 @@ export type PricedResult =
   | { ok: false; status: 400 | 422; errors: ApiError[] };
 
 export const productUnavailableMessage = "This product is not available.";
+/** A catalogue product as the cart rule sees it (kindsConflict, shared with the portal's cart). */
+const cartKindOf = (product: Pick<ProductRow, "subType" | "organizationId">) => ({
+  physical: product.subType === "PHYSICAL_PASS",
+  organisation: product.organizationId,
+});
+
 export const cartConflictMessage =
   "Physical and digital items, or items of different organizations, go in separate orders.";
 export const duplicateLineMessage = "A product can be listed only once.";
@@ -243,11 +255,7 @@ export function createPricingService(options: {
         };
       }
       const first = lines[0]?.product;
-      if (
-        first &&
-        ((first.subType === "PHYSICAL_PASS") !== (product.subType === "PHYSICAL_PASS") ||
-          first.organizationId !== product.organizationId)
-      ) {
+      if (first && kindsConflict(cartKindOf(first), cartKindOf(product))) {
         return {
           ok: false,
           status: 422,

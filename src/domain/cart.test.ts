@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cartItem } from "../../tests/support/fixtures.ts";
-import { isCartItem, itemCount, lineTotal, subtotal } from "./cart.ts";
+import { conflicts, isCartItem, itemCount, kindsConflict, lineTotal, subtotal } from "./cart.ts";
 
 const item = fc
   .record({ list_price: fc.integer({ min: 0, max: 100_000 }), quantity: fc.integer({ min: 1, max: 20 }) })
@@ -46,5 +46,28 @@ describe("cart arithmetic", () => {
     expect(isCartItem({ ...cartItem(), quantity: 0 })).toBe(false);
     expect(isCartItem({ ...cartItem(), list_price: 1.25 })).toBe(false);
     expect(isCartItem(null)).toBe(false);
+  });
+});
+
+describe("the cart rule the portal and the server share", () => {
+  it("keeps physical and digital, and two organisations, apart; the portal's cart also keeps two fare cards apart", () => {
+    fc.assert(
+      fc.property(
+        fc.boolean(),
+        fc.boolean(),
+        fc.constantFrom("metro", "ferry"),
+        fc.constantFrom("metro", "ferry"),
+        (p1, p2, o1, o2) => {
+          const split = kindsConflict({ physical: p1, organisation: o1 }, { physical: p2, organisation: o2 });
+          expect(split).toBe(p1 !== p2 || o1 !== o2);
+          const item = (physical: boolean, organisation: string) =>
+            cartItem({ type: physical ? "PHYSICAL_PASS" : "DIGITAL_PASS", orgUuidProduct: organisation });
+          // The portal's rule is the shared one for items on the same fare card.
+          expect(conflicts([item(p1, o1)], { ...item(p2, o2), uuid: "other" })).toBe(split);
+        },
+      ),
+    );
+    const digital = cartItem({ type: "DIGITAL_PASS", faremediaId: "card-1" });
+    expect(conflicts([digital], { ...digital, uuid: "other", faremediaId: "card-2" })).toBe(true);
   });
 });

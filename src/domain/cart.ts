@@ -96,16 +96,32 @@ export function cartItemOf(
   };
 }
 
+/** What the cart rule knows of a product: whether it is shipped, and whose it is. */
+export interface CartKind {
+  physical: boolean;
+  organisation: string;
+}
+
+/**
+ * Spec section 4, the part a product alone decides: physical and digital, or two organisations, are
+ * never in one cart. The portal's cart (conflicts) and the server's quote and order (server/services/
+ * pricing.ts) apply this one rule.
+ */
+export const kindsConflict = (left: CartKind, right: CartKind): boolean =>
+  left.physical !== right.physical || left.organisation !== right.organisation;
+
+const kindOf = (item: CartItem): CartKind => ({
+  physical: isPhysical(item),
+  organisation: item.orgUuidProduct,
+});
+
 /**
  * Spec section 4: a cart never mixes physical and digital, two organisations, or two fare cards.
  * True when `candidate` cannot join `items` without clearing them.
  */
 export function conflicts(items: readonly CartItem[], candidate: CartItem): boolean {
   return items.some(
-    (item) =>
-      isPhysical(item) !== isPhysical(candidate) ||
-      item.orgUuidProduct !== candidate.orgUuidProduct ||
-      item.faremediaId !== candidate.faremediaId,
+    (item) => kindsConflict(kindOf(item), kindOf(candidate)) || item.faremediaId !== candidate.faremediaId,
   );
 }
 

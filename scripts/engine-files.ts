@@ -8,7 +8,7 @@ import { existsSync, globSync, readFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 
 /** The server project's test files (vite.config.ts, project "server"). */
-export const serverTestGlobs = ["server/**/*.test.ts", "scripts/**/*.test.ts"];
+const serverTestGlobs = ["server/**/*.test.ts", "scripts/**/*.test.ts"];
 
 /** Calls that open a database, and the variable that switches the suite to PostgreSQL. */
 const opener = /\b(createTestApp|freshDatabase|emptyDatabase|openDatabase)\s*\(|\b(TEST_DATABASE_URL)\b/;

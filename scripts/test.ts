@@ -1,5 +1,5 @@
 /**
- * npm test: typecheck, lint, i18n catalogs, unit + component + model tests, server tests, end-to-end.
+ * npm test: typecheck, lint, unused exports (knip), i18n catalogs, unit + component + model tests, server tests, end-to-end.
  * Every step runs even if an earlier one failed, so one run shows everything that is wrong.
  * `npm run test:timings` then prints where the time went.
  */
@@ -17,6 +17,11 @@ const only = process.argv.slice(2);
 const steps: Array<{ name: string; args: string[]; env?: Record<string, string>; after?: () => void }> = [
   { name: "typecheck", args: [bin("typescript", "bin/tsc"), "--noEmit", "-p", "tsconfig.json"] },
   { name: "lint", args: [bin("@biomejs/biome", "bin/biome"), "check", "."] },
+  // Nothing is exported that nothing imports (issue 37): a dead export is code no test reaches.
+  {
+    name: "exports",
+    args: [bin("knip", "bin/knip.js"), "--include", "exports,types,duplicates", "--no-progress"],
+  },
   { name: "i18n", args: [join(root, "scripts", "i18n-check.ts")] },
   {
     name: "unit",

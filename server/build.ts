@@ -28,7 +28,7 @@ function* files(path: string): Generator<string> {
 }
 
 /** A hash of everything the SPA build reads, so a stale build is detected by content, not by clock. */
-export function sourceHash(): string {
+function sourceHash(): string {
   const hash = createHash("sha256");
   for (const input of inputs) {
     for (const file of files(join(projectRoot, input))) {

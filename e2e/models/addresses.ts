@@ -2,8 +2,6 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { Portal } from "./portal.ts";
 import { signInAsNewRider, signInAt } from "./riders.ts";
 
-export { demoRider } from "./riders.ts";
-
 export interface AddressDetails {
   firstName?: string;
   lastName?: string;

@@ -50,7 +50,7 @@ export interface Plan {
   reason: string | null;
 }
 
-export const skipReasons = {
+const skipReasons = {
   synced:
     "cart.synced: another tab's write to the cart (the storage event), which e2e/two-tabs.spec.ts makes with a second tab of the same browser",
   repriced:
@@ -75,7 +75,7 @@ export const skipReasons = {
 export const startsAsDemoRider = (path: CartPath): boolean => planOf(path).start === "rider";
 
 /** Who walks the path, following its sign-ins and sign-outs, or why it cannot be walked. */
-export function planOf(path: CartPath): Plan {
+function planOf(path: CartPath): Plan {
   let who: Who | null = path.input?.guest ? "guest" : null;
   let start: Who | null = who;
   const fix = (wanted: Who): boolean => {

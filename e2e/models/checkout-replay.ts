@@ -59,7 +59,7 @@ const quoteOf = (event: AnyEventObject): QuoteOutput | null => {
 };
 
 /** The answer an actor event stands for, or null for a rider's gesture. */
-export function answerOf(event: AnyEventObject): Answer | null {
+function answerOf(event: AnyEventObject): Answer | null {
   const type = event.type;
   if (!type.startsWith("xstate.") || type === "xstate.init") return null;
   if (type === "xstate.done.actor.waitBeforeRetry") return "waited";
@@ -91,9 +91,9 @@ export function answerOf(event: AnyEventObject): Answer | null {
   }
 }
 
-export const inputIndex = (path: CheckoutPath): number => (path.input ? inputs.indexOf(path.input) : -1);
+const inputIndex = (path: CheckoutPath): number => (path.input ? inputs.indexOf(path.input) : -1);
 
-export const isGuest = (path: CheckoutPath): boolean => path.input?.guest === true;
+const isGuest = (path: CheckoutPath): boolean => path.input?.guest === true;
 
 /** Why the real server cannot give this path's answers, or null when it can. */
 export function skipReason(path: CheckoutPath): string | null {

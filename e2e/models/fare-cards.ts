@@ -2,8 +2,6 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { Portal } from "./portal.ts";
 import { signInAsNewRider, signInAt } from "./riders.ts";
 
-export { demoRider } from "./riders.ts";
-
 /** A fresh unlinked card from the server's development route (POST /dev/transit/fare_media). */
 export interface IssuedCard {
   id: string;

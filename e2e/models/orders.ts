@@ -2,8 +2,6 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { Portal } from "./portal.ts";
 import { signInAt } from "./riders.ts";
 
-export { demoRider } from "./riders.ts";
-
 /** Order history, an order's receipt and the order summary, as a rider uses them. */
 export class OrdersPage {
   readonly portal: Portal;

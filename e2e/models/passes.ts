@@ -10,8 +10,6 @@ interface Product {
   rider_types: string[];
 }
 
-export { demoRider } from "./riders.ts";
-
 /** Devices, pass history with a pass's moves, purchase history and unattached passes, as a rider uses them. */
 export class PassesPage {
   readonly portal: Portal;

@@ -40,7 +40,7 @@ export function samplingFromEnv(defaultExtra: number, env: NodeJS.ProcessEnv = p
 }
 
 /** A small seeded generator (mulberry32), so a run picks the same extra paths every time. */
-export function seeded(seed: number): () => number {
+function seeded(seed: number): () => number {
   let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;

@@ -22,8 +22,8 @@ import { SocialPage, sandboxEmail } from "./social.ts";
 export type SessionPath = GeneratedPath<typeof sessionMachine>;
 type Step = SessionPath["steps"][number];
 
-export const inputs = sessionModel.inputs ?? [];
-export const inputIndex = (path: SessionPath): number => (path.input ? inputs.indexOf(path.input) : -1);
+const inputs = sessionModel.inputs ?? [];
+const inputIndex = (path: SessionPath): number => (path.input ? inputs.indexOf(path.input) : -1);
 
 const stateKey = (value: unknown): string =>
   typeof value === "string"
@@ -74,7 +74,7 @@ function cartPlan(path: SessionPath): { seed: boolean } | "mismatch" {
 }
 
 /** The path deletes or deactivates the account: a rider signed up for it, never the demo rider. */
-export const leaves = (path: SessionPath): boolean =>
+const leaves = (path: SessionPath): boolean =>
   path.steps.some(
     (step) => step.event.type === "session.deleted" || step.event.type === "session.deactivated",
   );

@@ -16,7 +16,7 @@ import { createHttpClient } from "../../src/services/http.ts";
 import { createPortalStorage } from "../../src/services/storage.ts";
 import { type BenchRow, ms, reportOnly } from "./table.ts";
 
-export const benchRiderCount = 50;
+const benchRiderCount = 50;
 /** The sandbox secret the bench's servers share, so the bench makes card tokens they accept. */
 export const benchGatewaySecret = "bench-sandbox-secret-0123456789abcdef0123";
 const password = "bench rider passphrase";

@@ -42,7 +42,7 @@ export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const withinText = (within: boolean | null) => (within === null ? "report only" : within ? "yes" : "no");
 
 /** The rows as an aligned text table (columns figure, measured, budget, within). */
-export function formatBenchTable(rows: readonly BenchRow[]): string {
+function formatBenchTable(rows: readonly BenchRow[]): string {
   const header = ["figure", "measured", "budget", "within"] as const;
   const cells = rows.map((row) => [row.figure, row.measured, row.budget, withinText(row.within)]);
   const widths = header.map((title, column) =>

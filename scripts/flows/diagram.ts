@@ -53,7 +53,7 @@ function textWidth(lines: string[]): number {
 }
 
 /** Words broken into lines of at most `width` characters, so boxes and labels stay narrow. */
-export function wrap(text: string, width: number): string[] {
+function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/).filter(Boolean)) {

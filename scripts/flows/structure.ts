@@ -39,7 +39,7 @@ const guardName = (guard: unknown): string =>
       ? String(guard.type)
       : "";
 
-export function transitionKey(source: AnyStateNode, transition: TransitionLike): string {
+function transitionKey(source: AnyStateNode, transition: TransitionLike): string {
   const targets = transition.target?.length ? transition.target.map(pathOf).join(",") : "(stay)";
   return `${pathOf(source)} | ${transition.eventType || "(always)"} | ${targets} | ${guardName(transition.guard)}`;
 }

@@ -15,7 +15,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** "xstate.done.actor.loadConfig" -> "loadConfig succeeds"; "" -> "immediately". */
-export function eventLabel(type: string): string {
+function eventLabel(type: string): string {
   const actor = /^xstate\.(done|error)\.actor\.(.+)$/.exec(type);
   if (actor) return `${actor[2]} ${actor[1] === "done" ? "succeeds" : "fails"}`;
   if (type === "" || type === "(always)") return "immediately";
@@ -23,7 +23,7 @@ export function eventLabel(type: string): string {
 }
 
 /** The event with its payload, for path steps. */
-export function eventText(event: AnyEventObject): string {
+function eventText(event: AnyEventObject): string {
   const { type, output, error, ...rest } = event as AnyEventObject & { output?: unknown; error?: unknown };
   const payload = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : "";
   return `${eventLabel(type)}${payload}`;
@@ -60,7 +60,7 @@ export function machineComment(name: string): string {
 /** The first sentence of a text (a machine's comment: its purpose in one line). */
 export const firstSentence = (text: string): string => /^(.+?[.!?])(\s|$)/.exec(text)?.[1] ?? text;
 
-export interface ReadableStep {
+interface ReadableStep {
   /** In words (the glossary's). */
   given: string;
   when: string;

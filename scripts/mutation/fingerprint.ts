@@ -18,7 +18,7 @@ const specifiers = (text: string): string[] =>
   );
 
 /** Every project file reachable from `entries` by relative imports, sorted, entries included. */
-export function importClosure(entries: string[]): string[] {
+function importClosure(entries: string[]): string[] {
   const seen = new Set<string>();
   const queue = entries.map((entry) => resolve(root, entry));
   while (queue.length > 0) {

@@ -61,11 +61,7 @@ type Choices = ReadonlyMap<Node, boolean>;
  * The value of a literal expression (objects and arrays of literals included), or `notStatic`. A
  * condition is taken the way `choices` says; one that `choices` does not settle is pushed to `open`.
  */
-export function staticValue(
-  node: Node,
-  choices: Choices = new Map(),
-  open: Node[] = [],
-): Static | typeof notStatic {
+function staticValue(node: Node, choices: Choices = new Map(), open: Node[] = []): Static | typeof notStatic {
   const literal = (child: Node) => staticValue(child, choices, open);
   switch (node.type) {
     case "ConditionalExpression": {

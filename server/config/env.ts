@@ -22,7 +22,7 @@ const isAddressOrCidr = (entry: string) => {
 };
 
 /** TRUST_PROXY: unset, `false` or `off` is off; `true`; a hop count; or a comma list of addresses/CIDRs. */
-export const trustProxySchema = z
+const trustProxySchema = z
   .string()
   .trim()
   .transform((value, ctx): TrustProxy => {

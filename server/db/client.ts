@@ -9,7 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema.ts";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** One type for both drivers, so repositories never know which one they talk to. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 

@@ -24,9 +24,9 @@ import {
 } from "./schema.ts";
 
 /** Marks a database that got the demo routes, fare caps, taps and wallet (issue 13). */
-export const demoFareSystemMarker = "demo_fare_system_seeded_at";
+const demoFareSystemMarker = "demo_fare_system_seeded_at";
 
-export const demoRoutes = [
+const demoRoutes = [
   {
     code: "10",
     name: "Crosstown",
@@ -50,7 +50,7 @@ export const demoRoutes = [
   },
 ] as const;
 
-export const demoCapRules = [
+const demoCapRules = [
   {
     id: "c1000000-0000-4000-8000-000000000001",
     name: "Daily cap",

@@ -12,7 +12,7 @@ const phoneCard = "f1000000-0000-4000-8000-000000000002";
 const guestCard = "f1000000-0000-4000-8000-000000000003";
 
 /** The demo rider's phones (README). */
-export const demoDevices = [
+const demoDevices = [
   {
     id: "d1000000-0000-4000-8000-000000000001",
     nickname: "Riley's Pixel",
@@ -28,7 +28,7 @@ export const demoDevices = [
 ] as const;
 
 /** The demo's own orders for passes (outside the rider's order history): numbers the README can quote. */
-export const demoPassOrders = {
+const demoPassOrders = {
   unattached: { id: "e1000000-0000-4000-8000-000000000001", number: "TP-90000001" },
   guest: { id: "e1000000-0000-4000-8000-000000000002", number: "TP-90000002" },
 } as const;

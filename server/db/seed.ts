@@ -215,7 +215,7 @@ async function seedAgencyAndRider(db: Database, config: PortalConfig): Promise<b
 }
 
 /** The demo rider's saved card: Stripe's always-approving Visa, as the card form would tokenize it. */
-export const demoCard = {
+const demoCard = {
   number: "4242 4242 4242 4242",
   cvc: "123",
   postalCode: "94105",
@@ -223,12 +223,12 @@ export const demoCard = {
   billing: { last_name: "Rider", address_1: "100 Market St", zip_code: "94105" },
 } as const;
 /** Stripe's test ACH account that succeeds, with a routing number whose checksum holds. */
-export const demoBankAccount = {
+const demoBankAccount = {
   routingNumber: "110000000",
   accountNumber: "000123456789",
   holderName: "Riley Rider",
 } as const;
-export const demoAddresses: readonly AddressInput[] = [
+const demoAddresses: readonly AddressInput[] = [
   {
     firstName: "Riley",
     lastName: "Rider",
@@ -354,7 +354,7 @@ export const demoPromoCodes = {
 } as const;
 
 /** The demo shipping methods (README), in list order; prices in the deployment's currency. */
-export const demoShippingMethods = [
+const demoShippingMethods = [
   {
     code: "standard",
     name: "Standard mail",

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "./client.ts";
 import { seedDemoData } from "./seed.ts";
 
 /** The advisory lock instances sharing a database take turns on at start-up. */
-export const startupLock = "transit-portal:startup";
+const startupLock = "transit-portal:startup";
 
 /**
  * What an instance does to its database before serving: the migrations not applied yet, then the demo

@@ -28,7 +28,7 @@ export const systemAccounts = [
   "forfeited",
   "refund:hold",
 ] as const;
-export type SystemAccount = (typeof systemAccounts)[number];
+type SystemAccount = (typeof systemAccounts)[number];
 
 export type FareCardAccount = `farecard:${string}:${FareCardPurse}`;
 export type WalletAccount = `wallet:${string}`;

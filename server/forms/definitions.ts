@@ -20,7 +20,7 @@ export const formMethods = [
 ] as const;
 export type FormMethod = (typeof formMethods)[number];
 
-export type { FormDefinition, FormField } from "../../src/domain/forms.ts";
+export type { FormDefinition } from "../../src/domain/forms.ts";
 
 type FieldKey =
   | "email"
@@ -51,7 +51,7 @@ type FieldKey =
 
 type Rule = Omit<FormField, "label" | "value" | "key"> & { key?: string };
 
-export const emailPattern = "^[^\\s@]+@[^\\s@]+\\.[^\\s@]{2,}$";
+const emailPattern = "^[^\\s@]+@[^\\s@]+\\.[^\\s@]{2,}$";
 /** Passwords have no composition rules (length and a deny-list only), so no pattern either. */
 const passwordMax = 128;
 

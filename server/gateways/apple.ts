@@ -6,9 +6,9 @@ import {
   jwtVerify,
 } from "jose";
 
-export const appleIssuer = "https://appleid.apple.com";
+const appleIssuer = "https://appleid.apple.com";
 export const appleKeysUrl = "https://appleid.apple.com/auth/keys";
-export const appleAuthorizeUrl = "https://appleid.apple.com/auth/authorize";
+const appleAuthorizeUrl = "https://appleid.apple.com/auth/authorize";
 
 /** What a verified Apple id_token says about the rider. */
 export interface AppleIdentity {

@@ -11,7 +11,7 @@ export interface CaptchaVerifier {
   verify(token: string, remoteIp: string): Promise<boolean>;
 }
 
-export const sandboxFailingToken = "sandbox-fail";
+const sandboxFailingToken = "sandbox-fail";
 
 export const sandboxCaptchaVerifier: CaptchaVerifier = {
   provider: "sandbox",

@@ -4,7 +4,7 @@ import { type IdentityTransport, providerJson, textField, type VerifiedIdentity 
 const graphVersion = "v21.0";
 
 /** Facebook Login's endpoints (the Graph API). */
-export const facebookEndpoints = {
+const facebookEndpoints = {
   authorize: `https://www.facebook.com/${graphVersion}/dialog/oauth`,
   token: `https://graph.facebook.com/${graphVersion}/oauth/access_token`,
   debugToken: "https://graph.facebook.com/debug_token",

@@ -8,17 +8,17 @@ import {
 import { type IdentityTransport, providerJson, textField, type VerifiedIdentity } from "./identity.ts";
 
 /** Google's OpenID Connect endpoints and issuers. */
-export const googleEndpoints = {
+const googleEndpoints = {
   authorize: "https://accounts.google.com/o/oauth2/v2/auth",
   token: "https://oauth2.googleapis.com/token",
   keys: "https://www.googleapis.com/oauth2/v3/certs",
 } as const;
-export const googleIssuers = ["https://accounts.google.com", "accounts.google.com"];
+const googleIssuers = ["https://accounts.google.com", "accounts.google.com"];
 
 /** Where a verifier gets the provider's signing keys: a URL (fetched and cached by jose) or a set. */
-export type KeySource = { url: string } | { set: JSONWebKeySet } | { getKey: JWTVerifyGetKey };
+type KeySource = { url: string } | { set: JSONWebKeySet } | { getKey: JWTVerifyGetKey };
 
-export function keysOf(source: KeySource): JWTVerifyGetKey {
+function keysOf(source: KeySource): JWTVerifyGetKey {
   if ("getKey" in source) return source.getKey;
   if ("set" in source) return createLocalJWKSet(source.set);
   return createRemoteJWKSet(new URL(source.url), { timeoutDuration: 5000 });

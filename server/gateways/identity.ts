@@ -23,7 +23,7 @@ export type IdentityTransport = (
 ) => Promise<Response>;
 
 /** How long a provider may take to answer before the sign-in is refused. */
-export const providerTimeoutMs = 5000;
+const providerTimeoutMs = 5000;
 
 /**
  * A JSON object from the provider, or null for anything else: a time-out, a network error, a

@@ -11,8 +11,8 @@ import {
   sandboxDelivery,
 } from "./delivery.ts";
 
-export type OutboxChannel = (typeof outboxChannels)[number];
-export type OutboxStatus = (typeof outboxStatuses)[number];
+type OutboxChannel = (typeof outboxChannels)[number];
+type OutboxStatus = (typeof outboxStatuses)[number];
 
 export interface OutgoingMessage {
   channel: OutboxChannel;
@@ -50,7 +50,7 @@ export interface Outbox {
 }
 
 /** Retries what a provider refused, with the app's lifetime. */
-export interface OutboxDispatcher {
+interface OutboxDispatcher {
   /** Tries the due messages now and then every `intervalMs` (an unref'ed timer). */
   start(): void;
   /** Stops the timer, waits for deliveries under way and closes the providers. */

@@ -8,8 +8,8 @@ import type { GoogleSettings } from "./google.ts";
 import type { IdentityTransport } from "./identity.ts";
 
 /** How long a sandbox authorization code and access token live. */
-export const sandboxCodeMs = 5 * 60 * 1000;
-export const sandboxAccessTokenMs = 60 * 60 * 1000;
+const sandboxCodeMs = 5 * 60 * 1000;
+const sandboxAccessTokenMs = 60 * 60 * 1000;
 /** Codes and tokens kept at once; beyond it the sandbox refuses new authorizations. */
 const maxLive = 10_000;
 
@@ -57,7 +57,7 @@ interface IssuedAccessToken {
 }
 
 /** A JSON answer of the sandbox's endpoints, in process or over HTTP. */
-export interface SandboxAnswer {
+interface SandboxAnswer {
   status: number;
   body: unknown;
 }

@@ -18,7 +18,7 @@ export function notFound(reply: FastifyReply, message = "Not found"): FastifyRep
 }
 
 /** Route prefixes answered with JSON envelopes, never with the SPA. */
-export const apiPrefixes = ["/accounts/", "/transit/", "/portal-config", "/dev/", "/healthz"] as const;
+const apiPrefixes = ["/accounts/", "/transit/", "/portal-config", "/dev/", "/healthz"] as const;
 
 export function isApiPath(url: string): boolean {
   const path = url.split("?")[0] ?? url;

@@ -7,7 +7,7 @@ import { type Envelope, ErrorCode } from "../../src/domain/envelope.ts";
  * `maxParamLength`, a request Node could not parse): helmet never sees those, so they carry the
  * strictest policy themselves. A JSON error needs no script, style or frame.
  */
-export const baselineSecurityHeaders: Record<string, string> = {
+const baselineSecurityHeaders: Record<string, string> = {
   "Content-Security-Policy":
     "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
   "X-Content-Type-Options": "nosniff",
@@ -18,7 +18,7 @@ export const baselineSecurityHeaders: Record<string, string> = {
 };
 
 /** One year, subdomains included: sent only when the portal is served over HTTPS. */
-export const strictTransportSecurity = "max-age=31536000; includeSubDomains";
+const strictTransportSecurity = "max-age=31536000; includeSubDomains";
 
 /**
  * Strict-Transport-Security for a request, or null: when PUBLIC_URL is https, or the request came

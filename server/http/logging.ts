@@ -53,7 +53,7 @@ const hashPattern = /scrypt\$[^\s,"')]+/g;
 const cardNumberPattern = /(?<![0-9])[0-9](?:(?:[ +-]|%20)?[0-9]){11,18}(?![0-9])/g;
 
 /** A message without a failed query's parameters, emails, hashes or card numbers. */
-export function scrubMessage(message: string): string {
+function scrubMessage(message: string): string {
   const withoutParams = message.replace(/\nparams: [\s\S]*$/, "\nparams: [redacted]");
   return withoutParams
     .replace(emailPattern, "[redacted]")

@@ -31,7 +31,7 @@ const texts: Record<
 };
 
 /** Why a renewal could not happen, in the rider's language. */
-export const renewalFailures = {
+const renewalFailures = {
   declined: {
     en: "Your payment method was declined.",
     es: "Su método de pago fue rechazado.",

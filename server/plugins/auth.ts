@@ -30,7 +30,7 @@ declare module "fastify" {
 
 export const unauthorizedMessage =
   "You are unauthorized to perform this request. Please sign in and try again.";
-export const sessionExpiredMessage = "Your session has expired. Please sign in again.";
+const sessionExpiredMessage = "Your session has expired. Please sign in again.";
 export const deactivatedMessage = "This account has been deactivated.";
 export const cardTokenExpiredMessage = "Your card session has ended. Please enter the card number again.";
 /** A guest's checkout named its card by a token that has ended (quote and order alike). */

@@ -18,7 +18,7 @@ export function isCleanText(value: string): boolean {
 }
 
 /** The path (`body.first_name`, `query.q`, `params.id`) of the first unclean string in `value`, or null. */
-export function findUncleanText(value: unknown, path: string, depth = 0): string | null {
+function findUncleanText(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === "string") return isCleanText(value) ? null : path;
   if (value === null || typeof value !== "object" || depth > 32) return null;
   if (Array.isArray(value)) {

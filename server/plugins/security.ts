@@ -7,7 +7,7 @@ import helmet, { type HelmetOptions } from "helmet";
 import { isApiPath } from "../http/envelope.ts";
 
 /** A GET or HEAD of the portal's page or its static files, not of the API or the sandbox provider. */
-export function readsThePortal(request: Pick<FastifyRequest, "method" | "url">): boolean {
+function readsThePortal(request: Pick<FastifyRequest, "method" | "url">): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   return !isApiPath(request.url) && !request.url.startsWith("/sandbox-idp");
 }
@@ -90,7 +90,7 @@ export default fp(async function security(
  * product search (issue 16). So helmet writes them once to a response nobody sends, and every reply
  * copies them from there.
  */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const request = new IncomingMessage(new Socket());
   const response = new ServerResponse(request);
   helmet(options)(request, response, (error?: unknown) => {

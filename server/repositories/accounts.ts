@@ -20,12 +20,12 @@ export type User = typeof users.$inferSelect;
 export type AccountTokenKind = (typeof accountTokenKinds)[number];
 
 /** Session lifetimes: idle expiry renews on use; absolute expiry never moves. */
-export const sessionIdleMs = 24 * 60 * 60 * 1000;
-export const sessionAbsoluteMs = 30 * 24 * 60 * 60 * 1000;
+const sessionIdleMs = 24 * 60 * 60 * 1000;
+const sessionAbsoluteMs = 30 * 24 * 60 * 60 * 1000;
 /** A session waiting for its texted code. */
-export const pendingSessionMs = 10 * 60 * 1000;
+const pendingSessionMs = 10 * 60 * 1000;
 const lastSeenPrecisionMs = 60 * 1000;
-export const tokenLifetimeMs: Record<AccountTokenKind, number> = {
+const tokenLifetimeMs: Record<AccountTokenKind, number> = {
   confirm_email: 48 * 60 * 60 * 1000,
   reset_password: 30 * 60 * 1000,
 };

@@ -124,5 +124,3 @@ export function createAddressRepository(db: Executor) {
     },
   };
 }
-
-export type AddressRepository = ReturnType<typeof createAddressRepository>;

@@ -56,5 +56,3 @@ export function createAttemptBudgetRepository(db: Executor) {
     },
   };
 }
-
-export type AttemptBudgetRepository = ReturnType<typeof createAttemptBudgetRepository>;

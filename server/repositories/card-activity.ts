@@ -85,7 +85,7 @@ export function decodeActivityCursor(text: string): ActivityCursor | null {
 }
 
 /** The wire form of one row (src/domain/transit/cards.ts ActivityRow). */
-export function activityRowOf(row: CardActivityRecord): ActivityRow {
+function activityRowOf(row: CardActivityRecord): ActivityRow {
   return {
     id: row.id,
     occurred_at: row.occurredAt.toISOString(),
@@ -178,8 +178,6 @@ export function createCardActivityRepository(db: Executor) {
     },
   };
 }
-
-export type CardActivityRepository = ReturnType<typeof createCardActivityRepository>;
 
 /** One page as the API answers it: at most `limit` rows and the cursor of the next page, if any. */
 export async function activityPage(

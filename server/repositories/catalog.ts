@@ -147,7 +147,7 @@ export function scopeOf(
 }
 
 /** Every condition of the search except the applied filters. */
-export function inBase(query: CatalogQuery) {
+function inBase(query: CatalogQuery) {
   const organizations = new Set(query.organizationIds);
   const keywords = query.keywords ? new Set(query.keywords) : null;
   const fareCard = query.fareCard;

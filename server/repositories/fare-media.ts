@@ -153,5 +153,3 @@ export function createFareMediaRepository(db: Executor) {
     },
   };
 }
-
-export type FareMediaRepository = ReturnType<typeof createFareMediaRepository>;

@@ -95,5 +95,3 @@ export function createGatewayRequestRepository(db: Executor) {
     },
   };
 }
-
-export type GatewayRequestRepository = ReturnType<typeof createGatewayRequestRepository>;

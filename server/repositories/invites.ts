@@ -6,7 +6,7 @@ import { type Executor, insertUser, normalizeEmail, type User } from "./accounts
 
 export type Invite = typeof invites.$inferSelect;
 
-export const inviteLifetimeMs = 7 * 24 * 60 * 60 * 1000;
+const inviteLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 
 /** The invite behind `token`, not accepted yet and not expired. */
 const isOpen = (token: string, now: Date) =>

@@ -105,5 +105,3 @@ export function createLedgerRepository(db: Executor) {
     },
   };
 }
-
-export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

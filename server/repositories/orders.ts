@@ -621,5 +621,3 @@ export function createOrderRepository(db: Executor) {
     },
   };
 }
-
-export type OrderRepository = ReturnType<typeof createOrderRepository>;

@@ -279,5 +279,3 @@ export function createPassRepository(db: Executor) {
     },
   };
 }
-
-export type PassRepository = ReturnType<typeof createPassRepository>;

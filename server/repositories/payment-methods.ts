@@ -133,5 +133,3 @@ export function createPaymentMethodRepository(db: Executor) {
     },
   };
 }
-
-export type PaymentMethodRepository = ReturnType<typeof createPaymentMethodRepository>;

@@ -121,5 +121,3 @@ export function createPromoCodeRepository(db: Executor) {
     },
   };
 }
-
-export type PromoCodeRepository = ReturnType<typeof createPromoCodeRepository>;

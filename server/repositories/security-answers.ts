@@ -6,7 +6,7 @@ import type { Executor } from "./accounts.ts";
 export type StoredSecurityAnswer = typeof securityAnswers.$inferSelect;
 
 /** Wrong tries of security answers one reset link allows; at this many it is spent. */
-export const resetAnswerTries = 5;
+const resetAnswerTries = 5;
 
 /** A reset link that still works: unused, unexpired, tries left. */
 const usableResetToken = (token: string, now: Date) =>
@@ -94,5 +94,3 @@ export function createSecurityAnswerRepository(db: Executor) {
     },
   };
 }
-
-export type SecurityAnswerRepository = ReturnType<typeof createSecurityAnswerRepository>;

@@ -49,5 +49,3 @@ export function createShippingMethodRepository(db: Executor) {
     },
   };
 }
-
-export type ShippingMethodRepository = ReturnType<typeof createShippingMethodRepository>;

@@ -6,8 +6,8 @@ import type { Executor } from "./accounts.ts";
 export type MfaPurpose = (typeof mfaPurposes)[number];
 
 /** A code lives 10 minutes, allows 5 wrong tries, and a new one may be sent every 30 seconds. */
-export const mfaCodeLifetimeMs = 10 * 60 * 1000;
-export const mfaMaxAttempts = 5;
+const mfaCodeLifetimeMs = 10 * 60 * 1000;
+const mfaMaxAttempts = 5;
 export const mfaResendAfterMs = 30 * 1000;
 
 export type CodeCheck = "ok" | "wrong" | "exhausted" | "none";
@@ -15,7 +15,7 @@ export type CodeCheck = "ok" | "wrong" | "exhausted" | "none";
 const digest = (salt: string, code: string) => createHash("sha256").update(salt).update(code).digest();
 
 /** Six digits, uniformly random (crypto.randomInt), zero-padded. */
-export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
 
 /** The code queries, on the database or bound to a transaction (`with(tx)`). */
 export function createTwoFactorRepository(db: Executor) {

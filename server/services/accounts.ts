@@ -28,18 +28,18 @@ import {
 import { inTransaction, isUniqueViolation, type UnitOfWork } from "./transaction.ts";
 
 /** Reset mails one email may get per window, whoever asks (no mail-bombing from many addresses). */
-export interface ResetBudget {
+interface ResetBudget {
   perEmail: number;
   windowMs: number;
 }
 
-export const defaultResetBudget: ResetBudget = { perEmail: 5, windowMs: 60 * 60 * 1000 };
+const defaultResetBudget: ResetBudget = { perEmail: 5, windowMs: 60 * 60 * 1000 };
 
 /**
  * The least time a forgot-password answer takes: the work of a known email (a token, a mail) costs a
  * few rows more than an unknown one's, and is hidden below it.
  */
-export const defaultResetAnswerMs = 50;
+const defaultResetAnswerMs = 50;
 const answerDelay = () => wait(defaultResetAnswerMs, undefined, { ref: false });
 
 export interface AccountServiceOptions {

@@ -32,7 +32,7 @@ const labels: Readonly<Record<AddressField, string>> = {
 };
 
 /** The spec's wording of an address problem (src/domain/payments/address.ts lists them). */
-export function addressMessage(field: AddressField, problem: AddressProblem): string {
+function addressMessage(field: AddressField, problem: AddressProblem): string {
   const label = labels[field];
   switch (problem) {
     case "required":

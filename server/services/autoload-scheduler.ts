@@ -14,7 +14,7 @@ import type { OrderService } from "./orders.ts";
 import { inTransaction } from "./transaction.ts";
 
 /** Time-triggered autoloads run at this hour of the agency's day. */
-export const autoloadRunHour = 6;
+const autoloadRunHour = 6;
 
 type AutoloadRow = typeof autoloads.$inferSelect;
 

@@ -23,7 +23,7 @@ export type AutoloadResult =
   | { ok: true; autoload: Autoload }
   | { ok: false; status: 400 | 404 | 422; errors: ApiError[] };
 
-export const autoloadCardNotFound = "Fare card not found.";
+const autoloadCardNotFound = "Fare card not found.";
 const invalid = (field: string, message: string): ApiError => ({
   code: ErrorCode.validation,
   message,
@@ -34,7 +34,7 @@ type AutoloadRow = typeof autoloads.$inferSelect;
 type MethodRow = typeof paymentMethods.$inferSelect;
 
 /** The wire form of an autoload; its paused reason in `locale`. */
-export function autoloadOf(row: AutoloadRow, method: MethodRow | null, locale: string): Autoload {
+function autoloadOf(row: AutoloadRow, method: MethodRow | null, locale: string): Autoload {
   const reason = Object.values(pausedReasons).find((texts) => texts.en === row.pausedReason);
   return {
     id: row.id,

@@ -21,7 +21,7 @@ export interface CardTokenBudget {
   perAddress: number;
   windowMs: number;
 }
-export const defaultCardTokenBudget: CardTokenBudget = {
+const defaultCardTokenBudget: CardTokenBudget = {
   perNumberAndAddress: 5,
   perNumber: 30,
   perAddress: 20,

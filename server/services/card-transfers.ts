@@ -20,11 +20,11 @@ export interface TransferAnswer {
   body: string;
 }
 
-export const cardNotFoundMessage = "Fare card not found.";
-export const targetUnavailableMessage = "This fare card cannot receive a transfer.";
-export const sourceUnavailableMessage = "This fare card cannot give its value away.";
-export const sameCardMessage = "Choose two different cards.";
-export const transferMismatchMessage = "This Idempotency-Key was used for another transfer.";
+const cardNotFoundMessage = "Fare card not found.";
+const targetUnavailableMessage = "This fare card cannot receive a transfer.";
+const sourceUnavailableMessage = "This fare card cannot give its value away.";
+const sameCardMessage = "Choose two different cards.";
+const transferMismatchMessage = "This Idempotency-Key was used for another transfer.";
 
 const answer = (status: number, data: unknown, errors: ApiError[] = []): TransferAnswer => ({
   status,

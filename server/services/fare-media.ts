@@ -46,7 +46,7 @@ export interface LinkBudget {
   perNumber: number;
   windowMs: number;
 }
-export const defaultLinkBudget: LinkBudget = { perRider: 10, perNumber: 5, windowMs: 15 * 60_000 };
+const defaultLinkBudget: LinkBudget = { perRider: 10, perNumber: 5, windowMs: 15 * 60_000 };
 
 export type CardProblem =
   | { problem: "notFound" }

@@ -63,5 +63,3 @@ export function createInviteService(options: InviteServiceOptions) {
     },
   };
 }
-
-export type InviteService = ReturnType<typeof createInviteService>;

@@ -51,7 +51,6 @@ import {
   type OrderAttemptLegRow,
   type OrderCursor,
   type OrderItemRow,
-  type OrderRecord,
   type OrderRefundRow,
   type OrderRequestRow,
   type OrderRow,
@@ -92,7 +91,7 @@ export interface PlaceInput {
 }
 
 /** Where a load's value goes: one fare card's general funds, or the rider's wallet. */
-export type LoadTarget = { kind: "card"; cardId: string } | { kind: "wallet" };
+type LoadTarget = { kind: "card"; cardId: string } | { kind: "wallet" };
 
 /**
  * A load (issue 13, src/domain/transit/wallet.ts): an order of kind "load" with one stored-value line,
@@ -142,8 +141,7 @@ export function refundIdOf(orderId: string, idempotencyKey: string): string {
 }
 
 /** What one refund's key must keep asking: SHA-256 of the amount asked (null: all that is left) and the reason. */
-export const refundRequestHash = (amount: number | null, reason: string) =>
-  orderRequestHash({ amount, reason });
+const refundRequestHash = (amount: number | null, reason: string) => orderRequestHash({ amount, reason });
 
 /**
  * Value paid through the gateway (a card or wallet load, stored value bought at checkout) settles this
@@ -153,24 +151,24 @@ export const refundRequestHash = (amount: number | null, reason: string) =>
 export const loadSettleMs = 10 * 60 * 1000;
 
 export const orderNotFoundMessage = "Order not found.";
-export const priceChangedMessage = "The price of your order has changed. Please review it and try again.";
-export const paymentsTotalMessage = "The payments do not add up to the order's total.";
-export const tooManyLegsMessage = "An order is paid with at most 2 payment methods.";
-export const paymentUnavailableMessage = "This payment method is not available.";
-export const purseTooLowMessage = "The balance is too low for this payment.";
-export const purseNeedsCardMessage =
+const priceChangedMessage = "The price of your order has changed. Please review it and try again.";
+const paymentsTotalMessage = "The payments do not add up to the order's total.";
+const tooManyLegsMessage = "An order is paid with at most 2 payment methods.";
+const paymentUnavailableMessage = "This payment method is not available.";
+const purseTooLowMessage = "The balance is too low for this payment.";
+const purseNeedsCardMessage =
   "Stored value pays only for passes of a digital order with a fare card, never for more stored value.";
-export const guestPaymentMessage = "Guests pay with a card.";
-export const declinedMessage = "Your payment method was declined.";
-export const tokenInvalidMessage = "The card details have expired. Please enter them again.";
-export const fareCardUnavailableMessage = "This fare card cannot be used for this order.";
-export const fareCardRequiredMessage = "Choose a fare card for auto-renewed passes and stored value.";
-export const notEligibleMessage = "The selected passes are not eligible for this fare media.";
-export const renewNotAllowedMessage = "This product cannot renew automatically.";
-export const addressNotFoundMessage = "Address not found.";
-export const addressRequiredMessage = "Shipping address can not be empty.";
-export const shippingRequiredMessage = "Please choose a shipping method.";
-export const loadUnavailableMessage = "Stored value cannot be loaded now.";
+const guestPaymentMessage = "Guests pay with a card.";
+const declinedMessage = "Your payment method was declined.";
+const tokenInvalidMessage = "The card details have expired. Please enter them again.";
+const fareCardUnavailableMessage = "This fare card cannot be used for this order.";
+const fareCardRequiredMessage = "Choose a fare card for auto-renewed passes and stored value.";
+const notEligibleMessage = "The selected passes are not eligible for this fare media.";
+const renewNotAllowedMessage = "This product cannot renew automatically.";
+const addressNotFoundMessage = "Address not found.";
+const addressRequiredMessage = "Shipping address can not be empty.";
+const shippingRequiredMessage = "Please choose a shipping method.";
+const loadUnavailableMessage = "Stored value cannot be loaded now.";
 export const cardNotFoundMessage = "Fare card not found.";
 /** The name of a load's one line, per language. */
 const loadLineNames: Record<string, string> = { en: "Stored value", es: "Saldo", vi: "Số dư" };
@@ -242,7 +240,7 @@ export function orderRequestHash(request: unknown): string {
 export const idempotencyKeyHash = (key: string) => createHash("sha256").update(key).digest("hex");
 
 /** A guest link's token: 32 random bytes, base64url (43 characters). */
-export const guestLinkPattern = /^[A-Za-z0-9_-]{43}$/;
+const guestLinkPattern = /^[A-Za-z0-9_-]{43}$/;
 const linkHashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Draws of a random order number before giving up (a collision is 1 in 10^8 per existing order). */
@@ -1958,14 +1956,14 @@ export function createOrderService(options: {
 }
 
 /** How long a claimed refund may stay pending before the recovery run finishes it. */
-export const refundRecoveryMs = 60_000;
+const refundRecoveryMs = 60_000;
 
 /** The stored value an order's items bought. */
 const storedValueOf = (items: readonly OrderItemRow[]) =>
   items.filter((item) => item.subType === "STORED_VALUE").reduce((sum, item) => sum + item.lineTotal, 0);
 
 /** The opaque cursor of a page: base64url of the last order's time and id. */
-export function encodeCursor(cursor: OrderCursor): string {
+function encodeCursor(cursor: OrderCursor): string {
   return Buffer.from(`${cursor.createdAt.toISOString()}|${cursor.id}`).toString("base64url");
 }
 
@@ -1987,5 +1985,3 @@ export type OrderService = ReturnType<typeof createOrderService>;
 export function parseOrderReply(reply: OrderReply): Envelope<PlacedOrder> {
   return JSON.parse(reply.body) as Envelope<PlacedOrder>;
 }
-
-export type { OrderRecord };

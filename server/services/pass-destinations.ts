@@ -12,11 +12,11 @@ export interface DestinationLine {
 }
 
 /** A digital pass or stored value: it goes on a fare card, or (passes only) in the account. */
-export const needsDestination = (line: Pick<DestinationLine, "subType">) =>
+const needsDestination = (line: Pick<DestinationLine, "subType">) =>
   line.subType === "DIGITAL_PASS" || line.subType === "STORED_VALUE";
 
 /** Every line may go on `card`: the card can be bought for, and each line's rider types include its. */
-export function cardTakes(
+function cardTakes(
   card: Pick<FareMediumRow, "status" | "type" | "riderType">,
   lines: readonly DestinationLine[],
 ) {

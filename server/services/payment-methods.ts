@@ -27,7 +27,7 @@ export interface FieldProblem {
   message: string;
 }
 
-export type SaveFailure =
+type SaveFailure =
   | { problem: "invalid"; errors: FieldProblem[] }
   /** The gateway declined the method (a test card that always declines, an expired card). */
   | { problem: "declined"; reason: DeclineReason }
@@ -49,7 +49,7 @@ export type DefaultResult =
   | { ok: false; problem: "notFound" | "forbidden" };
 
 /** Bounds of the card's billing details (the spec shows none; these hold any real address). */
-export const billingMaxLengths: Readonly<Record<keyof BillingDetails, number>> = {
+const billingMaxLengths: Readonly<Record<keyof BillingDetails, number>> = {
   last_name: 50,
   address_1: 100,
   zip_code: 10,
@@ -63,7 +63,7 @@ const zipPattern = /^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/;
 const length = (text: string) => [...text].length;
 
 /** The nickname as stored: trimmed, null when empty; or what is wrong with it. */
-export function parseNickname(
+function parseNickname(
   input: string | null | undefined,
 ): { ok: true; nickname: string | null } | { ok: false; error: FieldProblem } {
   const nickname = (input ?? "").trim();
@@ -80,7 +80,7 @@ export function parseNickname(
 }
 
 /** The billing details trimmed, or one problem per field (`billing.last_name`, ...). */
-export function parseBilling(
+function parseBilling(
   input: BillingDetails,
 ): { ok: true; billing: BillingDetails } | { ok: false; errors: FieldProblem[] } {
   const billing: BillingDetails = {

@@ -62,10 +62,10 @@ export interface QuoteInput {
  * is refused alike until the window ends, so codes cannot be found by guessing. A code that works
  * costs nothing, however often the checkout asks again.
  */
-export const promoGuessBudget = { attempts: 20, windowMs: 15 * 60 * 1000 } as const;
+const promoGuessBudget = { attempts: 20, windowMs: 15 * 60 * 1000 } as const;
 
 /** The budget key of a caller's refused codes (a SHA-256, so no address is stored). */
-export function promoBudgetKey(customer: Customer, address: string): string {
+function promoBudgetKey(customer: Customer, address: string): string {
   const who = customer.kind === "rider" ? `rider:${customer.userId}` : `address:${address}`;
   return `promo/${createHash("sha256").update(who).digest("hex")}`;
 }
@@ -95,17 +95,17 @@ export type PricedResult =
     }
   | { ok: false; status: 400 | 422; errors: ApiError[] };
 
-export const productUnavailableMessage = "This product is not available.";
+const productUnavailableMessage = "This product is not available.";
 /** A catalogue product as the cart rule sees it (kindsConflict, shared with the portal's cart). */
 const cartKindOf = (product: Pick<ProductRow, "subType" | "organizationId">) => ({
   physical: product.subType === "PHYSICAL_PASS",
   organisation: product.organizationId,
 });
 
-export const cartConflictMessage =
+const cartConflictMessage =
   "Physical and digital items, or items of different organizations, go in separate orders.";
-export const duplicateLineMessage = "A product can be listed only once.";
-export const countryInvalidMessage = "Country is not valid.";
+const duplicateLineMessage = "A product can be listed only once.";
+const countryInvalidMessage = "Country is not valid.";
 
 interface CatalogLine {
   request: QuoteLineRequest;

@@ -18,7 +18,7 @@ const stillDue = (row: { id: string }, due: Date) =>
   and(eq(subscriptions.id, row.id), eq(subscriptions.status, "active"), eq(subscriptions.renewsAt, due));
 
 /** The claim scope of renewal orders' keys: never a rider's id nor a guest's. */
-export const renewalScope = "renewal";
+const renewalScope = "renewal";
 
 /** The key of one renewal: the subscription and the date it renews on, so a renewal happens once. */
 export const renewalKey = (subscription: { id: string }, renewsAt: Date) =>

@@ -170,5 +170,3 @@ export function createSecurityQuestionsService(options: SecurityQuestionsOptions
     },
   };
 }
-
-export type SecurityQuestionsService = ReturnType<typeof createSecurityQuestionsService>;

@@ -33,7 +33,7 @@ export const defaultSignInBudget: SignInBudget = {
 const digest = (value: string) => createHash("sha256").update(value).digest("hex");
 
 /** Budget keys: `login/<email hash>` from everywhere, `login/<email hash>/<address hash>` per address. */
-export const signInKeys = (email: string, address: string) => {
+const signInKeys = (email: string, address: string) => {
   const everywhere = `login/${digest(normalizeEmail(email))}`;
   return { everywhere, addressPrefix: `${everywhere}/`, perAddress: `${everywhere}/${digest(address)}` };
 };

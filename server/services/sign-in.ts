@@ -31,7 +31,6 @@ export type SocialSignIn =
   | { result: "refused" }
   | { result: "deactivated" }
   | { result: "ok"; grant: SignInGrant };
-export type AppleSignIn = SocialSignIn;
 
 /** Names for a new account: at most 50 characters, none when the provider gave none or an unclean one. */
 const nameOf = (value: string | null | undefined) =>
@@ -122,5 +121,3 @@ export function createSignInService(options: {
     },
   };
 }
-
-export type SignInService = ReturnType<typeof createSignInService>;

@@ -2,7 +2,7 @@
 const dayMs = 24 * 60 * 60_000;
 
 /** How long an auto-renewed pass lasts when neither its expiry nor its validity is known. */
-export const fallbackRenewalDays = 30;
+const fallbackRenewalDays = 30;
 
 /**
  * When an auto-renewed pass renews: its expiry when it has one, else `at` plus the pass's

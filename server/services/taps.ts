@@ -40,8 +40,8 @@ export const routeName = (route: RouteRow, locale: string) =>
 const fareOf = (route: RouteRow, riderType: string) => route.fares[riderType] ?? route.fares.ADULT ?? 0;
 const transactionNumber = () => `TX-${String(randomInt(0, 10_000_000_000)).padStart(10, "0")}`;
 
-export const routeNotFoundMessage = "Route not found.";
-export const tapperNotFoundMessage = "Card not found.";
+const routeNotFoundMessage = "Route not found.";
+const tapperNotFoundMessage = "Card not found.";
 
 /** What a page of transactions starts after: the last row's time and id. */
 export interface TapCursor {
@@ -49,7 +49,7 @@ export interface TapCursor {
   id: string;
 }
 
-export function encodeTapCursor(cursor: TapCursor): string {
+function encodeTapCursor(cursor: TapCursor): string {
   return Buffer.from(`${cursor.tappedAt.toISOString()}|${cursor.id}`).toString("base64url");
 }
 

@@ -53,7 +53,7 @@ async function templateRun(): Promise<TemplateRun | undefined> {
  * and security-code hashes are made at, and the agency's day (the seed rides "today" and counts days
  * back from it), so a run that passes midnight seeds again rather than copy yesterday's rides.
  */
-export function templateKey(config: PortalConfig, now = new Date()): string {
+function templateKey(config: PortalConfig, now = new Date()): string {
   const inputs = { config, hashCost: hashCost(), day: periodAround(now, "day").starts.toISOString() };
   return createHash("sha256").update(JSON.stringify(inputs)).digest("hex").slice(0, 16);
 }

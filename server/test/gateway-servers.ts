@@ -9,7 +9,7 @@ import { deploymentFile, freshDatabase } from "./helpers.ts";
 
 /** Test doubles that speak the providers' real protocols on 127.0.0.1, for the gateway tests. */
 
-export interface ReceivedMail {
+interface ReceivedMail {
   auth: string | null;
   from: string;
   to: string[];
@@ -101,7 +101,7 @@ export async function startSmtpListener(options: { rejectRecipients?: boolean } 
   };
 }
 
-export interface SmsRequest {
+interface SmsRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;

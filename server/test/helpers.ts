@@ -179,7 +179,7 @@ export async function createTestApp(
  * Every ledger group sums to zero in each currency and no rider's account (a fare card's purse, a
  * wallet) is below zero. The database refuses both at commit; this catches a trigger lost or weakened.
  */
-export async function assertBooksBalance(database: DatabaseHandle): Promise<void> {
+async function assertBooksBalance(database: DatabaseHandle): Promise<void> {
   const unbalanced = await database.db
     .select({ group: ledgerEntries.entryGroup, currency: ledgerEntries.currency })
     .from(ledgerEntries)

@@ -29,7 +29,7 @@ export interface AnalyticsItem {
 }
 
 /** What a GA4 e-commerce event carries: the money in major units and its ISO 4217 currency. */
-export interface Ecommerce {
+interface Ecommerce {
   currency: string;
   value: number;
   items: AnalyticsItem[];
@@ -59,7 +59,7 @@ export interface FilterChange {
  * - `load_cart_popup`: the cart drawer opened (success, with `item_count`), or the cart's products
  *   were read again from the catalogue after a change of language (success or error).
  */
-export type LoadEvent =
+type LoadEvent =
   | { event: "load_initial_data_success"; filter_count: number }
   | { event: "load_initial_data_error"; error_code: number }
   | { event: "load_filter_data_success"; filter_count: number }
@@ -97,8 +97,6 @@ export type AnalyticsEvent =
       event: "purchase";
       ecommerce: Ecommerce & { transaction_id: string; shipping: number; discount: number; coupon?: string };
     };
-
-export type AnalyticsEventName = AnalyticsEvent["event"];
 
 /** Minor units as GA4's major-unit number (1250 USD -> 12.5, 500 JPY -> 500), without float noise. */
 export function majorUnits(amount: number, currency: string): number {

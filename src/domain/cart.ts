@@ -67,7 +67,7 @@ export const normalizeCartItem = (item: CartItem): CartItem => ({
   faremediaId: item.faremediaId ?? null,
 });
 
-export const isPhysical = (item: Pick<CartItem, "type">) => item.type === "PHYSICAL_PASS";
+const isPhysical = (item: Pick<CartItem, "type">) => item.type === "PHYSICAL_PASS";
 
 /** The cart item for `quantity` of a product, bought for `faremediaId` (null: a physical card or a guest). */
 export function cartItemOf(

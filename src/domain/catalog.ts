@@ -5,7 +5,7 @@ export interface AppliedFilter {
   filter_value: string;
 }
 
-export interface FilterValue {
+interface FilterValue {
   uuid: string;
   value: string;
   short_description: string;
@@ -70,12 +70,9 @@ export const descriptionLines = (text: string): string[] =>
     .filter((line) => line.length > 0);
 
 /**
- * Where the products page is: `physical` (/physical, or /products/{service}/physical), `fareCard`
- * (/products/null/digital with a chosen card), otherwise every product. The route's service and pass
- * type name filter values by their code (bus, PHYSICAL, DIGITAL).
+ * The filter values a products page starts with: the route's service and pass type, named by their
+ * code (bus, PHYSICAL, DIGITAL).
  */
-export type ProductMode = "all" | "physical" | "digital" | "fareCard";
-
 export function presetValues(serviceType: string | null, passType: string | null): string[] {
   const codes: string[] = [];
   if (serviceType && serviceType !== "null") codes.push(serviceType);

@@ -102,7 +102,6 @@ export const ErrorCode = {
   /** The server is busy (its password-hashing line is full): nothing was done; Retry-After says when. */
   busy: 50302,
 } as const;
-export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** The error code a failed request carries (ApiRequestError, or an envelope error), else internal. */
 export const errorCodeOf = (error: unknown): number =>

@@ -7,7 +7,7 @@ export const fareMediumStatuses = ["ACTIVE", "BLOCKED", "INVALID", "SUSPENDED"] 
 export type FareMediumStatus = (typeof fareMediumStatuses)[number];
 
 /** Card types that can carry passes and stored value bought online (paper tickets cannot). */
-export const purchasableTypes: readonly FareMediumType[] = ["VIRTUAL", "PHYSICAL"];
+const purchasableTypes: readonly FareMediumType[] = ["VIRTUAL", "PHYSICAL"];
 
 export interface FareMedium {
   faremedia_id: string;

@@ -110,7 +110,6 @@ export function equals(a: Money, b: Money): boolean {
 }
 
 export const isZero = (a: Money): boolean => a.amount === 0;
-export const isNegative = (a: Money): boolean => a.amount < 0;
 
 /** The exact decimal of `minor` minor units with `digits` decimals, as a string Intl formats exactly. */
 function decimal(minor: number, digits: number): `${number}` {

@@ -7,7 +7,7 @@ export type SecurityAnswerProblem = "tooShort" | "tooLong" | "invalidCharacters"
 const controlCharacter = /\p{Cc}/u;
 
 /** Characters of the compared form (code points, so an emoji counts once). */
-export const securityAnswerLength = (answer: string): number => [...normalizeSecurityAnswer(answer)].length;
+const securityAnswerLength = (answer: string): number => [...normalizeSecurityAnswer(answer)].length;
 
 export function securityAnswerProblem(answer: string): SecurityAnswerProblem | null {
   if (controlCharacter.test(answer)) return "invalidCharacters";

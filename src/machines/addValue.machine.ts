@@ -137,7 +137,7 @@ const amountOf = (context: AddValueContext): number => {
 const sameChoice = (left: LoadChoice | null, right: LoadChoice | null): boolean =>
   left !== null && right !== null && JSON.stringify(left) === JSON.stringify(right);
 
-export function paymentProblem(context: AddValueContext): LoadProblem | null {
+function paymentProblem(context: AddValueContext): LoadProblem | null {
   const [first, second] = context.legs;
   if (context.guest && (context.email.trim() === "" || emailProblem(context.email) !== null)) return "email";
   if (first === null) return "selectPayment";
@@ -157,7 +157,7 @@ function legRequest(choice: LoadChoice, amount: number): LoadRequest["payments"]
 }
 
 /** The legs as the load API takes them: one for the amount, or the split's two. */
-export function loadLegs(context: AddValueContext): LoadRequest["payments"] {
+function loadLegs(context: AddValueContext): LoadRequest["payments"] {
   const amount = amountOf(context);
   const [first, second] = context.legs;
   if (!first) return [];

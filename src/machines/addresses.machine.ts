@@ -15,7 +15,7 @@ import { unprovided } from "./unprovided.ts";
 export type AddressDraft = Record<AddressField, string> & { isDefault: boolean };
 
 /** What the list says after a change went through. */
-export type AddressNotice = "added" | "updated" | "removed" | "defaultSet";
+type AddressNotice = "added" | "updated" | "removed" | "defaultSet";
 
 export interface AddressesContext {
   addresses: SavedAddress[];
@@ -52,9 +52,9 @@ export interface SaveAddressInput {
 }
 
 /** Most riders ship where the agency is: the form starts in the United States. */
-export const defaultCountry = "US";
+const defaultCountry = "US";
 
-export const addressFields: readonly AddressField[] = [
+const addressFields: readonly AddressField[] = [
   "firstName",
   "lastName",
   "address_1",

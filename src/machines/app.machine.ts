@@ -15,7 +15,7 @@ import { tourMachine } from "./tour.machine.ts";
 import { unprovided } from "./unprovided.ts";
 
 /** What browser storage held when the portal started. */
-export interface StoredAtStart {
+interface StoredAtStart {
   authenticated: boolean;
   user: StoredUser | null;
   cart: CartItem[];
@@ -215,5 +215,4 @@ export const appMachine = setup({
   },
 });
 
-export const selectConfig = (snapshot: { context: AppContext }): PortalConfig | null =>
-  snapshot.context.config;
+const _selectConfig = (snapshot: { context: AppContext }): PortalConfig | null => snapshot.context.config;

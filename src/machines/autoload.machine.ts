@@ -60,7 +60,7 @@ export interface SaveAutoloadInput {
 }
 
 /** The draft an autoload starts from: the live one as it is, or a weekly-free threshold default. */
-export function draftOf(
+function draftOf(
   autoload: Autoload | null,
   limits: LoadLimits,
   methods: SavedPaymentMethod[],
@@ -89,9 +89,7 @@ export function draftOf(
   };
 }
 
-export function autoloadProblems(
-  context: Pick<AutoloadContext, "draft" | "limits" | "methods">,
-): AutoloadProblems {
+function autoloadProblems(context: Pick<AutoloadContext, "draft" | "limits" | "methods">): AutoloadProblems {
   const { draft, limits } = context;
   const problems: AutoloadProblems = {};
   const amount = parseAmount(draft.amount, limits.currency);

@@ -16,7 +16,7 @@ export interface LinkDraft {
 }
 
 /** `required` "<label> can not be empty.", `invalid` "<label> is not valid.", `tooLong`. */
-export type LinkProblem = "required" | "invalid" | "tooLong";
+type LinkProblem = "required" | "invalid" | "tooLong";
 export type LinkProblems = Partial<Record<keyof LinkDraft, LinkProblem>>;
 
 /** The server's refusal: its code, and for a throttled attempt the minutes to wait. */

@@ -57,14 +57,14 @@ const canReceive = (card: FareMedium) =>
   card.status === "ACTIVE" && !card.blocked && !card.invalid && !card.suspended;
 
 /** The typed amount in minor units, or the problem with it. */
-export function transferAmount(context: CardTransferContext): number | TransferProblem {
+function transferAmount(context: CardTransferContext): number | TransferProblem {
   const amount = parseAmount(context.amount, context.currency);
   if (amount === null || amount < 1) return "amountInvalid";
   if (amount > context.source.balance.general_funds) return "amountExceeded";
   return amount;
 }
 
-export function transferProblem(context: CardTransferContext): TransferProblem | null {
+function transferProblem(context: CardTransferContext): TransferProblem | null {
   if (context.to === null || !context.targets.some((card) => card.faremedia_id === context.to))
     return "chooseCard";
   const amount = transferAmount(context);

@@ -16,7 +16,7 @@ export interface EmailConfirmationContext {
 export type EmailConfirmationEvent = { type: "confirmation.retry" };
 
 /** Spec section 9: after confirming, the rider goes to sign-in after 5 seconds. */
-export const redirectAfterMs = 5000;
+const redirectAfterMs = 5000;
 
 /*
  * Confirming an email from its link (spec section 4). A link without a token, or with a truncated or garbled one, is invalid at once.

@@ -204,4 +204,4 @@ export const formMachine = setup({
   },
 });
 
-export const selectFields = (snapshot: { context: FormContext }) => snapshot.context.definition?.fields ?? [];
+const _selectFields = (snapshot: { context: FormContext }) => snapshot.context.definition?.fields ?? [];

@@ -10,7 +10,7 @@ export interface KeysetRoute {
   id: string | null;
 }
 
-export interface KeysetHistoryInput extends KeysetRoute {
+interface KeysetHistoryInput extends KeysetRoute {
   /** The deployment's `ideal_row_count`. */
   pageSize: number;
 }
@@ -40,7 +40,7 @@ export interface LoadPageInput {
   after: string | null;
 }
 
-export type KeysetHistoryEvent<Detail> =
+type KeysetHistoryEvent<Detail> =
   | ({ type: "route.changed" } & KeysetRoute)
   | { type: "history.retry" }
   | { type: "detail.changed"; detail: Detail }
@@ -57,10 +57,10 @@ export interface KeysetHistoryOptions<Page extends KeysetPage, Item> {
 }
 
 /** Biggest page number a route may name: past it, the address is not a page. */
-export const maxPageNumber = 100_000;
+const maxPageNumber = 100_000;
 
 /** The route's `:page` as a page number: a whole number from 1, as the rider sees it; else null. */
-export function pageNumberOf(param: string | undefined): number | null {
+function pageNumberOf(param: string | undefined): number | null {
   if (param === undefined || !/^[1-9][0-9]*$/.test(param)) return null;
   const page = Number(param);
   return page <= maxPageNumber ? page : null;

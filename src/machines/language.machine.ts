@@ -86,4 +86,4 @@ export const languageMachine = setup({
 export const selectHasStarted = (snapshot: { matches: (state: { loading: "starting" }) => boolean }) =>
   !snapshot.matches({ loading: "starting" });
 export const selectLocale = (snapshot: { context: LanguageContext }) => snapshot.context.current;
-export const selectOffered = (snapshot: { context: LanguageContext }) => snapshot.context.offered;
+const _selectOffered = (snapshot: { context: LanguageContext }) => snapshot.context.offered;

@@ -28,7 +28,7 @@ export const whereIs = (pass: PassDetail): string =>
   pass.location === "device" && pass.device ? pass.device.id : "cloud";
 
 /** The request a chosen destination makes. */
-export const requestOf = (destination: string): MovePassRequest =>
+const requestOf = (destination: string): MovePassRequest =>
   destination === "cloud" ? { to: "cloud" } : { to: "device", device: destination };
 
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;

@@ -8,7 +8,7 @@ import { cardFormProblems, cardSubmission, cleanCard } from "./cardChecks.ts";
 import { type CardDraft, type CardProblems, emptyCard, type FieldProblem, textProblem } from "./cardDraft.ts";
 import { unprovided } from "./unprovided.ts";
 
-export { type CardDraft, type CardProblems, cardFormProblems, cardSubmission, emptyCard, type FieldProblem };
+export { type CardDraft, type CardProblems, emptyCard, type FieldProblem };
 
 /** What the address says when the rider comes back from PayPal's approval page. */
 export type PayPalReturn = { outcome: "approved"; token: string; state: string } | { outcome: "cancelled" };
@@ -90,7 +90,7 @@ const bankProblemOf: Record<BankProblem, FieldProblem> = {
   tooLong: "tooLong",
 };
 
-export function bankFormProblems(bank: BankDraft): BankProblems {
+function bankFormProblems(bank: BankDraft): BankProblems {
   const problems: BankProblems = {};
   const nickname = textProblem(bank.nickname, nicknameMaxLength, false);
   if (nickname) problems.nickname = nickname;
@@ -102,7 +102,7 @@ export function bankFormProblems(bank: BankDraft): BankProblems {
   return problems;
 }
 
-export function bankSubmission(bank: BankDraft, supportsDefault: boolean): BankSubmission {
+function bankSubmission(bank: BankDraft, supportsDefault: boolean): BankSubmission {
   const nickname = bank.nickname.trim();
   const accountType = bank.accountType.trim();
   return {

@@ -202,5 +202,3 @@ export const securityQuestionsMachine = setup({
     },
   },
 });
-
-export type SecurityQuestionsSnapshot = { context: SecurityQuestionsContext };

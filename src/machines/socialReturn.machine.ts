@@ -73,7 +73,7 @@ export function loginPayloadOf(input: SocialReturnInput, trip: SocialTrip | null
 }
 
 /** The trip is this tab's, for this provider, fresh, and the provider sent a credential, not an error. */
-export function tripHolds(input: SocialReturnInput, taken: TakenTrip): boolean {
+function tripHolds(input: SocialReturnInput, taken: TakenTrip): boolean {
   const { trip } = taken;
   if (trip === null || !taken.stateMatches || trip.provider !== input.provider) return false;
   const age = taken.now - trip.startedAt;

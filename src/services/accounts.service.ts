@@ -52,5 +52,3 @@ export function createAccountsService(http: HttpClient, base: () => string) {
     },
   };
 }
-
-export type AccountsService = ReturnType<typeof createAccountsService>;

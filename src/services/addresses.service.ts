@@ -34,5 +34,3 @@ export function createAddressesService(http: HttpClient, base: () => string) {
     },
   };
 }
-
-export type AddressesService = ReturnType<typeof createAddressesService>;

@@ -12,7 +12,7 @@ export interface CaptchaSettings {
 }
 
 /** Site keys starting with this are the sandbox: no script, and the server's sandbox verifier passes. */
-export const sandboxSiteKey = "sandbox";
+const sandboxSiteKey = "sandbox";
 
 /**
  * The captcha in front of sign-up: a token from reCAPTCHA v3 (invisible, no puzzle to solve), checked
@@ -57,5 +57,3 @@ export function createCaptchaService(
     },
   };
 }
-
-export type CaptchaService = ReturnType<typeof createCaptchaService>;

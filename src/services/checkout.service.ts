@@ -78,13 +78,11 @@ export function createCheckoutService(http: HttpClient, base: () => string) {
   };
 }
 
-export type CheckoutService = ReturnType<typeof createCheckoutService>;
-
 /**
  * sessionStorage key of the checkout's choices, for a reload, Back and Forward, or while the rider signs
  * in again (never card data).
  */
-export const checkoutChoicesKey = "checkoutChoices";
+const checkoutChoicesKey = "checkoutChoices";
 
 const isChoices = (value: unknown): value is CheckoutChoices =>
   typeof value === "object" &&
@@ -132,7 +130,7 @@ export function createCheckoutChoicesStore(storage: Storage) {
 }
 
 /** localStorage key of the last order this browser placed, for its other tabs (issue 34). */
-export const placedOrderKey = "transit-portal.placedOrder";
+const placedOrderKey = "transit-portal.placedOrder";
 
 /**
  * The last order placed in this browser, by its cart (checkout's cartSignature) and when: a checkout in

@@ -25,5 +25,3 @@ export function createConnectedAccountsService(http: HttpClient, accounts: () =>
     },
   };
 }
-
-export type ConnectedAccountsService = ReturnType<typeof createConnectedAccountsService>;

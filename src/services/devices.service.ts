@@ -21,5 +21,3 @@ export function createDevicesService(http: HttpClient, base: () => string) {
     },
   };
 }
-
-export type DevicesService = ReturnType<typeof createDevicesService>;

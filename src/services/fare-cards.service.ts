@@ -85,5 +85,3 @@ export function createFareCardsService(http: HttpClient, transitBase: () => stri
     },
   };
 }
-
-export type FareCardsService = ReturnType<typeof createFareCardsService>;

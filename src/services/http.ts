@@ -3,7 +3,7 @@ import { type ApiError, type Envelope, ErrorCode } from "../domain/envelope.ts";
 import type { PortalStorage } from "./storage.ts";
 
 /** What the client reports to the portal; the root machine decides what happens. */
-export interface HttpSignals {
+interface HttpSignals {
   /** A 401 while signed in, or error 50020 in any reply. */
   sessionExpired(): void;
   /** No reply at all, or HTTP 503. Never a reason to sign out. */
@@ -79,7 +79,7 @@ export interface HttpClientOptions {
 }
 
 /** How long, at most, one request waits in all on a busy server before it gives up with the 503. */
-export const busyWaitBudgetMs = 60_000;
+const busyWaitBudgetMs = 60_000;
 /** The longest single Retry-After honoured; a longer one is a real outage, not a busy moment. */
 const busyRetryAfterMaxSeconds = 10;
 

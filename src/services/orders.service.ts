@@ -28,5 +28,3 @@ export function createOrdersService(http: HttpClient, base: () => string) {
     },
   };
 }
-
-export type OrdersService = ReturnType<typeof createOrdersService>;

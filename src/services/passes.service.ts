@@ -49,5 +49,3 @@ export function createPassesService(http: HttpClient, base: () => string) {
     },
   };
 }
-
-export type PassesService = ReturnType<typeof createPassesService>;

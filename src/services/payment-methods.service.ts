@@ -140,8 +140,6 @@ export function createPaymentMethodsService(
   };
 }
 
-export type PaymentMethodsService = ReturnType<typeof createPaymentMethodsService>;
-
 /** sessionStorage key of the PayPal state digest, for the tab that left for PayPal and comes back. */
 export const payPalStateKey = "payPalApprovalState";
 

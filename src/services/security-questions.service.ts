@@ -34,5 +34,3 @@ export function createSecurityQuestionsService(http: HttpClient, accountsBase: (
     },
   };
 }
-
-export type SecurityQuestionsService = ReturnType<typeof createSecurityQuestionsService>;

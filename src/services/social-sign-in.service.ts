@@ -97,5 +97,3 @@ export function createSocialSignInService(
     },
   };
 }
-
-export type SocialSignInService = ReturnType<typeof createSocialSignInService>;

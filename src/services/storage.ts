@@ -1,13 +1,10 @@
 import { type CartItem, isCartItem } from "../domain/cart.ts";
-import { isStoredUser, type StoredUser } from "../domain/session.ts";
-
+import { isStoredUser } from "../domain/session.ts";
 /**
  * Every browser storage key of the portal (spec section 3), read and written only through this module.
  * Values are JSON except the raw token strings the original portal stored; unreadable values count as
  * absent, so a corrupted entry can never break start-up.
  */
-
-export type { StoredUser };
 
 export interface CurrentFareCard {
   nickname: string;
@@ -17,7 +14,7 @@ export interface CurrentFareCard {
   storedValue: number;
 }
 
-export type PurchaseFlowType = "digital" | "physical";
+type PurchaseFlowType = "digital" | "physical";
 
 interface Codec<T> {
   parse(raw: string): T | null;
@@ -94,10 +91,10 @@ const codecs = {
   tourDone: flag,
 } satisfies { [Key in keyof typeof storageKeyNames]: Codec<unknown> };
 
-export type StorageKey = keyof typeof codecs;
+type StorageKey = keyof typeof codecs;
 
 /** What sign-out removes (spec section 3); the cart is removed only when the rider chose to clear it. */
-export const riderKeys = [
+const riderKeys = [
   "authToken",
   "user",
   "faremediaId",
@@ -108,7 +105,7 @@ export const riderKeys = [
   "purchaseFlowType",
   "currentFareCard",
 ] as const satisfies readonly StorageKey[];
-export type StoredValue<Key extends StorageKey> = (typeof codecs)[Key] extends Codec<infer T> ? T : never;
+type StoredValue<Key extends StorageKey> = (typeof codecs)[Key] extends Codec<infer T> ? T : never;
 
 export interface PortalStorage {
   get<Key extends StorageKey>(key: Key): StoredValue<Key> | null;

@@ -58,5 +58,3 @@ export function createWalletService(http: HttpClient, base: () => string) {
     },
   };
 }
-
-export type WalletService = ReturnType<typeof createWalletService>;

@@ -5,7 +5,7 @@ import { css, cx } from "../../styled-system/css";
 import { select } from "../../styled-system/recipes";
 import { ChevronDownIcon } from "./icons.tsx";
 
-export interface SelectOption {
+interface SelectOption {
   value: string;
   label: string;
   /** The language the label is written in, when it is not the page's (a language's own name). */

@@ -19,7 +19,7 @@ import {
 } from "xstate";
 import { TestModel } from "xstate/graph";
 
-export type MachineEvent<TMachine extends AnyStateMachine> = EventFromLogic<TMachine>;
+type MachineEvent<TMachine extends AnyStateMachine> = EventFromLogic<TMachine>;
 /** A snapshot of the machine, usable as a machine snapshot inside generic code. */
 export type Snap<TMachine extends AnyStateMachine> = SnapshotFrom<TMachine> & SnapshotLike;
 
@@ -225,11 +225,6 @@ export const flush = async () => {
   for (let turn = 0; turn < 10; turn++) await Promise.resolve();
 };
 
-export interface WalkResult<TMachine extends AnyStateMachine> {
-  snapshots: Snap<TMachine>[];
-  final: Snap<TMachine>;
-}
-
 /**
  * An actor's `inspect` option that adds every transition the machine under test takes (the root actor,
  * which has no parent, not its children) to `taken`, keyed as `declaredTransitions` keys them.
@@ -427,13 +422,13 @@ export function activeStateKeys(snapshot: { _nodes?: unknown }, all: Map<string,
 }
 
 /** Readable Given/When/Then text of one step, for QA and for failure messages. */
-export function describeStep(event: AnyEventObject, value: StateValue): string {
+function describeStep(event: AnyEventObject, value: StateValue): string {
   const { type, ...rest } = event;
   const payload = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : "";
   return `when ${type}${payload} then ${JSON.stringify(value)}`;
 }
 
-export interface PathWalk {
+interface PathWalk {
   name: string;
   /** null when the walk matched every step. */
   error: unknown;

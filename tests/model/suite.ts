@@ -15,7 +15,7 @@ import {
   walkPath,
 } from "./harness.ts";
 
-export const coverageDir = resolve(import.meta.dirname, "..", "..", ".tmp", "model-coverage");
+const coverageDir = resolve(import.meta.dirname, "..", "..", ".tmp", "model-coverage");
 
 export interface CoverageRow {
   machine: string;

@@ -43,7 +43,7 @@ import {
   walk,
 } from "./harness.ts";
 
-export interface Mounted {
+interface Mounted {
   element: ReactElement;
   /** The actor under test, once mounted. */
   actor: () => AnyActorRef;
@@ -86,7 +86,7 @@ interface ViewRun {
  * each distinct gesture (an event the screen sends, with its payload: "Auto-renew" and "One-time
  * purchase" are two clicks) from each state value it is made in. Every input is walked at least once.
  */
-export async function coveringViewPaths<TMachine extends AnyStateMachine>(
+async function coveringViewPaths<TMachine extends AnyStateMachine>(
   spec: ViewSpec<TMachine>,
   paths: GeneratedPath<TMachine>[],
 ): Promise<GeneratedPath<TMachine>[]> {

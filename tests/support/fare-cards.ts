@@ -37,7 +37,7 @@ export const lostId = "f1000000-0000-4000-8000-000000000002";
 export const unknownCardId = "ffffffff-0000-4000-8000-00000000dead";
 
 export const commute = medium(commuteId, "Commute card", "ACTIVE", "6000 0000 0000 0015", 1_250);
-export const lost = medium(lostId, "Lost card", "BLOCKED", "6000 0000 0000 0023", 300);
+const lost = medium(lostId, "Lost card", "BLOCKED", "6000 0000 0000 0023", 300);
 export const cardList: FareMedium[] = [commute, lost];
 
 const can = (overrides: Partial<FareCardDetail["can"]> = {}): FareCardDetail["can"] => ({
@@ -125,7 +125,7 @@ export const commuteDetail: FareCardDetail = {
 
 export const renamedDetail: FareCardDetail = { ...commuteDetail, nickname: "Work card" };
 
-export const lostDetail: FareCardDetail = {
+const lostDetail: FareCardDetail = {
   ...lost,
   balance_detail: {
     general_funds: 300,

@@ -6,7 +6,7 @@ import { formMachine } from "../../src/machines/form.machine.ts";
 import { sessionMachine } from "../../src/machines/session.machine.ts";
 
 /** A server-driven form whose definition never arrives: for tests where forms are not the subject. */
-export const pendingForm = formMachine.provide({
+const pendingForm = formMachine.provide({
   actors: {
     fetchForm: fromPromise<FormDefinition, { method: string; language: string }>(() => new Promise(() => {})),
   },

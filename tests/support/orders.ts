@@ -149,11 +149,11 @@ const summaryOf = (index: number): OrderSummary => ({
 });
 
 /** The first `count` orders after `skip`, newest first. */
-export const summaries = (skip: number, count: number): OrderSummary[] =>
+const summaries = (skip: number, count: number): OrderSummary[] =>
   Array.from({ length: count }, (_, index) => summaryOf(skip + index));
 
 /** The list's line of an order. */
-export const summaryOfDetail = ({
+const summaryOfDetail = ({
   id,
   number,
   created_at,

@@ -69,7 +69,7 @@ export const mastercard: SavedPaymentMethod = {
   last4: "4444",
 };
 /** A commuter benefits card: it never pays for a load. */
-export const benefits: SavedPaymentMethod = {
+const benefits: SavedPaymentMethod = {
   ...visa,
   id: "m2000000-0000-4000-8000-000000000003",
   is_default: false,

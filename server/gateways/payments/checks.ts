@@ -46,7 +46,7 @@ export type Checked<Value, Problem extends string> =
 export type Behaviour = "approve" | DeclineReason;
 
 /** Stripe's test numbers; any other valid number approves. */
-export const testCards: Readonly<Record<string, DeclineReason>> = {
+const testCards: Readonly<Record<string, DeclineReason>> = {
   "4000000000000002": "card_declined",
   "4000000000009995": "insufficient_funds",
   "4000000000000069": "expired_card",
@@ -55,7 +55,7 @@ export const testCards: Readonly<Record<string, DeclineReason>> = {
 };
 
 /** Stripe's ACH test account that bounces for want of funds; any other valid account approves. */
-export const testBankAccounts: Readonly<Record<string, DeclineReason>> = {
+const testBankAccounts: Readonly<Record<string, DeclineReason>> = {
   "000111111113": "insufficient_funds",
 };
 

@@ -33,7 +33,7 @@ export const declineReasons = [
 export type DeclineReason = (typeof declineReasons)[number];
 
 /** Why a request could not be acted on at all: the portal's or the token's fault, not the issuer's. */
-export const rejectionReasons = [
+const rejectionReasons = [
   "token_invalid",
   "token_expired",
   "unknown_reference",
@@ -50,8 +50,8 @@ export const rejectionReasons = [
 ] as const;
 export type RejectionReason = (typeof rejectionReasons)[number];
 
-export type Approved<Result> = { outcome: "approved" } & Result;
-export interface Declined {
+type Approved<Result> = { outcome: "approved" } & Result;
+interface Declined {
   outcome: "declined";
   reason: DeclineReason;
 }
@@ -73,20 +73,18 @@ export interface Amount {
  * One key per logical operation, chosen by the caller and stable across retries (e.g.
  * `order:<uuid>:authorize`): 1 to 255 printable ASCII characters.
  */
-export type IdempotencyKey = string;
+type IdempotencyKey = string;
 export const idempotencyKeyPattern = /^[\x21-\x7E]{1,255}$/;
 
 /** The rider as the gateway knows them: our account id; the gateway's id is derived from it. */
-export interface GatewayCustomer {
+interface GatewayCustomer {
   readonly id: string;
 }
 
-export type PaymentMethodKind = "card" | "bank_account" | "paypal";
-
 /** Card brands as card-validator names them: "visa", "mastercard", "american-express", ... */
-export type CardBrand = string;
+type CardBrand = string;
 
-export interface CardDetails {
+interface CardDetails {
   kind: "card";
   brand: CardBrand;
   last4: string;
@@ -96,20 +94,20 @@ export interface CardDetails {
   expYear: number;
 }
 
-export interface BankAccountDetails {
+interface BankAccountDetails {
   kind: "bank_account";
   bankName: string;
   last4: string;
   accountType: "checking" | "savings";
 }
 
-export interface PayPalDetails {
+interface PayPalDetails {
   kind: "paypal";
   /** The payer's PayPal login, shown so the rider knows which account pays. */
   email: string;
 }
 
-export type PaymentMethodDetails = CardDetails | BankAccountDetails | PayPalDetails;
+type PaymentMethodDetails = CardDetails | BankAccountDetails | PayPalDetails;
 
 /**
  * A payment method saved at the gateway for one customer. `methodId` is the gateway's reference: the

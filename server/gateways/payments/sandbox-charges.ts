@@ -73,7 +73,7 @@ export function settlesAt(capturedAt: Date): Date {
  * was attached for.
  */
 
-export const sandboxGatewayName = "sandbox";
+const sandboxGatewayName = "sandbox";
 
 const behaviourPattern = ["approve", ...declineReasons].join("|");
 const methodPattern = new RegExp(

@@ -122,7 +122,7 @@ const behaviours: readonly string[] = ["approve", ...declineReasons];
  * Test cards whose behaviour fails at attach already, as Stripe's do when a card is saved; the
  * insufficient-funds card attaches and is declined only when charged.
  */
-export const declinedAtAttach: readonly DeclineReason[] = [
+const declinedAtAttach: readonly DeclineReason[] = [
   "card_declined",
   "expired_card",
   "incorrect_cvc",

@@ -13,13 +13,13 @@ export const tokenPrefixes = {
   bank_account: "btok_sandbox_",
   paypal: "pptok_sandbox_",
 } as const;
-export type TokenKind = keyof typeof tokenPrefixes;
+type TokenKind = keyof typeof tokenPrefixes;
 
 /** No token of ours is longer; anything longer is refused before it is decoded. */
 export const maxTokenLength = 1024;
 
 /** Shortest secret accepted (SANDBOX_GATEWAY_SECRET); random secrets are 32 bytes. */
-export const minSecretLength = 32;
+const minSecretLength = 32;
 
 const macPattern = /^[A-Za-z0-9_-]{43}$/;
 const payloadPattern = /^[A-Za-z0-9_-]{1,900}$/;

@@ -14,7 +14,7 @@ const state = { type: "string", minLength: 16, maxLength: 128, pattern: "^[A-Za-
  */
 const statePattern = /^[A-Za-z0-9_-]{16,128}$/;
 const compactJws = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
-export const appleCallbackLimits = { idToken: 4096, email: 254, name: 64 } as const;
+const appleCallbackLimits = { idToken: 4096, email: 254, name: 64 } as const;
 
 function bounded(value: unknown, max: number, pattern?: RegExp): string | null {
   if (typeof value !== "string" || value.length === 0 || value.length > max || !isCleanText(value))

@@ -5,13 +5,13 @@ import { fail, ok } from "../../http/envelope.ts";
 import { riderOf } from "../../plugins/auth.ts";
 import { oauthCode, oauthNonce } from "./oauth.ts";
 
-export const invalidCredentialsMessage = "Invalid credentials";
-export const lastSignInMethodMessage =
+const invalidCredentialsMessage = "Invalid credentials";
+const lastSignInMethodMessage =
   "This is your only way to sign in. Set a password or connect another account first.";
-export const identityTakenMessage = "This account is connected to another rider.";
-export const providerConnectedMessage =
+const identityTakenMessage = "This account is connected to another rider.";
+const providerConnectedMessage =
   "Another account of this provider is already connected. Disconnect it first.";
-export const notConnectedMessage = "This account is not connected.";
+const notConnectedMessage = "This account is not connected.";
 
 const name = { type: "string", maxLength: 50 } as const;
 const linkSchema = {
@@ -47,7 +47,7 @@ const linkSchema = {
 } as const;
 
 /** Requests per minute and address that connect an identity (each one reaches a provider). */
-export const defaultConnectedAccountLinksPerMinute = 10;
+const defaultConnectedAccountLinksPerMinute = 10;
 
 /**
  * Connected accounts (src/domain/identity.ts): the signed-in, verified rider's identities. GET lists

@@ -4,10 +4,9 @@ import { fail, ok } from "../../http/envelope.ts";
 import { createDeactivationService } from "../../services/deactivation.ts";
 import { reauthenticate } from "./reauthenticate.ts";
 
-export const deactivationFailedMessage =
-  "Account could not be deactivated at this time. Please try again later.";
-export const transferFailedMessage = "Failed to transfer the balance. Please try again later.";
-export const selectCardMessage = "Please select card to continue";
+const deactivationFailedMessage = "Account could not be deactivated at this time. Please try again later.";
+const transferFailedMessage = "Failed to transfer the balance. Please try again later.";
+const selectCardMessage = "Please select card to continue";
 
 interface DeactivateBody {
   current_password: string;

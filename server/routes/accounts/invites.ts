@@ -10,7 +10,7 @@ import { createInviteService } from "../../services/invites.ts";
 import { emailSchema, localeSchema, nameSchema, passwordSchema, tokenSchema } from "./schemas.ts";
 import { rejectPassword } from "./users.ts";
 
-export const invalidInviteMessage = "Invalid user information";
+const invalidInviteMessage = "Invalid user information";
 
 const optionalName = { type: "string", maxLength: 50 } as const;
 

@@ -3,7 +3,7 @@ import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { fail } from "../../http/envelope.ts";
 
 /** The portal's state and Google's nonce: what the portal makes (16 to 128 base64url characters). */
-export const oauthState = {
+const oauthState = {
   type: "string",
   minLength: 16,
   maxLength: 128,

@@ -8,8 +8,8 @@ import { createSignInThrottle } from "../../services/sign-in-throttle.ts";
 import { passwordSchema, securityAnswersSchema, tokenSchema } from "./schemas.ts";
 import { type AccountRateLimits, lockedMessage } from "./users.ts";
 
-export const invalidPasswordMessage = "Invalid password";
-export const securityQuestionsOffMessage = "This agency does not use security questions.";
+const invalidPasswordMessage = "Invalid password";
+const securityQuestionsOffMessage = "This agency does not use security questions.";
 
 const problemError = (problem: AnswerSetProblem) => {
   switch (problem.kind) {

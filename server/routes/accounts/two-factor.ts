@@ -9,7 +9,7 @@ import { reauthenticate } from "./reauthenticate.ts";
 
 export const invalidCodeMessage = "Invalid verification code. Please try again with valid code.";
 export const codeExhaustedMessage = "Too many wrong codes. Please start again to get a new code.";
-export const resendTooSoonMessage = "Please wait a moment before asking for a new code.";
+const resendTooSoonMessage = "Please wait a moment before asking for a new code.";
 
 const code = { type: "string", pattern: "^[0-9]{6}$" } as const;
 const password = { type: "string", minLength: 1, maxLength: 512 } as const;

@@ -32,10 +32,9 @@ import {
 export const loginMismatchMessage =
   "The email and password you entered do not match our information. Check again and retry.";
 export const lockedMessage = "Too many failed sign-ins. Please wait 15 minutes and try again.";
-export const invalidTokenMessage = "This token is invalid";
+const invalidTokenMessage = "This token is invalid";
 
-export const profileReauthenticationMessage =
-  "Enter your current password to change your email or mobile number.";
+const profileReauthenticationMessage = "Enter your current password to change your email or mobile number.";
 
 const email = emailSchema;
 const password = passwordSchema;
@@ -69,9 +68,9 @@ type LoginBody =
   | GoogleLoginPayload
   | FacebookLoginPayload;
 
-export const appleSignInFailedMessage = "Failed to login by Apple sign in.";
-export const googleSignInFailedMessage = "Failed to login by Google sign in.";
-export const facebookSignInFailedMessage = "Failed to login by Facebook sign in.";
+const appleSignInFailedMessage = "Failed to login by Apple sign in.";
+const googleSignInFailedMessage = "Failed to login by Google sign in.";
+const facebookSignInFailedMessage = "Failed to login by Facebook sign in.";
 
 export function rejectPassword(reply: FastifyReply, problem: keyof typeof passwordMessages) {
   return fail(reply, 400, [

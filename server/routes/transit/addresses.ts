@@ -11,7 +11,7 @@ interface IdParams {
   id: string;
 }
 
-export const addressNotFound = "Address not found.";
+const addressNotFound = "Address not found.";
 
 /**
  * The rider's shipping addresses (src/domain/payments/saved.ts has the contract): list, add, change,

@@ -26,7 +26,7 @@ interface SearchQuerystring {
 }
 
 /** Products a page asks for at most; a search matching more says how many in `total`. */
-export const defaultPageSize = 100;
+const defaultPageSize = 100;
 
 const uuid = { type: "string", format: "uuid" } as const;
 

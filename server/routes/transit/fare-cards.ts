@@ -52,7 +52,7 @@ export function pageOf<Cursor>(
 }
 
 /** How a card refusal is answered, the same for every route. */
-export function cardRefusal(reply: FastifyReply, refusal: CardProblem): FastifyReply {
+function cardRefusal(reply: FastifyReply, refusal: CardProblem): FastifyReply {
   switch (refusal.problem) {
     case "notFound":
       return fail(reply, 404, [{ code: ErrorCode.notFound, message: cardNotFoundMessage }]);

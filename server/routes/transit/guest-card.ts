@@ -10,7 +10,7 @@ import { pageOf, pageSchema, throttledMessage } from "./fare-cards.ts";
 import { hasFields, noFields } from "./payment-methods.ts";
 
 /** One message for a wrong pair, whether the number exists or not. */
-export const guestNoMatchMessage =
+const guestNoMatchMessage =
   "The card number and security code do not match a card. Check them and try again.";
 
 const tokenSchema = {

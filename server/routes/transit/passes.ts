@@ -9,8 +9,8 @@ import type { PassProblem } from "../../services/passes.ts";
 import { cardNotFoundMessage, pageOf, pageSchema } from "./fare-cards.ts";
 import { idParams, uuidPattern } from "./schemas.ts";
 
-export const passPageSize = 12;
-export const maxPassPageSize = 50;
+const passPageSize = 12;
+const maxPassPageSize = 50;
 export const deviceNotFoundMessage = "Device not found.";
 
 const attachSchema = {

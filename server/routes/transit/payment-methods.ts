@@ -51,7 +51,7 @@ interface IdParams {
   id: string;
 }
 
-export const paymentMethodNotFound = "Payment method not found.";
+const paymentMethodNotFound = "Payment method not found.";
 
 export function invalid(reply: FastifyReply, errors: FieldProblem[]): FastifyReply {
   return fail(

@@ -9,7 +9,7 @@ import { maxPerProduct, maxQuoteLines } from "../../../src/domain/checkout/quote
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const text = { type: "string", maxLength: 1000 } as const;
-export const optionalText = { type: ["string", "null"], maxLength: 1000 } as const;
+const optionalText = { type: ["string", "null"], maxLength: 1000 } as const;
 
 /** `/:id` of a rider's row: any string, so that a malformed id is the same 404 as another rider's. */
 export const idParams = {

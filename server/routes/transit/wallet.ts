@@ -65,18 +65,18 @@ const guestLoadBody = {
 } as const;
 
 /** A stored or computed reply, sent as its exact JSON text. */
-export function sendAnswer(reply: FastifyReply, answer: { status: number; body: string }): FastifyReply {
+function sendAnswer(reply: FastifyReply, answer: { status: number; body: string }): FastifyReply {
   if (answer.status === 409) reply.header("retry-after", "1");
   return reply.code(answer.status).type("application/json; charset=utf-8").send(answer.body);
 }
 
 /** The Idempotency-Key header when it is 1..255 printable ASCII; null otherwise. */
-export function idempotencyKeyOf(request: FastifyRequest): string | null {
+function idempotencyKeyOf(request: FastifyRequest): string | null {
   const header = request.headers["idempotency-key"];
   return typeof header === "string" && idempotencyKeyPattern.test(header) ? header : null;
 }
 
-export function missingKey(reply: FastifyReply): FastifyReply {
+function missingKey(reply: FastifyReply): FastifyReply {
   return fail(reply, 400, [
     { code: ErrorCode.validation, message: idempotencyKeyMessage, field: "Idempotency-Key" },
   ]);

@@ -11,7 +11,7 @@ import type { LiveDeps } from "./deps.ts";
 import { socialSignInService } from "./social-sign-in.ts";
 
 /** Where the connected accounts screen lives; a failed connection comes back to it in history state. */
-export const connectedAccountsPath = "/account/connected-accounts";
+const connectedAccountsPath = "/account/connected-accounts";
 
 /**
  * Sign in with Apple, Google and Facebook, and connecting them to the signed-in rider (issue 14): the

@@ -50,7 +50,7 @@ export function tokenizeCard(deps: LiveDeps) {
  * The card checks (card-validator, credit-card-type), downloaded when a card form first opens, not with
  * the checkout or the loads. A download that fails opens "No Internet Connection" and waits (chunks.ts).
  */
-export const cardChecks = resilient(() => import("../../machines/cardChecks.ts"));
+const cardChecks = resilient(() => import("../../machines/cardChecks.ts"));
 
 /** The loads' and the checkout's `loadCardRules`: the card form's checks, once downloaded. */
 export const loadCardRules = fromPromise<LoadedCardRules>(async () => {

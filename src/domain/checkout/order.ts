@@ -70,9 +70,9 @@ export type PaymentLegRequest =
   | { kind: "stored_value"; amount: number }
   | { kind: "wallet"; amount: number };
 
-export type PaymentLegKind = PaymentLegRequest["kind"];
+type PaymentLegKind = PaymentLegRequest["kind"];
 
-export interface OrderLineRequest extends QuoteLineRequest {
+interface OrderLineRequest extends QuoteLineRequest {
   /** Auto-renew this pass (a subscription); only for products with `subscription_allowed` and a fare card. */
   auto_renew?: boolean;
 }

@@ -15,7 +15,7 @@ export interface PricedLine {
 }
 
 /** A percent code takes basis points (1000 = 10%); an amount code takes minor units. */
-export type PromoValue = { kind: "percent"; basisPoints: number } | { kind: "amount"; amount: Money };
+type PromoValue = { kind: "percent"; basisPoints: number } | { kind: "amount"; amount: Money };
 
 /**
  * The lines a code applies to: null means no limit. A line is in scope when its product is one of
@@ -61,7 +61,7 @@ export class PricingError extends MoneyError {
 }
 
 /** Basis points in a whole. */
-export const fullPercent = 10_000;
+const fullPercent = 10_000;
 
 export function inPromoScope(
   line: Pick<PricedLine, "productId" | "organizationId">,

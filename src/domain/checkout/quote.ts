@@ -95,7 +95,7 @@ export type PassDestination = "account";
 
 /** Spec-style texts of the destination choice (server refusals and the checkout alike). */
 export const passDestinationRequiredMessage = "Choose where your pass goes.";
-export const destinationNotEligibleMessage = "This fare card cannot hold the passes in your cart.";
+const _destinationNotEligibleMessage = "This fare card cannot hold the passes in your cart.";
 
 export interface ShippingMethodOption {
   code: string;

@@ -143,7 +143,7 @@ function textProblem(value: string, max: number): AddressProblem | null {
   return [...value].length > max ? "tooLong" : null;
 }
 
-export function countryProblem(input: string): AddressProblem | null {
+function countryProblem(input: string): AddressProblem | null {
   if (input.trim() === "") return "required";
   return isCountryCode(input) ? null : "countryInvalid";
 }

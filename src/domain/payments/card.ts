@@ -20,10 +20,10 @@ export { type CardBrand, cardBrandName, defaultSupportedBrands };
 export type CardProblem = "required" | "numberInvalid" | "unsupportedType" | "expiryInvalid" | "cvvInvalid";
 
 /** The longest card number of any brand (19 digits). */
-export const cardNumberMaxDigits = 19;
+const cardNumberMaxDigits = 19;
 
 /** An expiry further ahead than this is a typo, not a card (months). */
-export const expiryMaxMonthsAhead = 20 * 12;
+const expiryMaxMonthsAhead = 20 * 12;
 
 export interface CardExpiry {
   /** 1 to 12. */
@@ -74,7 +74,7 @@ export function cardBrand(input: string): CardBrand | null {
   return matches.length === 1 ? ((matches[0]?.type as CardBrand | undefined) ?? null) : null;
 }
 
-export function isSupportedBrand(
+function isSupportedBrand(
   brand: CardBrand | null,
   supported: readonly CardBrand[] = defaultSupportedBrands,
 ): boolean {

@@ -29,8 +29,8 @@ import type { AccountType } from "./bank.ts";
  * every route, so ids cannot be probed. Lists come default first, then oldest first.
  */
 
-export const paymentMethodKinds = ["card", "bank_account", "paypal"] as const;
-export type SavedPaymentMethodKind = (typeof paymentMethodKinds)[number];
+const paymentMethodKinds = ["card", "bank_account", "paypal"] as const;
+type SavedPaymentMethodKind = (typeof paymentMethodKinds)[number];
 
 /** Methods one rider may keep, and addresses: a real wallet holds a handful. */
 export const maxPaymentMethods = 10;
@@ -96,4 +96,3 @@ export interface SavedAddress extends Address {
  * - `paymentTokenInvalid` (42204): a forged, used or expired token (the form starts again).
  * - `limitReached` (42205): maxPaymentMethods / maxAddresses already saved.
  */
-export type { AccountType };

@@ -103,7 +103,7 @@ export interface FareCardDetail extends FareMedium {
   linked_at: string | null;
 }
 
-export const activityKinds = [
+const activityKinds = [
   "tap",
   "tap_pass",
   "tap_capped",

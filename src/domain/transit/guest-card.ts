@@ -1,4 +1,4 @@
-import type { ActivityPage, FareCardDetail } from "./cards.ts";
+import type { FareCardDetail } from "./cards.ts";
 import type { LoadRequest } from "./wallet.ts";
 
 /**
@@ -40,8 +40,6 @@ export interface GuestLoadRequest extends LoadRequest {
   email: string;
   payments: Array<Extract<LoadRequest["payments"][number], { kind: "card" }>>;
 }
-
-export type GuestActivityPage = ActivityPage;
 
 /** A card token lives this long (minutes) from the last time it was given. */
 export const cardTokenMinutes = 30;

@@ -29,9 +29,9 @@
  * - `GET  /transit/transactions?limit&after`  → `TransactionPage`
  */
 
-export const passStatuses = ["available", "active", "expired", "spoiled"] as const;
+const passStatuses = ["available", "active", "expired", "spoiled"] as const;
 export type PassStatus = (typeof passStatuses)[number];
-export type PassLocation = "cloud" | "device";
+type PassLocation = "cloud" | "device";
 
 export interface PassSummary {
   id: string;
@@ -130,7 +130,7 @@ export const passMessages = {
   toDevice: "Pass successfully transferred to device.",
 } as const;
 
-export const deviceMessages = {
+const _deviceMessages = {
   removeFailed: "Device removed failed.",
   updateFailed: "Device update failed.",
 } as const;

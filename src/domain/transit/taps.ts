@@ -28,7 +28,7 @@ export type TapRequest = {
   key?: string;
 } & ({ card_number: string } | { fare_medium: string } | { payment_method: string });
 
-export type TapOutcome = "pass" | "capped" | "fare" | "declined";
+type TapOutcome = "pass" | "capped" | "fare" | "declined";
 
 export interface TapResult {
   id: string;

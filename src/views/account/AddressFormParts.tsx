@@ -41,7 +41,7 @@ import "../../machines/addresses.machine.ts";
 type AddressesRef = ActorRefFrom<typeof addressesMachine>;
 
 /** A field of the address form: the shared input, in the text colour. */
-export const input = cx(fieldInput, css({ color: "text" }));
+const input = cx(fieldInput, css({ color: "text" }));
 const fieldBox = css({ display: "flex", flexDirection: "column", gap: "1", minWidth: "0" });
 const labelText = css({ fontWeight: "semibold" });
 const optional = css({ fontWeight: "normal", color: "muted", fontSize: "sm" });
@@ -55,12 +55,7 @@ const wide = css({ gridColumn: { md: "1 / -1" } });
 const listbox = css({ maxHeight: "18rem", overflowY: "auto" });
 
 /** The spec's texts for an address field's problem (section 5), with the field's label. */
-export function addressProblemMessage(
-  i18n: I18n,
-  problem: AddressProblem,
-  label: string,
-  field: AddressField,
-) {
+function addressProblemMessage(i18n: I18n, problem: AddressProblem, label: string, field: AddressField) {
   switch (problem) {
     case "required":
       return i18n._(msg`${label} can not be empty.`);

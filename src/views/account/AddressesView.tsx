@@ -210,7 +210,7 @@ function AddressItem({
 }
 
 /** An address as the post writes it, with the country named in the rider's language. */
-export function AddressLines({ address, nameId }: { address: SavedAddress; nameId?: string }) {
+function AddressLines({ address, nameId }: { address: SavedAddress; nameId?: string }) {
   const { i18n } = useLingui();
   return (
     <address className={lines}>

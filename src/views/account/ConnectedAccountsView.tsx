@@ -30,7 +30,7 @@ function linkedOn(iso: string, locale: string): string {
 }
 
 /** Why a connection or disconnection did not happen, in words (spec section 8: "Invalid credentials"). */
-export function failureText(i18n: I18n, failure: ConnectedAccountsFailure): string {
+function failureText(i18n: I18n, failure: ConnectedAccountsFailure): string {
   const name = failure.provider ? providerName[failure.provider] : "";
   switch (failure.code) {
     case ErrorCode.connectedAccountInvalid:

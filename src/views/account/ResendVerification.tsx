@@ -44,7 +44,7 @@ export function ActionBlocked({ resend }: { resend: ActorRefFrom<typeof requestM
 }
 
 /** "Resend verification email" and what came of it (the page's notice and the checkout dialog). */
-export function ResendControls({ resend }: { resend: ActorRefFrom<typeof requestMachine> }) {
+function ResendControls({ resend }: { resend: ActorRefFrom<typeof requestMachine> }) {
   const state = useSelector(resend, (snapshot) => snapshot.value);
   return (
     <div className={css({ display: "grid", gap: "3" })}>

@@ -15,7 +15,7 @@ const actions = css({ display: "flex", gap: "3", flexWrap: "wrap", alignItems: "
 const newCard = "new-card";
 
 /** What a leg can be set to: a saved method, or a purse (the fare card's stored value, the wallet). */
-export type PickedChoice = Extract<PaymentChoice, { kind: "saved" | "stored_value" | "wallet" }>;
+type PickedChoice = Extract<PaymentChoice, { kind: "saved" | "stored_value" | "wallet" }>;
 
 /** A purse offered besides the saved methods (checkout: the fare card's stored value, the wallet). */
 export interface PurseOption {

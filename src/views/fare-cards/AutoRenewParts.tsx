@@ -21,7 +21,7 @@ export type AutoRenewRef = ActorRefFrom<typeof autoRenewMachine>;
  * A pass that may be offered "Renew automatically": its product allows it, it is still usable, and
  * its product does not renew automatically on this card already.
  */
-export const isRenewable = (pass: PassSummary, card: Pick<FareCardDetail, "auto_renew">): boolean =>
+const isRenewable = (pass: PassSummary, card: Pick<FareCardDetail, "auto_renew">): boolean =>
   pass.auto_renewable === true &&
   (pass.status === "available" || pass.status === "active") &&
   !card.auto_renew.some(

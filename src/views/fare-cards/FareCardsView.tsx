@@ -24,7 +24,7 @@ type FareCardsRef = ActorRefFrom<typeof fareCardsMachine>;
 const CardPage = shownOnDemand(() => import("./CardPage.tsx").then((module) => module.CardPage));
 
 /** What the card's page renders for transfer, add value and autoload (src/views/wallet/CardMoneyActions.tsx). */
-export type MoneyActionsComponent = ComponentType<{
+type MoneyActionsComponent = ComponentType<{
   card: FareCardDetail;
   cards: FareMedium[];
   onChanged: () => void;

@@ -14,7 +14,7 @@ import { SubmitRow } from "../shared/SubmitRow.tsx";
 type CardLinkRef = ActorRefFrom<typeof cardLinkMachine>;
 
 /** Spec section 8's card linking refusals, and throttling. */
-export function linkFailureText(i18n: I18n, failure: LinkFailure): string {
+function linkFailureText(i18n: I18n, failure: LinkFailure): string {
   switch (failure.code) {
     case ErrorCode.cardNoMatch:
       return i18n._(msg`No matches found. Check the card number and security code and try again.`);

@@ -13,7 +13,7 @@ import { ShowMore } from "../shared/ShowMore.tsx";
 import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
 import { guestNoticeText } from "./guestNotice.ts";
 
-export type GuestCardRef = ActorRefFrom<typeof guestCardMachine>;
+type GuestCardRef = ActorRefFrom<typeof guestCardMachine>;
 
 const formBox = css({ display: "grid", gap: "4", maxWidth: "28rem" });
 const heading = css({ fontSize: "xl", fontWeight: "bold", _focusVisible: { outline: "none" } });

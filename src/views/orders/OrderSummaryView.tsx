@@ -14,7 +14,7 @@ import type { MoneyFormat } from "./orderText.ts";
 type OrderSummaryRef = ActorRefFrom<typeof orderSummaryMachine>;
 
 /** The screen around the summary: its one h1 (src/views/shared/Screen.tsx in the portal). */
-export type Frame = ComponentType<{ title: string; children?: ReactNode }>;
+type Frame = ComponentType<{ title: string; children?: ReactNode }>;
 
 export const actionRow = css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "center" });
 const statusLine = css({ fontSize: "lg" });

@@ -280,7 +280,7 @@ function PassMovePanel({
   );
 }
 
-export function PassFacts({ pass, locale }: { pass: PassDetail; locale: string }) {
+function PassFacts({ pass, locale }: { pass: PassDetail; locale: string }) {
   const { i18n } = useLingui();
   const heading = useFocusWhenLost<HTMLHeadingElement>(pass.id);
   return (

@@ -80,14 +80,14 @@ export function ResetQuestionsView({
 }
 
 /** The question a field answers, when it is a security answer field (`security_answer.<id>`). */
-export function answeredQuestion(field: Pick<FormField, "key">): SecurityQuestionId | null {
+function answeredQuestion(field: Pick<FormField, "key">): SecurityQuestionId | null {
   if (!field.key.startsWith(securityAnswerPrefix)) return null;
   const id = field.key.slice(securityAnswerPrefix.length);
   return isSecurityQuestionId(id) ? id : null;
 }
 
 /** A field's label in the rider's language now: a security answer's is its question, others their own. */
-export function answerLabel(i18n: I18n, field: FormField): string {
+function answerLabel(i18n: I18n, field: FormField): string {
   const question = answeredQuestion(field);
   return question ? i18n._(securityQuestionText(question)) : field.label;
 }
@@ -96,7 +96,7 @@ export function answerLabel(i18n: I18n, field: FormField): string {
  * One required answer field per question. Its label is the question's id, never a text: the view words
  * it at render time (answerLabel), so it follows the language.
  */
-export function answerFields(ids: SecurityQuestionId[]): FormField[] {
+function answerFields(ids: SecurityQuestionId[]): FormField[] {
   return ids.map((id) => ({
     key: `${securityAnswerPrefix}${id}`,
     label: id,

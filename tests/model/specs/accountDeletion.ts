@@ -10,7 +10,7 @@ const events = {
   "xstate.done.actor.confirmForm": [{ type: "xstate.done.actor.confirmForm", output: null }],
 } satisfies EventSamples<typeof accountDeletionMachine, ActorEvents>;
 
-export const accountDeletionEffects: string[] = [];
+const accountDeletionEffects: string[] = [];
 
 export const accountDeletionModel = defineModel({
   name: "accountDeletion",

@@ -31,7 +31,7 @@ type ActorEvents =
   | "xstate.error.actor.load";
 
 /** 23 November 2026: a card expiring 12/30 is good. */
-export const now = Date.UTC(2026, 10, 23, 12);
+const now = Date.UTC(2026, 10, 23, 12);
 
 const declinedFirst = {
   ...declinedError,
@@ -102,7 +102,7 @@ export const events = {
 } satisfies EventSamples<typeof addValueMachine, ActorEvents>;
 
 /** Keys made and loads reported during a walk. */
-export const addValueEffects: string[] = [];
+const addValueEffects: string[] = [];
 let keys = 0;
 
 const ev = events;

@@ -58,9 +58,9 @@ export const park: SavedAddress = {
   created_at: "2026-11-03T10:00:00.000Z",
 };
 /** The work address saved again as the default. */
-export const workAsDefault: SavedAddress = { ...work, city: "Westminster", isDefault: true };
+const workAsDefault: SavedAddress = { ...work, city: "Westminster", isDefault: true };
 /** As many as a rider may keep: the first two, then eight more. */
-export const full: SavedAddress[] = [
+const full: SavedAddress[] = [
   home,
   work,
   ...Array.from({ length: maxAddresses - 2 }, (_, index) => ({
@@ -69,11 +69,11 @@ export const full: SavedAddress[] = [
     address_1: `${index + 2} Main St`,
   })),
 ];
-export const unknownId = "ffffffff-0000-4000-8000-000000000000";
+const unknownId = "ffffffff-0000-4000-8000-000000000000";
 
 const failure = { code: 50001, message: "Something went wrong, please try again!" };
 
-export const events = {
+const events = {
   "addresses.retry": [{ type: "addresses.retry" }],
   "address.add": [{ type: "address.add" }],
   "address.edit": [
@@ -157,7 +157,7 @@ export const events = {
 const change = events["address.change"];
 const loaded = events["xstate.done.actor.loadAddresses"];
 /** A complete new address, typed field by field. */
-export const fillNew = [change[0], change[1], change[2], change[3], change[4], change[5]] as const;
+const fillNew = [change[0], change[1], change[2], change[3], change[4], change[5]] as const;
 const completeDraft: AddressDraft = {
   ...emptyDraft(),
   firstName: "Ana",

@@ -11,9 +11,9 @@ type ActorEvents =
   | "xstate.done.actor.stop"
   | "xstate.error.actor.stop";
 
-export const monthlyPassId = commuteDetail.passes[0]?.id ?? "";
-export const tenRideId = commuteDetail.passes[1]?.id ?? "";
-export const weeklyRenewalId = commuteDetail.auto_renew[0]?.id ?? "";
+const monthlyPassId = commuteDetail.passes[0]?.id ?? "";
+const tenRideId = commuteDetail.passes[1]?.id ?? "";
+const weeklyRenewalId = commuteDetail.auto_renew[0]?.id ?? "";
 const renewal = commuteDetail.auto_renew[0];
 
 export const events = {
@@ -49,9 +49,9 @@ export const events = {
 } satisfies EventSamples<typeof autoRenewMachine, ActorEvents>;
 
 /** What a walk announced and where it sent the rider. */
-export const autoRenewEffects: string[] = [];
+const autoRenewEffects: string[] = [];
 
-export const autoRenewInput = {
+const autoRenewInput = {
   card: commute,
   renewable: [monthlyPassId],
   renewals: [weeklyRenewalId],

@@ -22,7 +22,7 @@ type ActorEvents =
   | "xstate.done.actor.removeAutoload"
   | "xstate.error.actor.removeAutoload";
 
-export const events = {
+const events = {
   "autoload.edit": [{ type: "autoload.edit" }],
   "autoload.change": [
     { type: "autoload.change", values: { trigger: "weekly", weekday: 3 } },
@@ -46,7 +46,7 @@ export const events = {
 } satisfies EventSamples<typeof autoloadMachine, ActorEvents>;
 
 /** What the card screen was told during a walk. */
-export const autoloadEffects: string[] = [];
+const autoloadEffects: string[] = [];
 
 const ev = events;
 const edit = ev["autoload.edit"][0];

@@ -9,7 +9,7 @@ type ActorEvents =
   | "xstate.done.actor.unblock"
   | "xstate.error.actor.unblock";
 
-export const events = {
+const events = {
   "block.ask": [{ type: "block.ask" }],
   "block.confirm": [{ type: "block.confirm" }],
   "block.cancel": [{ type: "block.cancel" }],
@@ -24,7 +24,7 @@ export const events = {
 } satisfies EventSamples<typeof cardBlockMachine, ActorEvents>;
 
 /** What a walk announced and emitted. */
-export const cardBlockEffects: string[] = [];
+const cardBlockEffects: string[] = [];
 
 const active = { cardId: commuteId, canBlock: true, canUnblock: false };
 const blockedByRider = { cardId: lostId, canBlock: false, canUnblock: true };

@@ -19,7 +19,7 @@ import { defineModel, type EventSamples } from "../harness.ts";
 
 type ActorEvents = "xstate.done.actor.link" | "xstate.error.actor.link";
 
-export const events = {
+const events = {
   "link.open": [{ type: "link.open" }],
   "link.change": [
     { type: "link.change", values: { number: "6000 0000 0000 0015", code: "123" } },
@@ -42,7 +42,7 @@ export const events = {
 } satisfies EventSamples<typeof cardLinkMachine, ActorEvents>;
 
 /** What a walk announced and emitted. */
-export const cardLinkEffects: string[] = [];
+const cardLinkEffects: string[] = [];
 
 const change = events["link.change"];
 const submit = events["link.submit"][0];

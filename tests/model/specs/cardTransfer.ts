@@ -18,7 +18,7 @@ import { defineModel, type EventSamples, type Snap } from "../harness.ts";
 
 type ActorEvents = "xstate.done.actor.transfer" | "xstate.error.actor.transfer";
 
-export const events = {
+const events = {
   "transfer.target": [
     { type: "transfer.target", id: spare.faremedia_id },
     { type: "transfer.target", id: weekend.faremedia_id },
@@ -44,7 +44,7 @@ export const events = {
 } satisfies EventSamples<typeof cardTransferMachine, ActorEvents>;
 
 /** Keys made and transfers reported during a walk. */
-export const transferEffects: string[] = [];
+const transferEffects: string[] = [];
 let keys = 0;
 
 const ev = events;

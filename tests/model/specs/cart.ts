@@ -85,7 +85,7 @@ const add = (
 });
 
 /** Navigation and storage effects the walk records, so journeys assert where the rider was sent. */
-export const cartEffects: string[] = [];
+const cartEffects: string[] = [];
 const resetEffects = (): void => {
   cartEffects.splice(0);
 };

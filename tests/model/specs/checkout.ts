@@ -45,7 +45,7 @@ const fareCardId = "f1000000-0000-4000-8000-000000000001";
 /** Two day passes for the rider's fare card. */
 export const dayPasses = cartItem({ quantity: 2, faremediaId: fareCardId });
 /** A pass that renews itself: no purse may pay for it. */
-export const renewing = cartItem({
+const renewing = cartItem({
   uuid: "a2000000-0000-4000-8000-000000000002",
   name: "7-Day Pass",
   list_price: 2_500,
@@ -55,7 +55,7 @@ export const renewing = cartItem({
   faremediaId: fareCardId,
 });
 /** Day passes from /products, for no card yet: checkout asks where they go (issue 34). */
-export const loosePasses = cartItem({ quantity: 2, faremediaId: null });
+const loosePasses = cartItem({ quantity: 2, faremediaId: null });
 const commuteCardId = "f1000000-0000-4000-8000-000000000002";
 const seniorCardId = "f1000000-0000-4000-8000-000000000003";
 /** A physical card a guest has shipped. */
@@ -104,7 +104,7 @@ const reply = (lines: QuoteLine[], fields: Partial<QuoteReply> = {}): QuoteReply
 };
 
 /** The rider's loose passes: their adult card takes them, their senior card does not, or the account. */
-export const destinationQuote: Quote = {
+const destinationQuote: Quote = {
   reply: reply([line(loosePasses)], {
     destinations: {
       account: true,
@@ -117,11 +117,11 @@ export const destinationQuote: Quote = {
   problems: [],
 };
 /** A guest's loose passes before they name a card, and once they have. */
-export const guestPassQuote: Quote = {
+const guestPassQuote: Quote = {
   reply: reply([line(loosePasses)], { purses: null, destinations: { account: false, cards: [] } }),
   problems: [],
 };
-export const guestCardQuote: Quote = {
+const guestCardQuote: Quote = {
   reply: reply([line(loosePasses)], {
     purses: null,
     destinations: {
@@ -132,7 +132,7 @@ export const guestCardQuote: Quote = {
   problems: [],
 };
 
-export const standard: ShippingMethodOption = {
+const standard: ShippingMethodOption = {
   code: "standard",
   name: "Standard mail",
   price: 0,
@@ -156,20 +156,20 @@ export const promoQuote: Quote = {
   }),
   problems: [],
 };
-export const promoRefusedQuote: Quote = {
+const promoRefusedQuote: Quote = {
   reply: riderQuote.reply,
   problems: [{ code: 42206, message: "The promotional code you entered is not valid.", field: "promo_code" }],
 };
 /** The day pass went from $5.00 to $5.50. */
-export const changedQuote: Quote = {
+const changedQuote: Quote = {
   reply: reply([line(dayPasses, { unit_price: 550, line_total: 1100, price_changed: true })], {
     prices_changed: true,
   }),
   problems: [],
 };
-export const renewingQuote: Quote = { reply: reply([line(renewing)]), problems: [] };
+const renewingQuote: Quote = { reply: reply([line(renewing)]), problems: [] };
 /** The rider's day passes while the fare card and the wallet hold nothing. */
-export const emptyPursesQuote: Quote = {
+const emptyPursesQuote: Quote = {
   reply: reply([line(dayPasses)], { purses: { stored_value: 0, wallet: 0 } }),
   problems: [],
 };
@@ -188,7 +188,7 @@ export const shippedQuote: Quote = {
   }),
   problems: [],
 };
-export const shippingRefusedQuote: Quote = {
+const shippingRefusedQuote: Quote = {
   reply: guestQuote.reply,
   problems: [{ code: 42207, message: "Shipping method not available", field: "shipping_method" }],
 };
@@ -205,7 +205,7 @@ export const guestAddress: AddressInput = {
   email: null,
 };
 
-export const placed = (guest: boolean): PlacedOrder => ({
+const placed = (guest: boolean): PlacedOrder => ({
   id: "0d000000-0000-4000-8000-000000000001",
   number: "TP-00000001",
   created_at: "2026-11-23T12:00:00.000Z",
@@ -302,7 +302,7 @@ const declined = {
   ],
 };
 
-export const events = {
+const events = {
   "destination.choose": [
     { type: "destination.choose", destination: { kind: "card", id: commuteCardId } },
     // Listed, but its rider type cannot hold the passes.
@@ -500,7 +500,7 @@ export const events = {
 } satisfies EventSamples<typeof checkoutMachine, ActorEvents>;
 
 /** The effects a walk records: what was stored, where the rider was sent, what the cart was told. */
-export const checkoutEffects: string[] = [];
+const checkoutEffects: string[] = [];
 
 export const recording = checkoutMachine.provide({
   actions: {

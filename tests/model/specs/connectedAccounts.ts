@@ -16,12 +16,12 @@ type ActorEvents =
   | "xstate.done.actor.disconnectAccount"
   | "xstate.error.actor.disconnectAccount";
 
-export const google: ConnectedAccount = {
+const google: ConnectedAccount = {
   provider: "google",
   email: "sandy.rider@example.com",
   linked_at: "2026-11-20T15:30:00.000Z",
 };
-export const apple: ConnectedAccount = {
+const apple: ConnectedAccount = {
   provider: "apple",
   email: null,
   linked_at: "2026-10-02T08:00:00.000Z",
@@ -29,19 +29,19 @@ export const apple: ConnectedAccount = {
 const offered: ConnectedAccounts["providers"] = ["apple", "google", "facebook"];
 
 /** A rider with a password and Google connected. */
-export const withPassword: ConnectedAccounts = { accounts: [google], password_set: true, providers: offered };
+const withPassword: ConnectedAccounts = { accounts: [google], password_set: true, providers: offered };
 /** A rider opened by Google: no password, Google alone. */
-export const googleOnly: ConnectedAccounts = { accounts: [google], password_set: false, providers: offered };
+const googleOnly: ConnectedAccounts = { accounts: [google], password_set: false, providers: offered };
 /** No password, Apple and Google: either may go, not both. */
-export const twoWays: ConnectedAccounts = {
+const twoWays: ConnectedAccounts = {
   accounts: [apple, google],
   password_set: false,
   providers: offered,
 };
 /** A deployment that offers no provider. */
-export const noProviders: ConnectedAccounts = { accounts: [], password_set: true, providers: [] };
+const noProviders: ConnectedAccounts = { accounts: [], password_set: true, providers: [] };
 
-export const events = {
+const events = {
   "accounts.retry": [{ type: "accounts.retry" }],
   "connect.start": [
     { type: "connect.start", provider: "facebook" },
@@ -73,7 +73,7 @@ export const events = {
 } satisfies EventSamples<typeof connectedAccountsMachine, ActorEvents>;
 
 /** The success notices sent during a walk. */
-export const connectedEffects: string[] = [];
+const connectedEffects: string[] = [];
 
 const loaded = events["xstate.done.actor.loadAccounts"];
 const connect = events["connect.start"];

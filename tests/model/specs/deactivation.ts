@@ -9,7 +9,7 @@ type ActorEvents =
   | "xstate.done.actor.confirmForm";
 
 export const cardUuid = "0b1e2c3d-0000-4000-8000-000000000001";
-export const withBalance: DeactivationInfo = {
+const withBalance: DeactivationInfo = {
   balance: 1250,
   currency_code: "USD",
   payment_methods: [{ uuid: cardUuid, label: "Visa ending 4242" }],
@@ -49,7 +49,7 @@ const events = {
   ],
 } satisfies EventSamples<typeof deactivationMachine, ActorEvents>;
 
-export const deactivationEffects: string[] = [];
+const deactivationEffects: string[] = [];
 
 export const deactivationModel = defineModel({
   name: "deactivation",

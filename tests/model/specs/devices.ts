@@ -12,7 +12,7 @@ type ActorEvents =
   | "xstate.done.actor.removeDevice"
   | "xstate.error.actor.removeDevice";
 
-export const events = {
+const events = {
   "devices.retry": [{ type: "devices.retry" }],
   "edit.open": [{ type: "edit.open", id: phone.id }],
   "edit.change": [
@@ -40,7 +40,7 @@ export const events = {
 } satisfies EventSamples<typeof devicesMachine, ActorEvents>;
 
 /** The success toasts sent during a walk. */
-export const devicesEffects: string[] = [];
+const devicesEffects: string[] = [];
 
 const loaded = events["xstate.done.actor.loadDevices"];
 const change = events["edit.change"];

@@ -21,7 +21,7 @@ const events = {
 } satisfies EventSamples<typeof emailConfirmationMachine, ActorEvents>;
 
 /** Where the walk went, so states can check the redirect and the session refresh happened. */
-export const confirmationEffects: string[] = [];
+const confirmationEffects: string[] = [];
 
 export const emailConfirmationModel = defineModel({
   name: "emailConfirmation",

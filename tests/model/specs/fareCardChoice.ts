@@ -26,7 +26,7 @@ const card = (
   suspended: false,
 });
 
-export const commute = card("f1000000-0000-4000-8000-000000000001", "Commute card", "ACTIVE", "PHYSICAL");
+const commute = card("f1000000-0000-4000-8000-000000000001", "Commute card", "ACTIVE", "PHYSICAL");
 export const phone = card("f1000000-0000-4000-8000-000000000002", "Phone card", "ACTIVE", "VIRTUAL");
 const lost = card("f1000000-0000-4000-8000-000000000005", "Lost card", "BLOCKED", "PHYSICAL");
 const paper = card("f1000000-0000-4000-8000-000000000006", "Paper ticket", "ACTIVE", "LIMITED_USE");

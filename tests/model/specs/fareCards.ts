@@ -31,7 +31,7 @@ type ActorEvents =
   | "xstate.done.actor.remove"
   | "xstate.error.actor.remove";
 
-export const pageSize = 12;
+const pageSize = 12;
 
 export const events = {
   "route.changed": [
@@ -83,7 +83,7 @@ export const events = {
 } satisfies EventSamples<typeof fareCardsMachine, ActorEvents>;
 
 /** Where the screen sent the rider and what it announced, during a walk. */
-export const fareCardsEffects: string[] = [];
+const fareCardsEffects: string[] = [];
 
 const route = events["route.changed"];
 const load = events["xstate.done.actor.load"];

@@ -10,8 +10,8 @@ type ActorEvents =
   | "xstate.done.actor.submitForm"
   | "xstate.error.actor.submitForm";
 
-export const signInDefinition = formDefinition("SIGN_IN", "en");
-export const spanishSignIn = formDefinition("SIGN_IN", "es");
+const signInDefinition = formDefinition("SIGN_IN", "en");
+const spanishSignIn = formDefinition("SIGN_IN", "es");
 
 const events = {
   "field.change": [

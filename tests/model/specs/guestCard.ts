@@ -14,12 +14,12 @@ type ActorEvents =
   | "xstate.done.actor.finish"
   | "xstate.error.actor.finish";
 
-export const noMatchError = { code: 42214, message: "The card number or security code is not correct." };
+const noMatchError = { code: 42214, message: "The card number or security code is not correct." };
 /** A throttled attempt, as the client reports it: the code and the reply's Retry-After. */
-export const throttledError = { code: 42901, message: "Too many attempts.", retryAfter: 540 };
-export const expiredError = { code: 40101, message: "Unauthorized" };
+const throttledError = { code: 42901, message: "Too many attempts.", retryAfter: 540 };
+const expiredError = { code: 40101, message: "Unauthorized" };
 
-export const events = {
+const events = {
   "form.change": [
     { type: "form.change", values: { cardNumber: "6000 0000 0000 0031" } },
     { type: "form.change", values: { securityCode: "123" } },

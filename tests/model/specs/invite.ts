@@ -7,7 +7,7 @@ type ActorEvents =
   | "xstate.error.actor.loadInvite"
   | "xstate.done.actor.acceptForm";
 
-export const invitedRider = { email: "rosa@example.org", first_name: "Rosa", last_name: "", locale: "en" };
+const invitedRider = { email: "rosa@example.org", first_name: "Rosa", last_name: "", locale: "en" };
 
 const events = {
   "invite.retry": [{ type: "invite.retry" }],
@@ -21,7 +21,7 @@ const events = {
   ],
 } satisfies EventSamples<typeof inviteMachine, ActorEvents>;
 
-export const inviteEffects: string[] = [];
+const inviteEffects: string[] = [];
 
 export const inviteModel = defineModel({
   name: "invite",

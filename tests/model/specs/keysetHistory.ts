@@ -13,7 +13,7 @@ export type KeysetHistoryMachine<Page extends KeysetPage, Item, Detail extends {
   typeof createKeysetHistoryMachine<Page, Item, Detail>
 >;
 
-export const pageSize = 12;
+const pageSize = 12;
 
 /** What one history's spec brings: its machine, its pages and detail, and what differs. */
 export interface KeysetHistoryFixtures<Page extends KeysetPage, Item, Detail extends { id: string }> {

@@ -13,13 +13,11 @@ import {
 import type { EventSamples } from "../harness.ts";
 import { keysetHistorySpec } from "./keysetHistory.ts";
 
-export { pageSize } from "./keysetHistory.ts";
-
 /** The receipts printed during a walk. */
-export const orderHistoryEffects: string[] = [];
+const orderHistoryEffects: string[] = [];
 
 /** The order history's own event: its detail prints the receipt. */
-export const detailEvents = {
+const detailEvents = {
   "receipt.print": [{ type: "receipt.print" }],
 } satisfies Partial<EventSamples<typeof orderHistoryMachine>>;
 

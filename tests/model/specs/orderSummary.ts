@@ -9,7 +9,7 @@ export const notFoundError = { code: 40401, message: "Order not found" };
 export const networkError = { code: 50301, message: "Network Error" };
 export const serverError = { code: 50001, message: "Something went wrong, please try again!" };
 
-export const events = {
+const events = {
   "order.retry": [{ type: "order.retry" }],
   "receipt.print": [{ type: "receipt.print" }],
   "xstate.done.actor.loadOrder": [
@@ -24,7 +24,7 @@ export const events = {
 } satisfies EventSamples<typeof orderSummaryMachine, ActorEvents>;
 
 /** The receipts printed during a walk. */
-export const orderSummaryEffects: string[] = [];
+const orderSummaryEffects: string[] = [];
 
 const done = events["xstate.done.actor.loadOrder"];
 const failed = events["xstate.error.actor.loadOrder"];

@@ -14,10 +14,8 @@ import {
 import type { EventSamples } from "../harness.ts";
 import { keysetHistorySpec } from "./keysetHistory.ts";
 
-export { pageSize } from "./keysetHistory.ts";
-
 /** The pass history's own event: the detail's pass moved (from its move machine). */
-export const detailEvents = {
+const detailEvents = {
   "detail.changed": [
     { type: "detail.changed", detail: devicePass },
     { type: "detail.changed", detail: { ...devicePass, id: unknownPassId } },

@@ -10,12 +10,12 @@ type ActorEvents =
   | "xstate.done.actor.movePass"
   | "xstate.error.actor.movePass";
 
-export const notMovableError = { code: 42219, message: "This pass cannot be moved." };
+const notMovableError = { code: 42219, message: "This pass cannot be moved." };
 
 /** Moved, and expired on the way: the server answers it as it is now. */
-export const expiredOnDevice = { ...devicePass, status: "expired" as const, can_move: false };
+const expiredOnDevice = { ...devicePass, status: "expired" as const, can_move: false };
 
-export const events = {
+const events = {
   "destination.choose": [
     { type: "destination.choose", destination: "cloud" },
     { type: "destination.choose", destination: phone.id },
@@ -40,7 +40,7 @@ export const events = {
 } satisfies EventSamples<typeof passMoveMachine, ActorEvents>;
 
 /** Where the toasts said the pass went. */
-export const passMoveEffects: string[] = [];
+const passMoveEffects: string[] = [];
 
 const choose = events["destination.choose"];
 const submit = events["move.submit"][0];

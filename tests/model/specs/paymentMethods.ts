@@ -67,12 +67,12 @@ export const bank = method({
   last4: "6789",
   holder_name: "Rosa Rider",
 });
-export const payPal = method({
+const payPal = method({
   id: "7a1c0000-0000-4000-8000-000000000003",
   kind: "paypal",
   paypal_email: "sb-rider@personal.example.com",
 });
-export const benefits = method({
+const benefits = method({
   id: "7a1c0000-0000-4000-8000-000000000004",
   kind: "card",
   brand: "mastercard",
@@ -86,7 +86,7 @@ export const strangerId = "7a1c0000-0000-4000-8000-0000000000ff";
 
 export const saved = [visa, bank];
 /** As many methods as a rider may keep (maxPaymentMethods): nothing more can be added. */
-export const full = Array.from({ length: 10 }, (_, index) =>
+const full = Array.from({ length: 10 }, (_, index) =>
   method({
     id: `7a1c0000-0000-4000-8000-0000000001${String(index).padStart(2, "0")}`,
     kind: "card",
@@ -97,7 +97,7 @@ export const full = Array.from({ length: 10 }, (_, index) =>
     is_default: index === 0,
   }),
 );
-export const bankDefault = [
+const bankDefault = [
   { ...bank, is_default: true },
   { ...visa, is_default: false },
 ];
@@ -113,7 +113,7 @@ export const goodCard: CardDraft = {
   zip: "94105",
   makeDefault: false,
 };
-export const goodBank: BankDraft = {
+const goodBank: BankDraft = {
   nickname: "",
   holderName: "Rosa Rider",
   routingNumber: "110000000",
@@ -122,7 +122,7 @@ export const goodBank: BankDraft = {
   makeDefault: false,
 };
 
-export const inputs: PaymentMethodsInput[] = [
+const inputs: PaymentMethodsInput[] = [
   { supportsDefault: true, now, payPalReturn: null },
   { supportsDefault: false, now, payPalReturn: null },
   {
@@ -139,7 +139,7 @@ const apiError = (code: number, field?: string) => ({
   errors: [{ code, message: "refused", ...(field ? { field } : {}) }],
 });
 
-export const events = {
+const events = {
   "methods.retry": [{ type: "methods.retry" }],
   "card.open": [
     { type: "card.open", commuterBenefits: false },
@@ -208,7 +208,7 @@ export const events = {
 const e = events;
 
 /** What the walks did outside the machine: the address cleaned after a PayPal return. */
-export const paymentMethodsEffects: string[] = [];
+const paymentMethodsEffects: string[] = [];
 
 type S = Snap<typeof paymentMethodsMachine>;
 const ids = (s: S) => s.context.methods.map((m) => `${m.id.slice(-2)}${m.is_default ? "*" : ""}`).join(",");

@@ -13,7 +13,7 @@ const events = {
   "xstate.done.actor.profileForm": [{ type: "xstate.done.actor.profileForm", output: savedUser }],
 } satisfies EventSamples<typeof profileMachine, ActorEvents>;
 
-export const publishedUsers: string[] = [];
+const publishedUsers: string[] = [];
 
 export const profileModel = defineModel({
   name: "profile",

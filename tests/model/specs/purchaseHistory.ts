@@ -6,7 +6,7 @@ import { networkError } from "./orderSummary.ts";
 
 type ActorEvents = "xstate.done.actor.loadTransactions" | "xstate.error.actor.loadTransactions";
 
-export const events = {
+const events = {
   "transactions.more": [{ type: "transactions.more" }],
   "transactions.retry": [{ type: "transactions.retry" }],
   "xstate.done.actor.loadTransactions": [

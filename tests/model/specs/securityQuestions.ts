@@ -10,7 +10,7 @@ type ActorEvents =
   | "xstate.error.actor.saveQuestions";
 
 /** Two questions keep the graph small; the rules are the same for any count. */
-export const noneChosen: SecurityQuestionsState = {
+const noneChosen: SecurityQuestionsState = {
   enabled: true,
   count: 2,
   question_ids: [],
@@ -77,7 +77,7 @@ const events = {
 } satisfies EventSamples<typeof securityQuestionsMachine, ActorEvents>;
 
 /** What the walk told the app: one "saved" per accepted save. */
-export const securityQuestionsEffects: string[] = [];
+const securityQuestionsEffects: string[] = [];
 
 export const securityQuestionsModel = defineModel({
   name: "securityQuestions",

@@ -64,7 +64,7 @@ const events = {
 } satisfies EventSamples<typeof sessionMachine, ActorEvents>;
 
 /** Side effects the walk records, so states can check what reached storage and the router. */
-export const sessionEffects: string[] = [];
+const sessionEffects: string[] = [];
 const record = (name: string) => (): void => void sessionEffects.push(name);
 
 /** The browser storage the walk's sign-outs clear: the portal's own storage module over a Map. */

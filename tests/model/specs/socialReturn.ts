@@ -34,7 +34,7 @@ const taken = (value: SocialTrip | null, stateMatches = true, age = 60_000) => (
   output: { trip: value, stateMatches, now: startedAt + age },
 });
 
-export const inputs: SocialReturnInput[] = [
+const inputs: SocialReturnInput[] = [
   { provider: "google", state, code: "google-code-1", error: "" },
   { provider: "facebook", state, code: "facebook-code-1", error: "" },
   { provider: "apple", state, idToken, email: "tim@example.org", firstName: "Tim", lastName: "undefined" },
@@ -92,7 +92,7 @@ const events = {
 } satisfies EventSamples<typeof socialReturnMachine, ActorEvents>;
 
 /** What reached the session, the notices and the router. */
-export const socialEffects: string[] = [];
+const socialEffects: string[] = [];
 
 const trips = events["xstate.done.actor.takeTrip"];
 const [googleSignIn, googleLink, facebookSignIn, facebookLink, appleSignIn, appleLink] = trips;

@@ -16,8 +16,8 @@ type ActorEvents =
   | "xstate.done.actor.confirmDisable"
   | "xstate.error.actor.confirmDisable";
 
-export const riderOff = { ...storedUser, mfa_enrollment_status: 0, mfa_phone: null };
-export const riderOn = { ...storedUser, mfa_enrollment_status: 1, mfa_phone: "•••• 0123" };
+const riderOff = { ...storedUser, mfa_enrollment_status: 0, mfa_phone: null };
+const riderOn = { ...storedUser, mfa_enrollment_status: 1, mfa_phone: "•••• 0123" };
 const wrongPassword = { code: 40303, message: "Your current password is not correct. Please try again." };
 const wrongCode = { code: 40005, message: "Invalid verification code. Please try again with valid code." };
 const rulesNotLoaded = new TypeError("Failed to fetch dynamically imported module: /assets/phone.js");
@@ -71,7 +71,7 @@ const toDisableCode = [
   events["xstate.done.actor.sendDisableCode"][0],
 ];
 
-export const setupEffects: string[] = [];
+const setupEffects: string[] = [];
 const record = (name: string) => (): void => void setupEffects.push(name);
 
 const filled = (values: Record<string, string>) =>

@@ -10,13 +10,13 @@ type ActorEvents =
   | "xstate.done.actor.attachPass"
   | "xstate.error.actor.attachPass";
 
-export const notEligibleError = {
+const notEligibleError = {
   code: 42218,
   message: "The selected passes are not eligible for this fare media.",
 };
-export const cardUnavailableError = { code: 42202, message: "This fare card cannot be used." };
+const cardUnavailableError = { code: 42202, message: "This fare card cannot be used." };
 
-export const events = {
+const events = {
   "passes.retry": [{ type: "passes.retry" }],
   "attach.open": [
     { type: "attach.open", id: unattachedPass.id },
@@ -46,7 +46,7 @@ export const events = {
   ],
 } satisfies EventSamples<typeof unattachedPassesMachine, ActorEvents>;
 
-export const unattachedEffects: string[] = [];
+const unattachedEffects: string[] = [];
 
 const loaded = events["xstate.done.actor.loadUnattached"];
 const open = events["attach.open"];

@@ -5,7 +5,7 @@ import { defineModel, type EventSamples } from "../harness.ts";
 
 type ActorEvents = "xstate.done.actor.loadWallet" | "xstate.error.actor.loadWallet";
 
-export const events = {
+const events = {
   "wallet.reload": [{ type: "wallet.reload" }],
   "wallet.retry": [{ type: "wallet.retry" }],
   "xstate.done.actor.loadWallet": [

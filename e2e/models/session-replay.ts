@@ -88,6 +88,9 @@ export function skipReason(path: SessionPath): string | null {
   let from = "start";
   for (const step of path.steps) {
     const type = step.event.type;
+    if (type === "session.language") {
+      return "a language switch saves the demo rider's profile language, which the other specs read (e2e/accounts.spec.ts switches a rider of its own)";
+    }
     if (type === "session.deactivated") {
       return "deactivation: the demo deployment does not offer it (allowAccountDeactivation is off)";
     }

@@ -163,13 +163,8 @@ export function createLiveApp(
             // Cart texts come again in a new language (spec section 4); starting in the stored one
             // costs no search.
             if (previous !== null && previous !== context.current) bus.send({ type: "language.changed" });
-            const user = storage.get("user");
-            const locale = localeOf(context.current);
-            // Signed in: the profile follows (spec section 4). Only 50020 matters (the client signs out).
-            if (!storage.isSignedIn() || !user || user.locale === locale.language_code) return;
-            saveProfile(profileValues(user))
-              .then((updated) => bus.send({ type: "session.userUpdated", user: updated }))
-              .catch((error: unknown) => console.warn("The profile language was not updated", error));
+            // The session decides whether a signed-in rider's profile follows (spec section 4).
+            bus.send({ type: "session.language", locale: localeOf(context.current) });
           },
         },
       }),
@@ -221,6 +216,7 @@ export function createLiveApp(
           loadProfile: fromPromise(() => accounts.me()),
           resendCode: fromPromise(() => accounts.resendCode()),
           logout: fromPromise(() => accounts.logout()),
+          saveLanguage: fromPromise(({ input }) => saveProfile(profileValues(input.user), input.locale)),
         },
         actions: {
           storeTempToken: ({ context }) => {
@@ -283,13 +279,13 @@ export function createLiveApp(
   };
 
   /** PUT /users from the PROFILE form's values (or a rider's, for a language change), in the current language. */
-  function saveProfile(values: FormValues) {
+  function saveProfile(values: FormValues, locale = localeOf(language())) {
     return accounts.updateProfile({
       first_name: values.first_name ?? "",
       last_name: values.last_name ?? "",
       email: values.email ?? "",
       mobile: values.mobile ? values.mobile : null,
-      locale: localeOf(language()),
+      locale,
       ...(values.current_password ? { current_password: values.current_password } : {}),
     });
   }

@@ -18,13 +18,19 @@ export interface StoredUser {
   mfa_phone?: string | null;
 }
 
+/** A profile's language as PUT /users takes it: es and ES for the portal's "es". */
+export interface ProfileLocale {
+  language_code: string;
+  country_code: string;
+}
+
 /** The profile as PUT /users takes it (spec section 7): mobile null when absent. */
 export interface ProfileUpdate {
   first_name: string;
   last_name: string;
   email: string;
   mobile: string | null;
-  locale: { language_code: string; country_code: string };
+  locale: ProfileLocale;
   /** Only to change the email or mobile number. */
   current_password?: string;
 }

@@ -4,7 +4,7 @@ import { errorCodeOf } from "../domain/envelope.ts";
 import type { IdentityProvider } from "../domain/identity.ts";
 import type { NoticeCode } from "../domain/notices.ts";
 import { defaultLocale, isSupportedLocale, type PortalConfig } from "../domain/portal-config.ts";
-import type { SignInResult, StoredUser } from "../domain/session.ts";
+import type { ProfileLocale, SignInResult, StoredUser } from "../domain/session.ts";
 import { cartMachine } from "./cart.machine.ts";
 import { languageMachine } from "./language.machine.ts";
 import { networkMachine } from "./network.machine.ts";
@@ -49,6 +49,7 @@ export type AppEvent =
   | { type: "session.deleted" }
   | { type: "session.handOver"; result: SignInResult; provider?: IdentityProvider }
   | { type: "session.deactivated" }
+  | { type: "session.language"; locale: ProfileLocale }
   | { type: "session.userUpdated"; user: StoredUser }
   | { type: "cart.clear" }
   /** Another tab changed the cart (the `storage` event): the cart takes what it wrote. */
@@ -195,6 +196,7 @@ export const appMachine = setup({
         "session.deleted": { actions: "forwardToSession" },
         "session.handOver": { actions: "forwardToSession" },
         "session.deactivated": { actions: "forwardToSession" },
+        "session.language": { actions: "forwardToSession" },
         "session.userUpdated": { actions: "forwardToSession" },
         "cart.clear": { actions: "forwardToCart" },
         "cart.synced": { actions: "forwardToCart" },

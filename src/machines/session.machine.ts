@@ -5,6 +5,7 @@ import {
   isSignInResult,
   MfaStatus,
   needsTwoFactorCode,
+  type ProfileLocale,
   type SignInResult,
   type StoredUser,
 } from "../domain/session.ts";
@@ -34,6 +35,8 @@ export interface SessionContext {
   pendingToken: string | null;
   /** Code of the last failure the rider should hear about. */
   error: number | null;
+  /** The language a signed-in rider's profile is being moved to (`authenticated.savingLanguage`). */
+  profileLocale: ProfileLocale | null;
 }
 
 export type SessionEvent =
@@ -52,6 +55,8 @@ export type SessionEvent =
   /** The account was deactivated (here or on another device: requests answer 40104). */
   | { type: "session.deactivated" }
   | { type: "session.deactivationAcknowledged" }
+  /** The rider chose another portal language: a signed-in rider's profile follows (spec section 4). */
+  | { type: "session.language"; locale: ProfileLocale }
   | { type: "twoFactor.resend" }
   | { type: "twoFactor.cancel" };
 
@@ -76,6 +81,7 @@ export const sessionMachine = setup({
       loadProfile: "loadProfile";
       resendCode: "resendCode";
       logout: "logout";
+      saveLanguage: "saveLanguage";
     },
   },
   actors: {
@@ -84,6 +90,10 @@ export const sessionMachine = setup({
     loadProfile: fromPromise<StoredUser>(unprovided("loadProfile")),
     resendCode: fromPromise<void>(unprovided("resendCode")),
     logout: fromPromise<void>(unprovided("logout")),
+    /** PUT /users with the rider's profile in the new language; answers the updated rider. */
+    saveLanguage: fromPromise<StoredUser, { user: StoredUser; locale: ProfileLocale }>(
+      unprovided("saveLanguage"),
+    ),
   },
   actions: {
     /** Keeps the temporary token where requests find it (tempAuthToken). */
@@ -108,7 +118,14 @@ export const sessionMachine = setup({
       tokenWithoutUser: false,
     })),
     assignError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
-    forget: assign({ user: null, pendingToken: null, error: null, tokenWithoutUser: false }),
+    forget: assign({
+      user: null,
+      pendingToken: null,
+      error: null,
+      tokenWithoutUser: false,
+      profileLocale: null,
+    }),
+    assignProfileLocale: assign((_, profileLocale: ProfileLocale | null) => ({ profileLocale })),
     clearError: assign({ error: null }),
   },
   guards: {
@@ -117,6 +134,9 @@ export const sessionMachine = setup({
     needsCode: ({ context }, result: SignInResult) => needsTwoFactorCode(result, context.twoFactorEnabled),
     cartEmpty: (_, cartEmpty: boolean) => cartEmpty,
     enrolmentRequired: ({ context }) => mustEnrol(context),
+    /** The profile's language is not the one chosen: it is saved (nothing is sent when it already is). */
+    profileLanguageDiffers: ({ context }, locale: ProfileLocale) =>
+      context.user !== null && context.user.locale !== locale.language_code,
   },
 }).createMachine({
   id: "session",
@@ -128,6 +148,7 @@ export const sessionMachine = setup({
     language: input.language,
     pendingToken: null,
     error: null,
+    profileLocale: null,
   }),
   initial: "checking",
   on: {
@@ -286,6 +307,11 @@ export const sessionMachine = setup({
           actions: ["clearSession", "clearCart", "forget", "goToLogin", "notifyDeleted"],
         },
         "session.deactivated": "deactivatedNotice",
+        "session.language": {
+          guard: { type: "profileLanguageDiffers", params: ({ event }) => event.locale },
+          target: ".savingLanguage",
+          actions: { type: "assignProfileLocale", params: ({ event }) => event.locale },
+        },
       },
       states: {
         idle: {
@@ -302,6 +328,22 @@ export const sessionMachine = setup({
           invoke: {
             id: "loadProfile",
             src: "loadProfile",
+            onDone: {
+              target: "idle",
+              actions: [{ type: "assignUser", params: ({ event }) => event.output }, "storeUser"],
+            },
+            onError: "idle",
+          },
+        },
+        // The profile follows the portal's language; a failure leaves it as it was (an ended session
+        // is said by the request itself: session.expired).
+        savingLanguage: {
+          // However it ends (saved, failed, a sign-out), the language on its way is forgotten.
+          exit: { type: "assignProfileLocale", params: null },
+          invoke: {
+            id: "saveLanguage",
+            src: "saveLanguage",
+            input: ({ context }) => languageSave(context),
             onDone: {
               target: "idle",
               actions: [{ type: "assignUser", params: ({ event }) => event.output }, "storeUser"],
@@ -349,6 +391,12 @@ function mustEnrol(context: SessionContext): boolean {
   const user = context.user;
   if (!context.twoFactorRequired || !user?.email_confirmed) return false;
   return (user.mfa_enrollment_status ?? MfaStatus.off) === MfaStatus.off;
+}
+
+/** What saving the profile's language needs: the rider and the language (set on the way in). */
+function languageSave(context: SessionContext): { user: StoredUser; locale: ProfileLocale } {
+  if (!context.user || !context.profileLocale) throw new Error("a profile language is saved for a rider");
+  return { user: context.user, locale: context.profileLocale };
 }
 
 function signInResultOf(output: unknown): SignInResult {

@@ -50,6 +50,7 @@ describeViewModel({
     "session.deleted",
     "session.handOver",
     "session.deactivated",
+    "session.language",
     "cart.clear",
     // Another tab's storage event (src/app/live.ts).
     "cart.synced",

@@ -72,6 +72,10 @@ describeViewModel({
     "session.deleted",
     "session.handOver",
     "session.deactivated",
+    // The language picker's choice, told through the app (live.ts: storeLanguage).
+    "session.language",
+    "xstate.done.actor.saveLanguage",
+    "xstate.error.actor.saveLanguage",
     "xstate.done.actor.loadProfile",
     "xstate.error.actor.loadProfile",
     "xstate.done.actor.resendCode",
@@ -162,6 +166,9 @@ describeViewModel({
         "This account has been deactivated. You will be signed out.",
       ),
     "authenticated.refreshing": () => expect(screen.getByRole("button", { name: "Sign out" })).toBeEnabled(),
+    // Saving the profile's language changes nothing on screen: the rider goes on.
+    "authenticated.savingLanguage": () =>
+      expect(screen.getByRole("button", { name: "Sign out" })).toBeEnabled(),
     confirmingSignOut: () => {
       const dialog = signOutDialog();
       if (!dialog) throw new Error("the sign-out confirmation is not open");

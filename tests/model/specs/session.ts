@@ -12,7 +12,9 @@ type ActorEvents =
   | "xstate.done.actor.resendCode"
   | "xstate.error.actor.resendCode"
   | "xstate.done.actor.logout"
-  | "xstate.error.actor.logout";
+  | "xstate.error.actor.logout"
+  | "xstate.done.actor.saveLanguage"
+  | "xstate.error.actor.saveLanguage";
 
 const token = (letter: string) => letter.repeat(43);
 
@@ -37,6 +39,11 @@ const events = {
   ],
   "session.deactivated": [{ type: "session.deactivated" }],
   "session.deactivationAcknowledged": [{ type: "session.deactivationAcknowledged" }],
+  "session.language": [
+    { type: "session.language", locale: { language_code: "es", country_code: "ES" } },
+    // The language the profile has already (storedUser's): nothing to save.
+    { type: "session.language", locale: { language_code: "en", country_code: "US" } },
+  ],
   "twoFactor.resend": [{ type: "twoFactor.resend" }],
   "twoFactor.cancel": [{ type: "twoFactor.cancel" }],
   "xstate.done.actor.signInForm": [
@@ -60,6 +67,12 @@ const events = {
   "xstate.done.actor.logout": [{ type: "xstate.done.actor.logout", output: undefined }],
   "xstate.error.actor.logout": [
     { type: "xstate.error.actor.logout", error: { code: 50301, message: "Network Error" } },
+  ],
+  "xstate.done.actor.saveLanguage": [
+    { type: "xstate.done.actor.saveLanguage", output: { ...storedUser, locale: "es" } },
+  ],
+  "xstate.error.actor.saveLanguage": [
+    { type: "xstate.error.actor.saveLanguage", error: { code: 50301, message: "Network Error" } },
   ],
 } satisfies EventSamples<typeof sessionMachine, ActorEvents>;
 
@@ -134,12 +147,20 @@ export const sessionModel = defineModel({
     // A deployment that requires two-factor, and a stored rider who has not turned it on.
     { user: storedUser, signedIn: true, twoFactorEnabled: true, twoFactorRequired: true, language: "en" },
   ],
-  deferred: ["signInForm", "codeForm", "loadProfile", "resendCode", "logout"],
+  deferred: ["signInForm", "codeForm", "loadProfile", "resendCode", "logout", "saveLanguage"],
   events,
   // Keeps the walk's routes few: each new event is explored where it matters, and the deployment that
   // requires two-factor only around its dialog (everything else it shares with the others).
   filterEvents: (snapshot, event) => {
     const { twoFactorRequired: required, language } = snapshot.context;
+    // The portal's language is walked on the restored session (es); journeys try the others.
+    // Once the profile's language is saved, the rest of the graph is the one before it: the walk stops.
+    if (snapshot.context.user?.locale === "es") return event.type === "session.expired";
+    if (event.type === "session.language") {
+      return (
+        language === "es" && event === events["session.language"][0] && snapshot.context.user?.locale !== "es"
+      );
+    }
     const enrolledSample =
       (event.type === "session.userUpdated" && event.user?.mfa_enrollment_status === 1) ||
       (event.type === "xstate.done.actor.loadProfile" && event.output?.mfa_enrollment_status === 1);
@@ -161,6 +182,8 @@ export const sessionModel = defineModel({
       snapshot.value,
       snapshot.context.user?.first_name ?? null,
       snapshot.context.user?.mfa_enrollment_status ?? null,
+      snapshot.context.user?.locale ?? null,
+      snapshot.context.profileLocale?.language_code ?? null,
       snapshot.context.pendingToken,
       snapshot.context.error,
     ]),
@@ -182,6 +205,10 @@ export const sessionModel = defineModel({
       holds: (s) =>
         !s.hasTag("enrolmentRequired") ||
         (s.context.twoFactorRequired && s.context.user?.mfa_enrollment_status === 0),
+    },
+    {
+      name: "a profile language is on its way only while it is being saved",
+      holds: (s) => (s.context.profileLocale !== null) === s.matches({ authenticated: "savingLanguage" }),
     },
     {
       name: "a texted code is only asked for with a temporary token",
@@ -241,6 +268,10 @@ export const sessionModel = defineModel({
       expect(snapshot.can({ type: "session.signOut", cartEmpty: true })).toBe(false);
     },
     "authenticated.refreshing": (snapshot) => expect(snapshot.children.loadProfile).toBeDefined(),
+    "authenticated.savingLanguage": (snapshot) => {
+      expect(snapshot.children.saveLanguage).toBeDefined();
+      expect(snapshot.context.profileLocale).not.toBeNull();
+    },
     confirmingSignOut: (snapshot) => {
       expect(snapshot.hasTag("signedIn")).toBe(true);
       expect(snapshot.can({ type: "session.signOutConfirmed" })).toBe(true);
@@ -251,6 +282,54 @@ export const sessionModel = defineModel({
     },
   },
   journeys: [
+    {
+      name: "a signed-in rider's new portal language is saved to the profile (spec section 4)",
+      input: 1,
+      before: () => void sessionEffects.splice(0),
+      events: [
+        events["xstate.done.actor.loadProfile"][0],
+        events["session.language"][0],
+        events["xstate.done.actor.saveLanguage"][0],
+      ],
+      expected: { authenticated: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.user?.locale).toBe("es");
+        expect(sessionEffects.at(-1)).toBe("storeUser");
+      },
+    },
+    {
+      name: "the language the profile has already is not saved again",
+      input: 1,
+      events: [events["xstate.done.actor.loadProfile"][0], events["session.language"][1]],
+      expected: { authenticated: "idle" },
+      ends: (snapshot) => expect(snapshot.children.saveLanguage).toBeUndefined(),
+    },
+    {
+      name: "a profile language that could not be saved leaves the profile as it was",
+      input: 1,
+      events: [
+        events["xstate.done.actor.loadProfile"][0],
+        events["session.language"][0],
+        events["xstate.error.actor.saveLanguage"][0],
+      ],
+      expected: { authenticated: "idle" },
+      ends: (snapshot) => expect(snapshot.context.user?.locale).toBe("en"),
+    },
+    {
+      name: "a guest's language is no profile's",
+      events: [events["session.language"][0]],
+      expected: { anonymous: "fresh" },
+    },
+    {
+      name: "the required two-factor dialog comes back after a language is saved",
+      input: 3,
+      events: [
+        events["xstate.done.actor.loadProfile"][0],
+        events["session.language"][0],
+        events["xstate.done.actor.saveLanguage"][0],
+      ],
+      expected: { authenticated: "enrolling" },
+    },
     {
       name: "an Apple sign-in handed over loads the profile and signs in",
       events: [events["session.handOver"][0], events["xstate.done.actor.loadProfile"][0]],

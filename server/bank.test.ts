@@ -6,7 +6,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import { demoCatalog } from "./db/seed-catalog.ts";
 import { manualClock } from "./domain/clock.ts";
 import { SandboxPaymentGateway } from "./gateways/payments/sandbox.ts";
-import { staleClaimMs } from "./services/orders.ts";
+import { staleClaimMs } from "./services/orders/idempotency.ts";
 import { expectBooksAgree } from "./test/books.ts";
 import { createTestApp, shareDatabase, type TestApp } from "./test/helpers.ts";
 import { newCard, newRider, savedCard } from "./test/transit-fixtures.ts";

@@ -20,7 +20,7 @@ import {
 import { demoCatalog } from "./db/seed-catalog.ts";
 import { SandboxPaymentGateway } from "./gateways/payments/sandbox.ts";
 import { sandboxCustomerId } from "./gateways/payments/sandbox-charges.ts";
-import { idempotencyKeyHash, staleClaimMs } from "./services/orders.ts";
+import { idempotencyKeyHash, staleClaimMs } from "./services/orders/idempotency.ts";
 import { expectBooksAgree } from "./test/books.ts";
 import { databaseUrl } from "./test/database-templates.ts";
 import { emptyDatabase } from "./test/helpers.ts";

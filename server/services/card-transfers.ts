@@ -11,7 +11,7 @@ import type { Executor } from "../repositories/accounts.ts";
 import { balanceOf, createCardActivityRepository } from "../repositories/card-activity.ts";
 import { type FareMediumRow, fareMediumOf } from "../repositories/fare-media.ts";
 import type { LedgerService } from "./ledger.ts";
-import { idempotencyKeyHash, orderRequestHash } from "./orders.ts";
+import { idempotencyKeyHash, orderRequestHash } from "./orders/idempotency.ts";
 import { inTransaction, isUniqueViolation } from "./transaction.ts";
 
 /** A reply as sent: status and JSON text. */

@@ -20,7 +20,7 @@ import {
   promoCodeInvalidMessage,
   type QuoteReply,
 } from "../../src/domain/checkout/quote.ts";
-import { type ApiError, type Envelope, ErrorCode } from "../../src/domain/envelope.ts";
+import { ErrorCode } from "../../src/domain/envelope.ts";
 import { canBuyFor } from "../../src/domain/fare-media.ts";
 import { type Money, money } from "../../src/domain/money.ts";
 import type { Address } from "../../src/domain/payments/address.ts";
@@ -56,13 +56,35 @@ import {
   type OrderRow,
   orderDetailOf,
 } from "../repositories/orders.ts";
-import { createPaymentMethodRepository, type PaymentMethodRow } from "../repositories/payment-methods.ts";
+import { createPaymentMethodRepository } from "../repositories/payment-methods.ts";
 import { createPromoCodeRepository } from "../repositories/promo-codes.ts";
 import { parseAddressBody } from "./addresses.ts";
 import type { LedgerEntry, LedgerService } from "./ledger.ts";
 import { publicLink } from "./links.ts";
+import { encodeCursor } from "./orders/cursor.ts";
+import {
+  type Claimed,
+  ClaimLost,
+  cardTokenHash,
+  guestScopeOf,
+  idempotencyKeyHash,
+  orderRequestHash,
+  recordedTokenPrefix,
+  refundRequestHash,
+  staleClaimMs,
+  withoutTokens,
+} from "./orders/idempotency.ts";
+import { type HeldLeg, isCardLeg, type Leg, shownMethod } from "./orders/legs.ts";
+import {
+  envelope,
+  inFlightReply,
+  notPlacedReply,
+  OrderRefusal,
+  type OrderReply,
+  refusal,
+  refused,
+} from "./orders/replies.ts";
 import { accountTakes } from "./pass-destinations.ts";
-import { tokenHashOf } from "./payment-methods.ts";
 import type { Customer, PricingService } from "./pricing.ts";
 import { renewsAtFor } from "./subscription-dates.ts";
 import { inTransaction } from "./transaction.ts";
@@ -109,12 +131,6 @@ export interface LoadInput {
   activity?: "load" | "autoload";
 }
 
-/** A reply as sent: its status and the exact JSON text, so a repeated key answers it byte for byte. */
-export interface OrderReply {
-  status: number;
-  body: string;
-}
-
 export type RefundResult =
   | { ok: true; order: OrderDetail }
   | {
@@ -128,20 +144,6 @@ export type RefundResult =
         | "keyReused"
         | "inFlight";
     };
-
-/**
- * A refund's id from the operator's Idempotency-Key (issue 48): the same key on the same order is the
- * same refund (a double click, a retry after a lost answer), on any instance; the same key on another
- * order is that order's own. A UUID (version 8) of SHA-256 over the order and the key.
- */
-export function refundIdOf(orderId: string, idempotencyKey: string): string {
-  const hex = createHash("sha256").update(`refund\u0000${orderId}\u0000${idempotencyKey}`).digest("hex");
-  const variant = ((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-/** What one refund's key must keep asking: SHA-256 of the amount asked (null: all that is left) and the reason. */
-const refundRequestHash = (amount: number | null, reason: string) => orderRequestHash({ amount, reason });
 
 /**
  * Value paid through the gateway (a card or wallet load, stored value bought at checkout) settles this
@@ -178,67 +180,6 @@ export function loadLimitsOf(config: PortalConfig): LoadLimits {
   return { min: defaultLoadLimits.min, max: defaultLoadLimits.max, currency: config.currency_code };
 }
 
-/**
- * How long a claim may wait for its reply before a retry or the recovery run takes it over (its server
- * stopped): a minute, so with the 30-second run a crash's charges are repaired within 90 s (issue 33:
- * within 2 minutes). An attempt still running past it is safe: the takeover owns its legs, and the
- * late attempt writes nothing (`ClaimLost`).
- */
-export const staleClaimMs = 60 * 1000;
-/**
- * How a stored replay (order_requests.replay) names a one-time card: its token's SHA-256 in place of the
- * token, which the recovery run never needs (the leg's attach is recorded in order_attempt_legs).
- */
-const recordedTokenPrefix = "recorded:";
-
-/** The request with each one-time card token replaced by its digest, as the claim stores it. */
-function withoutTokens<T extends { payments: ReadonlyArray<{ kind: string }> }>(request: T): T {
-  return {
-    ...request,
-    payments: request.payments.map((leg) =>
-      leg.kind === "card" && "token" in leg && typeof leg.token === "string"
-        ? { ...leg, token: `${recordedTokenPrefix}${tokenHashOf(leg.token)}` }
-        : leg,
-    ),
-  };
-}
-
-/** A card leg's token digest: read from a recovered request's marker, else computed. */
-const cardTokenHash = (token: string, recovered: boolean) =>
-  recovered && token.startsWith(recordedTokenPrefix)
-    ? token.slice(recordedTokenPrefix.length)
-    : tokenHashOf(token);
-
-/**
- * The claim scope of a guest's keys: their receipt email's SHA-256 (riders' are their ids), so two
- * guests who happen to send the same key each get their own order (issue 33, item 10).
- */
-export const guestScopeOf = (email: string) =>
-  `guest:${createHash("sha256").update(email.trim().toLowerCase()).digest("hex")}`;
-
-/** A JSON value with its object keys sorted, so equal bodies hash alike whatever their key order. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([key, inner]) => [key, canonical(inner)]),
-    );
-  }
-  return value;
-}
-
-/** SHA-256 of the request body as placed (key order aside): what one Idempotency-Key must keep. */
-export function orderRequestHash(request: unknown): string {
-  return createHash("sha256")
-    .update(JSON.stringify(canonical(request)) ?? "null")
-    .digest("hex");
-}
-
-/** What `order_requests` keeps of an Idempotency-Key: its SHA-256. */
-export const idempotencyKeyHash = (key: string) => createHash("sha256").update(key).digest("hex");
-
 /** A guest link's token: 32 random bytes, base64url (43 characters). */
 const guestLinkPattern = /^[A-Za-z0-9_-]{43}$/;
 const linkHashOf = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -247,96 +188,6 @@ const linkHashOf = (token: string) => createHash("sha256").update(token).digest(
 const maxNumberDraws = 8;
 const newOrderNumber = () => `TP-${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
 const serialNumber = () => `PS-${randomBytes(8).toString("hex").toUpperCase()}`;
-
-const envelope = (status: number, data: unknown, errors: ApiError[]): OrderReply => ({
-  status,
-  body: JSON.stringify({ data, errors } satisfies Envelope<unknown>),
-});
-const refused = (status: number, errors: ApiError[]): OrderReply => envelope(status, null, errors);
-const refusal = (code: number, message: string, field?: string, reason?: string): OrderReply =>
-  refused(422, [{ code, message, ...(field ? { field } : {}), ...(reason ? { reason } : {}) }]);
-
-/** A refusal found inside the order's transaction: it rolls back, then the captured legs go back. */
-class OrderRefusal extends Error {
-  readonly reply: OrderReply;
-  constructor(reply: OrderReply) {
-    super("order refused");
-    this.reply = reply;
-  }
-}
-
-/** The claim an attempt holds: the key, the order id and number it uses, and when it claimed it. */
-interface Claimed {
-  scope: string;
-  key: string;
-  orderId: string;
-  orderNumber: string;
-  claimedAt: Date;
-}
-
-/** The claim is no longer the attempt's (taken over after staleClaimMs): it writes nothing. */
-class ClaimLost extends Error {
-  constructor() {
-    super("the order's claim was taken over");
-  }
-}
-
-const inFlightReply = refused(409, [
-  {
-    code: ErrorCode.idempotencyInFlight,
-    message: "This order is still being placed. Try again in a moment.",
-    field: "Idempotency-Key",
-  },
-]);
-
-/**
- * The key's reply when its attempt stopped before the order was written (the server died between
- * the gateway and the commit) and the recovery run gave back what the gateway held: the rider places
- * the order again, with a new key.
- */
-export const orderNotPlacedMessage =
-  "Your order was not placed, and any payment taken for it has been returned. Please place it again.";
-const notPlacedReply = refusal(ErrorCode.orderNotPlaced, orderNotPlacedMessage);
-
-/** One leg as the order pays it, once checked. */
-type Leg =
-  | { n: number; kind: "saved"; amount: number; method: PaymentMethodRow }
-  | {
-      n: number;
-      kind: "card";
-      amount: number;
-      token: string;
-      tokenHash: string;
-      /** A recovered request's card: its token is only a digest (the claim keeps no token). */
-      recorded: boolean;
-    }
-  | { n: number; kind: "stored_value"; amount: number; account: LedgerAccount }
-  | { n: number; kind: "wallet"; amount: number; account: LedgerAccount };
-
-/** A card leg the gateway holds: authorized, perhaps captured, with what the order shows of it. */
-interface HeldLeg {
-  n: number;
-  methodId: string;
-  authorizationId: string;
-  captureId: string | null;
-  brand: string | null;
-  last4: string | null;
-}
-
-const isCardLeg = (leg: Leg): leg is Extract<Leg, { kind: "saved" | "card" }> =>
-  leg.kind === "saved" || leg.kind === "card";
-
-/** What the order shows of a saved method: its brand (or bank, or PayPal), last four and nickname. */
-function shownMethod(method: PaymentMethodRow): { brand: string | null; last4: string | null } {
-  switch (method.kind) {
-    case "card":
-      return { brand: method.brand, last4: method.last4 };
-    case "bank_account":
-      return { brand: method.bankName, last4: method.last4 };
-    case "paypal":
-      return { brand: "PayPal", last4: null };
-  }
-}
 
 /**
  * Placing and reading orders (issue 12; the contract is src/domain/checkout/order.ts). Placing, in
@@ -1962,26 +1813,4 @@ const refundRecoveryMs = 60_000;
 const storedValueOf = (items: readonly OrderItemRow[]) =>
   items.filter((item) => item.subType === "STORED_VALUE").reduce((sum, item) => sum + item.lineTotal, 0);
 
-/** The opaque cursor of a page: base64url of the last order's time and id. */
-function encodeCursor(cursor: OrderCursor): string {
-  return Buffer.from(`${cursor.createdAt.toISOString()}|${cursor.id}`).toString("base64url");
-}
-
-const cursorPattern =
-  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
-/** A cursor back to its position; null for anything `encodeCursor` did not make. */
-export function decodeCursor(text: string): OrderCursor | null {
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
-  const match = cursorPattern.exec(Buffer.from(text, "base64url").toString("utf8"));
-  if (!match?.[1] || !match[2]) return null;
-  const createdAt = new Date(match[1]);
-  return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id: match[2] };
-}
-
 export type OrderService = ReturnType<typeof createOrderService>;
-
-/** A placed order's reply read back (tests, the seed): the order, or why it was refused. */
-export function parseOrderReply(reply: OrderReply): Envelope<PlacedOrder> {
-  return JSON.parse(reply.body) as Envelope<PlacedOrder>;
-}

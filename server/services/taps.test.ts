@@ -6,7 +6,7 @@ import { manualClock } from "../domain/clock.ts";
 import { balanceOf } from "../repositories/card-activity.ts";
 import { createTestApp, type TestApp } from "../test/helpers.ts";
 import { newCapRule, newCard, newRider, newRoute, savedCard } from "../test/transit-fixtures.ts";
-import { parseOrderReply } from "./orders.ts";
+import { parseOrderReply } from "./orders/replies.ts";
 
 const clock = manualClock(new Date("2026-06-10T16:00:00Z"));
 let t: TestApp;

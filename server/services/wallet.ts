@@ -11,7 +11,8 @@ import type { Clock } from "../domain/clock.ts";
 import type { User } from "../repositories/accounts.ts";
 import { balanceOf } from "../repositories/card-activity.ts";
 import { fareMediumOf } from "../repositories/fare-media.ts";
-import { loadLimitsOf, loadSettleMs, type OrderReply, type OrderService } from "./orders.ts";
+import type { OrderReply } from "./orders/replies.ts";
+import { loadLimitsOf, loadSettleMs, type OrderService } from "./orders.ts";
 
 /**
  * Loads and the wallet (issue 13; src/domain/transit/wallet.ts): a load is an order placed through

@@ -30,11 +30,11 @@ import { createPromoCodeRepository } from "../../repositories/promo-codes.ts";
 import {
   guestScopeOf,
   idempotencyKeyHash,
-  loadSettleMs,
-  orderNotPlacedMessage,
   orderRequestHash,
   staleClaimMs,
-} from "../../services/orders.ts";
+} from "../../services/orders/idempotency.ts";
+import { orderNotPlacedMessage } from "../../services/orders/replies.ts";
+import { loadSettleMs } from "../../services/orders.ts";
 import { inTransaction } from "../../services/transaction.ts";
 import { createTestApp, type TestApp, testPublicUrl } from "../../test/helpers.ts";
 import { guestCardToken, issueCard } from "../../test/pass-fixtures.ts";

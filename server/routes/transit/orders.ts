@@ -11,14 +11,10 @@ import { idempotencyKeyPattern } from "../../gateways/payments/gateway.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { localeFromHeader } from "../../http/locale.ts";
 import { cardTokenGone, riderOf, unauthorizedMessage } from "../../plugins/auth.ts";
-import {
-  decodeCursor,
-  type OrderCustomer,
-  type OrderReply,
-  orderNotFoundMessage,
-  type PlaceInput,
-  refundIdOf,
-} from "../../services/orders.ts";
+import { decodeCursor } from "../../services/orders/cursor.ts";
+import { refundIdOf } from "../../services/orders/idempotency.ts";
+import type { OrderReply } from "../../services/orders/replies.ts";
+import { type OrderCustomer, orderNotFoundMessage, type PlaceInput } from "../../services/orders.ts";
 import { emailSchema } from "../accounts/schemas.ts";
 import { addressBody, cartLines, choice, idParams, uuidPattern } from "./schemas.ts";
 

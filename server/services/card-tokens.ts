@@ -1,12 +1,11 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, eq, gt, lte } from "drizzle-orm";
+import { createHash, randomBytes } from "node:crypto";
 import { normaliseCardNumber } from "../../src/domain/transit/cards.ts";
 import { type CardTokenReply, cardTokenMinutes } from "../../src/domain/transit/guest-card.ts";
 import type { Database } from "../db/client.ts";
-import { cardTokens } from "../db/schema.ts";
 import type { Clock } from "../domain/clock.ts";
 import { decoyHash, verifySecret } from "../domain/password.ts";
 import { createAttemptBudgetRepository } from "../repositories/attempt-budgets.ts";
+import { createCardTokenRepository } from "../repositories/card-tokens.ts";
 import { createFareMediaRepository, type FareMediumRow } from "../repositories/fare-media.ts";
 import type { FareMediaService } from "./fare-media.ts";
 
@@ -52,6 +51,7 @@ export function createCardTokenService(options: {
   const { db, clock } = options;
   const budget = options.budget ?? defaultCardTokenBudget;
   const lifetimeMs = cardTokenMinutes * 60_000;
+  const tokens = createCardTokenRepository(db);
   let attempts = 0;
 
   return {
@@ -94,17 +94,8 @@ export function createCardTokenService(options: {
       if (!card) return { ok: false, problem: "cardNoMatch" };
       const token = randomBytes(32).toString("base64url");
       const expiresAt = new Date(now.getTime() + lifetimeMs);
-      await db.transaction(async (tx) => {
-        // Expired tokens go as new ones come: the table holds only live ones (and the last minutes').
-        await tx.delete(cardTokens).where(lte(cardTokens.expiresAt, now));
-        await tx.insert(cardTokens).values({
-          id: randomUUID(),
-          fareMediumId: card.id,
-          tokenHash: cardTokenHash(token),
-          expiresAt,
-          createdAt: now,
-        });
-      });
+      // Expired tokens go as new ones come: the table holds only live ones (and the last minutes').
+      await tokens.add({ fareMediumId: card.id, tokenHash: cardTokenHash(token), expiresAt }, now);
       const fareMedium = await options.fareMedia().guestDetail(card.id, locale);
       if (!fareMedium) return { ok: false, problem: "cardNoMatch" };
       return { ok: true, card_token: token, expires_at: expiresAt.toISOString(), fare_medium: fareMedium };
@@ -113,11 +104,7 @@ export function createCardTokenService(options: {
     /** The card a live token reads, its life extended; null for an unknown or expired token, or a removed card. */
     async resolve(token: string): Promise<{ tokenId: string; cardId: string } | null> {
       const now = clock.now();
-      const [row] = await db
-        .update(cardTokens)
-        .set({ expiresAt: new Date(now.getTime() + lifetimeMs) })
-        .where(and(eq(cardTokens.tokenHash, cardTokenHash(token)), gt(cardTokens.expiresAt, now)))
-        .returning();
+      const row = await tokens.extend(cardTokenHash(token), now, new Date(now.getTime() + lifetimeMs));
       if (!row) return null;
       const card = await createFareMediaRepository(db).find(row.fareMediumId);
       return card ? { tokenId: row.id, cardId: card.id } : null;
@@ -125,7 +112,7 @@ export function createCardTokenService(options: {
 
     /** The guest is done: the token dies. */
     async revoke(tokenId: string): Promise<void> {
-      await db.delete(cardTokens).where(eq(cardTokens.id, tokenId));
+      await tokens.remove(tokenId);
     },
   };
 }

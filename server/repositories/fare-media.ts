@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FareMedium } from "../../src/domain/fare-media.ts";
 import { fareMedia, type paymentMethods } from "../db/schema.ts";
 import type { Executor } from "./accounts.ts";
@@ -98,6 +98,36 @@ export function createFareMediaRepository(db: Executor) {
         .where(and(eq(fareMedia.userId, userId), eq(fareMedia.id, id), live))
         .for("no key update");
       return rows[0] ?? null;
+    },
+
+    /** The ids of the rider's live cards. */
+    async liveIdsForUser(userId: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ id: fareMedia.id })
+        .from(fareMedia)
+        .where(and(eq(fareMedia.userId, userId), live));
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /**
+     * These cards, removed ones included, locked until the caller's transaction ends, in id order: two
+     * transactions locking the same cards wait on each other, never deadlock.
+     */
+    async lockInIdOrder(ids: readonly string[]): Promise<FareMediumRow[]> {
+      return db
+        .select()
+        .from(fareMedia)
+        .where(inArray(fareMedia.id, [...ids]))
+        .orderBy(asc(fareMedia.id))
+        .for("no key update");
+    },
+
+    /** These cards by id, removed ones included (a record names them as they were). */
+    async byIds(ids: readonly string[]): Promise<FareMediumRow[]> {
+      return db
+        .select()
+        .from(fareMedia)
+        .where(inArray(fareMedia.id, [...ids]));
     },
 
     /** A live card by id, whoever holds it (guest tokens). */

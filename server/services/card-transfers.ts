@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { type ApiError, type Envelope, ErrorCode } from "../../src/domain/envelope.ts";
 import { money } from "../../src/domain/money.ts";
 import { cardMessages, type TransferReply, type TransferRequest } from "../../src/domain/transit/cards.ts";
 import type { Database } from "../db/client.ts";
-import { cardTransfers, fareMedia } from "../db/schema.ts";
 import type { Clock } from "../domain/clock.ts";
 import { ledgerAccounts } from "../domain/ledger-accounts.ts";
 import type { Executor } from "../repositories/accounts.ts";
 import { balanceOf, createCardActivityRepository } from "../repositories/card-activity.ts";
-import { type FareMediumRow, fareMediumOf } from "../repositories/fare-media.ts";
+import { type CardTransferRow, createCardTransferRepository } from "../repositories/card-transfers.ts";
+import { createFareMediaRepository, fareMediumOf } from "../repositories/fare-media.ts";
 import type { LedgerService } from "./ledger.ts";
 import { idempotencyKeyHash, orderRequestHash } from "./orders/idempotency.ts";
 import { inTransaction, isUniqueViolation } from "./transaction.ts";
@@ -60,11 +59,8 @@ export function createCardTransferService(options: {
 }) {
   const { db, clock, ledger } = options;
 
-  async function replyOf(tx: Executor, row: typeof cardTransfers.$inferSelect): Promise<TransferAnswer> {
-    const cards = await tx
-      .select()
-      .from(fareMedia)
-      .where(inArray(fareMedia.id, [row.fromFareMediumId, row.toFareMediumId]));
+  async function replyOf(tx: Executor, row: CardTransferRow): Promise<TransferAnswer> {
+    const cards = await createFareMediaRepository(tx).byIds([row.fromFareMediumId, row.toFareMediumId]);
     const shown = async (id: string) => {
       const card = cards.find((candidate) => candidate.id === id);
       if (!card) throw new Error(`Card ${id} of transfer ${row.id} is gone`);
@@ -87,10 +83,7 @@ export function createCardTransferService(options: {
   }
 
   async function existing(tx: Executor, userId: string, keyHash: string, requestHash: string) {
-    const [row] = await tx
-      .select()
-      .from(cardTransfers)
-      .where(and(eq(cardTransfers.userId, userId), eq(cardTransfers.keyHash, keyHash)));
+    const row = await createCardTransferRepository(tx).byKey(userId, keyHash);
     if (!row) return null;
     if (row.requestHash !== requestHash) {
       return refusal(422, ErrorCode.idempotencyMismatch, transferMismatchMessage, "Idempotency-Key");
@@ -116,11 +109,8 @@ export function createCardTransferService(options: {
       const now = clock.now();
       const run = () =>
         inTransaction(db, async ({ tx }) => {
-          const live = await tx
-            .select({ id: fareMedia.id })
-            .from(fareMedia)
-            .where(and(eq(fareMedia.userId, userId), isNull(fareMedia.removedAt)));
-          const liveIds = new Set(live.map((card) => card.id));
+          const cards = createFareMediaRepository(tx);
+          const liveIds = await cards.liveIdsForUser(userId);
           const fromId = request.from.toLowerCase();
           const toId = request.to.toLowerCase();
           if (liveIds.size < 2) {
@@ -133,12 +123,7 @@ export function createCardTransferService(options: {
             throw new TransferRefusal(refusal(400, ErrorCode.validation, sameCardMessage, "to"));
           }
           // Both cards, in id order: two transfers between the same cards wait on each other, never deadlock.
-          const locked: FareMediumRow[] = await tx
-            .select()
-            .from(fareMedia)
-            .where(inArray(fareMedia.id, [fromId, toId]))
-            .orderBy(asc(fareMedia.id))
-            .for("no key update");
+          const locked = await cards.lockInIdOrder([fromId, toId]);
           // The same key may have been used while this one waited on the cards.
           const raced = await existing(tx, userId, keyHash, requestHash);
           if (raced) throw new TransferRefusal(raced);
@@ -179,22 +164,18 @@ export function createCardTransferService(options: {
               { account: ledgerAccounts.fareCard(to.id, "general"), amount: money(request.amount, cur) },
             ],
           });
-          const [row] = await tx
-            .insert(cardTransfers)
-            .values({
-              id,
-              userId,
-              fromFareMediumId: from.id,
-              toFareMediumId: to.id,
-              amount: request.amount,
-              currency: cur,
-              keyHash,
-              requestHash,
-              entryGroup,
-              createdAt: now,
-            })
-            .returning();
-          if (!row) throw new Error("The transfer row was not written");
+          const row = await createCardTransferRepository(tx).add({
+            id,
+            userId,
+            fromFareMediumId: from.id,
+            toFareMediumId: to.id,
+            amount: request.amount,
+            currency: cur,
+            keyHash,
+            requestHash,
+            entryGroup,
+            createdAt: now,
+          });
           const activity = createCardActivityRepository(tx);
           await activity.record({
             fareMediumId: from.id,

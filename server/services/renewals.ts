@@ -1,21 +1,17 @@
-import { and, asc, eq, lte } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { fareMedia, passes, products, subscriptions, users } from "../db/schema.ts";
 import type { Clock } from "../domain/clock.ts";
 import type { Outbox, StoredMessage } from "../gateways/outbox.ts";
 import { composeRenewalFailed, type RenewalFailure } from "../mail/renewal.ts";
 import { createPaymentMethodRepository } from "../repositories/payment-methods.ts";
+import {
+  type SubscriptionRow,
+  createSubscriptionRepository as subscriptionsOf,
+} from "../repositories/subscriptions.ts";
 import { publicLink } from "./links.ts";
 import type { OrderService } from "./orders.ts";
 import type { PricingService } from "./pricing.ts";
 import { renewalPeriodMs, renewsAtFor } from "./subscription-dates.ts";
 import { inTransaction } from "./transaction.ts";
-
-type SubscriptionRow = typeof subscriptions.$inferSelect;
-
-/** The subscription as a run read it: still active and still due at `due` (no other run moved it). */
-const stillDue = (row: { id: string }, due: Date) =>
-  and(eq(subscriptions.id, row.id), eq(subscriptions.status, "active"), eq(subscriptions.renewsAt, due));
 
 /** The claim scope of renewal orders' keys: never a rider's id nor a guest's. */
 const renewalScope = "renewal";
@@ -55,25 +51,15 @@ export function createRenewalService(options: {
     reason: RenewalFailure,
     now: Date,
   ): Promise<boolean> {
-    const [user] = await db.select().from(users).where(eq(users.id, row.userId));
-    const [card] = await db.select().from(fareMedia).where(eq(fareMedia.id, row.fareMediumId));
-    const [pass] = await db
-      .select({ name: passes.name })
-      .from(passes)
-      .where(eq(passes.orderId, row.orderId))
-      .limit(1);
+    const { user, card, passName } = await subscriptionsOf(db).partiesOf(row);
     return inTransaction(db, async ({ tx, afterCommit }) => {
-      const cancelled = await tx
-        .update(subscriptions)
-        .set({ status: "cancelled", cancelledAt: now, renewsAt: null })
-        .where(stillDue(row, due))
-        .returning({ id: subscriptions.id });
+      const cancelled = await subscriptionsOf(tx).cancelIfDue(row, due, now);
       // Another run got there first: it emails, not this one.
-      if (cancelled.length === 0 || !user) return cancelled.length > 0;
+      if (!cancelled || !user) return cancelled;
       const { subject, body } = composeRenewalFailed(
         user.locale,
         user.firstName,
-        pass?.name ?? "",
+        passName ?? "",
         card?.nickname ?? "",
         reason,
         publicLink(options.publicUrl, card ? `/faremedia/${card.id}` : "/faremedia"),
@@ -96,28 +82,18 @@ export function createRenewalService(options: {
    * them first (when another run moved it meanwhile, null: that run renews it).
    */
   async function currentPeriodStart(row: SubscriptionRow, due: Date, now: Date): Promise<Date | null> {
-    const [product] = await db
-      .select({ validDays: products.validDays })
-      .from(products)
-      .where(eq(products.uuid, row.productId));
-    const period = renewalPeriodMs(product?.validDays ?? null);
+    const period = renewalPeriodMs(await subscriptionsOf(db).productValidDays(row.productId));
     const skipped = Math.floor((now.getTime() - due.getTime()) / period);
     if (skipped <= 0) return due;
     const start = new Date(due.getTime() + skipped * period);
-    const moved = await db
-      .update(subscriptions)
-      .set({ renewsAt: start })
-      .where(stillDue(row, due))
-      .returning({ id: subscriptions.id });
-    return moved.length > 0 ? start : null;
+    return (await subscriptionsOf(db).moveIfDue(row, due, start)) ? start : null;
   }
 
   /** Renews one due subscription: "renewed", "cancelled", or null when another run holds it. */
   async function renew(row: SubscriptionRow, due: Date, now: Date): Promise<"renewed" | "cancelled" | null> {
     const outcome = (done: boolean, what: "cancelled") => (done ? what : null);
-    const [user] = await db.select().from(users).where(eq(users.id, row.userId));
+    const { user, card } = await subscriptionsOf(db).partiesOf(row);
     if (!user || user.deactivatedAt) return outcome(await cancel(row, due, "refused", now), "cancelled");
-    const [card] = await db.select().from(fareMedia).where(eq(fareMedia.id, row.fareMediumId));
     if (!card || card.removedAt || card.status !== "ACTIVE" || card.userId !== row.userId) {
       return outcome(await cancel(row, due, "cardUnavailable", now), "cancelled");
     }
@@ -159,32 +135,18 @@ export function createRenewalService(options: {
       return outcome(await cancel(row, due, declined ? "declined" : "refused", now), "cancelled");
     }
     const orderId = (JSON.parse(reply.body) as { data: { id: string } }).data.id;
-    const [issued] = await db
-      .select({ expiresAt: passes.expiresAt, validDays: passes.validDays })
-      .from(passes)
-      .where(eq(passes.orderId, orderId))
-      .limit(1);
+    const issued = await subscriptionsOf(db).issuedPass(orderId);
     // The next renewal is the new pass's end; never earlier than the day after this one.
     const next = renewsAtFor(issued ?? { expiresAt: null, validDays: null }, now);
-    const moved = await db
-      .update(subscriptions)
-      .set({
-        renewsAt:
-          next.getTime() > due.getTime() ? next : renewsAtFor({ expiresAt: null, validDays: null }, due),
-      })
-      .where(stillDue(row, due))
-      .returning({ id: subscriptions.id });
-    return moved.length > 0 ? "renewed" : null;
+    const renewsAt =
+      next.getTime() > due.getTime() ? next : renewsAtFor({ expiresAt: null, validDays: null }, due);
+    return (await subscriptionsOf(db).moveIfDue(row, due, renewsAt)) ? "renewed" : null;
   }
 
   return {
     async runDue(now: Date = options.clock.now()): Promise<RenewalReport> {
       const report: RenewalReport = { renewed: 0, cancelled: 0 };
-      const due = await db
-        .select()
-        .from(subscriptions)
-        .where(and(eq(subscriptions.status, "active"), lte(subscriptions.renewsAt, now)))
-        .orderBy(asc(subscriptions.renewsAt), asc(subscriptions.id));
+      const due = await subscriptionsOf(db).due(now);
       for (const row of due) {
         if (!row.renewsAt) continue;
         const current = await currentPeriodStart(row, row.renewsAt, now);

@@ -20,6 +20,7 @@ export const portalGroups = {
     "src/views/checkout/CheckoutView.tsx",
     "src/views/checkout/CheckoutDetails.tsx",
     "src/machines/checkout.machine.ts",
+    "src/domain/checkout/draft.ts",
     "src/domain/checkout/quote.ts",
     "src/services/checkout.service.ts",
     "src/app/live/checkout.ts",

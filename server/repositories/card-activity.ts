@@ -4,6 +4,7 @@ import type { ActivityKind, ActivityRow } from "../../src/domain/transit/cards.t
 import { cardActivity } from "../db/schema.ts";
 import { ledgerAccounts } from "../domain/ledger-accounts.ts";
 import type { Executor } from "./accounts.ts";
+import { encodeKeysetCursor, type KeysetCursor } from "./keyset-cursor.ts";
 import { createLedgerRepository } from "./ledger.ts";
 
 export type CardActivityRecord = typeof cardActivity.$inferSelect;
@@ -59,29 +60,6 @@ export interface NewCardActivity {
   orderId?: string | null;
   /** A load paid through the gateway and not settled yet. */
   pending?: boolean;
-}
-
-/** Where a page stopped: the last row's time and id. */
-export interface ActivityCursor {
-  occurredAt: Date;
-  id: string;
-}
-
-/** The opaque cursor of a page: base64url of the last row's time and id. */
-export function encodeActivityCursor(cursor: ActivityCursor): string {
-  return Buffer.from(`${cursor.occurredAt.toISOString()}|${cursor.id}`).toString("base64url");
-}
-
-const cursorPattern =
-  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
-/** A cursor back to its position; null for anything `encodeActivityCursor` did not make. */
-export function decodeActivityCursor(text: string): ActivityCursor | null {
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
-  const match = cursorPattern.exec(Buffer.from(text, "base64url").toString("utf8"));
-  if (!match?.[1] || !match[2]) return null;
-  const occurredAt = new Date(match[1]);
-  return Number.isNaN(occurredAt.getTime()) ? null : { occurredAt, id: match[2] };
 }
 
 /** The wire form of one row (src/domain/transit/cards.ts ActivityRow). */
@@ -161,12 +139,12 @@ export function createCardActivityRepository(db: Executor) {
     async page(
       fareMediumId: string,
       limit: number,
-      cursor: ActivityCursor | null,
+      cursor: KeysetCursor | null,
     ): Promise<CardActivityRecord[]> {
       const after = cursor
         ? or(
-            lt(cardActivity.occurredAt, cursor.occurredAt),
-            and(eq(cardActivity.occurredAt, cursor.occurredAt), lt(cardActivity.id, cursor.id)),
+            lt(cardActivity.occurredAt, cursor.at),
+            and(eq(cardActivity.occurredAt, cursor.at), lt(cardActivity.id, cursor.id)),
           )
         : undefined;
       return db
@@ -184,14 +162,13 @@ export async function activityPage(
   db: Executor,
   fareMediumId: string,
   limit: number,
-  cursor: ActivityCursor | null,
+  cursor: KeysetCursor | null,
 ): Promise<{ activity: ActivityRow[]; next: string | null }> {
   const rows = await createCardActivityRepository(db).page(fareMediumId, limit, cursor);
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
   return {
     activity: shown.map(activityRowOf),
-    next:
-      rows.length > limit && last ? encodeActivityCursor({ occurredAt: last.occurredAt, id: last.id }) : null,
+    next: rows.length > limit && last ? encodeKeysetCursor({ at: last.occurredAt, id: last.id }) : null,
   };
 }

@@ -23,6 +23,7 @@ import {
   subscriptions,
 } from "../db/schema.ts";
 import type { Executor } from "./accounts.ts";
+import type { KeysetCursor } from "./keyset-cursor.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -136,12 +137,6 @@ export function orderDetailOf(record: OrderRecord): OrderDetail {
       ? { id: card.id, nickname: card.nickname, card_number: maskedCardNumber(card.printedCardNumber) }
       : null,
   };
-}
-
-/** A keyset position in a rider's orders, newest first. */
-export interface OrderCursor {
-  createdAt: Date;
-  id: string;
 }
 
 /** Orders, their parts, fulfilment and the Idempotency-Key claims of placing them (issue 12). */
@@ -438,12 +433,9 @@ export function createOrderRepository(db: Executor) {
     },
 
     /** A page of the rider's orders, newest first, after `cursor`; one more than `limit` tells a next page. */
-    async page(userId: string, limit: number, cursor: OrderCursor | null): Promise<OrderSummary[]> {
+    async page(userId: string, limit: number, cursor: KeysetCursor | null): Promise<OrderSummary[]> {
       const after = cursor
-        ? or(
-            lt(orders.createdAt, cursor.createdAt),
-            and(eq(orders.createdAt, cursor.createdAt), lt(orders.id, cursor.id)),
-          )
+        ? or(lt(orders.createdAt, cursor.at), and(eq(orders.createdAt, cursor.at), lt(orders.id, cursor.id)))
         : undefined;
       const rows = await db
         .select({

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { PassDetail, PassStatus, PassSummary } from "../../src/domain/transit/passes.ts";
 import { devices, fareMedia, orders, passes, products } from "../db/schema.ts";
 import type { Executor } from "./accounts.ts";
+import type { KeysetCursor } from "./keyset-cursor.ts";
 
 export type PassRow = typeof passes.$inferSelect;
 export type DeviceRow = typeof devices.$inferSelect;
@@ -85,27 +86,6 @@ export function passDetailOf(record: PassRecord, locale: string, now: Date): Pas
   };
 }
 
-/** Where a page of passes stopped: the last pass's purchase time and id. */
-export interface PassCursor {
-  purchasedAt: Date;
-  id: string;
-}
-
-export function encodePassCursor(cursor: PassCursor): string {
-  return Buffer.from(`${cursor.purchasedAt.toISOString()}|${cursor.id}`).toString("base64url");
-}
-
-const cursorPattern =
-  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
-export function decodePassCursor(text: string): PassCursor | null {
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
-  const match = cursorPattern.exec(Buffer.from(text, "base64url").toString("utf8"));
-  if (!match?.[1] || !match[2]) return null;
-  const purchasedAt = new Date(match[1]);
-  return Number.isNaN(purchasedAt.getTime()) ? null : { purchasedAt, id: match[2] };
-}
-
 /** Passes and the rider's devices. Every read takes the rider: another rider's rows are never seen. */
 export function createPassRepository(db: Executor) {
   const selection = {
@@ -147,11 +127,11 @@ export function createPassRepository(db: Executor) {
     },
 
     /** A page of the rider's passes, newest purchase first; asks `limit + 1` to tell a next page. */
-    async page(userId: string, limit: number, cursor: PassCursor | null): Promise<PassRecord[]> {
+    async page(userId: string, limit: number, cursor: KeysetCursor | null): Promise<PassRecord[]> {
       const after = cursor
         ? or(
-            lt(passes.purchasedAt, cursor.purchasedAt),
-            and(eq(passes.purchasedAt, cursor.purchasedAt), lt(passes.id, cursor.id)),
+            lt(passes.purchasedAt, cursor.at),
+            and(eq(passes.purchasedAt, cursor.at), lt(passes.id, cursor.id)),
           )
         : undefined;
       const rows = await records(and(eq(passes.userId, userId), after))

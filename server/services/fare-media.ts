@@ -22,18 +22,14 @@ import { type LedgerAccount, ledgerAccounts } from "../domain/ledger-accounts.ts
 import { decoyHash, hashSecret, verifySecret } from "../domain/password.ts";
 import type { Executor } from "../repositories/accounts.ts";
 import { createAttemptBudgetRepository } from "../repositories/attempt-budgets.ts";
-import {
-  type ActivityCursor,
-  activityPage,
-  balanceOf,
-  createCardActivityRepository,
-} from "../repositories/card-activity.ts";
+import { activityPage, balanceOf, createCardActivityRepository } from "../repositories/card-activity.ts";
 import {
   createFareMediaRepository,
   type FareMediumRow,
   fareMediumOf,
   paymentMethodLabel,
 } from "../repositories/fare-media.ts";
+import type { KeysetCursor } from "../repositories/keyset-cursor.ts";
 import { createPassRepository, passSummaryOf } from "../repositories/passes.ts";
 import type { LedgerService } from "./ledger.ts";
 import { renewsAtFor } from "./subscription-dates.ts";
@@ -346,7 +342,7 @@ export function createFareMediaService(options: {
       userId: string,
       id: string,
       limit: number,
-      cursor: ActivityCursor | null,
+      cursor: KeysetCursor | null,
       locale = "en",
     ): Promise<ActivityPage | null> {
       const row = await cards.findForUser(userId, id);
@@ -356,7 +352,7 @@ export function createFareMediaService(options: {
     async guestActivity(
       cardId: string,
       limit: number,
-      cursor: ActivityCursor | null,
+      cursor: KeysetCursor | null,
       locale = "en",
     ): Promise<ActivityPage | null> {
       const row = await cards.find(cardId);

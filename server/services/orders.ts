@@ -44,12 +44,12 @@ import { createAccountRepository, type Executor, type User } from "../repositori
 import { createAddressRepository, savedAddressOf } from "../repositories/addresses.ts";
 import { balanceOf, createCardActivityRepository } from "../repositories/card-activity.ts";
 import type { FareMediumRow } from "../repositories/fare-media.ts";
+import { encodeKeysetCursor, type KeysetCursor } from "../repositories/keyset-cursor.ts";
 import {
   createOrderRepository,
   type NewPassRow,
   type NewSubscriptionRow,
   type OrderAttemptLegRow,
-  type OrderCursor,
   type OrderItemRow,
   type OrderRefundRow,
   type OrderRequestRow,
@@ -61,7 +61,6 @@ import { createPromoCodeRepository } from "../repositories/promo-codes.ts";
 import { parseAddressBody } from "./addresses.ts";
 import type { LedgerEntry, LedgerService } from "./ledger.ts";
 import { publicLink } from "./links.ts";
-import { encodeCursor } from "./orders/cursor.ts";
 import {
   type Claimed,
   ClaimLost,
@@ -1322,7 +1321,7 @@ export function createOrderService(options: {
       };
     },
 
-    async page(userId: string, limit: number, after: OrderCursor | null): Promise<OrderPage> {
+    async page(userId: string, limit: number, after: KeysetCursor | null): Promise<OrderPage> {
       const rows = await repository.page(userId, limit + 1, after);
       const orders = rows.slice(0, limit);
       const last = orders.at(-1);
@@ -1330,7 +1329,7 @@ export function createOrderService(options: {
         orders,
         next:
           rows.length > limit && last
-            ? encodeCursor({ createdAt: new Date(last.created_at), id: last.id })
+            ? encodeKeysetCursor({ at: new Date(last.created_at), id: last.id })
             : null,
       };
     },

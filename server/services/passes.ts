@@ -4,11 +4,10 @@ import type { Database } from "../db/client.ts";
 import type { Clock } from "../domain/clock.ts";
 import { createCardActivityRepository } from "../repositories/card-activity.ts";
 import { createFareMediaRepository } from "../repositories/fare-media.ts";
+import { encodeKeysetCursor, type KeysetCursor } from "../repositories/keyset-cursor.ts";
 import {
   createPassRepository,
   effectiveStatus,
-  encodePassCursor,
-  type PassCursor,
   passDetailOf,
   passSummaryOf,
 } from "../repositories/passes.ts";
@@ -44,7 +43,12 @@ export function createPassService(options: { db: Database; clock: Clock; currenc
   }
 
   return {
-    async page(userId: string, limit: number, cursor: PassCursor | null, locale: string): Promise<PassPage> {
+    async page(
+      userId: string,
+      limit: number,
+      cursor: KeysetCursor | null,
+      locale: string,
+    ): Promise<PassPage> {
       const now = clock.now();
       const records = await repository.page(userId, limit, cursor);
       const shown = records.slice(0, limit);
@@ -52,9 +56,7 @@ export function createPassService(options: { db: Database; clock: Clock; currenc
       return {
         passes: shown.map((record) => passSummaryOf(record, locale, now)),
         next:
-          records.length > limit && last
-            ? encodePassCursor({ purchasedAt: last.purchasedAt, id: last.id })
-            : null,
+          records.length > limit && last ? encodeKeysetCursor({ at: last.purchasedAt, id: last.id }) : null,
       };
     },
 

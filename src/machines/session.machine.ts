@@ -137,6 +137,12 @@ export const sessionMachine = setup({
     /** The profile's language is not the one chosen: it is saved (nothing is sent when it already is). */
     profileLanguageDiffers: ({ context }, locale: ProfileLocale) =>
       context.user !== null && context.user.locale !== locale.language_code,
+    languageChosen: ({ context }) => context.profileLocale !== null,
+    /** A language chosen while the profile loaded (or two-factor was enrolled) differs from the profile's. */
+    languageWaiting: ({ context }) =>
+      context.profileLocale !== null &&
+      context.user !== null &&
+      context.user.locale !== context.profileLocale.language_code,
   },
 }).createMachine({
   id: "session",
@@ -307,24 +313,44 @@ export const sessionMachine = setup({
           actions: ["clearSession", "clearCart", "forget", "goToLogin", "notifyDeleted"],
         },
         "session.deactivated": "deactivatedNotice",
-        "session.language": {
-          guard: { type: "profileLanguageDiffers", params: ({ event }) => event.locale },
-          target: ".savingLanguage",
-          actions: { type: "assignProfileLocale", params: ({ event }) => event.locale },
-        },
       },
+      // A language chosen while the profile loads or two-factor is being enrolled waits for idle;
+      // signed out, it is forgotten.
+      exit: { type: "assignProfileLocale", params: null },
       states: {
         idle: {
-          always: { guard: "enrolmentRequired", target: "enrolling" },
-          on: { "session.refresh": "refreshing" },
+          always: [
+            { guard: "enrolmentRequired", target: "enrolling" },
+            { guard: "languageWaiting", target: "savingLanguage" },
+            // The waiting language is the profile's already: nothing to save.
+            { guard: "languageChosen", actions: { type: "assignProfileLocale", params: null } },
+          ],
+          on: {
+            "session.refresh": "refreshing",
+            "session.language": {
+              guard: { type: "profileLanguageDiffers", params: ({ event }) => event.locale },
+              target: "savingLanguage",
+              actions: { type: "assignProfileLocale", params: ({ event }) => event.locale },
+            },
+          },
         },
         // The deployment requires two-factor: the enrolment dialog stays until it is on (or sign-out).
         enrolling: {
           tags: ["enrolmentRequired"],
           always: { guard: not("enrolmentRequired"), target: "idle" },
-          on: { "session.refresh": "refreshing" },
+          on: {
+            "session.refresh": "refreshing",
+            "session.language": {
+              actions: { type: "assignProfileLocale", params: ({ event }) => event.locale },
+            },
+          },
         },
         refreshing: {
+          on: {
+            "session.language": {
+              actions: { type: "assignProfileLocale", params: ({ event }) => event.locale },
+            },
+          },
           invoke: {
             id: "loadProfile",
             src: "loadProfile",
@@ -340,6 +366,14 @@ export const sessionMachine = setup({
         savingLanguage: {
           // However it ends (saved, failed, a sign-out), the language on its way is forgotten.
           exit: { type: "assignProfileLocale", params: null },
+          // Another language while one is saved: that one is saved instead.
+          on: {
+            "session.language": {
+              target: "savingLanguage",
+              reenter: true,
+              actions: { type: "assignProfileLocale", params: ({ event }) => event.locale },
+            },
+          },
           invoke: {
             id: "saveLanguage",
             src: "saveLanguage",

@@ -9,47 +9,12 @@ import {
 import { fail, ok } from "../../http/envelope.ts";
 import { localeFromHeader } from "../../http/locale.ts";
 import { riderOf } from "../../plugins/auth.ts";
-import { type ActivityCursor, decodeActivityCursor } from "../../repositories/card-activity.ts";
 import { type CardProblem, cardNicknameProblem, type LinkProblem } from "../../services/fare-media.ts";
+import { pageOf, pageSchema } from "./paging.ts";
 import { hasFields, noFields } from "./payment-methods.ts";
 import { idParams, uuidPattern } from "./schemas.ts";
 
 export const cardNotFoundMessage = "Fare card not found.";
-
-export const pageSchema = {
-  querystring: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      limit: { type: "string", pattern: "^[0-9]{1,3}$" },
-      after: { type: "string", maxLength: 200 },
-    },
-  },
-} as const;
-
-/** `limit` and `after` of a keyset page, or the 400 already sent. */
-export function pageOf<Cursor>(
-  query: { limit?: string; after?: string },
-  reply: FastifyReply,
-  sizes: { default: number; max: number },
-  decode: (text: string) => Cursor | null,
-): { limit: number; after: Cursor | null } | null {
-  const limit = query.limit === undefined ? sizes.default : Number(query.limit);
-  if (limit < 1 || limit > sizes.max) {
-    fail(reply, 400, [
-      { code: ErrorCode.validation, message: `limit is 1 to ${sizes.max}.`, field: "limit" },
-    ]);
-    return null;
-  }
-  const after = query.after === undefined ? null : decode(query.after);
-  if (query.after !== undefined && after === null) {
-    fail(reply, 400, [
-      { code: ErrorCode.validation, message: "after is not a page cursor.", field: "after" },
-    ]);
-    return null;
-  }
-  return { limit, after };
-}
 
 /** How a card refusal is answered, the same for every route. */
 function cardRefusal(reply: FastifyReply, refusal: CardProblem): FastifyReply {
@@ -180,12 +145,7 @@ export default async function fareCardRoutes(app: FastifyInstance) {
     { ...guard, schema: { params: idParams, ...pageSchema } },
     async (request, reply) => {
       if (!uuidPattern.test(request.params.id)) return notFound(reply);
-      const page = pageOf<ActivityCursor>(
-        request.query,
-        reply,
-        { default: activityPageSize, max: maxActivityPageSize },
-        decodeActivityCursor,
-      );
+      const page = pageOf(request.query, reply, { default: activityPageSize, max: maxActivityPageSize });
       if (!page) return reply;
       const found = await app.fareMedia.activity(
         riderId(request),

@@ -5,8 +5,8 @@ import type { CardTokenRequest } from "../../../src/domain/transit/guest-card.ts
 import { fail, ok } from "../../http/envelope.ts";
 import { localeFromHeader } from "../../http/locale.ts";
 import { cardOf, cardTokenExpiredMessage } from "../../plugins/auth.ts";
-import { type ActivityCursor, decodeActivityCursor } from "../../repositories/card-activity.ts";
-import { pageOf, pageSchema, throttledMessage } from "./fare-cards.ts";
+import { throttledMessage } from "./fare-cards.ts";
+import { pageOf, pageSchema } from "./paging.ts";
 import { hasFields, noFields } from "./payment-methods.ts";
 
 /** One message for a wrong pair, whether the number exists or not. */
@@ -63,12 +63,7 @@ export default async function guestCardRoutes(app: FastifyInstance) {
     "/anonymous/card/activity",
     { ...guard, schema: pageSchema },
     async (request, reply) => {
-      const page = pageOf<ActivityCursor>(
-        request.query,
-        reply,
-        { default: activityPageSize, max: maxActivityPageSize },
-        decodeActivityCursor,
-      );
+      const page = pageOf(request.query, reply, { default: activityPageSize, max: maxActivityPageSize });
       if (!page) return reply;
       const found = await app.fareMedia.guestActivity(
         cardOf(request).cardId,

@@ -11,11 +11,11 @@ import { idempotencyKeyPattern } from "../../gateways/payments/gateway.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { localeFromHeader } from "../../http/locale.ts";
 import { cardTokenGone, riderOf, unauthorizedMessage } from "../../plugins/auth.ts";
-import { decodeCursor } from "../../services/orders/cursor.ts";
 import { refundIdOf } from "../../services/orders/idempotency.ts";
 import type { OrderReply } from "../../services/orders/replies.ts";
 import { type OrderCustomer, orderNotFoundMessage, type PlaceInput } from "../../services/orders.ts";
 import { emailSchema } from "../accounts/schemas.ts";
+import { pageOf, pageSchema } from "./paging.ts";
 import { addressBody, cartLines, choice, idParams, uuidPattern } from "./schemas.ts";
 
 const amount = { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
@@ -79,17 +79,6 @@ const guestSchema = {
       shipping_address: { anyOf: [addressBody, { type: "null" }] },
       card_token: { anyOf: [token, { type: "null" }] },
       payments: { type: "array", maxItems: maxLegsInBody, items: leg("card", { token }) },
-    },
-  },
-} as const;
-
-const pageSchema = {
-  querystring: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      limit: { type: "string", pattern: "^[0-9]{1,3}$" },
-      after: { type: "string", maxLength: 200 },
     },
   },
 } as const;
@@ -193,20 +182,12 @@ export default async function orderRoutes(app: FastifyInstance, options: { opera
     "/orders",
     { schema: pageSchema, preHandler: app.requireVerifiedRider },
     async (request, reply) => {
-      const limit =
-        request.query.limit === undefined ? app.portalConfig.ideal_row_count : Number(request.query.limit);
-      if (limit < 1 || limit > maxOrderPageSize) {
-        return fail(reply, 400, [
-          { code: ErrorCode.validation, message: `limit is 1 to ${maxOrderPageSize}.`, field: "limit" },
-        ]);
-      }
-      const after = request.query.after === undefined ? null : decodeCursor(request.query.after);
-      if (request.query.after !== undefined && after === null) {
-        return fail(reply, 400, [
-          { code: ErrorCode.validation, message: "after is not a page cursor.", field: "after" },
-        ]);
-      }
-      return ok(await app.orders.page(riderOf(request).id, limit, after));
+      const page = pageOf(request.query, reply, {
+        default: app.portalConfig.ideal_row_count,
+        max: maxOrderPageSize,
+      });
+      if (!page) return reply;
+      return ok(await app.orders.page(riderOf(request).id, page.limit, page.after));
     },
   );
 

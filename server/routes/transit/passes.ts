@@ -4,9 +4,9 @@ import { passMessages } from "../../../src/domain/transit/passes.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { localeFromHeader } from "../../http/locale.ts";
 import { riderOf } from "../../plugins/auth.ts";
-import { decodePassCursor, type PassCursor } from "../../repositories/passes.ts";
 import type { PassProblem } from "../../services/passes.ts";
-import { cardNotFoundMessage, pageOf, pageSchema } from "./fare-cards.ts";
+import { cardNotFoundMessage } from "./fare-cards.ts";
+import { pageOf, pageSchema } from "./paging.ts";
 import { idParams, uuidPattern } from "./schemas.ts";
 
 const passPageSize = 12;
@@ -85,12 +85,7 @@ export default async function passRoutes(app: FastifyInstance) {
     "/passes",
     { ...guard, schema: pageSchema },
     async (request, reply) => {
-      const page = pageOf<PassCursor>(
-        request.query,
-        reply,
-        { default: passPageSize, max: maxPassPageSize },
-        decodePassCursor,
-      );
+      const page = pageOf(request.query, reply, { default: passPageSize, max: maxPassPageSize });
       if (!page) return reply;
       return ok(await app.passes.page(riderId(request), page.limit, page.after, locale(request)));
     },

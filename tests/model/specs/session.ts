@@ -207,8 +207,14 @@ export const sessionModel = defineModel({
         (s.context.twoFactorRequired && s.context.user?.mfa_enrollment_status === 0),
     },
     {
-      name: "a profile language is on its way only while it is being saved",
-      holds: (s) => (s.context.profileLocale !== null) === s.matches({ authenticated: "savingLanguage" }),
+      name: "a chosen profile language waits only while the profile loads or two-factor is enrolled",
+      holds: (s) =>
+        s.context.profileLocale === null ||
+        ["savingLanguage", "refreshing", "enrolling"].some((state) => s.matches({ authenticated: state })),
+    },
+    {
+      name: "a profile language being saved is known",
+      holds: (s) => !s.matches({ authenticated: "savingLanguage" }) || s.context.profileLocale !== null,
     },
     {
       name: "a texted code is only asked for with a temporary token",
@@ -321,14 +327,70 @@ export const sessionModel = defineModel({
       expected: { anonymous: "fresh" },
     },
     {
-      name: "the required two-factor dialog comes back after a language is saved",
+      name: "a language chosen in the required two-factor dialog keeps the dialog open",
+      input: 3,
+      events: [events["xstate.done.actor.loadProfile"][0], events["session.language"][0]],
+      expected: { authenticated: "enrolling" },
+      ends: (snapshot) => {
+        expect(snapshot.children.saveLanguage).toBeUndefined();
+        expect(snapshot.context.profileLocale?.language_code).toBe("es");
+      },
+    },
+    {
+      name: "a language chosen in the required two-factor dialog is saved once two-factor is on",
       input: 3,
       events: [
         events["xstate.done.actor.loadProfile"][0],
         events["session.language"][0],
-        events["xstate.done.actor.saveLanguage"][0],
+        events["session.userUpdated"][1],
       ],
-      expected: { authenticated: "enrolling" },
+      expected: { authenticated: "savingLanguage" },
+      ends: (snapshot) => expect(snapshot.context.profileLocale?.language_code).toBe("es"),
+    },
+    {
+      name: "a language chosen while the profile loads does not cancel the load",
+      input: 1,
+      events: [events["session.language"][0]],
+      expected: { authenticated: "refreshing" },
+      ends: (snapshot) => {
+        expect(snapshot.children.loadProfile).toBeDefined();
+        expect(snapshot.children.saveLanguage).toBeUndefined();
+      },
+    },
+    {
+      name: "a language chosen while the profile loads is saved once it has loaded",
+      input: 1,
+      events: [events["session.language"][0], events["xstate.done.actor.loadProfile"][0]],
+      expected: { authenticated: "savingLanguage" },
+      ends: (snapshot) => expect(snapshot.context.profileLocale?.language_code).toBe("es"),
+    },
+    {
+      name: "a language chosen while the profile loads that the profile has already is not saved",
+      input: 1,
+      events: [events["session.language"][1], events["xstate.done.actor.loadProfile"][0]],
+      expected: { authenticated: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.children.saveLanguage).toBeUndefined();
+        expect(snapshot.context.profileLocale).toBeNull();
+      },
+    },
+    {
+      name: "a language chosen while another is saved is the one saved",
+      input: 1,
+      events: [
+        events["xstate.done.actor.loadProfile"][0],
+        events["session.language"][0],
+        events["session.language"][1],
+      ],
+      expected: { authenticated: "savingLanguage" },
+      ends: (snapshot) => expect(snapshot.context.profileLocale?.language_code).toBe("en"),
+    },
+    {
+      name: "a language waiting for the profile is forgotten on sign-out",
+      input: 1,
+      events: [events["session.language"][0], events["session.expired"][0]],
+      expected: { anonymous: "expired" },
+      ends: (snapshot) => expect(snapshot.context.profileLocale).toBeNull(),
     },
     {
       name: "an Apple sign-in handed over loads the profile and signs in",

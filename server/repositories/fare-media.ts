@@ -122,6 +122,12 @@ export function createFareMediaRepository(db: Executor) {
         .for("no key update");
     },
 
+    /** This card, removed or not, locked until the caller's transaction ends. */
+    async lock(id: string): Promise<FareMediumRow | null> {
+      const [row] = await db.select().from(fareMedia).where(eq(fareMedia.id, id)).for("no key update");
+      return row ?? null;
+    },
+
     /** These cards by id, removed ones included (a record names them as they were). */
     async byIds(ids: readonly string[]): Promise<FareMediumRow[]> {
       return db
@@ -147,6 +153,15 @@ export function createFareMediaRepository(db: Executor) {
         .where(and(sql`${digitsOf} = ${digits}`, live))
         .orderBy(asc(fareMedia.id));
       return lock ? query.for("no key update") : query;
+    },
+
+    /** A live card whose printed number has these digits, the first the database finds (readers' taps). */
+    async firstByDigits(digits: string): Promise<FareMediumRow | null> {
+      const [row] = await db
+        .select()
+        .from(fareMedia)
+        .where(and(sql`${digitsOf} = ${digits}`, live));
+      return row ?? null;
     },
 
     /** Whether any card, removed or not, has these digits. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { PassDetail, PassStatus, PassSummary } from "../../src/domain/transit/passes.ts";
 import { devices, fareMedia, orders, passes, products } from "../db/schema.ts";
 import type { Executor } from "./accounts.ts";
@@ -174,6 +174,36 @@ export function createPassRepository(db: Executor) {
         .leftJoin(products, eq(products.uuid, passes.productId))
         .where(inArray(passes.id, [...ids]));
       return new Map(rows.map((row) => [row.id, localized(row.translations, locale, "name", row.name)]));
+    },
+
+    /**
+     * The card's passes a tap at `at` may ride on (bought by then, not ended, rides left), locked until
+     * the caller's transaction ends: active ones first, then the oldest bought.
+     */
+    async lockUsableOnCard(fareMediumId: string, at: Date): Promise<PassRow[]> {
+      return db
+        .select()
+        .from(passes)
+        .where(
+          and(
+            eq(passes.fareMediumId, fareMediumId),
+            inArray(passes.status, ["active", "available"]),
+            // A pass bought after the tap (the simulator taps in the past) did not exist then.
+            sql`${passes.purchasedAt} <= ${at.toISOString()}`,
+            or(isNull(passes.expiresAt), sql`${passes.expiresAt} > ${at.toISOString()}`),
+            or(isNull(passes.usableCount), sql`${passes.usedCount} < ${passes.usableCount}`),
+          ),
+        )
+        .orderBy(asc(passes.status), asc(passes.purchasedAt), asc(passes.id))
+        .for("no key update");
+    },
+
+    /** Writes a ride on the pass: its activation, end, rides used and status. */
+    async recordRide(
+      id: string,
+      fields: Pick<PassRow, "activatedAt" | "expiresAt" | "usedCount" | "status">,
+    ): Promise<void> {
+      await db.update(passes).set(fields).where(eq(passes.id, id));
     },
 
     async lockForUser(userId: string, id: string): Promise<PassRow | null> {

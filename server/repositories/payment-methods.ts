@@ -70,6 +70,15 @@ export function createPaymentMethodRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** A method by id, not removed, whoever holds it (bank-card taps at readers). */
+    async findLiveById(id: string): Promise<PaymentMethodRow | null> {
+      const [row] = await db
+        .select()
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.id, id), isNull(paymentMethods.removedAt)));
+      return row ?? null;
+    },
+
     /** The method this rider made from the token (removed or not). */
     async findByToken(userId: string, tokenHash: string): Promise<PaymentMethodRow | null> {
       const [row] = await db

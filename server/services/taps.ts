@@ -1,17 +1,22 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { type ApiError, ErrorCode } from "../../src/domain/envelope.ts";
 import { money } from "../../src/domain/money.ts";
 import type { Transaction, TransactionPage } from "../../src/domain/transit/passes.ts";
 import type { TapRequest, TapResult, TransitRoute } from "../../src/domain/transit/taps.ts";
 import type { Database } from "../db/client.ts";
-import { fareMedia, passes, paymentMethods, taps, transitRoutes } from "../db/schema.ts";
 import type { Clock } from "../domain/clock.ts";
 import { ledgerAccounts } from "../domain/ledger-accounts.ts";
 import type { PaymentGateway } from "../gateways/payments/gateway.ts";
 import type { Executor } from "../repositories/accounts.ts";
 import { balanceOf, createCardActivityRepository } from "../repositories/card-activity.ts";
-import { type FareMediumRow, paymentMethodLabel } from "../repositories/fare-media.ts";
+import {
+  createFareMediaRepository,
+  type FareMediumRow,
+  paymentMethodLabel,
+} from "../repositories/fare-media.ts";
+import { createPassRepository } from "../repositories/passes.ts";
+import { createPaymentMethodRepository, type PaymentMethodRow } from "../repositories/payment-methods.ts";
+import { createTapRepository, type NewTapRow, type RouteRow, type TapRow } from "../repositories/taps.ts";
 import type { FareCapService } from "./fare-caps.ts";
 import type { LedgerEntry, LedgerService } from "./ledger.ts";
 import { inTransaction, isUniqueViolation } from "./transaction.ts";
@@ -19,9 +24,6 @@ import { inTransaction, isUniqueViolation } from "./transaction.ts";
 export type TapOutcomeResult =
   | { ok: true; tap: TapResult }
   | { ok: false; status: 400 | 404; errors: ApiError[] };
-
-type RouteRow = typeof transitRoutes.$inferSelect;
-type TapRow = typeof taps.$inferSelect;
 
 const riderTypeNames: Record<string, Record<string, string>> = {
   en: { ADULT: "Adult", YOUTH: "Youth", SENIOR: "Senior" },
@@ -115,24 +117,11 @@ export function createTapService(options: {
     if ("card_number" in request) {
       const digits = request.card_number.replace(/\D/g, "");
       if (!/^\d{8,19}$/.test(digits)) return null;
-      const [row] = await db
-        .select()
-        .from(fareMedia)
-        .where(
-          and(
-            sql`regexp_replace(${fareMedia.printedCardNumber}, '[^0-9]', '', 'g') = ${digits}`,
-            isNull(fareMedia.removedAt),
-          ),
-        );
-      return row ?? null;
+      return createFareMediaRepository(db).firstByDigits(digits);
     }
     if ("fare_medium" in request) {
       if (!/^[0-9a-f-]{36}$/i.test(request.fare_medium)) return null;
-      const [row] = await db
-        .select()
-        .from(fareMedia)
-        .where(and(eq(fareMedia.id, request.fare_medium.toLowerCase()), isNull(fareMedia.removedAt)));
-      return row ?? null;
+      return createFareMediaRepository(db).find(request.fare_medium.toLowerCase());
     }
     return null;
   }
@@ -149,11 +138,9 @@ export function createTapService(options: {
     const fare = fareOf(route, card.riderType);
     const detail = { route: routeName(route, locale), code: route.code };
     return inTransaction(db, async ({ tx }) => {
-      const [locked] = await tx
-        .select()
-        .from(fareMedia)
-        .where(eq(fareMedia.id, card.id))
-        .for("no key update");
+      const tapRepository = createTapRepository(tx);
+      const passRepository = createPassRepository(tx);
+      const locked = await createFareMediaRepository(tx).lock(card.id);
       if (!locked) throw new Error(`Card ${card.id} vanished`);
       if (locked.status === "BLOCKED")
         return { result: declined(id, fare, "card_blocked", null), valueOut: false };
@@ -161,43 +148,23 @@ export function createTapService(options: {
         return { result: declined(id, fare, "card_unusable", null), valueOut: false };
       }
       const activity = createCardActivityRepository(tx);
-      const insertTap = async (values: Partial<typeof taps.$inferInsert>) => {
-        const [row] = await tx
-          .insert(taps)
-          .values({
-            id,
-            fareMediumId: locked.id,
-            userId: locked.userId,
-            routeCode: route.code,
-            riderType: locked.riderType,
-            tappedAt: at,
-            fare,
-            charged: 0,
-            currency: cur,
-            tapKey,
-            ...values,
-          })
-          .returning();
-        if (!row) throw new Error("The tap was not written");
-        return row;
-      };
+      const insertTap = (values: Partial<NewTapRow>) =>
+        tapRepository.add({
+          id,
+          fareMediumId: locked.id,
+          userId: locked.userId,
+          routeCode: route.code,
+          riderType: locked.riderType,
+          tappedAt: at,
+          fare,
+          charged: 0,
+          currency: cur,
+          tapKey,
+          ...values,
+        });
 
       // A usable pass first: active ones, then the oldest available.
-      const candidates = await tx
-        .select()
-        .from(passes)
-        .where(
-          and(
-            eq(passes.fareMediumId, locked.id),
-            inArray(passes.status, ["active", "available"]),
-            // A pass bought after the tap (the simulator taps in the past) did not exist then.
-            sql`${passes.purchasedAt} <= ${at.toISOString()}`,
-            or(isNull(passes.expiresAt), sql`${passes.expiresAt} > ${at.toISOString()}`),
-            or(isNull(passes.usableCount), sql`${passes.usedCount} < ${passes.usableCount}`),
-          ),
-        )
-        .orderBy(asc(passes.status), asc(passes.purchasedAt), asc(passes.id))
-        .for("no key update");
+      const candidates = await passRepository.lockUsableOnCard(locked.id, at);
       const pass = candidates.find(
         (candidate) => candidate.riderTypes.length === 0 || candidate.riderTypes.includes(locked.riderType),
       );
@@ -209,10 +176,12 @@ export function createTapService(options: {
             : pass.expiresAt;
         const used = pass.usedCount + 1;
         const spent = pass.usableCount !== null && used >= pass.usableCount;
-        await tx
-          .update(passes)
-          .set({ activatedAt, expiresAt, usedCount: used, status: spent ? "expired" : "active" })
-          .where(eq(passes.id, pass.id));
+        await passRepository.recordRide(pass.id, {
+          activatedAt,
+          expiresAt,
+          usedCount: used,
+          status: spent ? "expired" : "active",
+        });
         const row = await insertTap({ passId: pass.id });
         await activity.record({
           fareMediumId: locked.id,
@@ -279,10 +248,7 @@ export function createTapService(options: {
     owner: string | undefined,
   ): Promise<TapOutcomeResult> {
     if (!/^[0-9a-f-]{36}$/i.test(methodId)) return notFound(tapperNotFoundMessage);
-    const [method] = await db
-      .select()
-      .from(paymentMethods)
-      .where(and(eq(paymentMethods.id, methodId.toLowerCase()), isNull(paymentMethods.removedAt)));
+    const method = await createPaymentMethodRepository(db).findLiveById(methodId.toLowerCase());
     if (method?.kind !== "card" || (owner !== undefined && method.userId !== owner))
       return notFound(tapperNotFoundMessage);
     // A repeated tap (same key) is the same tap, said again only to whoever may tap this card.
@@ -351,7 +317,7 @@ export function createTapService(options: {
   /** A bank card's tap row with its transaction number (drawn again on a collision) and its ledger group. */
   async function insertTransaction(input: {
     id: string;
-    method: typeof paymentMethods.$inferSelect;
+    method: PaymentMethodRow;
     route: RouteRow;
     at: Date;
     fare: number;
@@ -368,27 +334,22 @@ export function createTapService(options: {
             input.entries && input.fare > 0
               ? await ledger.post(tx, { reference: `tap:${input.id}`, entries: input.entries })
               : null;
-          const [inserted] = await tx
-            .insert(taps)
-            .values({
-              id: input.id,
-              paymentMethodId: input.method.id,
-              userId: input.method.userId,
-              transactionNumber: transactionNumber(),
-              routeCode: input.route.code,
-              riderType: "ADULT",
-              tappedAt: input.at,
-              fare: input.fare,
-              charged: input.charged,
-              currency: cur,
-              capped: input.capRuleId !== null,
-              capRuleId: input.capRuleId,
-              entryGroup,
-              tapKey: input.tapKey,
-            })
-            .returning();
-          if (!inserted) throw new Error("The tap was not written");
-          return inserted;
+          return createTapRepository(tx).add({
+            id: input.id,
+            paymentMethodId: input.method.id,
+            userId: input.method.userId,
+            transactionNumber: transactionNumber(),
+            routeCode: input.route.code,
+            riderType: "ADULT",
+            tappedAt: input.at,
+            fare: input.fare,
+            charged: input.charged,
+            currency: cur,
+            capped: input.capRuleId !== null,
+            capRuleId: input.capRuleId,
+            entryGroup,
+            tapKey: input.tapKey,
+          });
         });
       } catch (error) {
         if (!isUniqueViolation(error) || draw >= 5) throw error;
@@ -399,8 +360,7 @@ export function createTapService(options: {
   }
 
   async function byKey(tapKey: string): Promise<TapRow | null> {
-    const [row] = await db.select().from(taps).where(eq(taps.tapKey, tapKey));
-    return row ?? null;
+    return createTapRepository(db).byKey(tapKey);
   }
 
   function notFound(message: string): TapOutcomeResult {
@@ -410,7 +370,7 @@ export function createTapService(options: {
   return {
     /** The agency's routes with their fares, in `locale`. */
     async routes(locale = "en"): Promise<TransitRoute[]> {
-      const rows = await db.select().from(transitRoutes).orderBy(asc(transitRoutes.code));
+      const rows = await createTapRepository(db).routes();
       return rows.map((row) => ({
         code: row.code,
         name: routeName(row, locale),
@@ -434,7 +394,7 @@ export function createTapService(options: {
           errors: [{ code: ErrorCode.validation, message: "at is not a time.", field: "at" }],
         };
       }
-      const [route] = await db.select().from(transitRoutes).where(eq(transitRoutes.code, request.route));
+      const route = await createTapRepository(db).route(request.route);
       if (!route) return notFound(routeNotFoundMessage);
       if ("payment_method" in request) {
         const tapKey = request.key ? `pm:${request.payment_method}:${request.key}` : null;
@@ -465,17 +425,7 @@ export function createTapService(options: {
       after: TapCursor | null,
       locale = "en",
     ): Promise<TransactionPage> {
-      const position = after
-        ? or(lt(taps.tappedAt, after.tappedAt), and(eq(taps.tappedAt, after.tappedAt), lt(taps.id, after.id)))
-        : undefined;
-      const rows = await db
-        .select({ tap: taps, method: paymentMethods, route: transitRoutes })
-        .from(taps)
-        .innerJoin(transitRoutes, eq(transitRoutes.code, taps.routeCode))
-        .leftJoin(paymentMethods, eq(paymentMethods.id, taps.paymentMethodId))
-        .where(and(eq(taps.userId, userId), sql`${taps.transactionNumber} is not null`, position))
-        .orderBy(desc(taps.tappedAt), desc(taps.id))
-        .limit(limit + 1);
+      const rows = await createTapRepository(db).transactions(userId, limit, after);
       const shown = rows.slice(0, limit);
       const language = lang(locale);
       const transactions = shown.map(({ tap, method, route }): Transaction => {

@@ -135,6 +135,23 @@ export function createCardActivityRepository(db: Executor) {
         .where(and(eq(cardActivity.orderId, orderId), eq(cardActivity.pending, true)));
     },
 
+    /** When value last left the card (a tap, a transfer out or a purchase took from it), if it ever did. */
+    async lastValueOutAt(fareMediumId: string): Promise<Date | null> {
+      const [last] = await db
+        .select({ at: cardActivity.occurredAt })
+        .from(cardActivity)
+        .where(
+          and(
+            eq(cardActivity.fareMediumId, fareMediumId),
+            lt(cardActivity.amount, 0),
+            inArray(cardActivity.kind, ["tap", "transfer_out", "purchase"]),
+          ),
+        )
+        .orderBy(desc(cardActivity.occurredAt))
+        .limit(1);
+      return last?.at ?? null;
+    },
+
     /** A page of one card's rows, newest first, after `cursor`; asks `limit + 1` to tell a next page. */
     async page(
       fareMediumId: string,

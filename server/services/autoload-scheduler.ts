@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, isNull, lt, lte } from "drizzle-orm";
 import type { AutoloadTrigger } from "../../src/domain/transit/wallet.ts";
 import type { Database } from "../db/client.ts";
-import { autoloadRuns, autoloads, cardActivity, fareMedia, users } from "../db/schema.ts";
 import { agencyTimeZone, localDate, zonedInstant } from "../domain/agency-time.ts";
 import type { Clock } from "../domain/clock.ts";
 import type { Outbox, StoredMessage } from "../gateways/outbox.ts";
 import { composeAutoloadPaused, type PausedReason, pausedReasons } from "../mail/autoload.ts";
-import { balanceOf } from "../repositories/card-activity.ts";
+import { createAccountRepository } from "../repositories/accounts.ts";
+import { type AutoloadRow, createAutoloadRepository } from "../repositories/autoloads.ts";
+import { balanceOf, createCardActivityRepository } from "../repositories/card-activity.ts";
+import { createFareMediaRepository } from "../repositories/fare-media.ts";
 import { createPaymentMethodRepository } from "../repositories/payment-methods.ts";
 import { publicLink } from "./links.ts";
 import type { OrderService } from "./orders.ts";
@@ -15,8 +16,6 @@ import { inTransaction } from "./transaction.ts";
 
 /** Time-triggered autoloads run at this hour of the agency's day. */
 const autoloadRunHour = 6;
-
-type AutoloadRow = typeof autoloads.$inferSelect;
 
 /**
  * The next run of a weekly (`weekday`, 0 Sunday) or monthly (`month_day`, 1-28) autoload strictly
@@ -75,21 +74,20 @@ export function createAutoloadScheduler(options: {
 }) {
   const { db, clock, orders, outbox } = options;
 
+  /** The rider and the card (removed or not) an autoload is about. */
+  async function partiesOf(row: AutoloadRow) {
+    const user = await createAccountRepository(db).findById(row.userId);
+    const [card] = await createFareMediaRepository(db).byIds([row.fareMediumId]);
+    return { user, card: card ?? null };
+  }
+
   async function pause(row: AutoloadRow, reason: PausedReason, runId: string | null, now: Date) {
-    const [user] = await db.select().from(users).where(eq(users.id, row.userId));
-    const [card] = await db.select().from(fareMedia).where(eq(fareMedia.id, row.fareMediumId));
+    const { user, card } = await partiesOf(row);
     const locale = user?.locale ?? "en";
     await inTransaction(db, async ({ tx, afterCommit }) => {
-      await tx
-        .update(autoloads)
-        .set({ status: "paused", pausedReason: pausedReasons[reason].en, nextRunAt: null, updatedAt: now })
-        .where(eq(autoloads.id, row.id));
-      if (runId) {
-        await tx
-          .update(autoloadRuns)
-          .set({ status: "failed", failureReason: reason })
-          .where(eq(autoloadRuns.id, runId));
-      }
+      const autoloadRepository = createAutoloadRepository(tx);
+      await autoloadRepository.pause(row.id, pausedReasons[reason].en, now);
+      if (runId) await autoloadRepository.runFailed(runId, reason);
       if (user && card) {
         const { subject, body } = composeAutoloadPaused(
           locale,
@@ -111,18 +109,13 @@ export function createAutoloadScheduler(options: {
 
   /** One run of `row` for `due`; true when it loaded, false when it failed, null when another took it. */
   async function run(row: AutoloadRow, due: Date, now: Date): Promise<boolean | null> {
-    const [user] = await db.select().from(users).where(eq(users.id, row.userId));
-    const [card] = await db.select().from(fareMedia).where(eq(fareMedia.id, row.fareMediumId));
+    const { user, card } = await partiesOf(row);
     // A card not usable now is left alone: it runs once the card is active again.
     if (!user || !card || card.removedAt || card.status !== "ACTIVE" || card.userId !== row.userId)
       return null;
     const runId = randomUUID();
-    const claimed = await db
-      .insert(autoloadRuns)
-      .values({ id: runId, autoloadId: row.id, dueAt: due, status: "failed", failureReason: "running" })
-      .onConflictDoNothing()
-      .returning({ id: autoloadRuns.id });
-    if (claimed.length === 0) return null;
+    const autoloadRepository = createAutoloadRepository(db);
+    if (!(await autoloadRepository.claimRun(runId, row.id, due))) return null;
     const method = row.paymentMethodId
       ? await createPaymentMethodRepository(db).findLive(row.userId, row.paymentMethodId)
       : null;
@@ -150,36 +143,20 @@ export function createAutoloadScheduler(options: {
       return false;
     }
     const orderId = (JSON.parse(reply.body) as { data: { id: string } }).data.id;
-    await db
-      .update(autoloadRuns)
-      .set({ status: "succeeded", failureReason: null, orderId })
-      .where(eq(autoloadRuns.id, runId));
-    await db
-      .update(autoloads)
-      .set({
-        lastRunAt: now,
-        nextRunAt: row.trigger === "threshold" ? null : nextRunAfter(scheduleOf(row), now),
-      })
-      .where(and(eq(autoloads.id, row.id), eq(autoloads.status, "active")));
+    await autoloadRepository.runSucceeded(runId, orderId);
+    await autoloadRepository.ran(
+      row.id,
+      now,
+      row.trigger === "threshold" ? null : nextRunAfter(scheduleOf(row), now),
+    );
     return true;
   }
 
   /** When a threshold autoload's card crossed it: the last time value left the card, or the save. */
   async function crossedAt(row: AutoloadRow): Promise<Date> {
-    const [last] = await db
-      .select({ at: cardActivity.occurredAt })
-      .from(cardActivity)
-      .where(
-        and(
-          eq(cardActivity.fareMediumId, row.fareMediumId),
-          lt(cardActivity.amount, 0),
-          inArray(cardActivity.kind, ["tap", "transfer_out", "purchase"]),
-        ),
-      )
-      .orderBy(desc(cardActivity.occurredAt))
-      .limit(1);
+    const last = await createCardActivityRepository(db).lastValueOutAt(row.fareMediumId);
     const saved = row.updatedAt;
-    return last && last.at.getTime() > saved.getTime() ? last.at : saved;
+    return last && last.getTime() > saved.getTime() ? last : saved;
   }
 
   return {
@@ -195,32 +172,12 @@ export function createAutoloadScheduler(options: {
         if (outcome === false) report.failed++;
       };
       if (!only.cardId) {
-        const timed = await db
-          .select()
-          .from(autoloads)
-          .where(
-            and(
-              eq(autoloads.status, "active"),
-              isNull(autoloads.removedAt),
-              inArray(autoloads.trigger, ["weekly", "monthly"]),
-              lte(autoloads.nextRunAt, now),
-            ),
-          );
+        const timed = await createAutoloadRepository(db).dueTimed(now);
         for (const row of timed) {
           if (row.nextRunAt) count(await run(row, row.nextRunAt, now));
         }
       }
-      const thresholds = await db
-        .select()
-        .from(autoloads)
-        .where(
-          and(
-            eq(autoloads.status, "active"),
-            isNull(autoloads.removedAt),
-            eq(autoloads.trigger, "threshold"),
-            ...(only.cardId ? [eq(autoloads.fareMediumId, only.cardId)] : []),
-          ),
-        );
+      const thresholds = await createAutoloadRepository(db).activeThresholds(only.cardId);
       for (const row of thresholds) {
         const balance = await balanceOf(db, row.fareMediumId, row.currency);
         if (row.threshold === null || balance.general > Number(row.threshold)) continue;

@@ -1,0 +1,92 @@
+import { and, eq, inArray, isNull, lte } from "drizzle-orm";
+import { autoloadRuns, autoloads } from "../db/schema.ts";
+import type { Executor } from "./accounts.ts";
+
+export type AutoloadRow = typeof autoloads.$inferSelect;
+
+/** Not removed (a removed autoload keeps its row and its runs). */
+const live = isNull(autoloads.removedAt);
+
+/**
+ * Cards' autoloads (server/services/autoloads.ts) and their runs (server/services/autoload-scheduler.ts).
+ * A card has one live autoload (unique index); a run is one per autoload and due time (unique index),
+ * so two schedulers claiming the same run: one gets it.
+ */
+export function createAutoloadRepository(db: Executor) {
+  return {
+    /** Live, active weekly and monthly autoloads whose next run is at or before `now`. */
+    async dueTimed(now: Date): Promise<AutoloadRow[]> {
+      return db
+        .select()
+        .from(autoloads)
+        .where(
+          and(
+            eq(autoloads.status, "active"),
+            live,
+            inArray(autoloads.trigger, ["weekly", "monthly"]),
+            lte(autoloads.nextRunAt, now),
+          ),
+        );
+    },
+
+    /** Live, active threshold autoloads (only `cardId`'s when given). */
+    async activeThresholds(cardId?: string): Promise<AutoloadRow[]> {
+      return db
+        .select()
+        .from(autoloads)
+        .where(
+          and(
+            eq(autoloads.status, "active"),
+            live,
+            eq(autoloads.trigger, "threshold"),
+            ...(cardId ? [eq(autoloads.fareMediumId, cardId)] : []),
+          ),
+        );
+    },
+
+    /** Pauses the autoload with its reason (in English) and no next run. */
+    async pause(id: string, pausedReason: string, now: Date): Promise<void> {
+      await db
+        .update(autoloads)
+        .set({ status: "paused", pausedReason, nextRunAt: null, updatedAt: now })
+        .where(eq(autoloads.id, id));
+    },
+
+    /** Writes a run's time and the next one on the autoload, if it is still active. */
+    async ran(id: string, lastRunAt: Date, nextRunAt: Date | null): Promise<void> {
+      await db
+        .update(autoloads)
+        .set({ lastRunAt, nextRunAt })
+        .where(and(eq(autoloads.id, id), eq(autoloads.status, "active")));
+    },
+
+    /**
+     * Claims the autoload's run due at `due` as a "running" failure row with id `runId`; false when a
+     * run of that autoload and due time is already there.
+     */
+    async claimRun(runId: string, autoloadId: string, due: Date): Promise<boolean> {
+      const claimed = await db
+        .insert(autoloadRuns)
+        .values({ id: runId, autoloadId, dueAt: due, status: "failed", failureReason: "running" })
+        .onConflictDoNothing()
+        .returning({ id: autoloadRuns.id });
+      return claimed.length > 0;
+    },
+
+    /** Marks the run failed with its reason. */
+    async runFailed(runId: string, failureReason: string): Promise<void> {
+      await db
+        .update(autoloadRuns)
+        .set({ status: "failed", failureReason })
+        .where(eq(autoloadRuns.id, runId));
+    },
+
+    /** Marks the run succeeded with the load order it placed. */
+    async runSucceeded(runId: string, orderId: string): Promise<void> {
+      await db
+        .update(autoloadRuns)
+        .set({ status: "succeeded", failureReason: null, orderId })
+        .where(eq(autoloadRuns.id, runId));
+    },
+  };
+}

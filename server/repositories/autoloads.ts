@@ -3,6 +3,7 @@ import { autoloadRuns, autoloads } from "../db/schema.ts";
 import type { Executor } from "./accounts.ts";
 
 export type AutoloadRow = typeof autoloads.$inferSelect;
+type NewAutoloadRow = typeof autoloads.$inferInsert;
 
 /** Not removed (a removed autoload keeps its row and its runs). */
 const live = isNull(autoloads.removedAt);
@@ -42,6 +43,34 @@ export function createAutoloadRepository(db: Executor) {
             ...(cardId ? [eq(autoloads.fareMediumId, cardId)] : []),
           ),
         );
+    },
+
+    /** Overwrites the card's live autoload with `fields`; null when the card has none. */
+    async updateLive(
+      fareMediumId: string,
+      fields: Partial<Omit<NewAutoloadRow, "id" | "userId" | "fareMediumId">>,
+    ): Promise<AutoloadRow | null> {
+      const [updated] = await db
+        .update(autoloads)
+        .set(fields)
+        .where(and(eq(autoloads.fareMediumId, fareMediumId), live))
+        .returning();
+      return updated ?? null;
+    },
+
+    /** Writes a new autoload; a second live one on the card is a unique violation. */
+    async add(row: NewAutoloadRow): Promise<AutoloadRow> {
+      const [inserted] = await db.insert(autoloads).values(row).returning();
+      if (!inserted) throw new Error("The autoload was not written");
+      return inserted;
+    },
+
+    /** Removes the card's live autoload (its row stays, with no next run). */
+    async removeLive(fareMediumId: string, now: Date): Promise<void> {
+      await db
+        .update(autoloads)
+        .set({ removedAt: now, nextRunAt: null })
+        .where(and(eq(autoloads.fareMediumId, fareMediumId), live));
     },
 
     /** Pauses the autoload with its reason (in English) and no next run. */

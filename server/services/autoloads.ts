@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
 import { type ApiError, ErrorCode } from "../../src/domain/envelope.ts";
 import type { PortalConfig } from "../../src/domain/portal-config.ts";
 import {
@@ -10,11 +9,11 @@ import {
   maxStoredValue,
 } from "../../src/domain/transit/wallet.ts";
 import type { Database } from "../db/client.ts";
-import { autoloads, fareMedia, type paymentMethods } from "../db/schema.ts";
 import type { Clock } from "../domain/clock.ts";
 import { langOf, pausedReasons } from "../mail/autoload.ts";
-import { paymentMethodLabel } from "../repositories/fare-media.ts";
-import { createPaymentMethodRepository } from "../repositories/payment-methods.ts";
+import { type AutoloadRow, createAutoloadRepository } from "../repositories/autoloads.ts";
+import { createFareMediaRepository, paymentMethodLabel } from "../repositories/fare-media.ts";
+import { createPaymentMethodRepository, type PaymentMethodRow } from "../repositories/payment-methods.ts";
 import { nextRunAfter } from "./autoload-scheduler.ts";
 import { loadLimitsOf } from "./orders.ts";
 import { inTransaction, isUniqueViolation } from "./transaction.ts";
@@ -30,11 +29,8 @@ const invalid = (field: string, message: string): ApiError => ({
   field,
 });
 
-type AutoloadRow = typeof autoloads.$inferSelect;
-type MethodRow = typeof paymentMethods.$inferSelect;
-
 /** The wire form of an autoload; its paused reason in `locale`. */
-function autoloadOf(row: AutoloadRow, method: MethodRow | null, locale: string): Autoload {
+function autoloadOf(row: AutoloadRow, method: PaymentMethodRow | null, locale: string): Autoload {
   const reason = Object.values(pausedReasons).find((texts) => texts.en === row.pausedReason);
   return {
     id: row.id,
@@ -124,7 +120,7 @@ export function createAutoloadService(options: { db: Database; clock: Clock; con
         status: 404,
         errors: [{ code: ErrorCode.notFound, message: autoloadCardNotFound }],
       };
-      const [card] = await db.select().from(fareMedia).where(eq(fareMedia.id, cardId));
+      const [card] = await createFareMediaRepository(db).byIds([cardId]);
       if (!card || card.userId !== userId || card.removedAt) return notFound;
       const problem = check(body);
       if (problem) return problem;
@@ -173,23 +169,17 @@ export function createAutoloadService(options: { db: Database; clock: Clock; con
       };
       const write = () =>
         inTransaction(db, async ({ tx }) => {
-          await tx
-            .select({ id: fareMedia.id })
-            .from(fareMedia)
-            .where(eq(fareMedia.id, card.id))
-            .for("no key update");
-          const [updated] = await tx
-            .update(autoloads)
-            .set(values)
-            .where(and(eq(autoloads.fareMediumId, card.id), isNull(autoloads.removedAt)))
-            .returning();
+          await createFareMediaRepository(tx).lock(card.id);
+          const autoloadRepository = createAutoloadRepository(tx);
+          const updated = await autoloadRepository.updateLive(card.id, values);
           if (updated) return updated;
-          const [inserted] = await tx
-            .insert(autoloads)
-            .values({ id: randomUUID(), userId, fareMediumId: card.id, createdAt: now, ...values })
-            .returning();
-          if (!inserted) throw new Error("The autoload was not written");
-          return inserted;
+          return autoloadRepository.add({
+            id: randomUUID(),
+            userId,
+            fareMediumId: card.id,
+            createdAt: now,
+            ...values,
+          });
         });
       let row: AutoloadRow;
       try {
@@ -203,12 +193,9 @@ export function createAutoloadService(options: { db: Database; clock: Clock; con
 
     /** Removes the card's live autoload; false when the card is not the rider's. */
     async remove(userId: string, cardId: string): Promise<boolean> {
-      const [card] = await db.select().from(fareMedia).where(eq(fareMedia.id, cardId));
+      const [card] = await createFareMediaRepository(db).byIds([cardId]);
       if (!card || card.userId !== userId || card.removedAt) return false;
-      await db
-        .update(autoloads)
-        .set({ removedAt: clock.now(), nextRunAt: null })
-        .where(and(eq(autoloads.fareMediumId, card.id), isNull(autoloads.removedAt)));
+      await createAutoloadRepository(db).removeLive(card.id, clock.now());
       return true;
     },
   };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
 import { paymentMethods, taps, transitRoutes } from "../db/schema.ts";
 import type { Executor } from "./accounts.ts";
 
@@ -41,6 +41,26 @@ export function createTapRepository(db: Executor) {
       const [row] = await db.insert(taps).values(values).returning();
       if (!row) throw new Error("The tap was not written");
       return row;
+    },
+
+    /**
+     * How many taps charged a payer (a fare card's id, or a saved bank card's payment method id) in
+     * [starts, ends).
+     */
+    async chargedCount(
+      payer: { fareMediumId: string } | { paymentMethodId: string },
+      starts: Date,
+      ends: Date,
+    ): Promise<number> {
+      const by =
+        "fareMediumId" in payer
+          ? eq(taps.fareMediumId, payer.fareMediumId)
+          : eq(taps.paymentMethodId, payer.paymentMethodId);
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(taps)
+        .where(and(by, gt(taps.charged, 0), gte(taps.tappedAt, starts), lt(taps.tappedAt, ends)));
+      return Number(row?.count ?? 0);
     },
 
     /**

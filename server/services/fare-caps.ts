@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import type { FareCapProgress } from "../../src/domain/transit/cards.ts";
-import { fareCapRules, taps } from "../db/schema.ts";
 import { agencyTimeZone, periodAround } from "../domain/agency-time.ts";
 import type { Executor } from "../repositories/accounts.ts";
+import { createFareCapRepository } from "../repositories/fare-caps.ts";
+import { createTapRepository } from "../repositories/taps.ts";
 
 /** What fare caps need of a card. */
 export interface CappedCard {
@@ -34,26 +34,13 @@ export function createFareCapService(options: { timeZone?: string } = {}) {
       now: Date,
       locale = "en",
     ): Promise<FareCapProgress[]> {
-      const payer =
-        "id" in card ? eq(taps.fareMediumId, card.id) : eq(taps.paymentMethodId, card.paymentMethodId);
-      const rules = await tx
-        .select()
-        .from(fareCapRules)
-        .where(
-          and(
-            eq(fareCapRules.organizationId, card.organizationId),
-            eq(fareCapRules.riderType, card.riderType),
-          ),
-        )
-        .orderBy(asc(fareCapRules.trips), asc(fareCapRules.id));
+      const payer = "id" in card ? { fareMediumId: card.id } : { paymentMethodId: card.paymentMethodId };
+      const tapRepository = createTapRepository(tx);
+      const rules = await createFareCapRepository(tx).rules(card.organizationId, card.riderType);
       const found: FareCapProgress[] = [];
       for (const rule of rules) {
         const { starts, ends } = periodAround(now, rule.period, timeZone);
-        const [row] = await tx
-          .select({ count: sql<number>`count(*)::int` })
-          .from(taps)
-          .where(and(payer, gt(taps.charged, 0), gte(taps.tappedAt, starts), lt(taps.tappedAt, ends)));
-        const counted = Number(row?.count ?? 0);
+        const counted = await tapRepository.chargedCount(payer, starts, ends);
         found.push({
           id: rule.id,
           name: rule.translations[locale]?.name ?? rule.name,

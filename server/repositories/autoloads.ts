@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lte } from "drizzle-orm";
-import { autoloadRuns, autoloads } from "../db/schema.ts";
+import { autoloadRuns, autoloads, paymentMethods } from "../db/schema.ts";
 import type { Executor } from "./accounts.ts";
+import type { PaymentMethodRow } from "./payment-methods.ts";
 
 export type AutoloadRow = typeof autoloads.$inferSelect;
 type NewAutoloadRow = typeof autoloads.$inferInsert;
@@ -70,6 +71,26 @@ export function createAutoloadRepository(db: Executor) {
       await db
         .update(autoloads)
         .set({ removedAt: now, nextRunAt: null })
+        .where(and(eq(autoloads.fareMediumId, fareMediumId), live));
+    },
+
+    /** The card's live autoload with its payment method (null when the method's row is gone). */
+    async liveWithMethod(
+      fareMediumId: string,
+    ): Promise<{ autoload: AutoloadRow; method: PaymentMethodRow | null } | null> {
+      const [found] = await db
+        .select({ autoload: autoloads, method: paymentMethods })
+        .from(autoloads)
+        .leftJoin(paymentMethods, eq(paymentMethods.id, autoloads.paymentMethodId))
+        .where(and(eq(autoloads.fareMediumId, fareMediumId), live));
+      return found ?? null;
+    },
+
+    /** Removes the card's live autoload as the card leaves its rider (removed and updated at `at`). */
+    async stopLive(fareMediumId: string, at: Date): Promise<void> {
+      await db
+        .update(autoloads)
+        .set({ removedAt: at, updatedAt: at })
         .where(and(eq(autoloads.fareMediumId, fareMediumId), live));
     },
 

@@ -170,11 +170,13 @@ export function createFareMediaRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    async insert(row: NewFareMediumRow): Promise<void> {
+    /** Writes a new card. */
+    async add(row: NewFareMediumRow): Promise<void> {
       await db.insert(fareMedia).values(row);
     },
 
-    async update(
+    /** Writes these fields on the card; the row as written (null when there is no such card). */
+    async change(
       id: string,
       fields: Partial<
         Pick<FareMediumRow, "nickname" | "status" | "blockedAt" | "userId" | "linkedAt" | "removedAt">

@@ -1,20 +1,114 @@
 import { and, asc, eq, lte } from "drizzle-orm";
-import { fareMedia, passes, products, subscriptions, users } from "../db/schema.ts";
+import { fareMedia, passes, paymentMethods, products, subscriptions, users } from "../db/schema.ts";
 import type { Executor } from "./accounts.ts";
+import type { PaymentMethodRow } from "./payment-methods.ts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
 
 /** The subscription as a run read it: still active and still due at `due` (no other run moved it). */
 const stillDue = (row: { id: string }, due: Date) =>
   and(eq(subscriptions.id, row.id), eq(subscriptions.status, "active"), eq(subscriptions.renewsAt, due));
 
 /**
- * Auto-renewed passes' subscriptions (server/services/renewals.ts) and what a renewal reads around
- * them. Every change is one statement conditioned on the due date the run read, so two runs never
+ * Auto-renewed passes' subscriptions and what a renewal reads around them: a rider turns them on and
+ * off on a card (server/services/fare-media.ts), the renewal runs move them (server/services/renewals.ts).
+ * A run's every change is one statement conditioned on the due date the run read, so two runs never
  * both move one subscription.
  */
 export function createSubscriptionRepository(db: Executor) {
   return {
+    /**
+     * The rider's active subscriptions on a card with their product and payment method (each null when
+     * its row is gone), oldest first.
+     */
+    async activeOnCard(
+      fareMediumId: string,
+      userId: string,
+    ): Promise<
+      Array<{ subscription: SubscriptionRow; product: ProductRow | null; method: PaymentMethodRow | null }>
+    > {
+      return db
+        .select({ subscription: subscriptions, product: products, method: paymentMethods })
+        .from(subscriptions)
+        .leftJoin(products, eq(products.uuid, subscriptions.productId))
+        .leftJoin(paymentMethods, eq(paymentMethods.id, subscriptions.paymentMethodId))
+        .where(
+          and(
+            eq(subscriptions.fareMediumId, fareMediumId),
+            eq(subscriptions.userId, userId),
+            eq(subscriptions.status, "active"),
+          ),
+        )
+        .orderBy(subscriptions.createdAt, subscriptions.id);
+    },
+
+    /** The card's active subscription to a product, locked until the caller's transaction ends. */
+    async lockActiveForProduct(fareMediumId: string, productId: string): Promise<SubscriptionRow | null> {
+      const [existing] = await db
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.fareMediumId, fareMediumId),
+            eq(subscriptions.productId, productId),
+            eq(subscriptions.status, "active"),
+          ),
+        )
+        .for("no key update");
+      return existing ?? null;
+    },
+
+    /** Writes a subscription's payment method and renewal date; the row as written. */
+    async changeRenewal(
+      id: string,
+      fields: Pick<SubscriptionRow, "paymentMethodId" | "renewsAt">,
+    ): Promise<SubscriptionRow | null> {
+      const [subscription] = await db
+        .update(subscriptions)
+        .set(fields)
+        .where(eq(subscriptions.id, id))
+        .returning();
+      return subscription ?? null;
+    },
+
+    /** Writes a new subscription; the row as written. */
+    async add(row: typeof subscriptions.$inferInsert): Promise<SubscriptionRow | null> {
+      const [subscription] = await db.insert(subscriptions).values(row).returning();
+      return subscription ?? null;
+    },
+
+    /** Cancels the rider's active subscription `id` on the card; false when there is none such. */
+    async cancelOnCard(id: string, userId: string, fareMediumId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(subscriptions)
+        .set({ status: "cancelled", cancelledAt: now, renewsAt: null })
+        .where(
+          and(
+            eq(subscriptions.id, id),
+            eq(subscriptions.userId, userId),
+            eq(subscriptions.fareMediumId, fareMediumId),
+            eq(subscriptions.status, "active"),
+          ),
+        )
+        .returning({ id: subscriptions.id });
+      return rows.length > 0;
+    },
+
+    /** Cancels every active subscription on the card (the card leaves its rider). */
+    async cancelAllOnCard(fareMediumId: string, at: Date): Promise<void> {
+      await db
+        .update(subscriptions)
+        .set({ status: "cancelled", cancelledAt: at, renewsAt: null })
+        .where(and(eq(subscriptions.fareMediumId, fareMediumId), eq(subscriptions.status, "active")));
+    },
+
+    /** A product by id, whatever it is sold as now (null when there is no such product). */
+    async product(productId: string): Promise<ProductRow | null> {
+      const [product] = await db.select().from(products).where(eq(products.uuid, productId));
+      return product ?? null;
+    },
+
     /** Active subscriptions whose renewal date has come, oldest first. */
     async due(now: Date): Promise<SubscriptionRow[]> {
       return db

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql } from "drizzle-orm";
 import { paymentMethods, taps, transitRoutes } from "../db/schema.ts";
 import type { Executor } from "./accounts.ts";
 
@@ -22,6 +22,14 @@ export function createTapRepository(db: Executor) {
     /** Every route of the agency, by code. */
     async routes(): Promise<RouteRow[]> {
       return db.select().from(transitRoutes).orderBy(asc(transitRoutes.code));
+    },
+
+    /** The routes with these codes (a code no route has any more is left out). */
+    async routesByCodes(codes: readonly string[]): Promise<RouteRow[]> {
+      return db
+        .select()
+        .from(transitRoutes)
+        .where(inArray(transitRoutes.code, [...codes]));
     },
 
     /** The route with this code, if there is one. */

@@ -1,5 +1,4 @@
 import { createHash, randomInt, randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull } from "drizzle-orm";
 import { canBuyFor, type FareMedium } from "../../src/domain/fare-media.ts";
 import { money } from "../../src/domain/money.ts";
 import { containsCardNumber } from "../../src/domain/payments/free-text.ts";
@@ -16,12 +15,12 @@ import type { GuestCard } from "../../src/domain/transit/guest-card.ts";
 import type { PassSummary } from "../../src/domain/transit/passes.ts";
 import type { Autoload } from "../../src/domain/transit/wallet.ts";
 import type { Database } from "../db/client.ts";
-import { autoloads, paymentMethods, products, subscriptions, transitRoutes } from "../db/schema.ts";
 import type { Clock } from "../domain/clock.ts";
 import { type LedgerAccount, ledgerAccounts } from "../domain/ledger-accounts.ts";
 import { decoyHash, hashSecret, verifySecret } from "../domain/password.ts";
 import type { Executor } from "../repositories/accounts.ts";
 import { createAttemptBudgetRepository } from "../repositories/attempt-budgets.ts";
+import { createAutoloadRepository } from "../repositories/autoloads.ts";
 import { activityPage, balanceOf, createCardActivityRepository } from "../repositories/card-activity.ts";
 import {
   createFareMediaRepository,
@@ -31,6 +30,13 @@ import {
 } from "../repositories/fare-media.ts";
 import type { KeysetCursor } from "../repositories/keyset-cursor.ts";
 import { createPassRepository, passSummaryOf } from "../repositories/passes.ts";
+import { createPaymentMethodRepository, type PaymentMethodRow } from "../repositories/payment-methods.ts";
+import {
+  createSubscriptionRepository,
+  type ProductRow,
+  type SubscriptionRow,
+} from "../repositories/subscriptions.ts";
+import { createTapRepository } from "../repositories/taps.ts";
 import type { LedgerService } from "./ledger.ts";
 import { renewsAtFor } from "./subscription-dates.ts";
 import { routeName } from "./taps.ts";
@@ -112,8 +118,7 @@ async function inLanguage(db: Executor, page: ActivityPage, locale: string): Pro
     ),
   ];
   if (codes.length === 0 && passIds.length === 0) return page;
-  const routes =
-    codes.length === 0 ? [] : await db.select().from(transitRoutes).where(inArray(transitRoutes.code, codes));
+  const routes = codes.length === 0 ? [] : await createTapRepository(db).routesByCodes(codes);
   const names = new Map(routes.map((route) => [route.code, routeName(route, locale)]));
   const passNames = await createPassRepository(db).names(passIds, locale);
   return {
@@ -175,30 +180,14 @@ export function createFareMediaService(options: {
 
   async function autoRenewsOf(tx: Executor, row: FareMediumRow, locale: string): Promise<AutoRenew[]> {
     if (!row.userId) return [];
-    const rows = await tx
-      .select({ subscription: subscriptions, product: products, method: paymentMethods })
-      .from(subscriptions)
-      .leftJoin(products, eq(products.uuid, subscriptions.productId))
-      .leftJoin(paymentMethods, eq(paymentMethods.id, subscriptions.paymentMethodId))
-      .where(
-        and(
-          eq(subscriptions.fareMediumId, row.id),
-          eq(subscriptions.userId, row.userId),
-          eq(subscriptions.status, "active"),
-        ),
-      )
-      .orderBy(subscriptions.createdAt, subscriptions.id);
+    const rows = await createSubscriptionRepository(tx).activeOnCard(row.id, row.userId);
     return rows.map(({ subscription, product, method }) =>
       autoRenewOf(subscription, product, method, locale),
     );
   }
 
   async function autoloadOf(tx: Executor, cardId: string): Promise<Autoload | null> {
-    const [found] = await tx
-      .select({ autoload: autoloads, method: paymentMethods })
-      .from(autoloads)
-      .leftJoin(paymentMethods, eq(paymentMethods.id, autoloads.paymentMethodId))
-      .where(and(eq(autoloads.fareMediumId, cardId), isNull(autoloads.removedAt)));
+    const found = await createAutoloadRepository(tx).liveWithMethod(cardId);
     if (!found) return null;
     const { autoload, method } = found;
     return {
@@ -305,14 +294,8 @@ export function createFareMediaService(options: {
   /** Stops what would charge for a card the rider no longer holds: its autoload and its auto-renewals. */
   async function stopRecurring(tx: Executor, cardId: string): Promise<void> {
     const at = now();
-    await tx
-      .update(autoloads)
-      .set({ removedAt: at, updatedAt: at })
-      .where(and(eq(autoloads.fareMediumId, cardId), isNull(autoloads.removedAt)));
-    await tx
-      .update(subscriptions)
-      .set({ status: "cancelled", cancelledAt: at, renewsAt: null })
-      .where(and(eq(subscriptions.fareMediumId, cardId), eq(subscriptions.status, "active")));
+    await createAutoloadRepository(tx).stopLive(cardId, at);
+    await createSubscriptionRepository(tx).cancelAllOnCard(cardId, at);
   }
 
   const numberKey = (digits: string) => createHash("sha256").update(`card-number:${digits}`).digest("hex");
@@ -369,7 +352,7 @@ export function createFareMediaService(options: {
       return withCard<{ card: FareCardDetail }>(userId, id, async (tx, card) => {
         const message = cardNicknameProblem(trimmed, { required: true });
         if (message !== null) return { ok: false, problem: "invalid", field: "nickname", message };
-        const updated = await createFareMediaRepository(tx).update(card.id, { nickname: trimmed });
+        const updated = await createFareMediaRepository(tx).change(card.id, { nickname: trimmed });
         return { ok: true, card: await detailOf(tx, updated ?? card, locale) };
       });
     },
@@ -419,7 +402,7 @@ export function createFareMediaService(options: {
         if (!card) return { ok: false, problem: "cardNoMatch" };
         if (card.userId !== null) return { ok: false, problem: "cardAlreadyLinked" };
         if (card.status !== "ACTIVE") return { ok: false, problem: "cardBlocked" };
-        const updated = await repository.update(card.id, { userId, linkedAt: now(), nickname });
+        const updated = await repository.change(card.id, { userId, linkedAt: now(), nickname });
         await createPassRepository(tx).assignCardPasses(card.id, userId);
         await activity(tx, card, "linked");
         return { ok: true, card: await detailOf(tx, updated ?? card, locale) };
@@ -430,7 +413,7 @@ export function createFareMediaService(options: {
       return withCard<object>(userId, id, async (tx, card) => {
         if (card.type !== "PHYSICAL") return { ok: false, problem: "fareCardUnavailable" };
         await stopRecurring(tx, card.id);
-        await createFareMediaRepository(tx).update(card.id, { userId: null, linkedAt: null });
+        await createFareMediaRepository(tx).change(card.id, { userId: null, linkedAt: null });
         await createPassRepository(tx).assignCardPasses(card.id, null);
         await activity(tx, card, "unlinked");
         return { ok: true };
@@ -448,7 +431,7 @@ export function createFareMediaService(options: {
           return { ok: false, problem: "cardNotEmpty" };
         }
         await stopRecurring(tx, card.id);
-        await createFareMediaRepository(tx).update(card.id, { removedAt: at });
+        await createFareMediaRepository(tx).change(card.id, { removedAt: at });
         return { ok: true };
       });
     },
@@ -463,7 +446,7 @@ export function createFareMediaService(options: {
           return { ok: true, card: await detailOf(tx, card, locale) };
         }
         if (card.status !== "ACTIVE") return { ok: false, problem: "fareCardUnavailable" };
-        const updated = await createFareMediaRepository(tx).update(card.id, {
+        const updated = await createFareMediaRepository(tx).change(card.id, {
           status: "BLOCKED",
           blockedAt: now(),
         });
@@ -481,7 +464,7 @@ export function createFareMediaService(options: {
         if (card.status === "ACTIVE") return { ok: true, card: await detailOf(tx, card, locale) };
         if (card.status !== "BLOCKED" || card.blockedAt === null)
           return { ok: false, problem: "fareCardUnavailable" };
-        const updated = await createFareMediaRepository(tx).update(card.id, {
+        const updated = await createFareMediaRepository(tx).change(card.id, {
           status: "ACTIVE",
           blockedAt: null,
         });
@@ -503,7 +486,8 @@ export function createFareMediaService(options: {
         if (!pass || pass.fareMediumId !== card.id) {
           return { ok: false, problem: "missing", field: "pass", message: "Pass details not found." };
         }
-        const [product] = await tx.select().from(products).where(eq(products.uuid, pass.productId));
+        const subscriptionRepository = createSubscriptionRepository(tx);
+        const product = await subscriptionRepository.product(pass.productId);
         if (!product?.subscriptionAllowed) {
           return {
             ok: false,
@@ -512,16 +496,7 @@ export function createFareMediaService(options: {
             message: "This pass cannot renew automatically.",
           };
         }
-        const [method] = await tx
-          .select()
-          .from(paymentMethods)
-          .where(
-            and(
-              eq(paymentMethods.id, request.payment_method),
-              eq(paymentMethods.userId, userId),
-              isNull(paymentMethods.removedAt),
-            ),
-          );
+        const method = await createPaymentMethodRepository(tx).findLive(userId, request.payment_method);
         if (!method) {
           return {
             ok: false,
@@ -532,28 +507,13 @@ export function createFareMediaService(options: {
         }
         const at = now();
         const renewsAt = renewsAtFor(pass, at);
-        const [existing] = await tx
-          .select()
-          .from(subscriptions)
-          .where(
-            and(
-              eq(subscriptions.fareMediumId, card.id),
-              eq(subscriptions.productId, product.uuid),
-              eq(subscriptions.status, "active"),
-            ),
-          )
-          .for("no key update");
-        let subscription: typeof subscriptions.$inferSelect | undefined;
-        if (existing) {
-          [subscription] = await tx
-            .update(subscriptions)
-            .set({ paymentMethodId: method.id, renewsAt: existing.renewsAt ?? renewsAt })
-            .where(eq(subscriptions.id, existing.id))
-            .returning();
-        } else {
-          [subscription] = await tx
-            .insert(subscriptions)
-            .values({
+        const existing = await subscriptionRepository.lockActiveForProduct(card.id, product.uuid);
+        const subscription = existing
+          ? await subscriptionRepository.changeRenewal(existing.id, {
+              paymentMethodId: method.id,
+              renewsAt: existing.renewsAt ?? renewsAt,
+            })
+          : await subscriptionRepository.add({
               id: randomUUID(),
               userId,
               fareMediumId: card.id,
@@ -565,9 +525,7 @@ export function createFareMediaService(options: {
               paymentMethodId: method.id,
               renewsAt,
               createdAt: at,
-            })
-            .returning();
-        }
+            });
         if (!subscription) throw new Error("subscription write returned nothing");
         return { ok: true, autoRenew: autoRenewOf(subscription, product, method, locale) };
       });
@@ -579,19 +537,13 @@ export function createFareMediaService(options: {
       autoRenewId: string,
     ): Promise<Result<object, CardProblem>> {
       return withCard<object>(userId, id, async (tx, card) => {
-        const rows = await tx
-          .update(subscriptions)
-          .set({ status: "cancelled", cancelledAt: now(), renewsAt: null })
-          .where(
-            and(
-              eq(subscriptions.id, autoRenewId),
-              eq(subscriptions.userId, userId),
-              eq(subscriptions.fareMediumId, card.id),
-              eq(subscriptions.status, "active"),
-            ),
-          )
-          .returning({ id: subscriptions.id });
-        return rows.length > 0 ? { ok: true } : { ok: false, problem: "notFound" };
+        const cancelled = await createSubscriptionRepository(tx).cancelOnCard(
+          autoRenewId,
+          userId,
+          card.id,
+          now(),
+        );
+        return cancelled ? { ok: true } : { ok: false, problem: "notFound" };
       });
     },
 
@@ -616,7 +568,7 @@ export function createFareMediaService(options: {
           const repository = createFareMediaRepository(tx);
           if (await repository.numberTaken(digits)) return false;
           const at = now();
-          await repository.insert({
+          await repository.add({
             id,
             userId: null,
             organizationId,
@@ -649,9 +601,9 @@ export function createFareMediaService(options: {
 }
 
 function autoRenewOf(
-  subscription: typeof subscriptions.$inferSelect,
-  product: typeof products.$inferSelect | null,
-  method: typeof paymentMethods.$inferSelect | null,
+  subscription: SubscriptionRow,
+  product: ProductRow | null,
+  method: PaymentMethodRow | null,
   locale: string,
 ): AutoRenew {
   const translated = product?.translations[locale]?.name;

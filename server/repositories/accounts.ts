@@ -161,7 +161,8 @@ export function createAccountRepository(db: Executor) {
       return insertUser(db, fields);
     },
 
-    async update(id: string, fields: Partial<Omit<User, "id" | "createdAt">>): Promise<User> {
+    /** Writes these fields on the rider's row; the row as written. */
+    async change(id: string, fields: Partial<Omit<User, "id" | "createdAt">>): Promise<User> {
       const [user] = await db.update(users).set(fields).where(eq(users.id, id)).returning();
       if (!user) throw new Error("user update returned nothing");
       return user;

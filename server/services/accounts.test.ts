@@ -56,7 +56,7 @@ async function rider(fields: Partial<User> = {}): Promise<User> {
     emailConfirmed: true,
   });
   if (!user) throw new Error("rider exists");
-  return Object.keys(fields).length ? createAccountRepository(db).update(user.id, fields) : user;
+  return Object.keys(fields).length ? createAccountRepository(db).change(user.id, fields) : user;
 }
 
 const mailsTo = async (recipient: string) =>

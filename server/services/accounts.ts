@@ -253,7 +253,7 @@ export function createAccountService(options: AccountServiceOptions) {
         return await inTransaction(db, async (work): Promise<ProfileOutcome> => {
           const repo = accounts.with(work.tx);
           if (emailChanged && (await repo.findByEmail(email))) return { result: "emailTaken" };
-          const updated = await repo.update(user.id, {
+          const updated = await repo.change(user.id, {
             firstName: update.first_name.trim(),
             lastName: update.last_name.trim(),
             mobile: update.mobile ?? null,
@@ -285,7 +285,7 @@ export function createAccountService(options: AccountServiceOptions) {
       const passwordHash = await hashSecret(next);
       await inTransaction(db, async ({ tx }) => {
         const repo = accounts.with(tx);
-        await repo.update(user.id, { passwordHash, passwordSet: true });
+        await repo.change(user.id, { passwordHash, passwordSet: true });
         await repo.revokeAllSessions(user.id, now(), sessionId);
       });
       return { result: "ok" };
@@ -297,7 +297,7 @@ export function createAccountService(options: AccountServiceOptions) {
         const repo = accounts.with(tx);
         const user = await repo.consumeToken(token, "confirm_email", now());
         if (!user) return false;
-        await repo.update(user.id, { emailConfirmed: true });
+        await repo.change(user.id, { emailConfirmed: true });
         return true;
       });
     },
@@ -343,7 +343,7 @@ export function createAccountService(options: AccountServiceOptions) {
         const repo = accounts.with(tx);
         const user = await repo.consumeToken(token, "reset_password", at);
         if (!user) return { result: "invalid" } as const;
-        await repo.update(user.id, { passwordHash, passwordSet: true });
+        await repo.change(user.id, { passwordHash, passwordSet: true });
         await repo.revokeAllSessions(user.id, at);
         await clearSignInBudgets(tx, user.email);
         return { result: "ok" } as const;

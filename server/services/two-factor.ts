@@ -110,7 +110,7 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
         if (purpose === "enrol" && !checked.phone) return { result: "none" };
         const updated = await accounts
           .with(tx)
-          .update(
+          .change(
             user.id,
             purpose === "enrol"
               ? { mfaEnrollmentStatus: MfaStatus.enrolled, mfaPhone: checked.phone }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { ActivityKind, ActivityRow } from "../../src/domain/transit/cards.ts";
 import { cardActivity } from "../db/schema.ts";
 import { ledgerAccounts } from "../domain/ledger-accounts.ts";
@@ -123,6 +123,16 @@ export function createCardActivityRepository(db: Executor) {
         .update(cardActivity)
         .set({ pending: false, settledAt })
         .where(and(inArray(cardActivity.id, [...ids]), eq(cardActivity.pending, true)))
+        .returning({ id: cardActivity.id });
+      return rows.length;
+    },
+
+    /** Marks every pending row that occurred at or before `before` settled at `settledAt`; how many. */
+    async settleOlder(before: Date, settledAt: Date): Promise<number> {
+      const rows = await db
+        .update(cardActivity)
+        .set({ pending: false, settledAt })
+        .where(and(eq(cardActivity.pending, true), lte(cardActivity.occurredAt, before)))
         .returning({ id: cardActivity.id });
       return rows.length;
     },

@@ -1,4 +1,3 @@
-import { and, eq, lte } from "drizzle-orm";
 import type { PlacedOrder } from "../../src/domain/checkout/order.ts";
 import type { Envelope } from "../../src/domain/envelope.ts";
 import type { FareMedium } from "../../src/domain/fare-media.ts";
@@ -6,11 +5,10 @@ import type { PortalConfig } from "../../src/domain/portal-config.ts";
 import type { GuestLoadRequest } from "../../src/domain/transit/guest-card.ts";
 import type { LoadRequest, Wallet } from "../../src/domain/transit/wallet.ts";
 import type { Database } from "../db/client.ts";
-import { cardActivity, fareMedia } from "../db/schema.ts";
 import type { Clock } from "../domain/clock.ts";
 import type { User } from "../repositories/accounts.ts";
-import { balanceOf } from "../repositories/card-activity.ts";
-import { fareMediumOf } from "../repositories/fare-media.ts";
+import { balanceOf, createCardActivityRepository } from "../repositories/card-activity.ts";
+import { createFareMediaRepository, fareMediumOf } from "../repositories/fare-media.ts";
 import type { OrderReply } from "./orders/replies.ts";
 import { loadLimitsOf, loadSettleMs, type OrderService } from "./orders.ts";
 
@@ -28,7 +26,7 @@ export function createWalletService(options: {
   const currency = () => options.config().currency_code;
 
   async function cardShown(cardId: string): Promise<FareMedium | null> {
-    const [row] = await db.select().from(fareMedia).where(eq(fareMedia.id, cardId));
+    const [row] = await createFareMediaRepository(db).byIds([cardId]);
     return row ? fareMediumOf(row, await balanceOf(db, cardId, currency())) : null;
   }
 
@@ -112,17 +110,7 @@ export function createWalletService(options: {
 
     /** Marks pending load rows older than `loadSettleMs` settled; how many. */
     async settle(now: Date = clock.now()): Promise<number> {
-      const rows = await db
-        .update(cardActivity)
-        .set({ pending: false, settledAt: now })
-        .where(
-          and(
-            eq(cardActivity.pending, true),
-            lte(cardActivity.occurredAt, new Date(now.getTime() - loadSettleMs)),
-          ),
-        )
-        .returning({ id: cardActivity.id });
-      return rows.length;
+      return createCardActivityRepository(db).settleOlder(new Date(now.getTime() - loadSettleMs), now);
     },
   };
 }

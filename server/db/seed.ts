@@ -314,7 +314,7 @@ async function seedDemoPayments(
     if (!rider) return;
 
     const methods = createPaymentMethodRepository(tx);
-    await methods.insert({
+    await methods.add({
       ...paymentMethodRowOf(riderId, savedCard.method, gateway.provider, savedCard.tokenHash, {
         nickname: demoCard.nickname,
         commuterBenefits: false,
@@ -323,7 +323,7 @@ async function seedDemoPayments(
       }),
       isDefault: config.supportDefaultPayment,
     });
-    await methods.insert(
+    await methods.add(
       paymentMethodRowOf(riderId, savedBank.method, gateway.provider, savedBank.tokenHash, {
         nickname: null,
         commuterBenefits: false,

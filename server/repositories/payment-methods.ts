@@ -98,7 +98,8 @@ export function createPaymentMethodRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    async insert(fields: NewPaymentMethodRow): Promise<PaymentMethodRow> {
+    /** Writes a new saved method; the row as written. */
+    async add(fields: NewPaymentMethodRow): Promise<PaymentMethodRow> {
       const [row] = await db
         .insert(paymentMethods)
         .values({ id: randomUUID(), ...fields })

@@ -296,7 +296,7 @@ export function createPaymentMethodService(options: {
           const saved = await repository.countLive(userId);
           if (saved >= maxPaymentMethods) return { ok: false, problem: "limitReached" } as const;
           const isDefault = saved === 0 && options.supportDefaultPayment();
-          return answer(await repository.insert({ ...row, isDefault }), true);
+          return answer(await repository.add({ ...row, isDefault }), true);
         });
       } catch (error) {
         // Another rider saved the same gateway method at this moment.

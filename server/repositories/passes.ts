@@ -215,7 +215,8 @@ export function createPassRepository(db: Executor) {
       return row ?? null;
     },
 
-    async update(
+    /** Writes the pass's card, location or device. */
+    async change(
       id: string,
       fields: Partial<Pick<PassRow, "fareMediumId" | "location" | "deviceId">>,
     ): Promise<void> {

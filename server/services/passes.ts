@@ -97,7 +97,7 @@ export function createPassService(options: { db: Database; clock: Clock; currenc
         if (pass.riderTypes.length > 0 && !pass.riderTypes.includes(card.riderType)) {
           return { ok: false, problem: "passNotEligible" };
         }
-        await passes.update(pass.id, { fareMediumId: card.id });
+        await passes.change(pass.id, { fareMediumId: card.id });
         await createCardActivityRepository(tx).record({
           fareMediumId: card.id,
           kind: "pass_attached",
@@ -130,7 +130,7 @@ export function createPassService(options: { db: Database; clock: Clock; currenc
         if (!here) {
           if (effectiveStatus(pass, clock.now()) !== "available")
             return { ok: false, problem: "passNotMovable" };
-          await passes.update(pass.id, { location: to.to, deviceId });
+          await passes.change(pass.id, { location: to.to, deviceId });
         }
         const shown = await detailIn(tx, userId, id, locale);
         if (!shown) return { ok: false, problem: "notFound" };

@@ -336,7 +336,7 @@ async function seedDemoPayments(
     for (const input of demoAddresses) {
       const parsed = parseAddress(input);
       if (!parsed.ok) throw new Error(`a demo address is not valid: ${JSON.stringify(parsed.problems)}`);
-      await addresses.insert(riderId, parsed.address, parsed.address.isDefault);
+      await addresses.add(riderId, parsed.address, parsed.address.isDefault);
     }
   });
 }

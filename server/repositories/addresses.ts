@@ -77,7 +77,8 @@ export function createAddressRepository(db: Executor) {
       return row ?? null;
     },
 
-    async insert(userId: string, address: Address, isDefault: boolean): Promise<AddressRow> {
+    /** Writes a new address of the rider's; the row as written. */
+    async add(userId: string, address: Address, isDefault: boolean): Promise<AddressRow> {
       const [row] = await db
         .insert(shippingAddresses)
         .values({ id: randomUUID(), userId, ...columnsOf(address), isDefault })
@@ -86,7 +87,8 @@ export function createAddressRepository(db: Executor) {
       return row;
     },
 
-    async update(userId: string, id: string, address: Address): Promise<AddressRow | null> {
+    /** Writes the rider's address `id` anew; null when it is not theirs. */
+    async change(userId: string, id: string, address: Address): Promise<AddressRow | null> {
       const [row] = await db
         .update(shippingAddresses)
         .set({ ...columnsOf(address), updatedAt: sql`now()` })

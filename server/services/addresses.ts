@@ -99,7 +99,7 @@ export function createAddressService(options: { db: Database }) {
         if (saved >= maxAddresses) return { ok: false, problem: "limitReached" } as const;
         const isDefault = saved === 0 || parsed.address.isDefault;
         if (isDefault) await repository.clearDefault(userId);
-        const row = await repository.insert(userId, parsed.address, isDefault);
+        const row = await repository.add(userId, parsed.address, isDefault);
         return { ok: true, address: savedAddressOf(row) } as const;
       });
     },
@@ -115,7 +115,7 @@ export function createAddressService(options: { db: Database }) {
           await repository.clearDefault(userId);
           await repository.setDefault(userId, id);
         }
-        const row = await repository.update(userId, id, parsed.address);
+        const row = await repository.change(userId, id, parsed.address);
         return row
           ? ({ ok: true, address: savedAddressOf(row) } as const)
           : ({ ok: false, problem: "notFound" } as const);

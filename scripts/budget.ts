@@ -79,28 +79,41 @@ function gzipSize(asset: string): number {
 }
 
 async function startServer(port: number): Promise<() => Promise<void>> {
+  // Another server on the port would be measured instead (and this one would not start).
+  const answered = await fetch(`http://localhost:${port}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (answered) throw new Error(`port ${port} is in use: stop what listens there and measure again`);
   const dataDir = mkdtempSync(join(tmpdir(), "portal-budget-"));
   const child = spawn(process.execPath, [join(root, "server", "main.ts")], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: "1", LOG_LEVEL: "error" },
-    stdio: "ignore",
+    // Its errors show (a port in use, say); its log does not.
+    stdio: ["ignore", "ignore", "inherit"],
   });
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   for (let tries = 0; ; tries++) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the server stopped before it was ready (exit code ${child.exitCode})`);
+    }
     try {
       if ((await fetch(`http://localhost:${port}/healthz`)).ok) break;
     } catch {
-      if (tries > 600) throw new Error("the server did not start");
+      if (tries > 600) {
+        await stop();
+        throw new Error("the server did not start");
+      }
     }
     await new Promise((done) => setTimeout(done, 100));
   }
-  return () =>
-    new Promise((done) => {
-      child.once("exit", () => {
-        rmSync(dataDir, { recursive: true, force: true });
-        done();
-      });
-      child.kill("SIGTERM");
-    });
+  return stop;
 }
 
 async function measure(context: BrowserContext, base: string, path: string) {
@@ -131,8 +144,11 @@ async function measure(context: BrowserContext, base: string, path: string) {
 export async function measureRouteBudgets(port = 8197, only: string[] = []): Promise<RouteBudget[]> {
   ensureBuild();
   const base = `http://localhost:${port}`;
-  const stop = await startServer(port);
   const browser = await chromium.launch(testLaunchOptions);
+  const stop = await startServer(port).catch(async (error: unknown) => {
+    await browser.close();
+    throw error;
+  });
   try {
     // The demo rider's session, as the sign-in page stores it, for the routes behind sign-in.
     const signIn = await browser.newContext();

@@ -31,13 +31,14 @@ import { riderAddress, samplingFromEnv, samplingReport } from "./models/replay-s
  * the answer step, which lets it go (refreshed: the stored names follow the language) or drops it
  * (lost: the cart keeps its texts).
  *
- * Skipped (skipReason in e2e/models/cart-replay.ts; 917 of the 1127 paths when this was written, the
- * live counts are printed when the file loads):
+ * Skipped (skipReason in e2e/models/cart-replay.ts; most paths, the live counts are printed when the
+ * file loads):
  * - 375 with a change of language or a sign-out while a dialog is open: the language menu and Sign out
  *   are behind the modal dialog.
- * - 185 whose buy-now or checkout events need a visitor and a signed-in rider (or a confirmed and an
- *   unconfirmed one) at once, with no sign-in or sign-out between: the model's events carry the flag,
- *   one browser has one session.
+ * - those whose buy-now or checkout meets a session the browser does not have: the app machine tells
+ *   the cart of the session (cart.session), and a path may change it where a rider has no gesture for
+ *   it (a sign-in outside "Please sign in before you checkout", a confirmed and an unconfirmed rider
+ *   in one path); one browser has one session.
  * - 167 where a visitor, a guest or an unconfirmed rider adds a pass for a fare card: only a signed-in
  *   rider with a card can.
  * - 135 where the cart of a visitor or a guest is cleared: only signing out or an order clears it.

@@ -42,8 +42,6 @@ const shelves: Record<string, { page: string; name: string; fareCard?: boolean }
   "a2000000-0000-4000-8000-000000000004": { page: "/products/bus", name: "Stored Value $20" },
 };
 
-const gestures = (path: CartPath) => path.steps.slice(1).map((step) => step.event);
-
 /** The walk of a path's rider: who starts it, or why one browser cannot walk it. */
 export interface Plan {
   start: Who;
@@ -58,7 +56,7 @@ const skipReasons = {
   clear:
     "cart.clear without a session: the cart is cleared by signing out, and a visitor or guest has none (an anonymous order clears it, walked by checkout-replay)",
   session:
-    "one browser, two riders: the path's buy-now or checkout events need a visitor and a signed-in rider (or a confirmed and an unconfirmed one) with no sign-in or sign-out between",
+    "one browser, two riders: the session the path's buy-now or checkout events meet is not the browser's (a sign-in outside the sign-in dialog, a sign-out not by Sign out, or a confirmed and an unconfirmed rider in one path)",
   fareCard:
     "a pass for a fare card needs the signed-in demo rider with a card, and the path's rider is a visitor, a guest or unconfirmed",
   dialog:
@@ -74,9 +72,23 @@ const skipReasons = {
 /** Whether the path starts with the demo rider signed in (its test opens with the stored session). */
 export const startsAsDemoRider = (path: CartPath): boolean => planOf(path).start === "rider";
 
+/** Who the cart machine believes is buying, from what the app machine told it (cart.session). */
+function believed(state: Snapshot | undefined): Who {
+  const context = state?.context;
+  if (context?.blocked) return "unconfirmed";
+  if (context?.signedIn) return "rider";
+  return context?.guest ? "guest" : "visitor";
+}
+
 /** Who walks the path, following its sign-ins and sign-outs, or why it cannot be walked. */
 function planOf(path: CartPath): Plan {
-  let who: Who | null = path.input?.guest ? "guest" : null;
+  let who: Who | null = path.input?.guest
+    ? "guest"
+    : path.input?.signedIn
+      ? path.input.blocked
+        ? "unconfirmed"
+        : "rider"
+      : null;
   let start: Who | null = who;
   const fix = (wanted: Who): boolean => {
     if (who === null) {
@@ -86,10 +98,12 @@ function planOf(path: CartPath): Plan {
     }
     return who === wanted;
   };
-  const session = (signedIn: boolean, blocked: boolean): boolean => {
-    if (signedIn) return fix(blocked ? "unconfirmed" : "rider");
-    if (who === null) return fix("visitor");
-    return who === "visitor" || who === "guest";
+  // Buy now and checkout go where the machine's session says: the browser's must be the same.
+  const session = (state: Snapshot | undefined): boolean => {
+    const wanted = believed(state);
+    if (wanted === "guest") return who === null ? fix("visitor") : who === "visitor" || who === "guest";
+    if (wanted === "visitor") return fix("visitor") || who === "guest";
+    return fix(wanted);
   };
   const done = (reason: string | null): Plan => ({ start: start ?? "visitor", reason });
   let languages = 0;
@@ -114,9 +128,7 @@ function planOf(path: CartPath): Plan {
       case "cart.add": {
         const item = event.item as CartItem;
         if (item.faremediaId && !fix("rider")) return done(skipReasons.fareCard);
-        if (event.buyNow && !session(event.signedIn === true, event.blocked === true)) {
-          return done(skipReasons.session);
-        }
+        if (event.buyNow && !session(path.steps[index - 1]?.state)) return done(skipReasons.session);
         break;
       }
       case "cart.setQuantity":
@@ -127,12 +139,21 @@ function planOf(path: CartPath): Plan {
       case "cart.checkout":
         if ((path.steps[index - 1]?.state.context.items.length ?? 0) === 0)
           return done(skipReasons.emptyCheckout);
-        if (!session(event.signedIn === true, event.blocked === true)) return done(skipReasons.session);
+        if (!session(path.steps[index - 1]?.state)) return done(skipReasons.session);
         break;
-      case "cart.signedIn":
-        if (!fix("visitor")) return done(skipReasons.session);
-        who = "rider";
+      case "cart.session": {
+        // Signing in from "Please sign in before you checkout" is a gesture; anywhere else the browser
+        // must already be where the session goes (the path starts so), and nothing is done.
+        if (flow === "signInRequired" && event.signedIn && !event.blocked && fix("visitor")) {
+          who = "rider";
+          break;
+        }
+        const told = believed(step.state);
+        if (who !== null && who !== told && !(who === "guest" && told === "visitor")) {
+          return done(skipReasons.session);
+        }
         break;
+      }
       case "cart.continueAsGuest":
         if (!fix("visitor")) return done(skipReasons.session);
         who = "guest";
@@ -157,20 +178,25 @@ const answerOf = (event: AnyEventObject): "refreshed" | "lost" | null =>
       ? "lost"
       : null;
 
-/** A step's event as the replay tells events apart: adds by product and kind, answers by name. */
-function eventKey(event: AnyEventObject): string {
+/**
+ * A step's event as the replay tells events apart: adds by product and kind, answers by name; buy now
+ * and checkout by who the cart believes is buying (`before`), since that decides where they go.
+ */
+function eventKey(event: AnyEventObject, before?: Snapshot): string {
   switch (event.type) {
     case "cart.add": {
       const item = event.item as CartItem;
-      const how = event.buyNow ? (event.blocked ? " buy blocked" : event.signedIn ? " buy in" : " buy") : "";
+      const how = event.buyNow ? ` buy ${believed(before)}` : "";
       return `cart.add ${shelves[item.uuid]?.name ?? item.name}${item.quantity > 1 ? ` ×${item.quantity}` : ""}${how}`;
     }
+    case "cart.session":
+      return `cart.session ${event.blocked && event.signedIn ? "unconfirmed" : event.signedIn ? "signed in" : "signed out"}`;
     case "cart.setQuantity":
       return `cart.setQuantity ${event.quantity}`;
     case "cart.subscribe":
       return `cart.subscribe ${event.autoRenew ? "auto-renew" : "one-time"}`;
     case "cart.checkout":
-      return `cart.checkout ${event.blocked ? "blocked" : event.signedIn ? "signed in" : "visitor"}`;
+      return `cart.checkout ${believed(before)}`;
     default: {
       const answer = answerOf(event);
       return answer ? `(${answer})` : event.type;
@@ -180,7 +206,9 @@ function eventKey(event: AnyEventObject): string {
 
 /** What a path covers: the states it reaches and the moves (state, event, next state). */
 export function cartCoverage(path: CartPath): string[] {
-  return coverageOf(path, eventKey);
+  // Steps share their events' objects: each key is made with the state its own step left.
+  let step = 0;
+  return coverageOf(path, (event) => eventKey(event, path.steps[step++ - 1]?.state));
 }
 
 /** Sign-ups are slow: a default run signs up at most this many unconfirmed riders. */
@@ -203,8 +231,8 @@ export function choosePaths(paths: CartPath[], sampling: Sampling): CartPath[] {
 /** A test name: who walks it, then its events. */
 export function pathName(path: CartPath): string {
   const index = path.input ? inputs.indexOf(path.input) : -1;
-  const cart = ["empty cart", "day passes", "day passes"][index] ?? "cart";
-  const events = gestures(path).map(eventKey);
+  const cart = ["empty cart", "day passes", "day passes", "day passes"][index] ?? "cart";
+  const events = path.steps.slice(1).map((step, index) => eventKey(step.event, path.steps[index]?.state));
   return `${planOf(path).start}, ${cart}: ${events.join(" → ")}`;
 }
 
@@ -225,6 +253,8 @@ export class CartReplay {
   private held: Held[] = [];
   /** The fare card mode's product page was reached by choosing the Commute card. */
   private fareCardChosen = false;
+  /** The last gesture signed in from "Please sign in before you checkout": checkout comes next. */
+  private signedInFromDialog = false;
 
   constructor(page: Page, path: CartPath) {
     this.page = page;
@@ -429,12 +459,15 @@ export class CartReplay {
       case "cart.continueAsGuest":
         this.who = "guest";
         return this.signInDialog().getByRole("button", { name: "Continue as guest" }).click();
-      case "cart.signedIn": {
+      case "cart.session": {
+        // Only a sign-in from the dialog is a gesture; elsewhere the browser's session already is it.
+        if (flow !== "signInRequired") return;
         const dialog = this.signInDialog();
         await dialog.getByLabel("Email", { exact: true }).fill(demoRider.email);
         await dialog.getByLabel("Password", { exact: true }).fill(demoRider.password);
         await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
         this.who = "rider";
+        this.signedInFromDialog = true;
         return;
       }
       case "cart.leftProducts": {
@@ -536,15 +569,16 @@ export class CartReplay {
     }
 
     // Where buy now, checkout and the sign-in dialog take the rider.
+    const signedInNow = this.signedInFromDialog;
+    this.signedInFromDialog = false;
     const wentToCheckout =
       value.flow === "idle" &&
       ((event.type === "cart.add" && event.buyNow) ||
         event.type === "cart.checkout" ||
         event.type === "cart.continueAsGuest" ||
-        event.type === "cart.signedIn");
+        signedInNow);
     if (wentToCheckout) {
-      const guest =
-        event.type === "cart.continueAsGuest" || (this.who === "guest" && event.type !== "cart.signedIn");
+      const guest = event.type === "cart.continueAsGuest" || (this.who === "guest" && !signedInNow);
       await expect(page).toHaveURL(guest ? /\/anonymous\/checkout$/ : /\/checkout$/);
     }
 

@@ -2,22 +2,32 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { cartItem, portalConfig, storedUser } from "../../tests/support/fixtures.ts";
 import { quietCart, quietSession } from "../../tests/support/forms.ts";
+import type { PortalConfig } from "../domain/portal-config.ts";
+import type { StoredUser } from "../domain/session.ts";
 import { appMachine, type BootResult } from "./app.machine.ts";
 import { languageMachine } from "./language.machine.ts";
 import { networkMachine } from "./network.machine.ts";
 import { serviceLevelsMachine } from "./serviceLevels.machine.ts";
 import { tourMachine } from "./tour.machine.ts";
 
-function start(authenticated: boolean, probe = fromPromise(async () => {}), cart = [cartItem()]) {
+function start(
+  authenticated: boolean,
+  probe = fromPromise(async () => {}),
+  cart = [cartItem()],
+  { config = portalConfig, user = storedUser }: { config?: PortalConfig; user?: StoredUser } = {},
+) {
   const clearSession = vi.fn();
   const fetchServiceLevels = vi.fn(() => [{ type: "bus", label: "Bus" }]);
   const goToLogin = vi.fn();
   const actor = createActor(
     appMachine.provide({
       actors: {
-        sessionMachine: quietSession.provide({ actions: { clearSession, goToLogin } }),
+        sessionMachine: quietSession.provide({
+          actions: { clearSession, goToLogin },
+          actors: { loadProfile: fromPromise<StoredUser>(async () => user) },
+        }),
         cartMachine: quietCart,
-        loadConfig: fromPromise<BootResult>(async () => ({ config: portalConfig, storedLanguage: "vi" })),
+        loadConfig: fromPromise<BootResult>(async () => ({ config, storedLanguage: "vi" })),
         languageMachine: languageMachine.provide({
           actors: { activateLocale: fromPromise(async () => {}) },
           actions: { storeLanguage: () => {} },
@@ -33,7 +43,7 @@ function start(authenticated: boolean, probe = fromPromise(async () => {}), cart
       input: {
         stored: {
           authenticated,
-          user: authenticated ? storedUser : null,
+          user: authenticated ? user : null,
           cart,
           guest: false,
           tourDone: true,
@@ -48,6 +58,14 @@ const signedIn = (actor: ReturnType<typeof start>["actor"]) =>
   actor.getSnapshot().children.session?.getSnapshot().hasTag("signedIn");
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Who the cart believes is buying: what the app machine told it of the session. */
+const cartSession = (actor: ReturnType<typeof start>["actor"]) => {
+  const context = actor.getSnapshot().children.cart?.getSnapshot().context;
+  return { signedIn: context?.signedIn, blocked: context?.blocked };
+};
+const cartFlow = (actor: ReturnType<typeof start>["actor"]) =>
+  (actor.getSnapshot().children.cart?.getSnapshot().value as { flow?: string } | undefined)?.flow;
 
 describe("app machine wiring", () => {
   it("starts the stored language when the deployment offers it", async () => {
@@ -99,6 +117,53 @@ describe("app machine wiring", () => {
     await settle();
     actor.send({ type: "cart.clear" });
     expect(actor.getSnapshot().children.cart?.getSnapshot().context.items).toEqual([]);
+  });
+
+  it("tells the cart who is buying: the stored rider from the start, nobody once the session ends", async () => {
+    const { actor } = start(true);
+    await settle();
+    expect(cartSession(actor)).toEqual({ signedIn: true, blocked: false });
+    actor.send({ type: "session.expired" });
+    expect(cartSession(actor)).toEqual({ signedIn: false, blocked: false });
+  });
+
+  it("a sign-in from 'Please sign in before you checkout' closes that dialog", async () => {
+    const { actor } = start(false);
+    await settle();
+    actor.getSnapshot().children.cart?.send({ type: "cart.checkout" });
+    expect(cartFlow(actor)).toBe("signInRequired");
+    actor.send({
+      type: "session.handOver",
+      result: { access_token: "a".repeat(43), mfa_enrollment_status: 0 },
+    });
+    await settle();
+    expect(signedIn(actor)).toBe(true);
+    expect(cartSession(actor)).toEqual({ signedIn: true, blocked: false });
+    expect(cartFlow(actor)).toBe("idle");
+  });
+
+  it("tells the cart a rider is blocked while the deployment needs their email confirmed, and when it is", async () => {
+    const unconfirmed = { ...storedUser, email_confirmed: false };
+    const { actor } = start(true, undefined, undefined, {
+      config: { ...portalConfig, requiredAccountVerification: true },
+      user: unconfirmed,
+    });
+    await settle();
+    expect(cartSession(actor)).toEqual({ signedIn: true, blocked: true });
+    actor.getSnapshot().children.cart?.send({ type: "cart.checkout" });
+    expect(cartFlow(actor)).toBe("actionBlocked");
+    actor.getSnapshot().children.cart?.send({ type: "cart.dismiss" });
+    actor.send({ type: "session.userUpdated", user: storedUser });
+    expect(cartSession(actor)).toEqual({ signedIn: true, blocked: false });
+  });
+
+  it("an unconfirmed email blocks nobody where the deployment does not ask for it", async () => {
+    const { actor } = start(true, undefined, undefined, {
+      config: { ...portalConfig, requiredAccountVerification: false },
+      user: { ...storedUser, email_confirmed: false },
+    });
+    await settle();
+    expect(cartSession(actor)).toEqual({ signedIn: true, blocked: false });
   });
 
   it("asks the cart and the services again in a new language, with one signal", async () => {

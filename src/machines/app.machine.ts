@@ -4,7 +4,12 @@ import { errorCodeOf } from "../domain/envelope.ts";
 import type { IdentityProvider } from "../domain/identity.ts";
 import type { NoticeCode } from "../domain/notices.ts";
 import { defaultLocale, isSupportedLocale, type PortalConfig } from "../domain/portal-config.ts";
-import type { ProfileLocale, SignInResult, StoredUser } from "../domain/session.ts";
+import {
+  isActionBlocked,
+  type ProfileLocale,
+  type SignInResult,
+  type StoredUser,
+} from "../domain/session.ts";
 import { cartMachine } from "./cart.machine.ts";
 import { languageMachine } from "./language.machine.ts";
 import { networkMachine } from "./network.machine.ts";
@@ -153,17 +158,6 @@ export const appMachine = setup({
           src: "languageMachine",
           input: ({ context }) => ({ ...initialLanguage(context), fallback: "en" }),
         },
-        {
-          id: "session",
-          src: "sessionMachine",
-          input: ({ context }) => ({
-            user: context.stored.user,
-            signedIn: context.stored.authenticated,
-            twoFactorEnabled: context.config?.multifactorAuth.enable ?? false,
-            twoFactorRequired: context.config?.multifactorAuth.required ?? false,
-            language: initialLanguage(context).initial,
-          }),
-        },
         { id: "notifications", src: "notificationsMachine" },
         { id: "network", src: "networkMachine" },
         {
@@ -174,6 +168,29 @@ export const appMachine = setup({
             maxQuantity: context.config?.max_cart_quantity ?? 20,
             guest: context.stored.guest,
           }),
+        },
+        {
+          id: "session",
+          src: "sessionMachine",
+          input: ({ context }) => ({
+            user: context.stored.user,
+            signedIn: context.stored.authenticated,
+            twoFactorEnabled: context.config?.multifactorAuth.enable ?? false,
+            twoFactorRequired: context.config?.multifactorAuth.required ?? false,
+            language: initialLanguage(context).initial,
+          }),
+          // The cart's rules follow who is signed in: every snapshot of the session, its first one too
+          // (relayed once every child has started), tells the cart.
+          onSnapshot: {
+            actions: sendTo("cart", ({ context, event }) => ({
+              type: "cart.session",
+              signedIn: event.snapshot.hasTag("signedIn"),
+              blocked: isActionBlocked(
+                event.snapshot.context.user,
+                context.config?.requiredAccountVerification ?? false,
+              ),
+            })),
+          },
         },
         { id: "serviceLevels", src: "serviceLevelsMachine" },
         {

@@ -70,9 +70,7 @@ const productOf = ({ n, price }: { n: number; price: number }): Product => ({
 const event: fc.Arbitrary<AnyEventObject> = fc.oneof(
   {
     weight: 6,
-    arbitrary: fc
-      .record({ item: candidate, buyNow: fc.boolean(), signedIn: fc.boolean() })
-      .map((e) => ({ type: "cart.add", ...e })),
+    arbitrary: fc.record({ item: candidate, buyNow: fc.boolean() }).map((e) => ({ type: "cart.add", ...e })),
   },
   { weight: 3, arbitrary: fc.constant({ type: "cart.confirm" }) },
   { weight: 1, arbitrary: fc.constant({ type: "cart.cancel" }) },
@@ -104,8 +102,14 @@ const event: fc.Arbitrary<AnyEventObject> = fc.oneof(
     })),
   },
   { weight: 1, arbitrary: fc.constantFrom({ type: "cart.open" }, { type: "cart.close" }) },
-  { weight: 1, arbitrary: fc.boolean().map((signedIn) => ({ type: "cart.checkout", signedIn })) },
-  { weight: 1, arbitrary: fc.constantFrom({ type: "cart.continueAsGuest" }, { type: "cart.signedIn" }) },
+  { weight: 1, arbitrary: fc.constant({ type: "cart.checkout" }) },
+  { weight: 1, arbitrary: fc.constant({ type: "cart.continueAsGuest" }) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ signedIn: fc.boolean(), blocked: fc.boolean() })
+      .map((session) => ({ type: "cart.session", ...session })),
+  },
 );
 
 const input = { items: [] as CartItem[], maxQuantity: portalConfig.max_cart_quantity, guest: false };

@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, raise, setup } from "xstate";
+import { assign, fromPromise, raise, setup } from "xstate";
 import {
   addItem,
   type CartItem,
@@ -28,23 +28,34 @@ export type CartEvent =
   /** The checkout's quote changed prices and the rider accepted them: uuid -> list_price. */
   | { type: "cart.repriced"; prices: Record<string, number> }
   /** Add to cart, or Buy now (`buyNow`): the item carries its quantity. */
-  /** `blocked`: a signed-in rider whose email the deployment still needs confirmed ("Action Blocked"). */
-  | { type: "cart.add"; item: CartItem; buyNow: boolean; signedIn: boolean; blocked?: boolean }
+  | { type: "cart.add"; item: CartItem; buyNow: boolean }
   | { type: "cart.confirm" }
   | { type: "cart.cancel" }
   | { type: "cart.subscribe"; autoRenew: boolean }
   | { type: "cart.dismiss" }
   | { type: "cart.remove"; uuid: string }
   | { type: "cart.setQuantity"; uuid: string; quantity: number }
-  | { type: "cart.checkout"; signedIn: boolean; blocked?: boolean }
+  | { type: "cart.checkout" }
   | { type: "cart.continueAsGuest" }
-  /** The rider signed in from the "Please sign in before you checkout" dialog. */
-  | { type: "cart.signedIn" }
+  /**
+   * The session changed (the app machine tells, from the session machine's snapshots): signed in or
+   * not, and `blocked`, a signed-in rider whose email the deployment still needs confirmed
+   * ("Action Blocked"). Signing in from "Please sign in before you checkout" closes that dialog.
+   */
+  | ({ type: "cart.session" } & CartSession)
   | { type: "cart.leftProducts" }
   /** The language changed: cart texts come again from a product search. */
   | { type: "cart.refresh" };
 
-export interface CartInput {
+/** Who is buying, as far as the cart's rules care. */
+export interface CartSession {
+  signedIn: boolean;
+  /** Signed in, and the deployment still needs the rider's email confirmed: checkout is "Action Blocked". */
+  blocked: boolean;
+}
+
+/** A visitor unless the input says who is signed in. */
+export interface CartInput extends Partial<CartSession> {
   items: CartItem[];
   /** max_cart_quantity of the deployment. */
   maxQuantity: number;
@@ -55,12 +66,9 @@ export interface CartInput {
 export interface Pending {
   item: CartItem;
   buyNow: boolean;
-  signedIn: boolean;
-  /** An unconfirmed rider: Buy now adds the item but stops at "Action Blocked", never at checkout. */
-  blocked?: boolean;
 }
 
-export interface CartContext {
+export interface CartContext extends CartSession {
   items: CartItem[];
   maxQuantity: number;
   guest: boolean;
@@ -101,6 +109,7 @@ export const cartMachine = setup({
     rememberCheckout: unprovided("rememberCheckout"),
     storeProductMode: unprovided("storeProductMode"),
     assignPending: assign((_, pending: Pending) => ({ pending, refusal: null })),
+    assignSession: assign((_, { signedIn, blocked }: CartSession) => ({ signedIn, blocked })),
     forgetPending: assign({ pending: null }),
     subscribe: assign(({ context }, autoRenew: boolean) => ({
       pending: context.pending
@@ -137,11 +146,10 @@ export const cartMachine = setup({
     refused: ({ context }) =>
       context.pending ? refusalOf(context.items, context.pending.item, context.maxQuantity) !== null : false,
     buyNow: ({ context }) => context.pending?.buyNow === true,
-    pendingSignedIn: ({ context }) => context.pending?.signedIn === true,
-    pendingBlocked: ({ context }) => context.pending?.blocked === true,
-    blocked: (_, blocked: boolean) => blocked,
+    /** An unconfirmed rider: Buy now adds the item but stops at "Action Blocked", never at checkout. */
+    blocked: ({ context }) => context.blocked,
     guest: ({ context }) => context.guest,
-    signedIn: (_, signedIn: boolean) => signedIn,
+    signedIn: ({ context }) => context.signedIn,
     quantityFits: ({ context }, change: { uuid: string; quantity: number }) =>
       quantityRefusal(context.items, change.uuid, change.quantity, context.maxQuantity) === null,
     hasItems: ({ context }) => context.items.length > 0,
@@ -152,12 +160,15 @@ export const cartMachine = setup({
     items: input.items,
     maxQuantity: input.maxQuantity,
     guest: input.guest,
+    signedIn: !!input.signedIn,
+    blocked: !!input.blocked,
     pending: null,
     refusal: null,
   }),
   type: "parallel",
   on: {
     "cart.clear": { actions: ["emptyCart", "persist"] },
+    "cart.session": { actions: { type: "assignSession", params: ({ event }) => event } },
     "cart.synced": { actions: { type: "takeSynced", params: ({ event }) => event.items } },
     "cart.repriced": {
       guard: "hasItems",
@@ -181,12 +192,7 @@ export const cartMachine = setup({
               target: "alert",
               actions: {
                 type: "assignPending",
-                params: ({ event }) => ({
-                  item: event.item,
-                  buyNow: event.buyNow,
-                  signedIn: event.signedIn,
-                  blocked: event.blocked === true,
-                }),
+                params: ({ event }) => ({ item: event.item, buyNow: event.buyNow }),
               },
             },
             "cart.remove": {
@@ -206,25 +212,7 @@ export const cartMachine = setup({
                 },
               },
             ],
-            "cart.checkout": [
-              {
-                guard: { type: "blocked", params: ({ event }) => event.blocked === true },
-                target: "actionBlocked",
-                actions: raise({ type: "cart.close" }),
-              },
-              {
-                guard: { type: "signedIn", params: ({ event }) => event.signedIn },
-                actions: [raise({ type: "cart.close" }), { type: "goToCheckout", params: "/checkout" }],
-              },
-              {
-                guard: "guest",
-                actions: [
-                  raise({ type: "cart.close" }),
-                  { type: "goToCheckout", params: "/anonymous/checkout" },
-                ],
-              },
-              { target: "signInRequired", actions: [raise({ type: "cart.close" }), "rememberCheckout"] },
-            ],
+            "cart.checkout": { target: "toCheckout", actions: raise({ type: "cart.close" }) },
             // An empty cart implies no mode: sign-out empties it, then leaves the page, and must not
             // write purchaseFlowType back after clearing it.
             "cart.leftProducts": { guard: "hasItems", actions: "storeProductMode" },
@@ -269,22 +257,21 @@ export const cartMachine = setup({
         },
         added: {
           always: [
-            { guard: and(["buyNow", "pendingBlocked"]), target: "actionBlocked", actions: "forgetPending" },
+            { guard: "buyNow", target: "toCheckout", actions: "forgetPending" },
+            { target: "idle", actions: ["forgetPending", raise({ type: "cart.open" })] },
+          ],
+        },
+        // Checkout, and Buy now once added: where the session the app machine told of goes.
+        toCheckout: {
+          always: [
+            { guard: "blocked", target: "actionBlocked" },
+            { guard: "signedIn", target: "idle", actions: { type: "goToCheckout", params: "/checkout" } },
             {
-              guard: and(["buyNow", "pendingSignedIn"]),
+              guard: "guest",
               target: "idle",
-              actions: [{ type: "goToCheckout", params: "/checkout" }, "forgetPending"],
+              actions: { type: "goToCheckout", params: "/anonymous/checkout" },
             },
-            {
-              guard: and(["buyNow", "guest"]),
-              target: "idle",
-              actions: [{ type: "goToCheckout", params: "/anonymous/checkout" }, "forgetPending"],
-            },
-            { guard: "buyNow", target: "signInRequired", actions: ["rememberCheckout", "forgetPending"] },
-            {
-              target: "idle",
-              actions: ["forgetPending", raise({ type: "cart.open" })],
-            },
+            { target: "signInRequired", actions: "rememberCheckout" },
           ],
         },
         limitReached: {
@@ -298,7 +285,11 @@ export const cartMachine = setup({
           on: {
             "cart.dismiss": "idle",
             // The session lands on /checkout itself (rememberCheckout kept it as where to go).
-            "cart.signedIn": "idle",
+            "cart.session": {
+              guard: ({ event }) => event.signedIn,
+              target: "idle",
+              actions: { type: "assignSession", params: ({ event }) => event },
+            },
             "cart.continueAsGuest": {
               target: "idle",
               actions: [

@@ -153,12 +153,12 @@ describe("a whole purchase through the real machines", () => {
     await waitFor(page, (snapshot) => snapshot.matches("listing"));
 
     const cart = createActor(quietCart, {
-      input: { items: [], maxQuantity: 20, guest: false },
+      input: { items: [], maxQuantity: 20, guest: false, signedIn: true },
       inspect: record.inspect,
     }).start();
     const item = cartItemOf(dayPass, 2, { faremediaId: null, appliedFilters: [], filterName: null });
-    cart.send({ type: "cart.add", item, buyNow: false, signedIn: true });
-    cart.send({ type: "cart.checkout", signedIn: true });
+    cart.send({ type: "cart.add", item, buyNow: false });
+    cart.send({ type: "cart.checkout" });
 
     const buying = createActor(checkout, {
       input: {
@@ -438,12 +438,12 @@ describe("the cart", () => {
       }),
       { input: { items: [physical], maxQuantity: 20, guest: false }, inspect: record.inspect },
     ).start();
-    cart.send({ type: "cart.add", item: digital, buyNow: false, signedIn: false });
+    cart.send({ type: "cart.add", item: digital, buyNow: false });
     expect(cart.getSnapshot().value).toMatchObject({ flow: "confirmingConflict" });
     cart.send({ type: "cart.confirm" });
     cart.send({ type: "cart.close" });
     // Over the limit: refused, nothing added.
-    cart.send({ type: "cart.add", item: { ...digital, quantity: 18 }, buyNow: false, signedIn: false });
+    cart.send({ type: "cart.add", item: { ...digital, quantity: 18 }, buyNow: false });
     cart.send({ type: "cart.dismiss" });
     cart.send({ type: "cart.refresh" });
     await waitFor(cart, (snapshot) => snapshot.matches({ sync: "idle" }));
@@ -477,7 +477,7 @@ describe("the cart", () => {
   it("uses the currency's own minor units", async () => {
     const record = recorder("JPY");
     const cart = createActor(quietCart, {
-      input: { items: [], maxQuantity: 20, guest: false },
+      input: { items: [], maxQuantity: 20, guest: false, signedIn: true },
       inspect: record.inspect,
     }).start();
     cart.send({
@@ -488,7 +488,6 @@ describe("the cart", () => {
         filterName: null,
       }),
       buyNow: true,
-      signedIn: true,
     });
     expect(record.pushed[0]).toMatchObject({
       event: "add_to_cart",
@@ -729,7 +728,6 @@ describe("the page's data layer and the tag manager", () => {
       type: "cart.add",
       item: cartItemOf(dayPass, 1, { faremediaId: null, appliedFilters: [], filterName: null }),
       buyNow: false,
-      signedIn: true,
     });
   }
 

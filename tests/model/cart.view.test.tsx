@@ -26,10 +26,9 @@ describeViewModel({
       element: (
         <>
           <CartButton cart={actor} />
-          <CartDrawer cart={actor} money={money} signedIn={false} blocked={false} />
+          <CartDrawer cart={actor} money={money} />
           <CartDialogs
             cart={actor}
-            signedIn={false}
             signIn={<p>The sign-in form</p>}
             resend={<button type="button">Resend verification email</button>}
           />
@@ -39,8 +38,7 @@ describeViewModel({
     };
   },
   // Played by the products page (adds, buy now, leaving it), /cart (quantities), the session (signing
-  // in or out), the language (refresh) and the catalogue's answer; checkout carries whether the rider
-  // is signed in, which this mount fixes.
+  // in or out, told by the app machine), the language (refresh) and the catalogue's answer.
   environment: [
     "cart.add",
     "cart.clear",
@@ -49,7 +47,7 @@ describeViewModel({
     "cart.repriced",
     "cart.setQuantity",
     "cart.checkout",
-    "cart.signedIn",
+    "cart.session",
     "cart.leftProducts",
     "cart.refresh",
     "xstate.done.actor.refreshProducts",

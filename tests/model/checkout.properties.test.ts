@@ -141,7 +141,6 @@ describe("checkout properties", () => {
       .map(({ n, price, quantity }) => ({
         type: "cart.add",
         buyNow: false,
-        signedIn: true,
         item: {
           ...dayPasses,
           uuid: `a0000000-0000-4000-8000-00000000000${n}`,

@@ -27,7 +27,6 @@ describeViewModel({
           type: "cart.add",
           item: cartItem({ quantity: 1, faremediaId: phone.faremedia_id }),
           buyNow: false,
-          signedIn: true,
         });
       await user.click(screen.getByRole("button", { name: /^Commute card/ }));
     },

@@ -20,7 +20,7 @@ describeViewModel({
       element: (
         <>
           <FilterCard products={actor} />
-          <ProductList products={actor} cart={cart} money={money} signedIn={false} blocked={false} />
+          <ProductList products={actor} cart={cart} money={money} />
         </>
       ),
       actor: () => actor,

@@ -49,7 +49,7 @@ function cartAfter(adds: readonly Add[]): CartItem[] {
       appliedFilters: [],
       filterName: null,
     });
-    step({ type: "cart.add", item, buyNow: false, signedIn: false });
+    step({ type: "cart.add", item, buyNow: false });
     for (let answered = 0; answered < 4; answered++) {
       if (snapshot.matches({ flow: "confirmingAlert" })) step({ type: "cart.confirm" });
       else if (snapshot.matches({ flow: "choosingRenewal" }))

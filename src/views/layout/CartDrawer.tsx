@@ -24,14 +24,8 @@ export function LayoutCartDrawer(props: Omit<Parameters<typeof CartDrawer>[0], "
 export function CartDrawer({
   cart,
   money,
-  signedIn,
-  blocked,
 }: {
   cart: ActorRefFrom<typeof cartMachine>;
-  /** Checkout goes to /checkout signed in, else to a guest's checkout or the sign-in question. */
-  signedIn: boolean;
-  /** Signed in with an email still to confirm: checkout is "Action Blocked". */
-  blocked: boolean;
   /** Formats minor units for the rider (currency and language). */
   money: (minorUnits: number) => string;
 }) {
@@ -92,7 +86,7 @@ export function CartDrawer({
                 <Link href="/cart" className={button({ variant: "outline" })} onClick={close}>
                   <Trans>View Cart</Trans>
                 </Link>
-                <CheckoutButton cart={cart} signedIn={signedIn} blocked={blocked} />
+                <CheckoutButton cart={cart} />
               </div>
             </>
           )}

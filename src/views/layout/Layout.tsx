@@ -3,7 +3,7 @@ import { useSelector } from "@xstate/react";
 import { Suspense, useEffect } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { css } from "../../../styled-system/css";
-import { useActionBlocked, useChild, useConfig, useSignedIn } from "../../app/children.ts";
+import { useChild, useConfig, useSignedIn } from "../../app/children.ts";
 import { RootActor } from "../../app/root-actor.ts";
 import { guard, type RouteDefinition, routes } from "../../app/routes.ts";
 import { selectCartAsks, selectDrawerOpen } from "../../machines/cart.machine.ts";
@@ -22,8 +22,6 @@ import { TourDialog } from "./TourDialog.tsx";
 
 export function Layout() {
   const config = useConfig();
-  const signedIn = useSignedIn();
-  const blocked = useActionBlocked();
   const cart = useChild("cart");
   const menuOpen = RootActor.useSelector((snapshot) => snapshot.matches({ ready: { menu: "open" } }));
   const drawerOpen = useSelector(cart, selectDrawerOpen);
@@ -80,8 +78,8 @@ export function Layout() {
         </Switch>
       </main>
       <Footer />
-      <WhenWanted part={cartDrawer} wanted={drawerOpen} props={{ cart, signedIn, blocked }} />
-      <WhenWanted part={cartDialogs} wanted={cartAsking} props={{ cart, signedIn }} />
+      <WhenWanted part={cartDrawer} wanted={drawerOpen} props={{ cart }} />
+      <WhenWanted part={cartDialogs} wanted={cartAsking} props={{ cart }} />
       <WhenWanted part={sessionDialogs} wanted={sessionAsking} props={{}} />
       <NetworkPopup network={useChild("network")} />
       <Notifications notifications={useChild("notifications")} />

@@ -12,20 +12,9 @@ import { PartLoading } from "../shared/PartLoading.tsx";
 import { CartDialogs } from "../shop/CartDialogs.tsx";
 
 /** The cart's questions, with the sign-in form and "Resend verification email" they may hold. */
-export function LayoutCartDialogs({
-  cart,
-  signedIn,
-}: {
-  cart: ActorRefFrom<typeof cartMachine>;
-  signedIn: boolean;
-}) {
+export function LayoutCartDialogs({ cart }: { cart: ActorRefFrom<typeof cartMachine> }) {
   return (
-    <CartDialogs
-      cart={cart}
-      signedIn={signedIn}
-      signIn={<SignInPanel session={useChild("session")} />}
-      resend={<ResendNow />}
-    />
+    <CartDialogs cart={cart} signIn={<SignInPanel session={useChild("session")} />} resend={<ResendNow />} />
   );
 }
 

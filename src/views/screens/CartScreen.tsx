@@ -3,7 +3,7 @@ import { useSelector } from "@xstate/react";
 import { Link } from "wouter";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { useActionBlocked, useChild, useSignedIn } from "../../app/children.ts";
+import { useChild } from "../../app/children.ts";
 import { lineTotal, maxPerProduct } from "../../domain/cart.ts";
 import { selectCartItems, selectCartSubtotal } from "../../machines/cart.machine.ts";
 import { QuantityInput } from "../../ui/QuantityInput.tsx";
@@ -18,8 +18,6 @@ export function CartScreen() {
   const cart = useChild("cart");
   const items = useSelector(cart, selectCartItems);
   const total = useSelector(cart, selectCartSubtotal);
-  const signedIn = useSignedIn();
-  const blocked = useActionBlocked();
   const money = useMoney();
   return (
     <Screen title={t`Shopping cart`}>
@@ -92,7 +90,7 @@ export function CartScreen() {
             <Link href="/products" className={button({ variant: "outline" })}>
               <Trans>Continue shopping</Trans>
             </Link>
-            <CheckoutButton cart={cart} signedIn={signedIn} blocked={blocked} />
+            <CheckoutButton cart={cart} />
           </div>
         </div>
       )}

@@ -5,7 +5,7 @@ import { Link, useParams } from "wouter";
 import type { ActorRefFrom } from "xstate";
 import { css, cx } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { useActionBlocked, useChild, useSignedIn } from "../../app/children.ts";
+import { useChild } from "../../app/children.ts";
 import { createShopLogic } from "../../app/live/shop.ts";
 import { useFeature, useScreenLogic } from "../../app/logic.tsx";
 import { presetValues } from "../../domain/catalog.ts";
@@ -104,8 +104,6 @@ function ProductsPage({
     inspect: logic.inspect,
   });
   const cart = useChild("cart");
-  const signedIn = useSignedIn();
-  const blocked = useActionBlocked();
   const money = useMoney();
   // The filters and products come again in a new language. The language machine's own locale, not
   // Lingui's: Lingui switches first, before the requests' language is stored, so a search sent on its
@@ -135,7 +133,7 @@ function ProductsPage({
           })}
         >
           <FilterCard products={products} />
-          <ProductList products={products} cart={cart} money={money} signedIn={signedIn} blocked={blocked} />
+          <ProductList products={products} cart={cart} money={money} />
         </div>
       </Settled>
     </Screen>

@@ -22,24 +22,12 @@ export function RemoveButton({ cart, item }: { cart: CartRef; item: CartItem }) 
 }
 
 /**
- * Checkout: the cart machine routes a signed-in rider, a guest or a visitor (the drawer and /cart);
- * `blocked` is a signed-in rider whose email must be confirmed first ("Action Blocked").
+ * Checkout: the cart machine routes a signed-in rider, a guest, a visitor, or a rider whose email must
+ * be confirmed first ("Action Blocked"), from the session it was told of (the drawer and /cart).
  */
-export function CheckoutButton({
-  cart,
-  signedIn,
-  blocked,
-}: {
-  cart: CartRef;
-  signedIn: boolean;
-  blocked: boolean;
-}) {
+export function CheckoutButton({ cart }: { cart: CartRef }) {
   return (
-    <button
-      type="button"
-      className={button()}
-      onClick={() => cart.send({ type: "cart.checkout", signedIn, blocked })}
-    >
+    <button type="button" className={button()} onClick={() => cart.send({ type: "cart.checkout" })}>
       <Trans>Checkout</Trans>
     </button>
   );

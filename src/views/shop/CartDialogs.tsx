@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
@@ -44,12 +44,10 @@ function Ask({
  */
 export function CartDialogs({
   cart,
-  signedIn,
   signIn,
   resend,
 }: {
   cart: CartRef;
-  signedIn: boolean;
   signIn: ReactNode;
   resend: ReactNode;
 }) {
@@ -59,11 +57,6 @@ export function CartDialogs({
   const max = useSelector(cart, (snapshot) => snapshot.context.maxQuantity);
   const cancel = () => cart.send({ type: "cart.cancel" });
   const dismiss = () => cart.send({ type: "cart.dismiss" });
-
-  // Signed in from the dialog: on to checkout.
-  useEffect(() => {
-    if (signedIn && flow === "signInRequired") cart.send({ type: "cart.signedIn" });
-  }, [signedIn, flow, cart]);
 
   return (
     <>

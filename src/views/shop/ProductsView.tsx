@@ -200,15 +200,10 @@ export function ProductList({
   products,
   cart,
   money,
-  signedIn,
-  blocked,
 }: {
   products: ProductsRef;
   cart: CartRef;
   money: (minorUnits: number) => string;
-  signedIn: boolean;
-  /** A signed-in rider whose email must be confirmed: Buy now adds, then stops at "Action Blocked". */
-  blocked: boolean;
 }) {
   const state = useSelector(products, (snapshot) => snapshot.value);
   const list = useSelector(products, (snapshot) => snapshot.context.products);
@@ -221,8 +216,6 @@ export function ProductList({
       type: "cart.add",
       item: cartItemOf(product, quantity, selectPurchaseContext(products.getSnapshot())),
       buyNow,
-      signedIn,
-      blocked,
     });
 
   if (state === "failed" || state === "productsFailed") {

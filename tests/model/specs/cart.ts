@@ -73,16 +73,17 @@ const refreshed: Product[] = [
   },
 ];
 
-const add = (
-  item: typeof dayPass,
-  extra: { buyNow?: boolean; signedIn?: boolean; blocked?: boolean } = {},
-) => ({
+const add = (item: typeof dayPass, extra: { buyNow?: boolean } = {}) => ({
   type: "cart.add",
   item,
   buyNow: extra.buyNow ?? false,
-  signedIn: extra.signedIn ?? false,
-  ...(extra.blocked ? { blocked: true } : {}),
 });
+
+/** What the app machine tells the cart when the session changes. */
+const signedIn = { type: "cart.session", signedIn: true, blocked: false } as const;
+const signedOut = { type: "cart.session", signedIn: false, blocked: false } as const;
+/** Signed in, and the deployment still needs the rider's email confirmed. */
+const unconfirmed = { type: "cart.session", signedIn: true, blocked: true } as const;
 
 /** Navigation and storage effects the walk records, so journeys assert where the rider was sent. */
 const cartEffects: string[] = [];
@@ -113,9 +114,7 @@ const events = {
     add(weekPass),
     add(fareCard),
     add(crowd),
-    add(dayPass, { buyNow: true, signedIn: true }),
     add(dayPass, { buyNow: true }),
-    add(dayPass, { buyNow: true, signedIn: true, blocked: true }),
   ],
   "cart.confirm": [{ type: "cart.confirm" }],
   "cart.cancel": [{ type: "cart.cancel" }],
@@ -129,13 +128,9 @@ const events = {
     { type: "cart.setQuantity", uuid: dayPass.uuid, quantity: 5 },
     { type: "cart.setQuantity", uuid: dayPass.uuid, quantity: 21 },
   ],
-  "cart.checkout": [
-    { type: "cart.checkout", signedIn: true },
-    { type: "cart.checkout", signedIn: false },
-    { type: "cart.checkout", signedIn: true, blocked: true },
-  ],
+  "cart.checkout": [{ type: "cart.checkout" }],
   "cart.continueAsGuest": [{ type: "cart.continueAsGuest" }],
-  "cart.signedIn": [{ type: "cart.signedIn" }],
+  "cart.session": [signedIn, signedOut, unconfirmed],
   "cart.leftProducts": [{ type: "cart.leftProducts" }],
   "cart.refresh": [{ type: "cart.refresh" }],
   "xstate.done.actor.refreshProducts": [{ type: "xstate.done.actor.refreshProducts", output: refreshed }],
@@ -156,6 +151,8 @@ export const cartModel = defineModel({
     { items: [], maxQuantity: 20, guest: false },
     { items: [dayPass], maxQuantity: 20, guest: false },
     { items: [dayPass], maxQuantity: 20, guest: true },
+    // A rider restored from storage: checkout goes straight to /checkout.
+    { items: [dayPass], maxQuantity: 20, guest: false, signedIn: true, blocked: false },
   ],
   deferred: ["refreshProducts"],
   // Every add, answer and quantity change branches the cart: loop-free routes would run to millions.
@@ -169,6 +166,8 @@ export const cartModel = defineModel({
       snapshot.context.pending?.item.uuid ?? null,
       snapshot.context.refusal,
       snapshot.context.guest,
+      snapshot.context.signedIn,
+      snapshot.context.blocked,
     ]),
   // Keeps the graph small: nothing but the answer (or a new language) while refreshing; in the open
   // drawer only what the drawer offers; one add at a time into a cart of at most two lines. Journeys
@@ -176,6 +175,18 @@ export const cartModel = defineModel({
   filterEvents: (snapshot, event) => {
     if (snapshot.matches({ sync: "refreshing" })) {
       return event.type.startsWith("xstate.") || event.type === "cart.refresh";
+    }
+    // The session changes where it decides something: at rest (then Buy now and checkout are walked
+    // signed in, unconfirmed and signed out) and in "Please sign in before you checkout".
+    if (event.type === "cart.session") {
+      const session = event as typeof signedIn | typeof signedOut | typeof unconfirmed;
+      const same =
+        session.signedIn === snapshot.context.signedIn && session.blocked === snapshot.context.blocked;
+      const atRest =
+        flow(snapshot) === "idle" &&
+        snapshot.matches({ drawer: "closed" }) &&
+        snapshot.context.items.length <= 1;
+      return !same && (atRest || flow(snapshot) === "signInRequired");
     }
     // Removing is a button of the open drawer (and of /cart, walked end to end), next to its line.
     if (event.type === "cart.remove") {
@@ -362,14 +373,14 @@ export const cartModel = defineModel({
     {
       name: "buy now signed in goes to checkout",
       before: resetEffects,
-      events: [add(dayPass, { buyNow: true, signedIn: true })],
+      events: [signedIn, add(dayPass, { buyNow: true })],
       expected: { drawer: "closed", flow: "idle", sync: "idle" },
       ends: () => expect(cartEffects).toEqual(["goToCheckout /checkout"]),
     },
     {
       name: "buy now by an unconfirmed rider adds the item, shows Action Blocked and goes nowhere",
       before: resetEffects,
-      events: [add(dayPass, { buyNow: true, signedIn: true, blocked: true })],
+      events: [unconfirmed, add(dayPass, { buyNow: true })],
       expected: { drawer: "closed", flow: "actionBlocked", sync: "idle" },
       ends: (snapshot) => {
         expect(cartEffects).toEqual([]);
@@ -380,14 +391,14 @@ export const cartModel = defineModel({
       name: "checkout from the drawer by an unconfirmed rider closes it on Action Blocked, no navigation",
       input: 1,
       before: resetEffects,
-      events: [{ type: "cart.open" }, { type: "cart.checkout", signedIn: true, blocked: true }],
+      events: [unconfirmed, { type: "cart.open" }, { type: "cart.checkout" }],
       expected: { drawer: "closed", flow: "actionBlocked", sync: "idle" },
       ends: () => expect(cartEffects).toEqual([]),
     },
     {
       name: "Action Blocked dismissed goes back to the cart",
       input: 1,
-      events: [{ type: "cart.checkout", signedIn: true, blocked: true }, { type: "cart.dismiss" }],
+      events: [unconfirmed, { type: "cart.checkout" }, { type: "cart.dismiss" }],
       expected: { drawer: "closed", flow: "idle", sync: "idle" },
     },
     {
@@ -409,27 +420,59 @@ export const cartModel = defineModel({
       expected: { drawer: "closed", flow: "idle", sync: "idle" },
     },
     {
-      name: "the sign-in dialog: signed in",
-      events: [add(dayPass, { buyNow: true }), { type: "cart.signedIn" }],
+      name: "the sign-in dialog: signed in, the dialog closes (the session lands on /checkout itself)",
+      before: resetEffects,
+      events: [add(dayPass, { buyNow: true }), signedIn],
       expected: { drawer: "closed", flow: "idle", sync: "idle" },
+      ends: (snapshot) => {
+        expect(snapshot.context.signedIn).toBe(true);
+        expect(cartEffects).toEqual(["rememberCheckout"]);
+      },
+    },
+    {
+      name: "the sign-in dialog stays while the session says the visitor is still signed out",
+      events: [add(dayPass, { buyNow: true }), signedOut],
+      expected: { drawer: "closed", flow: "signInRequired", sync: "idle" },
+    },
+    {
+      name: "a rider who signed out checks out as a visitor again",
+      input: 3,
+      events: [signedOut, { type: "cart.open" }, { type: "cart.checkout" }],
+      expected: { drawer: "closed", flow: "signInRequired", sync: "idle" },
+    },
+    {
+      name: "a rider who confirmed their email is no longer blocked",
+      input: 1,
+      before: resetEffects,
+      events: [unconfirmed, signedIn, { type: "cart.checkout" }],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
+      ends: () => expect(cartEffects).toEqual(["goToCheckout /checkout"]),
+    },
+    {
+      name: "signing in while a conflict is asked keeps the question; the add then goes to checkout",
+      input: 1,
+      before: resetEffects,
+      events: [add(fareCard, { buyNow: true }), signedIn, { type: "cart.confirm" }],
+      expected: { drawer: "closed", flow: "idle", sync: "idle" },
+      ends: () => expect(cartEffects).toEqual(["goToCheckout /checkout"]),
     },
     {
       name: "checkout from the drawer as a visitor asks to sign in and closes the drawer",
       input: 1,
-      events: [{ type: "cart.open" }, { type: "cart.checkout", signedIn: false }],
+      events: [{ type: "cart.open" }, { type: "cart.checkout" }],
       expected: { drawer: "closed", flow: "signInRequired", sync: "idle" },
     },
     {
       name: "checkout from the drawer as a guest goes to the anonymous checkout",
       input: 2,
-      events: [{ type: "cart.open" }, { type: "cart.checkout", signedIn: false }],
+      events: [{ type: "cart.open" }, { type: "cart.checkout" }],
       expected: { drawer: "closed", flow: "idle", sync: "idle" },
     },
     {
       name: "checkout from the drawer signed in",
       input: 1,
       before: resetEffects,
-      events: [{ type: "cart.open" }, { type: "cart.checkout", signedIn: true }],
+      events: [signedIn, { type: "cart.open" }, { type: "cart.checkout" }],
       expected: { drawer: "closed", flow: "idle", sync: "idle" },
       ends: () => expect(cartEffects).toEqual(["goToCheckout /checkout"]),
     },

@@ -210,7 +210,9 @@ export const sessionModel = defineModel({
       name: "a chosen profile language waits only while the profile loads or two-factor is enrolled",
       holds: (s) =>
         s.context.profileLocale === null ||
-        ["savingLanguage", "refreshing", "enrolling"].some((state) => s.matches({ authenticated: state })),
+        (["savingLanguage", "refreshing", "enrolling"] as const).some((state) =>
+          s.matches({ authenticated: state }),
+        ),
     },
     {
       name: "a profile language being saved is known",

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql } from "drizzle-orm";
 import { paymentMethods, taps, transitRoutes } from "../db/schema.ts";
 import type { Executor } from "./accounts.ts";
+import type { KeysetCursor } from "./keyset-cursor.ts";
 
 export type TapRow = typeof taps.$inferSelect;
 export type NewTapRow = typeof taps.$inferInsert;
@@ -78,10 +79,10 @@ export function createTapRepository(db: Executor) {
     async transactions(
       userId: string,
       limit: number,
-      after: { tappedAt: Date; id: string } | null,
+      after: KeysetCursor | null,
     ): Promise<TransactionRecord[]> {
       const position = after
-        ? or(lt(taps.tappedAt, after.tappedAt), and(eq(taps.tappedAt, after.tappedAt), lt(taps.id, after.id)))
+        ? or(lt(taps.tappedAt, after.at), and(eq(taps.tappedAt, after.at), lt(taps.id, after.id)))
         : undefined;
       return db
         .select({ tap: taps, method: paymentMethods, route: transitRoutes })

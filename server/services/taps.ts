@@ -14,6 +14,7 @@ import {
   type FareMediumRow,
   paymentMethodLabel,
 } from "../repositories/fare-media.ts";
+import { encodeKeysetCursor, type KeysetCursor } from "../repositories/keyset-cursor.ts";
 import { createPassRepository } from "../repositories/passes.ts";
 import { createPaymentMethodRepository, type PaymentMethodRow } from "../repositories/payment-methods.ts";
 import { createTapRepository, type NewTapRow, type RouteRow, type TapRow } from "../repositories/taps.ts";
@@ -44,27 +45,6 @@ const transactionNumber = () => `TX-${String(randomInt(0, 10_000_000_000)).padSt
 
 const routeNotFoundMessage = "Route not found.";
 const tapperNotFoundMessage = "Card not found.";
-
-/** What a page of transactions starts after: the last row's time and id. */
-export interface TapCursor {
-  tappedAt: Date;
-  id: string;
-}
-
-function encodeTapCursor(cursor: TapCursor): string {
-  return Buffer.from(`${cursor.tappedAt.toISOString()}|${cursor.id}`).toString("base64url");
-}
-
-export function decodeTapCursor(text: string): TapCursor | null {
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
-  const match =
-    /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
-      Buffer.from(text, "base64url").toString("utf8"),
-    );
-  if (!match?.[1] || !match[2]) return null;
-  const tappedAt = new Date(match[1]);
-  return Number.isNaN(tappedAt.getTime()) ? null : { tappedAt, id: match[2] };
-}
 
 /**
  * Taps at a reader (issue 13; the rules are the comment of src/domain/transit/taps.ts). A fare card's
@@ -422,7 +402,7 @@ export function createTapService(options: {
     async transactions(
       userId: string,
       limit: number,
-      after: TapCursor | null,
+      after: KeysetCursor | null,
       locale = "en",
     ): Promise<TransactionPage> {
       const rows = await createTapRepository(db).transactions(userId, limit, after);
@@ -449,9 +429,7 @@ export function createTapService(options: {
       return {
         transactions,
         next:
-          rows.length > limit && last
-            ? encodeTapCursor({ tappedAt: last.tap.tappedAt, id: last.tap.id })
-            : null,
+          rows.length > limit && last ? encodeKeysetCursor({ at: last.tap.tappedAt, id: last.tap.id }) : null,
       };
     },
   };

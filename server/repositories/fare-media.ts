@@ -128,6 +128,17 @@ export function createFareMediaRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** Locks this card's row, removed or not, until the caller's transaction ends; reads nothing of it. */
+    async lockRow(id: string): Promise<void> {
+      await db.select({ id: fareMedia.id }).from(fareMedia).where(eq(fareMedia.id, id)).for("no key update");
+    },
+
+    /** This card by id, removed or not, whoever holds it; null when there is none. */
+    async byId(id: string): Promise<FareMediumRow | null> {
+      const [row] = await db.select().from(fareMedia).where(eq(fareMedia.id, id));
+      return row ?? null;
+    },
+
     /** These cards by id, removed ones included (a record names them as they were). */
     async byIds(ids: readonly string[]): Promise<FareMediumRow[]> {
       return db

@@ -19,6 +19,7 @@ import {
   passes,
   paymentMethods,
   paymentTokenClaims,
+  products,
   shipments,
   subscriptions,
 } from "../db/schema.ts";
@@ -199,6 +200,26 @@ export function createOrderRepository(db: Executor) {
         .onConflictDoNothing()
         .returning();
       return row ?? null;
+    },
+
+    /**
+     * The stored-value product a load sells for this organisation: an active one, the cheapest first
+     * (then by uuid); null when it sells none.
+     */
+    async storedValueProduct(organizationId: string): Promise<typeof products.$inferSelect | null> {
+      const [product] = await db
+        .select()
+        .from(products)
+        .where(
+          and(
+            eq(products.subType, "STORED_VALUE"),
+            eq(products.organizationId, organizationId),
+            eq(products.active, true),
+          ),
+        )
+        .orderBy(products.listPrice, products.uuid)
+        .limit(1);
+      return product ?? null;
     },
 
     async findRequest(scope: string, key: string): Promise<OrderRequestRow | null> {

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
 import { orderSummaryPath } from "../../src/app/routes.ts";
 import {
   autoRenewSavedMethodMessage,
@@ -34,7 +33,6 @@ import {
   maxStoredValue,
 } from "../../src/domain/transit/wallet.ts";
 import type { Database } from "../db/client.ts";
-import { fareMedia, type OrderReplay, products, users } from "../db/schema.ts";
 import type { Clock } from "../domain/clock.ts";
 import { type LedgerAccount, ledgerAccounts, parseLedgerAccount } from "../domain/ledger-accounts.ts";
 import type { Outbox, StoredMessage } from "../gateways/outbox.ts";
@@ -43,7 +41,7 @@ import { composeReceipt } from "../mail/receipts.ts";
 import { createAccountRepository, type Executor, type User } from "../repositories/accounts.ts";
 import { createAddressRepository, savedAddressOf } from "../repositories/addresses.ts";
 import { balanceOf, createCardActivityRepository } from "../repositories/card-activity.ts";
-import type { FareMediumRow } from "../repositories/fare-media.ts";
+import { createFareMediaRepository, type FareMediumRow } from "../repositories/fare-media.ts";
 import { encodeKeysetCursor, type KeysetCursor } from "../repositories/keyset-cursor.ts";
 import {
   createOrderRepository,
@@ -110,6 +108,9 @@ export interface PlaceInput {
    */
   scope?: string;
 }
+
+/** An attempt's request as the recovery run replays it (order_requests.replay). */
+type OrderReplay = NonNullable<OrderRequestRow["replay"]>;
 
 /** Where a load's value goes: one fare card's general funds, or the rider's wallet. */
 type LoadTarget = { kind: "card"; cardId: string } | { kind: "wallet" };
@@ -306,10 +307,8 @@ export function createOrderService(options: {
    * guest (`userId` null) whoever's card their card token named.
    */
   async function usableCard(tx: Executor, userId: string | null, id: string, lock: boolean) {
-    const where = eq(fareMedia.id, id);
-    const [row] = lock
-      ? await tx.select().from(fareMedia).where(where).for("no key update")
-      : await tx.select().from(fareMedia).where(where);
+    const cards = createFareMediaRepository(tx);
+    const row = lock ? await cards.lock(id) : await cards.byId(id);
     const owned = userId === null || row?.userId === userId;
     return row && owned && row.removedAt === null && canBuyFor(row) ? row : null;
   }
@@ -580,7 +579,7 @@ export function createOrderService(options: {
     const limits = loadLimitsOf(config);
     let card: FareMediumRow | null = null;
     if (target.kind === "card") {
-      const [row] = await db.select().from(fareMedia).where(eq(fareMedia.id, target.cardId));
+      const row = await createFareMediaRepository(db).byId(target.cardId);
       const mine = row && !row.removedAt && (customer.kind === "guest" || row.userId === userId);
       if (!row || !mine) {
         return { refused: refused(404, [{ code: ErrorCode.notFound, message: cardNotFoundMessage }]) };
@@ -604,18 +603,7 @@ export function createOrderService(options: {
     }
     if (card && (await balanceOf(db, card.id, cur)).general + amount > maxStoredValue) return amountInvalid;
     const organizationId = card?.organizationId ?? config.organization.parentUuid;
-    const [product] = await db
-      .select()
-      .from(products)
-      .where(
-        and(
-          eq(products.subType, "STORED_VALUE"),
-          eq(products.organizationId, organizationId),
-          eq(products.active, true),
-        ),
-      )
-      .orderBy(products.listPrice, products.uuid)
-      .limit(1);
+    const product = await repository.storedValueProduct(organizationId);
     if (!product) {
       return { refused: refusal(ErrorCode.productUnavailable, loadUnavailableMessage, "amount") };
     }
@@ -876,11 +864,7 @@ export function createOrderService(options: {
       await orders.deleteAttemptLegs(orderId);
       if (plan.userId) await createAccountRepository(tx).lock(plan.userId);
       if (plan.load && plan.card) {
-        const [locked] = await tx
-          .select()
-          .from(fareMedia)
-          .where(eq(fareMedia.id, plan.card.id))
-          .for("no key update");
+        const locked = await createFareMediaRepository(tx).lock(plan.card.id);
         if (locked?.status !== "ACTIVE" || locked.removedAt || locked.userId !== plan.card.userId) {
           throw new OrderRefusal(
             refusal(ErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
@@ -1488,7 +1472,7 @@ export function createOrderService(options: {
     const { replay } = claim;
     let customer: OrderCustomer;
     if (claim.userId) {
-      const [user] = await db.select().from(users).where(eq(users.id, claim.userId));
+      const user = await createAccountRepository(db).findById(claim.userId);
       if (!user || user.deactivatedAt) return false;
       customer = { kind: "rider", user };
     } else {
@@ -1541,11 +1525,7 @@ export function createOrderService(options: {
     order: OrderRow,
   ): Promise<{ account: LedgerAccount; general: number; pending: number } | null> {
     if (order.fareMediumId) {
-      await tx
-        .select({ id: fareMedia.id })
-        .from(fareMedia)
-        .where(eq(fareMedia.id, order.fareMediumId))
-        .for("no key update");
+      await createFareMediaRepository(tx).lockRow(order.fareMediumId);
       const balance = await balanceOf(tx, order.fareMediumId, order.currency);
       return {
         account: ledgerAccounts.fareCard(order.fareMediumId, "general"),

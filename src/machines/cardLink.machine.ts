@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from "xstate";
+import { assign, fromPromise, sendParent, setup } from "xstate";
 import { ErrorCode, errorCodeOf, retryAfterOf } from "../domain/envelope.ts";
 import { containsCardNumber } from "../domain/payments/free-text.ts";
 import {
@@ -36,8 +36,6 @@ export type CardLinkEvent =
   | { type: "link.change"; values: Partial<LinkDraft> }
   | { type: "link.submit" }
   | { type: "link.cancel" };
-
-export type CardLinkEmitted = { type: "linked"; id: string };
 
 export const emptyLinkDraft: LinkDraft = { number: "", code: "", nickname: "" };
 
@@ -84,13 +82,12 @@ function failureOf(error: unknown): LinkFailure {
  * allowed) and security code, and an optional nickname. `closed` until the rider opens the dialog;
  * `editing` checks the form before anything is sent; `linking` asks the server, whose refusals
  * (no match, several matches, already linked, blocked, throttled) come back to the form with what
- * was typed except the security code. A linked card emits `linked` with its id and closes.
+ * was typed except the security code. A linked card tells its parent (the fare cards machine: card.linked) and closes.
  */
 export const cardLinkMachine = setup({
   types: {
     context: {} as CardLinkContext,
     events: {} as CardLinkEvent,
-    emitted: {} as CardLinkEmitted,
     children: {} as { link: "link" },
   },
   actors: {
@@ -117,7 +114,8 @@ export const cardLinkMachine = setup({
     })),
     clear: assign({ draft: emptyLinkDraft, problems: {}, failure: null }),
     clearFailure: assign({ failure: null }),
-    announce: emit((_, id: string) => ({ type: "linked" as const, id })),
+    /** Tells the fare cards machine, which runs this one, to open the linked card. */
+    announce: sendParent((_, id: string) => ({ type: "card.linked", id })),
   },
   guards: {
     hasProblems: ({ context }) => Object.keys(linkProblems(context.draft)).length > 0,

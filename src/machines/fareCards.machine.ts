@@ -9,6 +9,7 @@ import {
   cardNicknameMaxLength,
   type FareCardDetail,
 } from "../domain/transit/cards.ts";
+import { cardLinkMachine } from "./cardLink.machine.ts";
 import { unprovided } from "./unprovided.ts";
 
 export interface FareCardsInput {
@@ -111,6 +112,7 @@ export const fareCardsMachine = setup({
       rename: "rename";
       unlink: "unlink";
       remove: "remove";
+      cardLink: "cardLink";
     },
   },
   actors: {
@@ -121,6 +123,8 @@ export const fareCardsMachine = setup({
     rename: fromPromise<FareCardDetail, { id: string; nickname: string }>(unprovided("rename")),
     unlink: fromPromise<void, { id: string }>(unprovided("unlink")),
     remove: fromPromise<void, { id: string }>(unprovided("remove")),
+    /** "Link a card": its dialog's machine, always at hand; a linked card is opened (card.linked). */
+    cardLink: cardLinkMachine,
   },
   actions: {
     /** Goes to /faremedia/:id (a linked card). */
@@ -190,6 +194,7 @@ export const fareCardsMachine = setup({
     nicknameProblem: null,
   }),
   initial: "loading",
+  invoke: { id: "cardLink", src: "cardLink" },
   on: {
     "route.changed": {
       guard: { type: "isOtherRoute", params: ({ event }) => event.cardId },

@@ -5,7 +5,6 @@ import { memoryLocation } from "wouter/memory-location";
 import { type AnyEventObject, createActor } from "xstate";
 import { autoRenewMachine } from "../../src/machines/autoRenew.machine.ts";
 import { cardBlockMachine } from "../../src/machines/cardBlock.machine.ts";
-import { cardLinkMachine } from "../../src/machines/cardLink.machine.ts";
 import { FareCardsView, FollowCardRoute } from "../../src/views/fare-cards/FareCardsView.tsx";
 import { money } from "../support/receipt.ts";
 import { fareCardsModel } from "./specs/fareCards.ts";
@@ -30,7 +29,6 @@ describeViewModel({
             <FareCardsView
               cards={actor}
               machines={{
-                cardLink: cardLinkMachine,
                 cardBlock: cardBlockMachine,
                 autoRenew: autoRenewMachine,
               }}

@@ -16,8 +16,6 @@ import { paymentMethodsService } from "./payment-gateway.ts";
 export interface FareCardsLogic {
   /** The list and the route's card: details, activity pages, nickname, unlink and remove. */
   fareCards: typeof fareCardsMachine;
-  /** The "Link a card" dialog. */
-  cardLink: typeof cardLinkMachine;
   /** Block (asks first) and unblock one card. */
   cardBlock: typeof cardBlockMachine;
   /** "Renew automatically" on a card's pass, and removing an auto-renewal. */
@@ -49,16 +47,16 @@ export function createFareCardsLogic(deps: LiveDeps): FareCardsLogic {
         rename: fromPromise(({ input }) => cards.rename(input.id, input.nickname)),
         unlink: fromPromise(({ input }) => cards.unlink(input.id)),
         remove: fromPromise(({ input }) => cards.remove(input.id)),
+        cardLink: cardLinkMachine.provide({
+          actors: { link: fromPromise(({ input }) => cards.link(input)) },
+          actions: { notify: (_, code) => notify(code) },
+        }),
       },
       actions: {
         openCard: (_, id) => navigate(`/faremedia/${encodeURIComponent(id)}`),
         showList: () => navigate("/faremedia"),
         notify: (_, code) => notify(code),
       },
-    }),
-    cardLink: cardLinkMachine.provide({
-      actors: { link: fromPromise(({ input }) => cards.link(input)) },
-      actions: { notify: (_, code) => notify(code) },
     }),
     cardBlock: cardBlockMachine.provide({
       actors: {

@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useSelector } from "@xstate/react";
 import { type ComponentType, useEffect, useRef } from "react";
 import { Link, useParams } from "wouter";
 import type { ActorRefFrom } from "xstate";
@@ -9,7 +9,6 @@ import type { FareMedium } from "../../domain/fare-media.ts";
 import type { FareCardDetail } from "../../domain/transit/cards.ts";
 import type { autoRenewMachine } from "../../machines/autoRenew.machine.ts";
 import type { cardBlockMachine } from "../../machines/cardBlock.machine.ts";
-import type { cardLinkMachine } from "../../machines/cardLink.machine.ts";
 import type { fareCardsMachine } from "../../machines/fareCards.machine.ts";
 import { errorLine } from "../shared/fieldStyles.ts";
 import { shownOnDemand } from "../shared/PartLoading.tsx";
@@ -33,7 +32,6 @@ type MoneyActionsComponent = ComponentType<{
 export interface FareCardsViewProps {
   cards: FareCardsRef;
   machines: {
-    cardLink: typeof cardLinkMachine;
     cardBlock: typeof cardBlockMachine;
     autoRenew: typeof autoRenewMachine;
   };
@@ -85,11 +83,8 @@ export function FollowCardRoute({ cards }: { cards: FareCardsRef }) {
 
 /** /faremedia/:cardId?: the rider's cards beside (desktop) or before (phone) the chosen card's page. */
 export function FareCardsView({ cards, machines, money, locale, MoneyActions }: FareCardsViewProps) {
-  const link = useActorRef(machines.cardLink);
-  useEffect(() => {
-    const subscription = link.on("linked", (event) => cards.send({ type: "card.linked", id: event.id }));
-    return () => subscription.unsubscribe();
-  }, [link, cards]);
+  // The fare cards machine runs the link dialog's machine, and opens the card it links.
+  const link = useSelector(cards, (s) => s.children.cardLink);
   const phase = useSelector(cards, (s) => {
     for (const state of ["listing", "notFound", "failed", "card"] as const) {
       if (s.matches(state)) return state;
@@ -116,9 +111,7 @@ export function FareCardsView({ cards, machines, money, locale, MoneyActions }: 
             There are no fare cards on your account yet. Link a card you have to see its balance and passes.
           </Trans>
         </p>
-        <p>
-          <LinkCardDialog link={link} />
-        </p>
+        <p>{link ? <LinkCardDialog link={link} /> : null}</p>
       </div>
     );
   }
@@ -135,9 +128,7 @@ export function FareCardsView({ cards, machines, money, locale, MoneyActions }: 
           <Trans>Your cards</Trans>
         </h2>
         <CardList cards={list} current={cardId} money={money} />
-        <div>
-          <LinkCardDialog link={link} />
-        </div>
+        <div>{link ? <LinkCardDialog link={link} /> : null}</div>
       </nav>
       <div className={onCard ? undefined : css({ mdDown: { display: "none" } })}>
         {onCard ? (

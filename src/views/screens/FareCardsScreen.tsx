@@ -45,7 +45,7 @@ function FareCards() {
       <FollowCardRoute cards={actor} />
       <FareCardsView
         cards={actor}
-        machines={{ cardLink: cards.cardLink, cardBlock: cards.cardBlock, autoRenew: cards.autoRenew }}
+        machines={{ cardBlock: cards.cardBlock, autoRenew: cards.autoRenew }}
         money={useMoney()}
         locale={locale}
         MoneyActions={CardMoneyActions}

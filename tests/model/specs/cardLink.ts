@@ -51,7 +51,11 @@ const refused = events["xstate.error.actor.link"];
 export const cardLinkModel = defineModel({
   name: "cardLink",
   machine: cardLinkMachine.provide({
-    actions: { notify: (_, code) => void cardLinkEffects.push(`notify ${code}`) },
+    actions: {
+      notify: (_, code) => void cardLinkEffects.push(`notify ${code}`),
+      // Run alone here: what it tells its parent (the fare cards machine) is recorded.
+      announce: (_, id) => void cardLinkEffects.push(`tell parent ${id}`),
+    },
   }),
   deferred: ["link"],
   events,
@@ -117,11 +121,15 @@ export const cardLinkModel = defineModel({
         }),
     },
     {
-      name: "a linked card closes the dialog and says so",
+      name: "a linked card closes the dialog, says so and tells the fare cards machine which card it is",
       before: () => void cardLinkEffects.splice(0),
       events: [events["link.open"][0], change[0], submit, events["xstate.done.actor.link"][0]],
       expected: "closed",
-      ends: () => expect(cardLinkEffects).toEqual(["notify cardLinked"]),
+      ends: () =>
+        expect(cardLinkEffects).toEqual([
+          "notify cardLinked",
+          `tell parent ${events["xstate.done.actor.link"][0].output.faremedia_id}`,
+        ]),
     },
     {
       name: "a short number and no code are refused before anything is sent",

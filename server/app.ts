@@ -2,35 +2,36 @@ import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { defaultLocale, type PortalConfig } from "../src/domain/portal-config.ts";
 import type { TrustProxy } from "./config/env.ts";
-import type { Database, DatabaseHandle } from "./db/client.ts";
+import type { DatabaseHandle } from "./db/client.ts";
 import { type Clock, systemClock } from "./domain/clock.ts";
 import { configureHashing, type HashingLimits } from "./domain/password.ts";
 import { formDefinition } from "./forms/definitions.ts";
 import type { AppleVerifier } from "./gateways/apple.ts";
-import {
-  type CaptchaGate,
-  type CaptchaVerifier,
-  createCaptchaGate,
-  sandboxCaptchaVerifier,
-} from "./gateways/captcha.ts";
+import type { CaptchaVerifier } from "./gateways/captcha.ts";
 import type { DeliveryConfig } from "./gateways/delivery.ts";
-import type { FacebookClient, FacebookSettings } from "./gateways/facebook.ts";
-import type { GoogleClient, GoogleSettings } from "./gateways/google.ts";
-import { createOutbox, type Outbox } from "./gateways/outbox.ts";
+import type { FacebookSettings } from "./gateways/facebook.ts";
+import type { GoogleSettings } from "./gateways/google.ts";
 import type { PaymentGateway } from "./gateways/payments/gateway.ts";
-import { createSandboxGateway, SandboxPaymentGateway } from "./gateways/payments/sandbox.ts";
-import type { SandboxIdp } from "./gateways/sandbox-idp.ts";
+import { SandboxPaymentGateway } from "./gateways/payments/sandbox.ts";
 import { clientErrorHandler, frameworkErrors, hstsFor } from "./http/framework-errors.ts";
 import { redactPaths, serializeError, serializeRequest } from "./http/logging.ts";
 import auth from "./plugins/auth.ts";
+import captcha from "./plugins/captcha.ts";
+import clockPlugin from "./plugins/clock.ts";
+import configPlugin from "./plugins/config.ts";
+import dbPlugin from "./plugins/db.ts";
 import errors from "./plugins/errors.ts";
+import identities from "./plugins/identities.ts";
 import input from "./plugins/input.ts";
+import ledgerPlugin from "./plugins/ledger.ts";
+import maintenance, { type MaintenanceReport } from "./plugins/maintenance.ts";
+import outboxPlugin from "./plugins/outbox.ts";
 import { readPortalPage } from "./plugins/page.ts";
 import passwordWork, { defaultPasswordWorkPerAddress } from "./plugins/password-work.ts";
-import { databaseRateLimitStore } from "./plugins/rate-limit-store.ts";
+import paymentsPlugin from "./plugins/payments.ts";
+import requestBudgets, { databaseRateLimitStore } from "./plugins/rate-limit-store.ts";
 import security from "./plugins/security.ts";
 import spa from "./plugins/spa.ts";
-import { type AccountRepository, createAccountRepository } from "./repositories/accounts.ts";
 import { type CatalogRepository, createCatalogRepository } from "./repositories/catalog.ts";
 import { createInviteRepository, type InviteRepository } from "./repositories/invites.ts";
 import { createOrganizationRepository, type OrganizationRepository } from "./repositories/organizations.ts";
@@ -79,8 +80,7 @@ import {
 import { createDeviceService, type DeviceService } from "./services/devices.ts";
 import { createFareCapService, type FareCapService } from "./services/fare-caps.ts";
 import { createFareMediaService, type FareMediaService } from "./services/fare-media.ts";
-import { createIdentityClients, createIdentityVerifier } from "./services/identities.ts";
-import { createLedgerService, type LedgerService } from "./services/ledger.ts";
+import { createIdentityVerifier } from "./services/identities.ts";
 import { createOrderService, type OrderService } from "./services/orders.ts";
 import { createPassDestinationService, type PassDestinationService } from "./services/pass-destinations.ts";
 import { createPassService, type PassService } from "./services/passes.ts";
@@ -92,34 +92,14 @@ import { createWalletService, type WalletService } from "./services/wallet.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
-    db: Database;
-    databaseDriver: DatabaseHandle["driver"];
-    portalConfig: PortalConfig;
-    outbox: Outbox;
     organizations: OrganizationRepository;
-    accounts: AccountRepository;
     twoFactor: TwoFactorRepository;
     invites: InviteRepository;
     catalog: CatalogRepository;
     /** The rider's fare cards with their balances, summed from the ledger. */
     fareMedia: FareMediaService;
-    /** The ledger's rules: balanced postings and balances as Money (services/ledger.ts). */
-    ledger: LedgerService;
-    /** The time every expiry is decided by (the system clock unless a test gives its own). */
-    clock: Clock;
-    captcha: CaptchaGate;
-    /** Checks Apple id_tokens; null when the deployment has no Apple Services ID configured. */
-    apple: AppleVerifier | null;
-    /** Google sign-in (OpenID Connect); null when neither GOOGLE_CLIENT_ID nor the sandbox provider is set. */
-    google: GoogleClient | null;
-    /** Facebook Login; null when neither FACEBOOK_APP_ID nor the sandbox provider is set. */
-    facebook: FacebookClient | null;
-    /** The sandbox identity provider (/sandbox-idp) when it is on. */
-    sandboxIdp: SandboxIdp | null;
     /** A rider's connected identities (services/connected-accounts.ts). */
     connectedAccounts: ConnectedAccountService;
-    /** Saves payment methods and charges them: the sandbox unless `paymentGateway` is given. */
-    payments: PaymentGateway;
     /** Riders' saved payment methods: tokens attached through `payments`, listed, renamed, removed. */
     paymentMethods: PaymentMethodService;
     /** Riders' shipping addresses (`addresses` is taken: Fastify's listening addresses). */
@@ -208,6 +188,11 @@ export interface AppOptions {
   passwordWorkPerAddress?: number;
   /** Where expiries read the time (sessions, tokens, codes, invites, budgets); the system clock when absent. */
   clock?: Clock;
+  /**
+   * The background passes (plugins/maintenance.ts): main.ts runs one as the server listens, then every
+   * 30 s; off when absent (tests run the services themselves).
+   */
+  maintenance?: { everyMs: number; afterFirstPass?: (report: MaintenanceReport) => void };
 }
 
 /** A hop count as the function Fastify runs for one (its types take no number). */
@@ -265,30 +250,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     hsts,
   });
 
-  const clock = options.clock ?? systemClock;
-  app.decorate("clock", clock);
-  app.decorate("db", options.database.db);
-  app.decorate("databaseDriver", options.database.driver);
-  app.decorate("portalConfig", options.portalConfig);
-  const outbox = createOutbox(options.database.db, options.delivery, app.log);
-  app.decorate("outbox", outbox);
-  app.addHook("onReady", async () => outbox.start());
-  app.addHook("onClose", async () => outbox.stop());
-  app.decorate("organizations", createOrganizationRepository(options.database.db));
-  app.decorate("accounts", createAccountRepository(options.database.db));
-  app.decorate("twoFactor", createTwoFactorRepository(options.database.db));
-  const identityClients = await createIdentityClients({
+  await app.register(clockPlugin, { clock: options.clock });
+  const { clock } = app;
+  await app.register(dbPlugin, { database: options.database });
+  await app.register(configPlugin, { portalConfig: options.portalConfig });
+  await app.register(maintenance, options.maintenance ?? {});
+  await app.register(requestBudgets);
+  await app.register(outboxPlugin, { delivery: options.delivery });
+  const { outbox } = app;
+  await app.register(paymentsPlugin, { gateway: options.paymentGateway });
+  const payments = app.payments;
+  await app.register(identities, {
     sandbox: options.sandboxIdp ?? false,
     publicUrl: options.publicUrl ?? null,
-    clock,
-    ...(options.google !== undefined ? { google: options.google } : {}),
-    ...(options.facebook !== undefined ? { facebook: options.facebook } : {}),
-    ...(options.apple !== undefined ? { apple: options.apple } : {}),
+    google: options.google,
+    facebook: options.facebook,
+    apple: options.apple,
   });
-  app.decorate("apple", identityClients.apple);
-  app.decorate("google", identityClients.google);
-  app.decorate("facebook", identityClients.facebook);
-  app.decorate("sandboxIdp", identityClients.sandbox);
+  await app.register(ledgerPlugin);
+  const { ledger } = app;
+  await app.register(captcha, { verifier: options.captchaVerifier });
+  await app.register(auth);
+  app.decorate("organizations", createOrganizationRepository(options.database.db));
+  app.decorate("twoFactor", createTwoFactorRepository(options.database.db));
   app.decorate(
     "connectedAccounts",
     createConnectedAccountService({
@@ -302,13 +286,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }),
     }),
   );
-  const payments =
-    options.paymentGateway ?? createSandboxGateway({ now: () => clock.now(), database: options.database.db });
-  app.decorate("payments", payments);
   app.decorate("invites", createInviteRepository(options.database.db));
   app.decorate("catalog", createCatalogRepository(options.database.db));
-  const ledger = createLedgerService({ clock });
-  app.decorate("ledger", ledger);
   app.decorate(
     "fareMedia",
     createFareMediaService({
@@ -428,11 +407,40 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     }),
   );
-  app.decorate(
-    "captcha",
-    createCaptchaGate(options.captchaVerifier ?? sandboxCaptchaVerifier, undefined, clock),
-  );
-  await app.register(auth);
+
+  // Each pass: due autoloads (with load settlement) and renewals, then the order attempts a crash
+  // stopped between the gateway and the commit and the refunds a crash or a lost gateway answer left
+  // pending; one failing does not stop the others.
+  app.maintenance.add("due", {
+    failed: "autoload run failed",
+    run: async () => {
+      await app.autoloads.runDue();
+      return undefined;
+    },
+  });
+  app.maintenance.add("due", {
+    failed: "renewal run failed",
+    run: async () => {
+      await app.renewals.runDue();
+      return undefined;
+    },
+  });
+  app.maintenance.add("repair", {
+    failed: "order attempt recovery failed",
+    run: async () => {
+      const repaired = await app.orders.recoverAttempts();
+      if (repaired > 0) app.log.info({ repaired }, "stopped order attempts given back");
+      return { repaired };
+    },
+  });
+  app.maintenance.add("repair", {
+    failed: "refund recovery failed",
+    run: async () => {
+      const finished = await app.orders.recoverRefunds();
+      if (finished > 0) app.log.info({ finished }, "pending refunds finished");
+      return { finished };
+    },
+  });
 
   await app.register(healthRoutes);
   await app.register(portalConfigRoutes);
@@ -484,9 +492,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       publicUrl: options.publicUrl ?? null,
     });
   }
-  if (identityClients.sandbox) {
-    await app.register(sandboxIdpRoutes, { prefix: "/sandbox-idp", idp: identityClients.sandbox });
-  }
+  if (app.sandboxIdp) await app.register(sandboxIdpRoutes, { prefix: "/sandbox-idp", idp: app.sandboxIdp });
   if (options.devMailbox) await app.register(devMailboxRoutes);
   if (options.devMailbox) await app.register(devTransitRoutes);
   if (options.devMailbox) await app.register(devCardRoutes);

@@ -12,7 +12,6 @@ import { configureHashCost } from "./domain/password.ts";
 import { createAppleVerifier } from "./gateways/apple.ts";
 import { createRecaptchaVerifier, sandboxCaptchaVerifier } from "./gateways/captcha.ts";
 import { createSandboxGateway } from "./gateways/payments/sandbox.ts";
-import { pruneRateLimitWindows } from "./plugins/rate-limit-store.ts";
 
 /**
  * `npm start`: build the SPA if stale, migrate, seed once, serve portal and API on one origin.
@@ -96,6 +95,18 @@ async function main() {
     }),
     trustProxy: env.trustProxy,
     logLevel: env.logLevel === "info" ? "warn" : env.logLevel,
+    // Due autoloads, load settlement, renewals, the order attempts a crash stopped between the gateway
+    // and the commit, the refunds a crash or a lost gateway answer left pending and the ended
+    // request-budget windows: once as soon as the server listens (a restart after a crash repairs at
+    // once), then every 30 s (tests call them themselves). What the start-up pass repaired is said on
+    // the console, beside "ready" (the kill -9 test waits for it).
+    maintenance: {
+      everyMs: 30_000,
+      afterFirstPass: (done) =>
+        console.log(
+          `Start-up repair: ${done.repaired ?? 0} stopped order attempts finished or given back, ${done.finished ?? 0} pending refunds finished.`,
+        ),
+    },
   });
 
   let closing = false;
@@ -112,47 +123,6 @@ async function main() {
 
   await app.listen({ port: env.port, host: env.host });
   drawFlowsIfMissing(flowsDir);
-  // Due autoloads, load settlement, renewals, the order attempts a crash stopped between the gateway and
-  // the commit, the refunds a crash or a lost gateway answer left pending and the ended request-budget
-  // windows: once as soon as the server listens (a restart after a crash repairs at once), then every
-  // 30 s (tests call them themselves); one failing does not stop the others.
-  let running = false;
-  const maintain = async (): Promise<{ repaired: number; finished: number } | null> => {
-    if (running || closing) return null;
-    running = true;
-    const done = { repaired: 0, finished: 0 };
-    await app.autoloads
-      .runDue()
-      .catch((error: unknown) => app.log.error({ err: error }, "autoload run failed"));
-    await app.renewals
-      .runDue()
-      .catch((error: unknown) => app.log.error({ err: error }, "renewal run failed"));
-    done.repaired = await app.orders.recoverAttempts().catch((error: unknown) => {
-      app.log.error({ err: error }, "order attempt recovery failed");
-      return 0;
-    });
-    if (done.repaired > 0) app.log.info({ repaired: done.repaired }, "stopped order attempts given back");
-    done.finished = await app.orders.recoverRefunds().catch((error: unknown) => {
-      app.log.error({ err: error }, "refund recovery failed");
-      return 0;
-    });
-    if (done.finished > 0) app.log.info({ finished: done.finished }, "pending refunds finished");
-    await pruneRateLimitWindows(database.db, app.clock.now()).catch((error: unknown) =>
-      app.log.error({ err: error }, "request budget pruning failed"),
-    );
-    running = false;
-    return done;
-  };
-  // What the start-up run repaired is said on the console, beside "ready" (the kill -9 test waits for it).
-  void maintain().then((done) => {
-    if (done) {
-      console.log(
-        `Start-up repair: ${done.repaired} stopped order attempts finished or given back, ${done.finished} pending refunds finished.`,
-      );
-    }
-  });
-  const autoloadTimer = setInterval(() => void maintain(), 30_000);
-  autoloadTimer.unref();
   const where = database.driver === "postgres" ? "PostgreSQL" : `PGlite in ${env.dataDir}`;
   console.log(`Transit portal ready at http://localhost:${env.port} (database: ${where})`);
 }

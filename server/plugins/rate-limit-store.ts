@@ -1,5 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { lt, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import type { Database } from "../db/client.ts";
 import { rateLimitWindows } from "../db/schema.ts";
 import type { Clock } from "../domain/clock.ts";
@@ -72,3 +74,17 @@ export async function pruneRateLimitWindows(db: Database, now: Date): Promise<nu
     .returning({ key: rateLimitWindows.key });
   return gone.length;
 }
+
+/** Prunes the ended request-budget windows in every maintenance pass (its housekeeping). */
+export default fp(
+  async function requestBudgets(app: FastifyInstance) {
+    app.maintenance.add("housekeeping", {
+      failed: "request budget pruning failed",
+      run: async () => {
+        await pruneRateLimitWindows(app.db, app.clock.now());
+        return undefined;
+      },
+    });
+  },
+  { name: "request-budgets", dependencies: ["db", "clock", "maintenance"] },
+);

@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import { ErrorCode } from "../../src/domain/envelope.ts";
 import { fail } from "../http/envelope.ts";
 import { type AccountRepository, createAccountRepository, type User } from "../repositories/accounts.ts";
+import type { CardTokenService } from "../services/card-tokens.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -22,11 +23,6 @@ declare module "fastify" {
      * and, when the deployment requires it, with a confirmed email.
      */
     requireVerifiedRider: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
-    /**
-     * preHandler for a guest's card routes (src/domain/transit/guest-card.ts): `Authorization: Card
-     * <token>` of a live token (app.cardTokens); `cardOf(request)` is then the card's id.
-     */
-    requireCardToken: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
   }
 }
 
@@ -74,15 +70,8 @@ export default fp(
       request.account = { user: resolved.user, sessionId: resolved.sessionId, mfaPending: pending };
       return undefined;
     };
+    // Resolved by the fare media domain's requireCardToken (cardTokenGuard below).
     app.decorateRequest("cardToken", null);
-    app.decorate("requireCardToken", async (request: FastifyRequest, reply: FastifyReply) => {
-      const match = /^Card ([A-Za-z0-9_-]{20,200})$/.exec(request.headers.authorization ?? "");
-      const resolved = match?.[1] ? await app.cardTokens.resolve(match[1]) : null;
-      if (!resolved)
-        return fail(reply, 401, [{ code: ErrorCode.unauthorized, message: cardTokenExpiredMessage }]);
-      request.cardToken = resolved;
-      return undefined;
-    });
     app.decorate("requireRider", resolve(false));
     app.decorate("requirePendingRider", resolve(true));
     app.decorate("requireVerifiedRider", async (request: FastifyRequest, reply: FastifyReply) => {
@@ -103,6 +92,21 @@ export function riderOf(request: FastifyRequest): User {
   const user = request.account?.user;
   if (!user) throw new Error("A rider route ran without requireRider or requireVerifiedRider");
   return user;
+}
+
+/**
+ * preHandler for a guest's card routes (src/domain/transit/guest-card.ts): `Authorization: Card
+ * <token>` of a live token; `cardOf(request)` is then the card's id.
+ */
+export function cardTokenGuard(cardTokens: Pick<CardTokenService, "resolve">) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    const match = /^Card ([A-Za-z0-9_-]{20,200})$/.exec(request.headers.authorization ?? "");
+    const resolved = match?.[1] ? await cardTokens.resolve(match[1]) : null;
+    if (!resolved)
+      return fail(reply, 401, [{ code: ErrorCode.unauthorized, message: cardTokenExpiredMessage }]);
+    request.cardToken = resolved;
+    return undefined;
+  };
 }
 
 /** The card a requireCardToken preHandler let through (a bug if there is none). */

@@ -16,73 +16,76 @@ function readsThePortal(request: Pick<FastifyRequest, "method" | "url">): boolea
  * Security headers on every response (no inline scripts, no plugins, no framing), `no-store` on API
  * replies, a per-address request budget, and HSTS only when served over HTTPS. Hashed build assets may be cached for a year.
  */
-export default fp(async function security(
-  app: FastifyInstance,
-  options: {
-    rateLimitPerMinute: number;
-    /** Where budgets are counted (plugins/rate-limit-store.ts); this process's memory when absent. */
-    rateLimitStore?: FastifyRateLimitStoreCtor;
-    /** Hashes of the stylesheets the page carries inside it (plugins/page.ts). */
-    styleHashes?: string[];
-    captcha: { enabled: boolean; siteKey: string };
-    /** The deployment's tag manager: its hosts are admitted only when it is allowed and has an id. */
-    analytics: { tagManagerAllowed: boolean; tagManagerId: string };
-    /** Strict-Transport-Security for a request, null over plain http. */
-    hsts: (request: FastifyRequest) => string | null;
-  },
-) {
-  // A real reCAPTCHA key loads Google's script and frame; the sandbox key loads nothing.
-  const recaptcha =
-    options.captcha.enabled && !options.captcha.siteKey.startsWith("sandbox")
-      ? ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"]
-      : [];
-  const tagManager = tagManagerHosts(options.analytics);
-  const headers = helmetHeaders({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...recaptcha, ...tagManager.script],
-        frameSrc: recaptcha.length > 0 ? recaptcha : ["'none'"],
-        styleSrc: ["'self'", ...(options.styleHashes ?? [])],
-        imgSrc: ["'self'", "data:", ...tagManager.img],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...recaptcha, ...tagManager.connect],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
+export default fp(
+  async function security(
+    app: FastifyInstance,
+    options: {
+      rateLimitPerMinute: number;
+      /** Where budgets are counted (plugins/rate-limit-store.ts); this process's memory when absent. */
+      rateLimitStore?: FastifyRateLimitStoreCtor;
+      /** Hashes of the stylesheets the page carries inside it (plugins/page.ts). */
+      styleHashes?: string[];
+      captcha: { enabled: boolean; siteKey: string };
+      /** The deployment's tag manager: its hosts are admitted only when it is allowed and has an id. */
+      analytics: { tagManagerAllowed: boolean; tagManagerId: string };
+      /** Strict-Transport-Security for a request, null over plain http. */
+      hsts: (request: FastifyRequest) => string | null;
     },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
-  });
-  app.addHook("onRequest", async (request, reply) => {
-    reply.headers(headers);
-    const hsts = options.hsts(request);
-    if (hsts) reply.header("Strict-Transport-Security", hsts);
-  });
-  await app.register(rateLimit, {
-    max: options.rateLimitPerMinute,
-    timeWindow: "1 minute",
-    ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
-    // The budget guards the API. Reading the portal itself (its page and the build's files, dozens of
-    // chunks on a first visit) costs a rider nothing: those replies are static, cached and cheap.
-    allowList: (request) => request.url === "/healthz" || readsThePortal(request),
-  });
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (isApiPath(request.url)) {
-      reply.header("Cache-Control", "no-store");
-    } else if (request.url.startsWith("/assets/") && reply.statusCode === 200) {
-      // Hashed build output: its name changes whenever its bytes do. A miss is never cached.
-      reply.header("Cache-Control", immutableAssets);
-    } else if (!reply.hasHeader("Cache-Control")) {
-      reply.header("Cache-Control", "no-cache");
-    }
-    return payload;
-  });
-});
+  ) {
+    // A real reCAPTCHA key loads Google's script and frame; the sandbox key loads nothing.
+    const recaptcha =
+      options.captcha.enabled && !options.captcha.siteKey.startsWith("sandbox")
+        ? ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"]
+        : [];
+    const tagManager = tagManagerHosts(options.analytics);
+    const headers = helmetHeaders({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...recaptcha, ...tagManager.script],
+          frameSrc: recaptcha.length > 0 ? recaptcha : ["'none'"],
+          styleSrc: ["'self'", ...(options.styleHashes ?? [])],
+          imgSrc: ["'self'", "data:", ...tagManager.img],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'", ...recaptcha, ...tagManager.connect],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: false,
+    });
+    app.addHook("onRequest", async (request, reply) => {
+      reply.headers(headers);
+      const hsts = options.hsts(request);
+      if (hsts) reply.header("Strict-Transport-Security", hsts);
+    });
+    await app.register(rateLimit, {
+      max: options.rateLimitPerMinute,
+      timeWindow: "1 minute",
+      ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
+      // The budget guards the API. Reading the portal itself (its page and the build's files, dozens of
+      // chunks on a first visit) costs a rider nothing: those replies are static, cached and cheap.
+      allowList: (request) => request.url === "/healthz" || readsThePortal(request),
+    });
+    app.addHook("onSend", async (request, reply, payload) => {
+      if (isApiPath(request.url)) {
+        reply.header("Cache-Control", "no-store");
+      } else if (request.url.startsWith("/assets/") && reply.statusCode === 200) {
+        // Hashed build output: its name changes whenever its bytes do. A miss is never cached.
+        reply.header("Cache-Control", immutableAssets);
+      } else if (!reply.hasHeader("Cache-Control")) {
+        reply.header("Cache-Control", "no-cache");
+      }
+      return payload;
+    });
+  },
+  { name: "security" },
+);
 
 /**
  * Helmet's headers for these options, computed once. None of them depends on the request, and building

@@ -111,5 +111,3 @@ export function createTwoFactorRepository(db: Executor) {
     },
   };
 }
-
-export type TwoFactorRepository = ReturnType<typeof createTwoFactorRepository>;

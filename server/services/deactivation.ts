@@ -83,3 +83,5 @@ export function createDeactivationService(options: DeactivationServiceOptions) {
     },
   };
 }
+
+export type DeactivationService = ReturnType<typeof createDeactivationService>;

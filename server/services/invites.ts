@@ -63,3 +63,5 @@ export function createInviteService(options: InviteServiceOptions) {
     },
   };
 }
+
+export type InviteService = ReturnType<typeof createInviteService>;

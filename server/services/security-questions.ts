@@ -170,3 +170,5 @@ export function createSecurityQuestionsService(options: SecurityQuestionsOptions
     },
   };
 }
+
+export type SecurityQuestionsService = ReturnType<typeof createSecurityQuestionsService>;

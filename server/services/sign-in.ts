@@ -121,3 +121,5 @@ export function createSignInService(options: {
     },
   };
 }
+
+export type SignInService = ReturnType<typeof createSignInService>;

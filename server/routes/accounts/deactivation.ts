@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { fail, ok } from "../../http/envelope.ts";
-import { createDeactivationService } from "../../services/deactivation.ts";
 import { reauthenticate } from "./reauthenticate.ts";
 
 const deactivationFailedMessage = "Account could not be deactivated at this time. Please try again later.";
@@ -22,12 +21,7 @@ interface DeactivateBody {
  */
 export default async function deactivationRoutes(app: FastifyInstance) {
   const notAllowed = () => !app.portalConfig.allowAccountDeactivation;
-  const deactivation = createDeactivationService({
-    db: app.db,
-    ledger: app.ledger,
-    currency: () => app.portalConfig.currency_code,
-    clock: app.clock,
-  });
+  const { deactivation } = app;
 
   app.get("/users/deactivation", { preHandler: app.requireVerifiedRider }, async (request, reply) => {
     const user = request.account?.user;

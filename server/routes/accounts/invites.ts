@@ -6,7 +6,6 @@ import { passwordProblem } from "../../domain/password-policy.ts";
 import { hashToken } from "../../domain/tokens.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { unauthorizedMessage } from "../../plugins/auth.ts";
-import { createInviteService } from "../../services/invites.ts";
 import { emailSchema, localeSchema, nameSchema, passwordSchema, tokenSchema } from "./schemas.ts";
 import { rejectPassword } from "./users.ts";
 
@@ -38,16 +37,8 @@ function sameSecret(given: string, expected: string): boolean {
  * the account with that email confirmed. An unknown, used or expired invite is "Invalid user
  * information".
  */
-export default async function inviteRoutes(
-  app: FastifyInstance,
-  options: { publicUrl: string | null; operatorToken: string | null },
-) {
-  const invites = createInviteService({
-    db: app.db,
-    outbox: app.outbox,
-    publicUrl: options.publicUrl,
-    clock: app.clock,
-  });
+export default async function inviteRoutes(app: FastifyInstance, options: { operatorToken: string | null }) {
+  const invites = app.inviteService;
   const invalid = (reply: FastifyReply) =>
     fail(reply, 404, [{ code: ErrorCode.inviteInvalid, message: invalidInviteMessage }]);
 

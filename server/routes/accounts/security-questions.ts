@@ -3,8 +3,7 @@ import { ErrorCode } from "../../../src/domain/envelope.ts";
 import type { SecurityAnswer } from "../../../src/domain/identity.ts";
 import { securityAnswerMessages } from "../../../src/domain/security-questions.ts";
 import { fail, notFound, ok } from "../../http/envelope.ts";
-import { type AnswerSetProblem, createSecurityQuestionsService } from "../../services/security-questions.ts";
-import { createSignInThrottle } from "../../services/sign-in-throttle.ts";
+import type { AnswerSetProblem } from "../../services/security-questions.ts";
 import { passwordSchema, securityAnswersSchema, tokenSchema } from "./schemas.ts";
 import { type AccountRateLimits, lockedMessage } from "./users.ts";
 
@@ -49,12 +48,7 @@ export default async function securityQuestionRoutes(
   app: FastifyInstance,
   options: { limits: Pick<AccountRateLimits, "resetPassword"> },
 ) {
-  const questions = createSecurityQuestionsService({
-    db: app.db,
-    config: () => app.portalConfig,
-    throttle: createSignInThrottle(app.db),
-    clock: app.clock,
-  });
+  const questions = app.securityQuestions;
   const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });
   const off = (reply: FastifyReply) => notFound(reply, securityQuestionsOffMessage);
   const refusedPassword = (reply: FastifyReply, result: "locked" | "password") =>

@@ -3,7 +3,6 @@ import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { isValidE164 } from "../../../src/domain/phone.ts";
 import { MfaStatus } from "../../../src/domain/session.ts";
 import { fail, ok } from "../../http/envelope.ts";
-import { createTwoFactorService } from "../../services/two-factor.ts";
 import { profileOf } from "./profile.ts";
 import { reauthenticate } from "./reauthenticate.ts";
 
@@ -38,12 +37,7 @@ export default async function twoFactorRoutes(
   options: { limits: TwoFactorRateLimits },
 ) {
   const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });
-  const twoFactor = createTwoFactorService({
-    db: app.db,
-    outbox: app.outbox,
-    senderName: () => app.portalConfig.shortDisplayName,
-    clock: app.clock,
-  });
+  const { twoFactor } = app;
   const tooSoon = (reply: FastifyReply) =>
     fail(reply, 429, [{ code: ErrorCode.rateLimited, message: resendTooSoonMessage }]);
 

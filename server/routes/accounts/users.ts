@@ -11,11 +11,7 @@ import { MfaStatus, type ProfileUpdate } from "../../../src/domain/session.ts";
 import { passwordLength, passwordMessages, passwordProblem } from "../../domain/password-policy.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { deactivatedMessage, emailNotVerifiedMessage } from "../../plugins/auth.ts";
-import { createAccountService } from "../../services/accounts.ts";
-import { createSecurityQuestionsService } from "../../services/security-questions.ts";
-import { createSignInService, type SignInGrant } from "../../services/sign-in.ts";
-import { createSignInThrottle, type SignInBudget } from "../../services/sign-in-throttle.ts";
-import { createTwoFactorService } from "../../services/two-factor.ts";
+import type { SignInGrant } from "../../services/sign-in.ts";
 import { captchaFailedMessage, captchaToken } from "../transit/captcha.ts";
 import { oauthCode, oauthNonce } from "./oauth.ts";
 import { profileOf } from "./profile.ts";
@@ -100,33 +96,11 @@ export const defaultAccountRateLimits: AccountRateLimits = {
  * validate and translate HTTP; the rules and transactions are in services/accounts.ts. Sign-up,
  * sign-in and forgot-password answer alike for known and unknown emails (no enumeration).
  */
-export default async function userRoutes(
-  app: FastifyInstance,
-  options: { publicUrl: string | null; limits: AccountRateLimits; signInBudget?: SignInBudget },
-) {
+export default async function userRoutes(app: FastifyInstance, options: { limits: AccountRateLimits }) {
   const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });
   /** A route that hashes or verifies a password: per-minute limit, and a few in progress per address. */
   const hashing = (max: number) => ({ ...perMinute(max), passwordWork: true });
-  const securityQuestions = createSecurityQuestionsService({
-    db: app.db,
-    config: () => app.portalConfig,
-    throttle: createSignInThrottle(app.db, options.signInBudget),
-    clock: app.clock,
-  });
-  const accounts = createAccountService({
-    db: app.db,
-    outbox: app.outbox,
-    publicUrl: options.publicUrl,
-    requireVerifiedEmail: () => app.portalConfig.requiredAccountVerification,
-    clock: app.clock,
-    ...(options.signInBudget ? { signInBudget: options.signInBudget } : {}),
-  });
-  const twoFactor = createTwoFactorService({
-    db: app.db,
-    outbox: app.outbox,
-    senderName: () => app.portalConfig.shortDisplayName,
-    clock: app.clock,
-  });
+  const { securityQuestions, accountService: accounts, signIn } = app;
   const lockedOut = (reply: FastifyReply) =>
     fail(reply, 429, [{ code: ErrorCode.rateLimited, message: lockedMessage }]);
 
@@ -171,17 +145,6 @@ export default async function userRoutes(
       return reply.code(202).send(ok({ status: "confirmation_sent" }));
     },
   );
-
-  const signIn = createSignInService({
-    accounts,
-    sessions: app.accounts,
-    twoFactor,
-    config: () => app.portalConfig,
-    apple: () => app.apple,
-    google: () => app.google,
-    facebook: () => app.facebook,
-    clock: app.clock,
-  });
 
   /** The reply of a proven rider: a session, or the pending token of the code step. */
   const granted = (grant: SignInGrant) =>

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { cardTokenGuard } from "../plugins/auth.ts";
+import fareCardRoutes from "../routes/transit/fare-cards.ts";
+import guestCardRoutes from "../routes/transit/guest-card.ts";
+import transactionRoutes from "../routes/transit/transactions.ts";
+import { type CardTokenService, createCardTokenService } from "../services/card-tokens.ts";
+import { type CardTransferService, createCardTransferService } from "../services/card-transfers.ts";
+import { createFareCapService, type FareCapService } from "../services/fare-caps.ts";
+import { createFareMediaService, type FareMediaService } from "../services/fare-media.ts";
+import { createTapService, type TapService } from "../services/taps.ts";
+
+type ValueOutListener = (cardId: string, at: Date) => Promise<void>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The rider's fare cards with their balances, summed from the ledger. */
+    fareMedia: FareMediaService;
+    /** Fare caps of a card's rider type and its progress in the current period (services/fare-caps.ts). */
+    fareCaps: FareCapService;
+    /** Guests' card tokens: issued from a card's number and code, resolved by requireCardToken (services/card-tokens.ts). */
+    cardTokens: CardTokenService;
+    /** Balance transfers between a rider's cards (services/card-transfers.ts). */
+    cardTransfers: CardTransferService;
+    /** Taps at readers: fare cards and bank cards, the simulator's routes, riders' transactions (services/taps.ts). */
+    taps: TapService;
+    /**
+     * preHandler for a guest's card routes (src/domain/transit/guest-card.ts): `Authorization: Card
+     * <token>` of a live token (app.cardTokens); `cardOf(request)` is then the card's id.
+     */
+    requireCardToken: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+    /**
+     * Told when a tap or a transfer took value off a card, which may leave it at its autoload's
+     * threshold (the wallet domain listens); a listener's failure never fails the tap or transfer.
+     */
+    cardValueOut: { listen(listener: ValueOutListener): void };
+  }
+}
+
+/**
+ * The fare media domain: riders' fare cards and a guest's card, fare caps, taps (and riders' bank-card
+ * transactions) and transfers between cards, under /transit.
+ */
+export default fp(
+  async function fareMedia(app: FastifyInstance) {
+    const { db, clock, ledger, portalConfig: config } = app;
+    const currency = () => config.currency_code;
+    const fareCaps = createFareCapService();
+    const fareMedia = createFareMediaService({
+      db,
+      ledger,
+      currency,
+      clock,
+      organizationId: () => config.organization.parentUuid,
+      capProgress: (tx, card, now, locale) => fareCaps.progress(tx, card, now, locale),
+    });
+    const cardTokens = createCardTokenService({ db, clock, fareMedia: () => fareMedia });
+    const listeners: ValueOutListener[] = [];
+    const valueOut: ValueOutListener = async (cardId, at) => {
+      for (const listener of listeners) await listener(cardId, at);
+    };
+    app.decorate("fareCaps", fareCaps);
+    app.decorate("fareMedia", fareMedia);
+    app.decorate("cardTokens", cardTokens);
+    app.decorate("requireCardToken", cardTokenGuard(cardTokens));
+    app.decorate("cardValueOut", {
+      listen(listener: ValueOutListener) {
+        listeners.push(listener);
+      },
+    });
+    app.decorate(
+      "cardTransfers",
+      createCardTransferService({ db, clock, ledger, currency, afterValueOut: () => valueOut }),
+    );
+    app.decorate(
+      "taps",
+      createTapService({
+        db,
+        clock,
+        ledger,
+        gateway: app.payments,
+        fareCaps,
+        currency,
+        afterValueOut: () => valueOut,
+      }),
+    );
+
+    await app.register(transactionRoutes, { prefix: "/transit" });
+    await app.register(fareCardRoutes, { prefix: "/transit" });
+    await app.register(guestCardRoutes, { prefix: "/transit" });
+  },
+  { name: "fare-media", dependencies: ["db", "clock", "config", "ledger", "payments", "auth"] },
+);

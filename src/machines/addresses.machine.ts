@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, enqueueActions, fromPromise, setup } from "xstate";
 import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
 import {
   type AddressField,
@@ -17,7 +17,23 @@ export type AddressDraft = Record<AddressField, string> & { isDefault: boolean }
 /** What the list says after a change went through. */
 type AddressNotice = "added" | "updated" | "removed" | "defaultSet";
 
+/** How the address book runs: on /account/addresses (no input), or inside the checkout. */
+export interface AddressesInput {
+  /** Run by the checkout: each saved address is told to it (shipping.addressSaved). */
+  forCheckout?: boolean;
+  /** An empty book opens its form at once (a guest's address for one order). */
+  openWhenEmpty?: boolean;
+}
+
+/** What the address book tells the checkout that runs it. */
+export interface AddressSavedEvent {
+  type: "shipping.addressSaved";
+  address: SavedAddress;
+}
+
 export interface AddressesContext {
+  forCheckout: boolean;
+  openWhenEmpty: boolean;
   addresses: SavedAddress[];
   /** The address being edited; null while adding one. */
   editingId: string | null;
@@ -218,6 +234,7 @@ const errorParams = ({ event }: { event: { error: unknown } }) => event.error;
  */
 export const addressesMachine = setup({
   types: {
+    input: {} as AddressesInput | undefined,
     context: {} as AddressesContext,
     events: {} as AddressesEvent,
     children: {} as {
@@ -281,6 +298,11 @@ export const addressesMachine = setup({
       error: null,
     })),
     leaveForm: assign({ editingId: null, problems: {}, attempted: false, error: null }),
+    /** The checkout that runs this book hears every address saved (the one it ships to). */
+    tellCheckout: enqueueActions(({ context, enqueue }, address: SavedAddress) => {
+      if (context.forCheckout)
+        enqueue.sendParent({ type: "shipping.addressSaved", address } satisfies AddressSavedEvent);
+    }),
     askRemove: assign((_, id: string) => ({ removeId: id, error: null, notice: null })),
     forgetRemove: assign({ removeId: null, error: null }),
     assignRemoved: assign(({ context }) => ({
@@ -301,10 +323,13 @@ export const addressesMachine = setup({
     isOtherThanDefault: ({ context }, id: string) =>
       context.addresses.some((address) => address.id === id && !address.isDefault),
     draftIsValid: ({ context }) => Object.keys(addressProblems(context.draft)).length === 0,
+    opensEmpty: ({ context }, addresses: SavedAddress[]) => context.openWhenEmpty && addresses.length === 0,
   },
 }).createMachine({
   id: "addresses",
-  context: {
+  context: ({ input }) => ({
+    forCheckout: input?.forCheckout === true,
+    openWhenEmpty: input?.openWhenEmpty === true,
     addresses: [],
     editingId: null,
     draft: emptyDraft(),
@@ -313,7 +338,7 @@ export const addressesMachine = setup({
     removeId: null,
     error: null,
     notice: null,
-  },
+  }),
   initial: "loading",
   states: {
     loading: {
@@ -321,7 +346,14 @@ export const addressesMachine = setup({
       invoke: {
         id: "loadAddresses",
         src: "loadAddresses",
-        onDone: { target: "list", actions: { type: "assignAddresses", params: ({ event }) => event.output } },
+        onDone: [
+          {
+            guard: { type: "opensEmpty", params: ({ event }) => event.output },
+            target: "editing",
+            actions: [{ type: "assignAddresses", params: ({ event }) => event.output }, "startNew"],
+          },
+          { target: "list", actions: { type: "assignAddresses", params: ({ event }) => event.output } },
+        ],
         onError: { target: "loadFailed", actions: { type: "assignError", params: errorParams } },
       },
     },
@@ -367,7 +399,13 @@ export const addressesMachine = setup({
         id: "saveAddress",
         src: "saveAddress",
         input: ({ context }) => ({ id: context.editingId, body: bodyOf(context.draft) }),
-        onDone: { target: "list", actions: { type: "assignSaved", params: ({ event }) => event.output } },
+        onDone: {
+          target: "list",
+          actions: [
+            { type: "assignSaved", params: ({ event }) => event.output },
+            { type: "tellCheckout", params: ({ event }) => event.output },
+          ],
+        },
         onError: { target: "editing", actions: { type: "assignRefusal", params: errorParams } },
       },
     },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { type ActorRefFrom, assign, fromPromise, setup, stopChild } from "xstate";
 import type { CartItem } from "../domain/cart.ts";
 import {
   accountAllowed,
@@ -32,6 +32,7 @@ import {
 import type { AddressInput } from "../domain/payments/address.ts";
 import { type Leg, parseAmount, splitLegs } from "../domain/payments/amounts.ts";
 import type { SavedAddress, SavedPaymentMethod } from "../domain/payments/saved.ts";
+import type { AddressSavedEvent, addressesMachine } from "./addresses.machine.ts";
 import type { LoadedCardRules } from "./cardChecks.ts";
 import { type CardDraft, type CardProblems, emptyCard } from "./cardDraft.ts";
 import { unprovided } from "./unprovided.ts";
@@ -122,6 +123,8 @@ export interface CheckoutContext extends CheckoutDraft {
   order: PlacedOrder | null;
   /** The order another tab placed for this cart, when Place order found one. */
   elsewhere: PlacedElsewhere | null;
+  /** The address book while the rider makes choices for a cart that ships (it tells what it saves). */
+  addressBook: ActorRefFrom<AddressBook> | null;
 }
 
 export type CheckoutEvent =
@@ -133,9 +136,11 @@ export type CheckoutEvent =
   /** A guest puts the pass on another card: the found one is forgotten. */
   | { type: "destination.clear" }
   | { type: "shipping.chooseAddress"; id: string }
-  /** The rider saved a new address from the checkout (through the addresses machine): it is the one. */
-  | { type: "shipping.addressAdded"; address: SavedAddress }
-  | { type: "shipping.guestAddress"; address: AddressInput }
+  /**
+   * The address book this checkout runs saved an address: it is the one the order ships to (a rider's
+   * is saved to the account, a guest's is kept for this order only).
+   */
+  | AddressSavedEvent
   | { type: "shipping.chooseMethod"; code: string }
   | { type: "promo.change"; value: string }
   | { type: "promo.apply" }
@@ -252,6 +257,19 @@ const toSessionEnded = {
  * `sessionEnded` with the choices kept for after signing in).
  */
 /** The id of the rider's default saved address, if one is. */
+/** What preparing asks: the quote's, and whether the cart ships (then the saved addresses too). */
+export type PrepareInput = QuoteInput & { ships: boolean };
+
+/** The address book's machine as the portal provides it (src/app/live/addresses.ts). */
+export type AddressBook = typeof addressesMachine;
+
+/** What the address book is asked for: none when nothing ships; a guest's starts from `kept`. */
+export interface AddressBookRequest {
+  ships: boolean;
+  guest: boolean;
+  kept: AddressInput | null;
+}
+
 const defaultAddressOf = (addresses: readonly SavedAddress[]): string | null =>
   addresses.find((address) => address.isDefault)?.id ?? null;
 
@@ -268,10 +286,12 @@ export const checkoutMachine = setup({
       loadCardRules: "loadCardRules";
       placeOrder: "placeOrder";
       waitBeforeRetry: "waitBeforeRetry";
+      loadAddressBook: "loadAddressBook";
     },
   },
   actors: {
-    prepareCheckout: fromPromise<Prepared, QuoteInput>(unprovided("prepareCheckout")),
+    /** The prices, and the rider's saved addresses (only for a cart that `ships`) and payment methods. */
+    prepareCheckout: fromPromise<Prepared, PrepareInput>(unprovided("prepareCheckout")),
     quote: fromPromise<Quote, QuoteInput>(unprovided("quote")),
     tokenizeCard: fromPromise<CardToken, CardDraft>(unprovided("tokenizeCard")),
     /** A guest's card token for a card number and security code (POST /anonymous/card_tokens). */
@@ -284,6 +304,11 @@ export const checkoutMachine = setup({
      * `retryAfter` is the seconds its Retry-After asked for, null when it named none.
      */
     waitBeforeRetry: fromPromise<void, { retryAfter: number | null }>(unprovided("waitBeforeRetry")),
+    /**
+     * The address book (its machine, form and address checks download with it), for a cart that
+     * ships; null for one that does not. A guest's starts from the address kept for this order.
+     */
+    loadAddressBook: fromPromise<AddressBook | null, AddressBookRequest>(unprovided("loadAddressBook")),
   },
   actions: {
     /** Writes the choices (choicesOf) where a sign-in mid-checkout finds them. */
@@ -536,6 +561,7 @@ export const checkoutMachine = setup({
       keys: 0,
       order: null,
       elsewhere: null,
+      addressBook: null,
     };
   },
   initial: "revalidating",
@@ -545,7 +571,10 @@ export const checkoutMachine = setup({
       invoke: {
         id: "prepareCheckout",
         src: "prepareCheckout",
-        input: ({ context }) => quoteBody(context),
+        input: ({ context }) => ({
+          ...quoteBody(context),
+          ships: context.items.some((item) => item.shipping_enabled),
+        }),
         onDone: [
           {
             guard: ({ event }) => event.output.quote.reply.prices_changed,
@@ -637,6 +666,25 @@ export const checkoutMachine = setup({
     },
     details: {
       initial: "idle",
+      // The address book runs while the rider makes choices, and tells what it saves
+      // (shipping.addressSaved); drawn again after Review, it starts again from what is kept.
+      invoke: {
+        id: "loadAddressBook",
+        src: "loadAddressBook",
+        input: ({ context }) => ({
+          ships: context.quote?.shipping_required === true,
+          guest: context.guest,
+          kept: context.guestAddress,
+        }),
+        onDone: {
+          actions: assign(({ context, event, spawn }) => ({
+            addressBook: event.output
+              ? spawn(event.output, { input: { forCheckout: true, openWhenEmpty: context.guest } })
+              : null,
+          })),
+        },
+      },
+      exit: [stopChild(({ context }) => context.addressBook ?? ""), assign({ addressBook: null })],
       // What is typed is kept in every part of Details, also while the total is re-quoted or a card
       // is looked up: a keystroke is never lost to a request in flight (issue 34).
       on: {
@@ -696,24 +744,25 @@ export const checkoutMachine = setup({
                 "rememberChoices",
               ],
             },
-            "shipping.addressAdded": {
-              guard: ({ context }) => !context.guest,
-              target: "quoting",
-              actions: [
-                "changed",
-                { type: "addAddress", params: ({ event }) => event.address },
-                "rememberChoices",
-              ],
-            },
-            "shipping.guestAddress": {
-              guard: ({ context }) => context.guest,
-              target: "quoting",
-              actions: [
-                "changed",
-                { type: "guestAddress", params: ({ event }) => event.address },
-                "rememberChoices",
-              ],
-            },
+            "shipping.addressSaved": [
+              {
+                guard: ({ context }) => context.guest,
+                target: "quoting",
+                actions: [
+                  "changed",
+                  { type: "guestAddress", params: ({ event }) => event.address },
+                  "rememberChoices",
+                ],
+              },
+              {
+                target: "quoting",
+                actions: [
+                  "changed",
+                  { type: "addAddress", params: ({ event }) => event.address },
+                  "rememberChoices",
+                ],
+              },
+            ],
             "shipping.chooseMethod": {
               guard: { type: "offersMethod", params: ({ event }) => event.code },
               target: "quoting",

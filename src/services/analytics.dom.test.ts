@@ -18,13 +18,19 @@ import { quietCart } from "../../tests/support/forms.ts";
 import type { AnalyticsEvent } from "../domain/analytics.ts";
 import { cartItemOf } from "../domain/cart.ts";
 import type { Product } from "../domain/catalog.ts";
-import type { QuoteInput } from "../domain/checkout/draft.ts";
 import type { PlacedOrder } from "../domain/checkout/order.ts";
 import type { FormDefinition, FormValues } from "../domain/forms.ts";
 import type { PortalConfig } from "../domain/portal-config.ts";
 import { cardFormProblems, cleanCard } from "../machines/cardChecks.ts";
 import type { RefreshInput } from "../machines/cart.machine.ts";
-import { type CheckoutContext, checkoutMachine, type Prepared } from "../machines/checkout.machine.ts";
+import {
+  type AddressBook,
+  type AddressBookRequest,
+  type CheckoutContext,
+  checkoutMachine,
+  type Prepared,
+  type PrepareInput,
+} from "../machines/checkout.machine.ts";
 import { formMachine } from "../machines/form.machine.ts";
 import { productsMachine } from "../machines/products.machine.ts";
 import { sessionMachine } from "../machines/session.machine.ts";
@@ -110,7 +116,7 @@ const order: PlacedOrder = {
 
 const checkout = checkoutMachine.provide({
   actors: {
-    prepareCheckout: fromPromise<Prepared, QuoteInput>(async () => ({
+    prepareCheckout: fromPromise<Prepared, PrepareInput>(async () => ({
       quote: riderQuote,
       addresses: [],
       methods: [visa],
@@ -118,6 +124,8 @@ const checkout = checkoutMachine.provide({
     quote: fromPromise(async () => riderQuote),
     placeOrder: fromPromise(async () => order),
     loadCardRules: fromPromise(async () => ({ check: cardFormProblems, clean: cleanCard })),
+    // The address book's saves are sent here as shipping.addressSaved: the book itself never comes.
+    loadAddressBook: fromPromise<AddressBook | null, AddressBookRequest>(async () => null),
   },
   actions: {
     rememberChoices: () => {},
@@ -216,7 +224,7 @@ describe("the checkout's steps", () => {
     let quotes = 0;
     const guest = checkout.provide({
       actors: {
-        prepareCheckout: fromPromise<Prepared, QuoteInput>(async () => ({
+        prepareCheckout: fromPromise<Prepared, PrepareInput>(async () => ({
           quote: guestQuote,
           addresses: [],
           methods: [],
@@ -238,7 +246,17 @@ describe("the checkout's steps", () => {
     }).start();
     const idle = () => waitFor(actor, (snapshot) => snapshot.matches({ details: "idle" }));
     await idle();
-    actor.send({ type: "shipping.guestAddress", address: guestAddress });
+    actor.send({
+      type: "shipping.addressSaved",
+      address: {
+        ...guestAddress,
+        address_2: null,
+        email: null,
+        id: "guest-address",
+        isDefault: false,
+        created_at: new Date().toISOString(),
+      },
+    });
     await idle();
     actor.send({ type: "shipping.chooseMethod", code: priority.code });
     await idle();
@@ -287,7 +305,7 @@ describe("the checkout's steps", () => {
     const record = recorder();
     const rider = checkout.provide({
       actors: {
-        prepareCheckout: fromPromise<Prepared, QuoteInput>(async () => ({
+        prepareCheckout: fromPromise<Prepared, PrepareInput>(async () => ({
           quote: riderQuote,
           addresses: [],
           methods: [visa, bank],
@@ -661,8 +679,11 @@ describe("no personal data", () => {
           buying.send({ type: "card.use" });
           buying.send({ type: "card.cancel" });
           buying.send({
-            type: "shipping.guestAddress",
+            type: "shipping.addressSaved",
             address: {
+              id: "guest-address",
+              isDefault: false,
+              created_at: new Date().toISOString(),
               firstName: name ?? "",
               lastName: name ?? "",
               address_1: other ?? "",

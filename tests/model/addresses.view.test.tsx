@@ -37,8 +37,8 @@ const problemTexts: Record<string, (label: string) => string> = {
 
 describeViewModel({
   model: addressesModel,
-  mount(logic, { clock, inspect }) {
-    const actor = createActor(logic, { clock, inspect }).start();
+  mount(logic, { input, clock, inspect }) {
+    const actor = createActor(logic, { input: input ?? {}, clock, inspect }).start();
     return { element: <AddressesView addresses={actor} />, actor: () => actor };
   },
   environment: [

@@ -1,26 +1,16 @@
 import { screen, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { expect } from "vitest";
-import { type AnyEventObject, createActor, fromPromise } from "xstate";
+import { type AnyEventObject, createActor } from "xstate";
 import { purseShortfall } from "../../src/domain/checkout/draft.ts";
 import { formatMoney } from "../../src/domain/money.ts";
-import type { SavedAddress } from "../../src/domain/payments/saved.ts";
-import { addressesMachine } from "../../src/machines/addresses.machine.ts";
 import type { CheckoutContext } from "../../src/machines/checkout.machine.ts";
 import { CheckoutView } from "../../src/views/checkout/CheckoutView.tsx";
-import { Shipping, type ShippingProps } from "../../src/views/checkout/Shipping.tsx";
+import { Shipping } from "../../src/views/checkout/Shipping.tsx";
 import { home } from "./specs/addresses.ts";
 import { checkoutModel } from "./specs/checkout.ts";
 import { bank, visa } from "./specs/paymentMethods.ts";
 import { describeViewModel } from "./view-harness.tsx";
-
-/** The addresses machine never answers here: the checkout's own list is what is under test. */
-const quietAddresses = addressesMachine.provide({
-  actors: {
-    loadAddresses: fromPromise<SavedAddress[]>(() => new Promise(() => {})),
-  },
-});
-const QuietShipping = (props: ShippingProps) => <Shipping {...props} addresses={quietAddresses} />;
 
 const money = (amount: number) => formatMoney(amount, { currency: "USD", locale: "en" });
 
@@ -93,7 +83,7 @@ describeViewModel({
   mount(logic, { input, clock, inspect }) {
     if (!input) throw new Error("every checkout walk has an input");
     const actor = createActor(logic, { clock, input, inspect }).start();
-    return { element: <CheckoutView checkout={actor} shipping={QuietShipping} />, actor: () => actor };
+    return { element: <CheckoutView checkout={actor} shipping={Shipping} />, actor: () => actor };
   },
   environment: [
     "xstate.done.actor.prepareCheckout",
@@ -112,8 +102,9 @@ describeViewModel({
     // The language machine's switch (Purchase.tsx sends it), outside the checkout's screen.
     "checkout.relabel",
     // Both come from the addresses machine's form, walked in its own view test.
-    "shipping.addressAdded",
-    "shipping.guestAddress",
+    "shipping.addressSaved",
+    // The address book's download (src/app/live/checkout.ts).
+    "xstate.done.actor.loadAddressBook",
   ],
   gestures: {
     "destination.choose": async (user, event: AnyEventObject) => {

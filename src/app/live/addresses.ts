@@ -27,6 +27,9 @@ const guestSaved = (address: AddressInput, id: string): SavedAddress => ({
   created_at: new Date().toISOString(),
 });
 
+/** The rider's saved addresses (the checkout lists them with the address book's download). */
+export const listAddresses = (deps: LiveDeps) => createAddressesService(deps.http, deps.transitBase).list();
+
 export function createAddressesLogic(deps: LiveDeps): AddressesLogic {
   const addresses = createAddressesService(deps.http, deps.transitBase);
   return {

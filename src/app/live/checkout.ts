@@ -2,7 +2,6 @@ import { navigate } from "wouter/use-browser-location";
 import { assign, fromPromise } from "xstate";
 import { type CheckoutChoices, choicesOf, orderBody } from "../../domain/checkout/draft.ts";
 import { type CheckoutContext, checkoutMachine } from "../../machines/checkout.machine.ts";
-import { createAddressesService } from "../../services/addresses.service.ts";
 import {
   createCheckoutChoicesStore,
   createCheckoutService,
@@ -10,6 +9,7 @@ import {
   createSharedOrderKeys,
   retryDelayMs,
 } from "../../services/checkout.service.ts";
+import { resilient } from "../chunks.ts";
 import { orderSummaryPath } from "../routes.ts";
 import type { LiveDeps } from "./deps.ts";
 import { loadCardRules, paymentMethodsService, tokenizeCard } from "./payment-gateway.ts";
@@ -21,11 +21,13 @@ export interface CheckoutLogic {
   restoredCheckout: () => CheckoutChoices | null;
 }
 
+/** The address book (./addresses.ts: its machine, service and address checks), its own download. */
+const addressBook = resilient(() => import("./addresses.ts"));
+
 export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
   const { browser, bus } = deps;
   const checkout = createCheckoutService(deps.http, deps.transitBase);
   const checkoutChoices = createCheckoutChoicesStore(browser.sessionStorage);
-  const addresses = createAddressesService(deps.http, deps.transitBase);
   const paymentMethods = paymentMethodsService(deps);
   const tokenize = tokenizeCard(deps);
   const placedOrders = createPlacedOrders(browser.localStorage, () => Date.now());
@@ -41,7 +43,8 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
         prepareCheckout: fromPromise(async ({ input }) => {
           const [quote, saved, methods] = await Promise.all([
             input.guest ? checkout.guestQuote(input.body) : checkout.quote(input.body),
-            input.guest ? [] : addresses.list(),
+            // The rider's saved addresses, with the address book's download: only a cart that ships.
+            input.guest || !input.ships ? [] : addressBook().then((book) => book.listAddresses(deps)),
             input.guest ? [] : paymentMethods.list(),
           ]);
           return { quote, addresses: saved, methods };
@@ -53,6 +56,13 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
         tokenizeCard: fromPromise(({ input }) => tokenize(input)),
         findCard: fromPromise(({ input }) => checkout.findCard(input.cardNumber, input.securityCode)),
         loadCardRules,
+        // A cart that ships: the address book and its checks download now, never for a digital cart.
+        loadAddressBook: fromPromise(async ({ input }) => {
+          if (!input.ships) return null;
+          const { createAddressesLogic } = await addressBook();
+          const book = createAddressesLogic(deps);
+          return input.guest ? book.guestAddress(input.kept) : book.addresses;
+        }),
         placeOrder: fromPromise(async ({ input }) => {
           // Another tab ordered this cart since this checkout began: its order, not a second one.
           const elsewhere = placedOrders.since(input.cart, input.since);

@@ -1,32 +1,32 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useRef } from "react";
+import { useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { countryName } from "../../domain/payments/names.ts";
-import type { addressesMachine } from "../../machines/addresses.machine.ts";
+import type { AddressBook } from "../../machines/checkout.machine.ts";
 import { Choice } from "../../ui/Choice.tsx";
 import { AddressForm } from "../account/AddressForm.tsx";
+import { PartLoading } from "../shared/PartLoading.tsx";
 import { card } from "../shared/Screen.tsx";
 import { type CheckoutRef, errorText, sectionHeading, useQuoteMoney } from "./parts.tsx";
 
-type AddressesRef = ActorRefFrom<typeof addressesMachine>;
+type AddressesRef = ActorRefFrom<AddressBook>;
 
 const actions = css({ display: "flex", gap: "3", flexWrap: "wrap", alignItems: "center" });
 
-/** What the details step gives its shipping part (the address book comes with the part). */
+/** What the details step gives its shipping part. */
 export interface ShippingProps {
   checkout: CheckoutRef;
   guest: boolean;
 }
 
-/** Where the order goes: an address (the rider's saved ones, or a guest's), then a shipping method. */
-export function Shipping({
-  checkout,
-  addresses,
-  guest,
-}: ShippingProps & { addresses: typeof addressesMachine }) {
+/**
+ * Where the order goes: an address (the rider's saved ones, or a guest's), then a shipping method.
+ * The address book is the checkout machine's own child (it hears what the book saves); this part
+ * only draws it.
+ */
+export function Shipping({ checkout, guest }: ShippingProps) {
   const { t } = useLingui();
   const money = useQuoteMoney(checkout);
   const methods = useSelector(checkout, (snapshot) => snapshot.context.quote?.shipping_methods ?? []);
@@ -37,15 +37,16 @@ export function Shipping({
     (snapshot) => snapshot.context.addressId !== null || snapshot.context.guestAddress !== null,
   );
   const idle = useSelector(checkout, (snapshot) => snapshot.matches({ details: "idle" }));
+  const book = useSelector(checkout, (snapshot) => snapshot.context.addressBook);
   return (
     <section aria-labelledby="checkout-shipping" className={card}>
       <h2 id="checkout-shipping" className={sectionHeading}>
         <Trans>Shipping</Trans>
       </h2>
       {guest ? (
-        <GuestAddress checkout={checkout} addresses={addresses} />
+        <GuestAddress checkout={checkout} book={book} />
       ) : (
-        <RiderAddresses checkout={checkout} addresses={addresses} />
+        <RiderAddresses checkout={checkout} book={book} />
       )}
       {hasAddress ? (
         <Choice
@@ -70,21 +71,14 @@ export function Shipping({
 }
 
 /** The rider's saved addresses, and adding one through the addresses machine (saved to the account). */
-function RiderAddresses({
-  checkout,
-  addresses,
-}: {
-  checkout: CheckoutRef;
-  addresses: typeof addressesMachine;
-}) {
+/** The book is null until it has downloaded: the saved addresses show at once, "Add address" waits. */
+function RiderAddresses({ checkout, book }: { checkout: CheckoutRef; book: AddressesRef | null }) {
   const { t, i18n } = useLingui();
   const saved = useSelector(checkout, (snapshot) => snapshot.context.addresses);
   const chosen = useSelector(checkout, (snapshot) => snapshot.context.addressId);
   const idle = useSelector(checkout, (snapshot) => snapshot.matches({ details: "idle" }));
-  const book = useActorRef(addresses);
-  const editing = useSelector(book, (snapshot) => snapshot.matches("editing") || snapshot.matches("saving"));
-  const ready = useSelector(book, (snapshot) => snapshot.matches("list"));
-  useAdded(book, (address) => checkout.send({ type: "shipping.addressAdded", address }));
+  const editing = useBookState(book, (snapshot) => snapshot.matches("editing") || snapshot.matches("saving"));
+  const ready = useBookState(book, (snapshot) => snapshot.matches("list"));
   return (
     <div className={css({ display: "grid", gap: "4" })}>
       {saved.length > 0 ? (
@@ -104,7 +98,7 @@ function RiderAddresses({
           <Trans>You have no saved shipping addresses yet.</Trans>
         </p>
       )}
-      {editing ? (
+      {book && editing ? (
         <AddressForm addresses={book} />
       ) : (
         <p>
@@ -112,7 +106,7 @@ function RiderAddresses({
             type="button"
             className={button({ variant: "outline" })}
             disabled={!ready || !idle}
-            onClick={() => book.send({ type: "address.add" })}
+            onClick={() => book?.send({ type: "address.add" })}
           >
             <Trans>Add address</Trans>
           </button>
@@ -123,26 +117,15 @@ function RiderAddresses({
 }
 
 /** A guest types the address for this order only (the same form and checks; nothing is saved). */
-function GuestAddress({
-  checkout,
-  addresses,
-}: {
-  checkout: CheckoutRef;
-  addresses: typeof addressesMachine;
-}) {
+function GuestAddress({ checkout, book }: { checkout: CheckoutRef; book: AddressesRef | null }) {
   const { i18n } = useLingui();
   const address = useSelector(checkout, (snapshot) => snapshot.context.guestAddress);
-  const book = useActorRef(addresses);
-  const editing = useSelector(book, (snapshot) => snapshot.matches("editing") || snapshot.matches("saving"));
-  const listed = useSelector(book, (snapshot) =>
+  const editing = useBookState(book, (snapshot) => snapshot.matches("editing") || snapshot.matches("saving"));
+  const listed = useBookState(book, (snapshot) =>
     snapshot.matches("list") ? snapshot.context.addresses : null,
   );
-  useEffect(() => {
-    if (listed && listed.length === 0) book.send({ type: "address.add" });
-  }, [listed, book]);
-  useAdded(book, (saved) => checkout.send({ type: "shipping.guestAddress", address: saved }), true);
-  if (editing) return <AddressForm addresses={book} offerDefault={false} />;
-  if (!address) return null;
+  if (book && editing) return <AddressForm addresses={book} offerDefault={false} />;
+  if (!address) return book ? null : <PartLoading />;
   const first = listed?.[0];
   return (
     <div className={actions}>
@@ -154,7 +137,7 @@ function GuestAddress({
         <button
           type="button"
           className={button({ variant: "outline" })}
-          onClick={() => book.send({ type: "address.edit", id: first.id })}
+          onClick={() => book?.send({ type: "address.edit", id: first.id })}
         >
           <Trans>Change address</Trans>
         </button>
@@ -163,31 +146,10 @@ function GuestAddress({
   );
 }
 
-/** Hears the addresses machine save an address ("added", or "updated" too when `edits`). */
-function useAdded(
-  book: AddressesRef,
-  onSaved: (address: ReturnType<AddressesRef["getSnapshot"]>["context"]["addresses"][number]) => void,
-  edits = false,
-) {
-  const handler = useRef(onSaved);
-  handler.current = onSaved;
-  useEffect(() => {
-    let known = new Set(book.getSnapshot().context.addresses.map((address) => address.id));
-    let notice = book.getSnapshot().context.notice;
-    const subscription = book.subscribe((snapshot) => {
-      const { addresses: list, notice: next } = snapshot.context;
-      const fresh = list.find((address) => !known.has(address.id));
-      if (
-        snapshot.matches("list") &&
-        next !== notice &&
-        (next === "added" || (edits && next === "updated"))
-      ) {
-        const saved = fresh ?? list[0];
-        if (saved) handler.current(saved);
-      }
-      known = new Set(list.map((address) => address.id));
-      notice = next;
-    });
-    return () => subscription.unsubscribe();
-  }, [book, edits]);
+/** What the address book shows; null until it has downloaded. */
+function useBookState<T>(
+  book: AddressesRef | null,
+  select: (snapshot: ReturnType<AddressesRef["getSnapshot"]>) => T,
+): T | null {
+  return useSelector(book ?? undefined, (snapshot) => (snapshot ? select(snapshot) : null));
 }

@@ -19,11 +19,12 @@ export const CheckoutDetailsOnDemand = shownOnDemand(() =>
 );
 
 /**
- * The details step's shipping part (./AddressBookShipping.tsx), with the address book and its checks
- * (countries, subdivisions, postal codes): only a cart with something to ship loads it.
+ * The details step's shipping part (./Shipping.tsx), with the address form and its checks (countries,
+ * subdivisions, postal codes): only a cart with something to ship loads it. Its address book is the
+ * checkout machine's child (src/app/live/checkout.ts downloads it).
  */
 export const ShippingOnDemand = shownOnDemand(() =>
-  import("./AddressBookShipping.tsx").then((module) => module.AddressBookShipping),
+  import("./Shipping.tsx").then((module) => module.Shipping),
 );
 
 /**

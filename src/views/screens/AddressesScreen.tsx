@@ -8,7 +8,7 @@ import { AccountScreen } from "./AccountScreen.tsx";
 
 /** /account/addresses: the rider's shipping addresses, on a machine started for this screen. */
 export function ShippingAddresses() {
-  const actor = useActorRef(useFeature(createAddressesLogic).addresses);
+  const actor = useActorRef(useFeature(createAddressesLogic).addresses, { input: {} });
   return (
     <div className={card}>
       <AddressesView addresses={actor} />

@@ -171,6 +171,12 @@ const completeDraft: AddressDraft = {
 export const addressesModel = defineModel({
   name: "addresses",
   machine: addressesMachine,
+  inputs: [
+    // /account/addresses.
+    {},
+    // A guest's address for one order (the checkout runs it): an empty book opens its form.
+    { openWhenEmpty: true },
+  ],
   deferred: ["loadAddresses", "saveAddress", "removeAddress", "setDefaultAddress"],
   events,
   pathKinds: ["shortest", "edge"],
@@ -179,6 +185,10 @@ export const addressesModel = defineModel({
   // country, a bad email, an emptied name) on the complete draft. Journeys type elsewhere.
   filterEvents: (snapshot, event) => {
     const { context } = snapshot;
+    // The one-order book is the account's once loaded: only what loading does differs.
+    if (context.openWhenEmpty) {
+      return snapshot.matches("loading") || (snapshot.matches("editing") && event.type === "address.cancel");
+    }
     if (event.type === "xstate.done.actor.saveAddress") {
       return (context.editingId === null) === ((event.output as SavedAddress).id === park.id);
     }
@@ -200,6 +210,7 @@ export const addressesModel = defineModel({
   serialize: (snapshot) =>
     JSON.stringify([
       snapshot.value,
+      snapshot.context.openWhenEmpty,
       snapshot.context.addresses.map((address) => [address.id, address.isDefault, address.city]),
       snapshot.context.editingId,
       snapshot.context.draft,
@@ -295,6 +306,28 @@ export const addressesModel = defineModel({
     },
   },
   journeys: [
+    {
+      name: "a one-order book with nothing in it opens its form at once",
+      input: 1,
+      events: [{ type: "xstate.done.actor.loadAddresses", output: [] }],
+      expected: "editing",
+      ends: (snapshot) => {
+        expect(snapshot.context.editingId).toBeNull();
+        expect(snapshot.context.draft.country).toBe("US");
+      },
+    },
+    {
+      name: "a one-order book with the address kept shows it, no form",
+      input: 1,
+      events: [{ type: "xstate.done.actor.loadAddresses", output: [home] }],
+      expected: "list",
+    },
+    {
+      name: "the account's empty book waits for Add address",
+      input: 0,
+      events: [{ type: "xstate.done.actor.loadAddresses", output: [] }],
+      expected: "list",
+    },
     {
       name: "a new address typed in full is saved and listed",
       events: [loaded[0], events["address.add"][0], ...fillNew, events["address.save"][0]],

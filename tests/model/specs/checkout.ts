@@ -39,7 +39,8 @@ type ActorEvents =
   | "xstate.error.actor.placeOrder"
   | "xstate.done.actor.waitBeforeRetry"
   | "xstate.done.actor.findCard"
-  | "xstate.error.actor.findCard";
+  | "xstate.error.actor.findCard"
+  | "xstate.done.actor.loadAddressBook";
 
 const fareCardId = "f1000000-0000-4000-8000-000000000001";
 /** Two day passes for the rider's fare card. */
@@ -333,8 +334,19 @@ const events = {
     { type: "shipping.chooseAddress", id: home.id },
     { type: "shipping.chooseAddress", id: strangerId },
   ],
-  "shipping.addressAdded": [{ type: "shipping.addressAdded", address: park }],
-  "shipping.guestAddress": [{ type: "shipping.guestAddress", address: guestAddress }],
+  // What the address book tells: a rider's new address saved to the account, a guest's kept.
+  "shipping.addressSaved": [
+    { type: "shipping.addressSaved", address: park },
+    {
+      type: "shipping.addressSaved",
+      address: {
+        ...guestAddress,
+        id: "guest-address",
+        isDefault: false,
+        created_at: "2026-11-23T12:00:00.000Z",
+      },
+    },
+  ],
   "shipping.chooseMethod": [
     { type: "shipping.chooseMethod", code: "priority" },
     // Not one the quote offers: nothing is asked.
@@ -497,7 +509,13 @@ const events = {
     },
   ],
   "xstate.done.actor.waitBeforeRetry": [{ type: "xstate.done.actor.waitBeforeRetry", output: undefined }],
+  // The address book downloaded: none for a cart that ships nothing (a shipping one's book is the
+  // environment here: what it saves comes as shipping.addressSaved).
+  "xstate.done.actor.loadAddressBook": [{ type: "xstate.done.actor.loadAddressBook", output: null }],
 } satisfies EventSamples<typeof checkoutMachine, ActorEvents>;
+
+/** The address book's two saves: a rider's ([0]) and a guest's ([1]). */
+const saved = events["shipping.addressSaved"];
 
 /** The effects a walk records: what was stored, where the rider was sent, what the cart was told. */
 const checkoutEffects: string[] = [];
@@ -602,6 +620,7 @@ export const checkoutModel = defineModel({
     "loadCardRules",
     "placeOrder",
     "waitBeforeRetry",
+    "loadAddressBook",
   ],
   events,
   pathKinds: ["shortest", "edge"],
@@ -643,6 +662,8 @@ export const checkoutModel = defineModel({
   // before choosing the second leg and types its amount last; the guest gives the address, the method,
   // the email, then the card. Journeys try the other orders.
   filterEvents: (snapshot, event) => {
+    // The book's answer changes nothing the walk sees (a journey takes it).
+    if (event.type === "xstate.done.actor.loadAddressBook") return false;
     const { context } = snapshot;
     const type = event.type;
     const output = (event as { output?: unknown }).output;
@@ -688,7 +709,7 @@ export const checkoutModel = defineModel({
         if (type === "payment.newCard") return context.emailConfirm !== "" && context.legs[0] === null;
         return type === "checkout.place";
       case "guest":
-        if (type === "shipping.guestAddress") return context.guestAddress === null;
+        if (type === "shipping.addressSaved") return event === saved[1] && context.guestAddress === null;
         if (type === "shipping.chooseMethod")
           return context.guestAddress !== null && context.shippingMethod === null;
         if (type === "receipt.email") return context.shippingMethod !== null && context.email === "";
@@ -696,7 +717,7 @@ export const checkoutModel = defineModel({
         if (type === "payment.newCard") return context.emailConfirm !== "" && context.legs[0] === null;
         return type === "checkout.place";
       case "shipping":
-        if (type === "shipping.chooseAddress" || type === "shipping.addressAdded")
+        if (type === "shipping.chooseAddress" || (type === "shipping.addressSaved" && event === saved[0]))
           return context.addressId === null;
         if (type === "shipping.chooseMethod")
           return context.addressId !== null && context.shippingMethod === null;
@@ -1445,9 +1466,16 @@ export const checkoutModel = defineModel({
       },
     },
     {
+      name: "a cart that ships nothing gets no address book, and the choices stay as they were",
+      input: 0,
+      events: [done[0], events["xstate.done.actor.loadAddressBook"][0]],
+      expected: { details: "idle" },
+      ends: (snapshot) => expect(snapshot.context.addressBook).toBeNull(),
+    },
+    {
       name: "a new address saved from the checkout is chosen and priced",
       input: 4,
-      events: [done[6], events["shipping.addressAdded"][0]],
+      events: [done[6], events["shipping.addressSaved"][0]],
       expected: { details: "quoting" },
       ends: (snapshot) => {
         expect(snapshot.context.addressId).toBe(park.id);
@@ -1710,7 +1738,7 @@ export const checkoutModel = defineModel({
       before: reset,
       events: [
         done[2],
-        events["shipping.guestAddress"][0],
+        events["shipping.addressSaved"][1],
         quoted[4],
         events["shipping.chooseMethod"][0],
         quoted[4],
@@ -1762,7 +1790,7 @@ export const checkoutModel = defineModel({
       before: reset,
       events: [
         done[2],
-        events["shipping.guestAddress"][0],
+        events["shipping.addressSaved"][1],
         quoted[4],
         events["shipping.chooseMethod"][0],
         quoted[4],
@@ -1794,7 +1822,7 @@ export const checkoutModel = defineModel({
       before: reset,
       events: [
         done[2],
-        events["shipping.guestAddress"][0],
+        events["shipping.addressSaved"][1],
         quoted[4],
         events["shipping.chooseMethod"][0],
         quoted[4],
@@ -1811,7 +1839,7 @@ export const checkoutModel = defineModel({
       before: reset,
       events: [
         done[2],
-        events["shipping.guestAddress"][0],
+        events["shipping.addressSaved"][1],
         quoted[4],
         events["shipping.chooseMethod"][0],
         quoted[4],

@@ -1,52 +1,20 @@
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
-import { orderSummaryPath } from "../../src/app/routes.ts";
-import {
-  autoRenewSavedMethodMessage,
-  type GuestOrderRequest,
-  maxPaymentLegs,
-  type OrderDetail,
-  type OrderPage,
-  type PaymentLegRequest,
-  type PlacedOrder,
-  type PlaceOrderRequest,
-  selectPaymentMethodMessage,
-  splitLegCount,
-  walletAutoRenewMessage,
-} from "../../src/domain/checkout/order.ts";
-import {
-  type Purses,
-  passDestinationRequiredMessage,
-  promoCodeInvalidMessage,
-  type QuoteReply,
-} from "../../src/domain/checkout/quote.ts";
+import type { OrderDetail, OrderPage, PlacedOrder } from "../../src/domain/checkout/order.ts";
+import type { Purses } from "../../src/domain/checkout/quote.ts";
 import { ErrorCode } from "../../src/domain/envelope.ts";
-import { canBuyFor } from "../../src/domain/fare-media.ts";
 import { type Money, money } from "../../src/domain/money.ts";
-import type { Address } from "../../src/domain/payments/address.ts";
 import type { PortalConfig } from "../../src/domain/portal-config.ts";
-import type { GuestLoadRequest } from "../../src/domain/transit/guest-card.ts";
-import {
-  autoloadMessages,
-  defaultLoadLimits,
-  type LoadLimits,
-  type LoadRequest,
-  maxStoredValue,
-} from "../../src/domain/transit/wallet.ts";
 import type { Database } from "../db/client.ts";
 import type { Clock } from "../domain/clock.ts";
-import { type LedgerAccount, ledgerAccounts, parseLedgerAccount } from "../domain/ledger-accounts.ts";
-import type { Outbox, StoredMessage } from "../gateways/outbox.ts";
+import { type LedgerAccount, ledgerAccounts } from "../domain/ledger-accounts.ts";
+import type { Outbox } from "../gateways/outbox.ts";
 import type { DeclineReason, PaymentGateway } from "../gateways/payments/gateway.ts";
-import { composeReceipt } from "../mail/receipts.ts";
-import { createAccountRepository, type Executor, type User } from "../repositories/accounts.ts";
-import { createAddressRepository, savedAddressOf } from "../repositories/addresses.ts";
+import { createAccountRepository, type Executor } from "../repositories/accounts.ts";
 import { balanceOf, createCardActivityRepository } from "../repositories/card-activity.ts";
-import { createFareMediaRepository, type FareMediumRow } from "../repositories/fare-media.ts";
+import { createFareMediaRepository } from "../repositories/fare-media.ts";
 import { encodeKeysetCursor, type KeysetCursor } from "../repositories/keyset-cursor.ts";
 import {
   createOrderRepository,
-  type NewPassRow,
-  type NewSubscriptionRow,
   type OrderAttemptLegRow,
   type OrderItemRow,
   type OrderRefundRow,
@@ -54,24 +22,20 @@ import {
   type OrderRow,
   orderDetailOf,
 } from "../repositories/orders.ts";
-import { createPaymentMethodRepository } from "../repositories/payment-methods.ts";
-import { createPromoCodeRepository } from "../repositories/promo-codes.ts";
-import { parseAddressBody } from "./addresses.ts";
 import type { LedgerEntry, LedgerService } from "./ledger.ts";
-import { publicLink } from "./links.ts";
+import { fulfil } from "./orders/fulfil.ts";
 import {
   type Claimed,
   ClaimLost,
-  cardTokenHash,
   guestScopeOf,
   idempotencyKeyHash,
   orderRequestHash,
-  recordedTokenPrefix,
   refundRequestHash,
   staleClaimMs,
   withoutTokens,
 } from "./orders/idempotency.ts";
-import { type HeldLeg, isCardLeg, type Leg, shownMethod } from "./orders/legs.ts";
+import { type HeldLeg, isCardLeg, shownMethod } from "./orders/legs.ts";
+import { writeReceipt } from "./orders/receipt.ts";
 import {
   envelope,
   inFlightReply,
@@ -81,55 +45,35 @@ import {
   refusal,
   refused,
 } from "./orders/replies.ts";
-import { accountTakes } from "./pass-destinations.ts";
-import type { Customer, PricingService } from "./pricing.ts";
-import { renewsAtFor } from "./subscription-dates.ts";
+import {
+  type CheckContext,
+  checkLocked,
+  type LoadInput,
+  type OrderCustomer,
+  type PlaceInput,
+  type Plan,
+  type Prepared,
+  paymentUnavailableMessage,
+  prepareLoad,
+  prepareOrder,
+  tokenInvalidMessage,
+  usableCard,
+  walletBalanceOf,
+} from "./orders/validate.ts";
+import type { PricingService } from "./pricing.ts";
 import { inTransaction } from "./transaction.ts";
 
-/** Who places the order: a signed-in rider, or a guest with the receipt email. */
-export type OrderCustomer = { kind: "rider"; user: User } | { kind: "guest"; email: string };
-
-export interface PlaceInput {
-  customer: OrderCustomer;
-  /** The Idempotency-Key header (already checked: 1..255 printable ASCII). */
-  idempotencyKey: string;
-  /** A guest's `card_token` is replaced by its card's id (`fare_medium`) before the order is placed. */
-  request: PlaceOrderRequest | (Omit<GuestOrderRequest, "card_token"> & { fare_medium?: string | null });
-  /** The request's language: names, the shipping method's name and the receipt. */
-  locale: string;
-  /** The caller's network address (a guest's refused promo codes are counted by it). */
-  address: string;
-  /** Write the receipt email (the demo seed's past orders have none). */
-  receipt?: boolean;
-  /**
-   * Whose keys the Idempotency-Key is among: the rider's id (a guest's email digest, guestScopeOf)
-   * unless the server itself places the order (renewals: "renewal"), so no rider's key can meet the
-   * server's.
-   */
-  scope?: string;
-}
+export {
+  cardNotFoundMessage,
+  type LoadInput,
+  loadLimitsOf,
+  loadSettleMs,
+  type OrderCustomer,
+  type PlaceInput,
+} from "./orders/validate.ts";
 
 /** An attempt's request as the recovery run replays it (order_requests.replay). */
 type OrderReplay = NonNullable<OrderRequestRow["replay"]>;
-
-/** Where a load's value goes: one fare card's general funds, or the rider's wallet. */
-type LoadTarget = { kind: "card"; cardId: string } | { kind: "wallet" };
-
-/**
- * A load (issue 13, src/domain/transit/wallet.ts): an order of kind "load" with one stored-value line,
- * placed like any order (the same Idempotency-Key claim, gateway legs, order number, receipt).
- */
-export interface LoadInput {
-  customer: OrderCustomer;
-  idempotencyKey: string;
-  request: LoadRequest | GuestLoadRequest;
-  target: LoadTarget;
-  locale: string;
-  address: string;
-  receipt?: boolean;
-  /** The activity row's kind: "autoload" for a scheduler's run; "load" otherwise. */
-  activity?: "load" | "autoload";
-}
 
 export type RefundResult =
   | { ok: true; order: OrderDetail }
@@ -145,40 +89,8 @@ export type RefundResult =
         | "inFlight";
     };
 
-/**
- * Value paid through the gateway (a card or wallet load, stored value bought at checkout) settles this
- * long after it was placed: rides may use it at once, but it moves off the card or wallet (a transfer,
- * paying at checkout, a refund of it) only once settled.
- */
-export const loadSettleMs = 10 * 60 * 1000;
-
 export const orderNotFoundMessage = "Order not found.";
-const priceChangedMessage = "The price of your order has changed. Please review it and try again.";
-const paymentsTotalMessage = "The payments do not add up to the order's total.";
-const tooManyLegsMessage = "An order is paid with at most 2 payment methods.";
-const paymentUnavailableMessage = "This payment method is not available.";
-const purseTooLowMessage = "The balance is too low for this payment.";
-const purseNeedsCardMessage =
-  "Stored value pays only for passes of a digital order with a fare card, never for more stored value.";
-const guestPaymentMessage = "Guests pay with a card.";
 const declinedMessage = "Your payment method was declined.";
-const tokenInvalidMessage = "The card details have expired. Please enter them again.";
-const fareCardUnavailableMessage = "This fare card cannot be used for this order.";
-const fareCardRequiredMessage = "Choose a fare card for auto-renewed passes and stored value.";
-const notEligibleMessage = "The selected passes are not eligible for this fare media.";
-const renewNotAllowedMessage = "This product cannot renew automatically.";
-const addressNotFoundMessage = "Address not found.";
-const addressRequiredMessage = "Shipping address can not be empty.";
-const shippingRequiredMessage = "Please choose a shipping method.";
-const loadUnavailableMessage = "Stored value cannot be loaded now.";
-export const cardNotFoundMessage = "Fare card not found.";
-/** The name of a load's one line, per language. */
-const loadLineNames: Record<string, string> = { en: "Stored value", es: "Saldo", vi: "Số dư" };
-
-/** The deployment's bounds of a load (the contract's defaults: the deployment names none). */
-export function loadLimitsOf(config: PortalConfig): LoadLimits {
-  return { min: defaultLoadLimits.min, max: defaultLoadLimits.max, currency: config.currency_code };
-}
 
 /** A guest link's token: 32 random bytes, base64url (43 characters). */
 const guestLinkPattern = /^[A-Za-z0-9_-]{43}$/;
@@ -187,7 +99,6 @@ const linkHashOf = (token: string) => createHash("sha256").update(token).digest(
 /** Draws of a random order number before giving up (a collision is 1 in 10^8 per existing order). */
 const maxNumberDraws = 8;
 const newOrderNumber = () => `TP-${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
-const serialNumber = () => `PS-${randomBytes(8).toString("hex").toUpperCase()}`;
 
 /**
  * Placing and reading orders (issue 12; the contract is src/domain/checkout/order.ts). Placing, in
@@ -285,409 +196,7 @@ export function createOrderService(options: {
     }
   }
 
-  /**
-   * A one-time card leg of an order or a load, or null when its token pays this request twice or
-   * paid before. A recovered request's token is its digest (`recorded`): the claim keeps no token.
-   */
-  async function oneTimeCardLeg(
-    n: number,
-    leg: { amount: number; token: string },
-    recovered: boolean,
-    tokens: Set<string>,
-  ): Promise<Leg | null> {
-    const tokenHash = cardTokenHash(leg.token, recovered);
-    if (tokens.has(tokenHash) || (await repository.tokenUsed(tokenHash))) return null;
-    tokens.add(tokenHash);
-    const recorded = recovered && leg.token.startsWith(recordedTokenPrefix);
-    return { n, kind: "card", amount: leg.amount, token: leg.token, tokenHash, recorded };
-  }
-
-  /**
-   * A card an order may go on (live, purchasable, not blocked), or null: the rider's own, or for a
-   * guest (`userId` null) whoever's card their card token named.
-   */
-  async function usableCard(tx: Executor, userId: string | null, id: string, lock: boolean) {
-    const cards = createFareMediaRepository(tx);
-    const row = lock ? await cards.lock(id) : await cards.byId(id);
-    const owned = userId === null || row?.userId === userId;
-    return row && owned && row.removedAt === null && canBuyFor(row) ? row : null;
-  }
-
-  /** Everything about the order that needs no gateway: a refusal, or what to charge and write. */
-  async function prepare(input: PlaceInput, orderId: string, recovered = false) {
-    const { customer, request } = input;
-    const userId = customer.kind === "rider" ? customer.user.id : null;
-    const email = customer.kind === "rider" ? customer.user.email : customer.email;
-
-    // The shipping address: a rider's saved one (only their own), or the guest's typed one.
-    let address: Address | null = null;
-    const given = request.shipping_address ?? null;
-    if (given !== null) {
-      if (typeof given === "string") {
-        const row = userId ? await createAddressRepository(db).find(userId, given) : null;
-        if (!row) {
-          return {
-            refused: refused(404, [
-              { code: ErrorCode.notFound, message: addressNotFoundMessage, field: "shipping_address" },
-            ]),
-          };
-        }
-        const { id: _id, created_at: _created, ...saved } = savedAddressOf(row);
-        address = { ...saved, isDefault: false };
-      } else {
-        const parsed = parseAddressBody(given);
-        if (!parsed.ok) {
-          return {
-            refused: refused(
-              400,
-              parsed.errors.map((error) => ({
-                code: ErrorCode.validation,
-                message: error.message,
-                field: `shipping_address/${error.field}`,
-              })),
-            ),
-          };
-        }
-        address = { ...parsed.address, isDefault: false };
-      }
-    }
-
-    const pricingCustomer: Customer =
-      customer.kind === "rider"
-        ? { kind: "rider", userId: customer.user.id, email: customer.user.email }
-        : { kind: "guest", email: customer.email };
-    const priced = await pricing.priceForOrder({
-      customer: pricingCustomer,
-      lines: request.lines,
-      promoCode: request.promo_code ?? null,
-      shippingMethod: request.shipping_method ?? null,
-      country: address?.country ?? null,
-      locale: input.locale,
-      address: input.address,
-    });
-    if (!priced.ok) return { refused: refused(priced.status, priced.errors) };
-    const { quote } = priced;
-    const physical = priced.products.some((product) => product.subType === "PHYSICAL_PASS");
-    // A guest's card is the one their card token named (the route put its id here: guests cannot).
-    const fareMediumId = "fare_medium" in request ? (request.fare_medium ?? null) : null;
-    let card: FareMediumRow | null = null;
-    if (fareMediumId !== null) {
-      card = physical ? null : await usableCard(db, userId, fareMediumId, false);
-      if (!card) {
-        return {
-          refused: refusal(ErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
-        };
-      }
-    }
-    const autoRenew = request.lines.map((line) => "auto_renew" in line && line.auto_renew === true);
-    for (const [index, product] of priced.products.entries()) {
-      const field = `lines/${index}`;
-      if (autoRenew[index] && (!product.subscriptionAllowed || product.subType !== "DIGITAL_PASS")) {
-        return {
-          refused: refused(400, [{ code: ErrorCode.validation, message: renewNotAllowedMessage, field }]),
-        };
-      }
-      if ((autoRenew[index] || product.subType === "STORED_VALUE") && !card) {
-        return {
-          refused: refusal(
-            ErrorCode.fareCardUnavailable,
-            fareCardRequiredMessage,
-            userId ? "fare_medium" : "card_token",
-          ),
-        };
-      }
-      if (card && product.riderTypes.length > 0 && !product.riderTypes.includes(card.riderType)) {
-        return { refused: refusal(ErrorCode.productUnavailable, notEligibleMessage, field) };
-      }
-    }
-    // A digital pass goes on a fare card, or (a rider's, where the deployment allows) in the account.
-    if (!card && priced.products.some((product) => product.subType === "DIGITAL_PASS")) {
-      const toAccount =
-        "pass_destination" in request &&
-        request.pass_destination === "account" &&
-        accountTakes(options.config(), userId !== null, priced.products, autoRenew.includes(true));
-      if (!toAccount) {
-        return {
-          refused: refusal(
-            ErrorCode.fareCardUnavailable,
-            passDestinationRequiredMessage,
-            userId ? "pass_destination" : "card_token",
-          ),
-        };
-      }
-    }
-    if (quote.shipping_required && !address) {
-      return {
-        refused: refused(400, [
-          { code: ErrorCode.validation, message: addressRequiredMessage, field: "shipping_address" },
-        ]),
-      };
-    }
-    if (priced.problems.length > 0) return { refused: refused(422, priced.problems) };
-    if (quote.shipping_required) {
-      if (!quote.shipping_method) {
-        return {
-          refused: refusal(ErrorCode.shippingMethodUnavailable, shippingRequiredMessage, "shipping_method"),
-        };
-      }
-    }
-    if (quote.total !== request.expected_total) {
-      return { refused: refusal(ErrorCode.priceChanged, priceChangedMessage, "expected_total") };
-    }
-
-    const anyAutoRenew = autoRenew.some(Boolean);
-
-    // The legs: how many, what each is, and that they pay the total exactly.
-    const requested: readonly PaymentLegRequest[] = request.payments;
-    // A split needs the deployment's flag for what is bought: passes and cards, or stored value loaded.
-    const split = options.config().enableSplitPayments;
-    const loadsValue = priced.products.some((product) => product.subType === "STORED_VALUE");
-    const buysPasses = priced.products.some((product) => product.subType !== "STORED_VALUE");
-    const allowed =
-      (!loadsValue || split.loadValue) && (!buysPasses || split.purchasePasses) ? splitLegCount : 1;
-    if (requested.length > Math.min(allowed, maxPaymentLegs)) {
-      return {
-        refused: refusal(ErrorCode.paymentRefused, tooManyLegsMessage, `payments/${requested.length - 1}`),
-      };
-    }
-    if (quote.total > 0 && requested.length === 0) {
-      return { refused: refusal(ErrorCode.paymentRefused, selectPaymentMethodMessage, "payments") };
-    }
-    if (requested.reduce((sum, leg) => sum + leg.amount, 0) !== quote.total) {
-      return { refused: refusal(ErrorCode.paymentRefused, paymentsTotalMessage, "payments") };
-    }
-    const legs: Leg[] = [];
-    const tokens = new Set<string>();
-    for (const [n, leg] of requested.entries()) {
-      const field = `payments/${n}`;
-      const refuse = (message: string, code: number = ErrorCode.paymentRefused) => ({
-        refused: refusal(code, message, field),
-      });
-      if (customer.kind === "guest" && leg.kind !== "card") return refuse(guestPaymentMessage);
-      switch (leg.kind) {
-        case "saved": {
-          const method = userId
-            ? await createPaymentMethodRepository(db).findLive(userId, leg.payment_method)
-            : null;
-          if (!method) return refuse(paymentUnavailableMessage);
-          legs.push({ n, kind: "saved", amount: leg.amount, method });
-          break;
-        }
-        case "card": {
-          // A one-time card is gone after this order: the renewal would have nothing to charge.
-          if (anyAutoRenew) return refuse(autoRenewSavedMethodMessage);
-          const card = await oneTimeCardLeg(n, leg, recovered, tokens);
-          if (!card) return refuse(tokenInvalidMessage, ErrorCode.paymentTokenInvalid);
-          legs.push(card);
-          break;
-        }
-        case "stored_value": {
-          if (anyAutoRenew) return refuse(walletAutoRenewMessage);
-          if (!card || physical || loadsValue) return refuse(purseNeedsCardMessage);
-          legs.push({
-            n,
-            kind: "stored_value",
-            amount: leg.amount,
-            account: ledgerAccounts.fareCard(card.id, "general"),
-          });
-          break;
-        }
-        case "wallet": {
-          if (anyAutoRenew) return refuse(walletAutoRenewMessage);
-          if (!userId) return refuse(guestPaymentMessage);
-          legs.push({ n, kind: "wallet", amount: leg.amount, account: ledgerAccounts.wallet(userId) });
-          break;
-        }
-      }
-    }
-    // The renewal charges one method for the whole price: a split has no one method to renew on.
-    if (anyAutoRenew && legs.length > 1) {
-      return { refused: refusal(ErrorCode.paymentRefused, autoRenewSavedMethodMessage, "payments") };
-    }
-    const purseProblem = await pursesShort(db, legs);
-    if (purseProblem !== null) {
-      return { refused: refusal(ErrorCode.paymentRefused, purseTooLowMessage, `payments/${purseProblem}`) };
-    }
-
-    return {
-      refused: null,
-      plan: {
-        orderId,
-        userId,
-        email,
-        quote,
-        promoCodeId: priced.promoCodeId,
-        products: priced.products,
-        autoRenew,
-        physical,
-        card,
-        // An address matters only to what ships; a digital order keeps none.
-        address: quote.shipping_required ? address : null,
-        legs,
-        load: null as { target: LoadTarget; activity: "load" | "autoload" } | null,
-      },
-    };
-  }
-
-  /** A rider's wallet: what it holds and what of it is pending (loads not settled yet). */
-  async function walletBalanceOf(
-    tx: Executor,
-    userId: string,
-  ): Promise<{ balance: number; pending: number }> {
-    const cur = currency();
-    const balance = (await ledger.balance(tx, ledgerAccounts.wallet(userId), cur)).amount;
-    const since = new Date(clock.now().getTime() - loadSettleMs);
-    const pending = await repository.with(tx).pendingWalletLoads(userId, cur, since);
-    return { balance, pending: Math.min(balance, pending) };
-  }
-
-  /** The first purse leg its purse cannot pay (legs of one purse together), or null. */
-  async function pursesShort(tx: Executor, legs: readonly Leg[]): Promise<number | null> {
-    const owed = new Map<LedgerAccount, { amount: number; n: number }>();
-    for (const leg of legs) {
-      if (leg.kind !== "stored_value" && leg.kind !== "wallet") continue;
-      const before = owed.get(leg.account);
-      owed.set(leg.account, { amount: (before?.amount ?? 0) + leg.amount, n: before?.n ?? leg.n });
-    }
-    if (owed.size === 0) return null;
-    for (const [account, { amount, n }] of owed) {
-      // A card pays with its settled value only: a load still pending is not spendable yet.
-      const parsed = parseLedgerAccount(account);
-      const spendable =
-        parsed?.kind === "fareCard"
-          ? await balanceOf(tx, parsed.cardId, currency()).then(
-              (balance) => balance.general - balance.pending,
-            )
-          : parsed?.kind === "wallet"
-            ? await walletBalanceOf(tx, parsed.userId).then((wallet) => wallet.balance - wallet.pending)
-            : (await ledger.balance(tx, account, currency())).amount;
-      if (spendable < amount) return n;
-    }
-    return null;
-  }
-
-  type Plan = NonNullable<Awaited<ReturnType<typeof prepare>>["plan"]>;
-  type Prepared = { refused: OrderReply; plan?: undefined } | { refused: null; plan: Plan };
-
-  /** A load's plan: an order's, with one stored-value line of `amount` for the card or the wallet. */
-  async function prepareLoad(input: LoadInput, orderId: string, recovered = false): Promise<Prepared> {
-    const { customer, request, target } = input;
-    const userId = customer.kind === "rider" ? customer.user.id : null;
-    const email = customer.kind === "rider" ? customer.user.email : customer.email;
-    const cur = currency();
-    const config = options.config();
-    const limits = loadLimitsOf(config);
-    let card: FareMediumRow | null = null;
-    if (target.kind === "card") {
-      const row = await createFareMediaRepository(db).byId(target.cardId);
-      const mine = row && !row.removedAt && (customer.kind === "guest" || row.userId === userId);
-      if (!row || !mine) {
-        return { refused: refused(404, [{ code: ErrorCode.notFound, message: cardNotFoundMessage }]) };
-      }
-      if (row.status !== "ACTIVE") {
-        return {
-          refused: refusal(ErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
-        };
-      }
-      card = row;
-    } else if (!userId) {
-      return { refused: refusal(ErrorCode.paymentRefused, guestPaymentMessage, "payments") };
-    }
-    const { amount } = request;
-    const amountInvalid = {
-      refused: refusal(ErrorCode.amountInvalid, autoloadMessages.amountInvalid, "amount"),
-    };
-    if (!Number.isSafeInteger(amount) || amount < limits.min || amount > limits.max) return amountInvalid;
-    if (request.expected_total !== amount) {
-      return { refused: refusal(ErrorCode.priceChanged, priceChangedMessage, "expected_total") };
-    }
-    if (card && (await balanceOf(db, card.id, cur)).general + amount > maxStoredValue) return amountInvalid;
-    const organizationId = card?.organizationId ?? config.organization.parentUuid;
-    const product = await repository.storedValueProduct(organizationId);
-    if (!product) {
-      return { refused: refusal(ErrorCode.productUnavailable, loadUnavailableMessage, "amount") };
-    }
-    const requested = request.payments;
-    const allowed = config.enableSplitPayments.loadValue ? splitLegCount : 1;
-    if (requested.length === 0) {
-      return { refused: refusal(ErrorCode.paymentRefused, selectPaymentMethodMessage, "payments") };
-    }
-    if (requested.length > allowed) {
-      return {
-        refused: refusal(ErrorCode.paymentRefused, tooManyLegsMessage, `payments/${requested.length - 1}`),
-      };
-    }
-    if (requested.reduce((sum, leg) => sum + leg.amount, 0) !== amount) {
-      return { refused: refusal(ErrorCode.paymentRefused, paymentsTotalMessage, "payments") };
-    }
-    const legs: Leg[] = [];
-    const tokens = new Set<string>();
-    for (const [n, leg] of requested.entries()) {
-      const field = `payments/${n}`;
-      if (!Number.isSafeInteger(leg.amount) || leg.amount <= 0) {
-        return { refused: refusal(ErrorCode.paymentRefused, paymentsTotalMessage, field) };
-      }
-      if (leg.kind === "saved") {
-        const method = userId
-          ? await createPaymentMethodRepository(db).findLive(userId, leg.payment_method)
-          : null;
-        if (!method) return { refused: refusal(ErrorCode.paymentRefused, paymentUnavailableMessage, field) };
-        legs.push({ n, kind: "saved", amount: leg.amount, method });
-      } else if (leg.kind === "card") {
-        const card = await oneTimeCardLeg(n, leg, recovered, tokens);
-        if (!card) return { refused: refusal(ErrorCode.paymentTokenInvalid, tokenInvalidMessage, field) };
-        legs.push(card);
-      } else {
-        return { refused: refusal(ErrorCode.paymentRefused, paymentUnavailableMessage, field) };
-      }
-    }
-    const quote: QuoteReply = {
-      currency: cur,
-      lines: [
-        {
-          product: product.uuid,
-          name: loadLineNames[input.locale] ?? loadLineNames.en ?? "Stored value",
-          sub_type: "STORED_VALUE",
-          shipping_enabled: false,
-          organization: product.organizationId,
-          quantity: 1,
-          unit_price: amount,
-          line_total: amount,
-          price_changed: false,
-          promo_eligible: false,
-          discount: 0,
-        },
-      ],
-      subtotal: amount,
-      shipping: 0,
-      discount: 0,
-      total: amount,
-      prices_changed: false,
-      promo: null,
-      shipping_required: false,
-      shipping_method: null,
-      shipping_methods: [],
-      purses: null,
-      destinations: null,
-    };
-    return {
-      refused: null,
-      plan: {
-        orderId,
-        userId,
-        email,
-        quote,
-        promoCodeId: null,
-        products: [product],
-        autoRenew: [false],
-        physical: false,
-        card,
-        address: null,
-        legs,
-        load: { target, activity: input.activity ?? "load" },
-      },
-    };
-  }
+  const checks: CheckContext = { db, clock, config: options.config, pricing, ledger };
 
   /**
    * Authorizes every card leg (attaching one-time cards first), voiding the approved ones when one is
@@ -818,33 +327,6 @@ export function createOrderService(options: {
     return null;
   }
 
-  /** The sale's posting: what paid (cards through the clearing account, purses, the promo) and what was bought. */
-  function salePosting(plan: Plan): LedgerEntry[] {
-    const cur = currency();
-    const totals = new Map<LedgerAccount, number>();
-    const add = (account: LedgerAccount, amount: number) =>
-      totals.set(account, (totals.get(account) ?? 0) + amount);
-    for (const leg of plan.legs) {
-      if (isCardLeg(leg)) add(ledgerAccounts.gatewayClearing, -leg.amount);
-      else add(leg.account, -leg.amount);
-    }
-    if (plan.quote.discount > 0) add(ledgerAccounts.promo, -plan.quote.discount);
-    for (const [index, line] of plan.quote.lines.entries()) {
-      const product = plan.products[index];
-      if (product?.subType === "STORED_VALUE" && plan.card) {
-        add(ledgerAccounts.fareCard(plan.card.id, "general"), line.line_total);
-      } else if (product?.subType === "STORED_VALUE" && plan.load?.target.kind === "wallet" && plan.userId) {
-        add(ledgerAccounts.wallet(plan.userId), line.line_total);
-      } else {
-        add(ledgerAccounts.revenue, line.line_total);
-      }
-    }
-    if (plan.quote.shipping > 0) add(ledgerAccounts.revenue, plan.quote.shipping);
-    return [...totals]
-      .filter(([, amount]) => amount !== 0)
-      .map(([account, amount]) => ({ account, amount: money(amount, cur) }));
-  }
-
   /** The one transaction that makes the order: everything, or nothing. */
   async function write(
     input: Pick<PlaceInput, "customer" | "locale" | "receipt">,
@@ -854,7 +336,7 @@ export function createOrderService(options: {
   ): Promise<OrderReply> {
     const cur = currency();
     const now = clock.now();
-    const { orderId, quote } = plan;
+    const { orderId } = plan;
     const guestLink = input.customer.kind === "guest" ? randomBytes(32).toString("base64url") : null;
     const reply = await inTransaction(db, async ({ tx, afterCommit }) => {
       const orders = repository.with(tx);
@@ -862,248 +344,28 @@ export function createOrderService(options: {
       // the legs now, and may be giving them back.
       if (!(await orders.holdsClaim(claim.scope, claim.key, claim.claimedAt))) throw new ClaimLost();
       await orders.deleteAttemptLegs(orderId);
-      if (plan.userId) await createAccountRepository(tx).lock(plan.userId);
-      if (plan.load && plan.card) {
-        const locked = await createFareMediaRepository(tx).lock(plan.card.id);
-        if (locked?.status !== "ACTIVE" || locked.removedAt || locked.userId !== plan.card.userId) {
-          throw new OrderRefusal(
-            refusal(ErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
-          );
-        }
-        const held = await balanceOf(tx, locked.id, cur);
-        if (held.general + quote.total > maxStoredValue) {
-          throw new OrderRefusal(refusal(ErrorCode.amountInvalid, autoloadMessages.amountInvalid, "amount"));
-        }
-      } else if (plan.card && !(await usableCard(tx, plan.userId, plan.card.id, true))) {
-        throw new OrderRefusal(
-          refusal(ErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
-        );
-      }
-      const short = await pursesShort(tx, plan.legs);
-      if (short !== null) {
-        throw new OrderRefusal(refusal(ErrorCode.paymentRefused, purseTooLowMessage, `payments/${short}`));
-      }
-      const number = claim.orderNumber;
-
-      if (plan.promoCodeId && quote.promo) {
-        const promoCodes = createPromoCodeRepository(tx);
-        const code = await promoCodes.lock(plan.promoCodeId);
-        const redeemer = { userId: plan.userId, email: plan.email };
-        const full =
-          !code ||
-          (code.maxRedemptions !== null &&
-            (await promoCodes.countRedemptions(code.id)) >= code.maxRedemptions) ||
-          (code.maxRedemptionsPerRider !== null &&
-            (await promoCodes.countRedemptionsBy(code.id, redeemer)) >= code.maxRedemptionsPerRider);
-        if (full) {
-          throw new OrderRefusal(refusal(ErrorCode.promoCodeInvalid, promoCodeInvalidMessage, "promo_code"));
-        }
-        await promoCodes.redeem({
-          promoCodeId: code.id,
-          redeemer,
-          orderReference: number,
-          discount: money(quote.discount, cur),
-        });
-      }
-
-      const heldBy = new Map(held.map((leg) => [leg.n, leg]));
-      const fulfilmentOf = (index: number) => {
-        const product = plan.products[index];
-        if (product?.subType === "PHYSICAL_PASS") return "shipment" as const;
-        if (product?.subType === "STORED_VALUE") return "stored_value" as const;
-        return plan.autoRenew[index] ? ("subscription" as const) : ("pass" as const);
-      };
-      const inserted = await orders.insertOrder({
-        order: {
-          id: orderId,
-          number,
-          userId: plan.userId,
-          email: plan.email,
-          guestLinkHash: guestLink ? linkHashOf(guestLink) : null,
-          kind: plan.load ? "load" : plan.physical ? "physical" : "digital",
-          fareMediumId: plan.card?.id ?? null,
-          currency: cur,
-          subtotal: quote.subtotal,
-          shipping: quote.shipping,
-          discount: quote.discount,
-          total: quote.total,
-          promoCodeId: quote.promo ? plan.promoCodeId : null,
-          promoCode: quote.promo?.code ?? null,
-          shippingMethod: quote.shipping_method,
-          shippingAddress: plan.address,
-          status: "paid",
+      const refusedNow = await checkLocked(checks, tx, plan);
+      if (refusedNow) throw new OrderRefusal(refusedNow);
+      const detail = await fulfil(
+        ledger,
+        tx,
+        plan,
+        {
+          number: claim.orderNumber,
           locale: input.locale,
-          createdAt: now,
+          currency: cur,
+          now,
+          guestLinkHash: guestLink ? linkHashOf(guestLink) : null,
         },
-        items: quote.lines.map((line, index) => ({
-          orderId,
-          line: index,
-          productId: line.product,
-          name: line.name,
-          subType: plan.products[index]?.subType ?? "DIGITAL_PASS",
-          quantity: line.quantity,
-          unitPrice: line.unit_price,
-          lineTotal: line.line_total,
-          discount: line.discount,
-          autoRenew: plan.autoRenew[index] ?? false,
-          fulfilment: fulfilmentOf(index),
-        })),
-        payments: plan.legs.map((leg) => {
-          const gatewayLeg = heldBy.get(leg.n);
-          const common = {
-            orderId,
-            leg: leg.n,
-            kind: leg.kind,
-            amount: leg.amount,
-            authorizationId: gatewayLeg?.authorizationId ?? null,
-            captureId: gatewayLeg?.captureId ?? null,
-          };
-          if (leg.kind === "saved") {
-            return {
-              ...common,
-              paymentMethodId: leg.method.id,
-              ...shownMethod(leg.method),
-              nickname: leg.method.nickname,
-            };
-          }
-          if (leg.kind === "card") {
-            return {
-              ...common,
-              brand: gatewayLeg?.brand ?? null,
-              last4: gatewayLeg?.last4 ?? null,
-              tokenHash: leg.tokenHash,
-            };
-          }
-          return { ...common, brand: leg.kind === "wallet" ? "Wallet" : "Stored value" };
-        }),
-      });
-
-      const entries = salePosting(plan);
-      const group = entries.length >= 2 ? await ledger.post(tx, { reference: number, entries }) : null;
-      const sale = await orders.insertEntry({
-        orderId,
-        type: "sale",
-        amount: quote.total,
-        entryGroup: group,
-        createdAt: now,
-      });
-      if (plan.load && plan.card) {
-        // Paid through the gateway: pending until the settle step marks it settled.
-        await createCardActivityRepository(tx).record({
-          fareMediumId: plan.card.id,
-          kind: plan.load.activity,
-          occurredAt: now,
-          currency: cur,
-          detail: { order: number },
-          amount: quote.total,
-          entryGroup: group,
-          orderId,
-          pending: true,
-        });
-      }
-
-      if (plan.card && !plan.load) {
-        // The card's Activity says every order bought for it, with what its stored value paid or
-        // gained (issue 33, item 5) and the balance right after.
-        const paid = plan.legs.reduce((sum, leg) => sum + (leg.kind === "stored_value" ? leg.amount : 0), 0);
-        const credited = quote.lines.reduce(
-          (sum, line, index) =>
-            sum + (plan.products[index]?.subType === "STORED_VALUE" ? line.line_total : 0),
-          0,
-        );
-        await createCardActivityRepository(tx).record({
-          fareMediumId: plan.card.id,
-          kind: "purchase",
-          occurredAt: now,
-          currency: cur,
-          detail: { order: number },
-          amount: paid > 0 || credited > 0 ? credited - paid : null,
-          entryGroup: group,
-          orderId,
-          // Stored value bought through the gateway is pending as a load is (issue 48, item 4).
-          pending: credited > paid && plan.legs.some(isCardLeg),
-        });
-      }
-
-      // Fulfilment: a pass per unit of each pass line, a subscription per auto-renewed line, a shipment.
-      const passRows: NewPassRow[] = [];
-      const subscriptionRows: NewSubscriptionRow[] = [];
-      // An auto-renewed pass renews by itself only when one saved method paid the whole order.
-      const [onlyLeg, ...otherLegs] = plan.legs;
-      const renewalMethodId = onlyLeg?.kind === "saved" && otherLegs.length === 0 ? onlyLeg.method.id : null;
-      let cards = 0;
-      for (const [index, line] of quote.lines.entries()) {
-        const product = plan.products[index];
-        if (product?.subType === "PHYSICAL_PASS") cards += line.quantity;
-        if (product?.subType !== "DIGITAL_PASS") continue;
-        for (let unit = 0; unit < line.quantity; unit++) {
-          passRows.push({
-            id: randomUUID(),
-            orderId,
-            line: index,
-            // A guest's pass is the card owner's (when the card is on an account), as the card is.
-            userId: plan.userId ?? plan.card?.userId ?? null,
-            fareMediumId: plan.card?.id ?? null,
-            productId: line.product,
-            name: line.name,
-            serialNumber: serialNumber(),
-            purchasedAt: now,
-            riderTypes: product.riderTypes,
-            validDays: product.validDays,
-            usableCount: product.usableCount,
-          });
-        }
-        if (plan.autoRenew[index] && plan.userId && plan.card) {
-          subscriptionRows.push({
-            id: randomUUID(),
-            userId: plan.userId,
-            fareMediumId: plan.card.id,
-            productId: line.product,
-            orderId,
-            price: line.unit_price,
-            currency: cur,
-            createdAt: now,
-            paymentMethodId: renewalMethodId,
-            // When the pass's days are over (from now: it is used from today at the latest).
-            renewsAt: renewsAtFor({ expiresAt: null, validDays: product.validDays }, now),
-          });
-        }
-      }
-      await orders.insertPasses(passRows);
-      await orders.insertSubscriptions(subscriptionRows);
-      if (cards > 0 && plan.address && quote.shipping_method) {
-        await orders.insertShipment({
-          id: randomUUID(),
-          orderId,
-          address: plan.address,
-          methodCode: quote.shipping_method.code,
-          quantity: cards,
-          createdAt: now,
-        });
-      }
-
-      const detail = orderDetailOf({
-        order: inserted.order,
-        items: inserted.items,
-        payments: inserted.payments,
-        entries: [sale],
-        card: plan.card
-          ? { id: plan.card.id, nickname: plan.card.nickname, printedCardNumber: plan.card.printedCardNumber }
-          : null,
-      });
+        held,
+      );
       if (input.receipt ?? true) {
-        const path = orderSummaryPath({ id: orderId, guest_link: guestLink });
-        const { subject, body } = composeReceipt(
-          detail,
-          input.locale,
-          publicLink(options.publicUrl, path),
-          guestLink !== null,
-        );
-        const stored: StoredMessage = await outbox.write(tx, {
-          channel: "email",
+        const stored = await writeReceipt(tx, outbox, {
+          order: detail,
           recipient: plan.email,
-          subject,
-          body,
+          locale: input.locale,
+          guestLink,
+          publicUrl: options.publicUrl,
         });
         afterCommit(() => outbox.dispatch(stored));
       }
@@ -1251,7 +513,7 @@ export function createOrderService(options: {
   return {
     /** Places an order once per Idempotency-Key; the reply to send (stored for the key's repeats). */
     async place(input: PlaceInput): Promise<OrderReply> {
-      return placeOnce(input, input.request, (orderId) => prepare(input, orderId), {
+      return placeOnce(input, input.request, (orderId) => prepareOrder(checks, input, orderId), {
         kind: "order",
         request: withoutTokens(input.request),
         locale: input.locale,
@@ -1269,7 +531,7 @@ export function createOrderService(options: {
       return placeOnce(
         input,
         { load: target, request: input.request },
-        (orderId) => prepareLoad(input, orderId),
+        (orderId) => prepareLoad(checks, input, orderId),
         {
           kind: "load",
           request: withoutTokens(input.request),
@@ -1283,7 +545,7 @@ export function createOrderService(options: {
 
     /** A page of the rider's orders, newest first; `next` is the cursor of the following page. */
     /** A rider's wallet: what it holds, and what of it is pending (loads not settled yet). */
-    wallet: (userId: string) => walletBalanceOf(db, userId),
+    wallet: (userId: string) => walletBalanceOf(checks, db, userId),
 
     /**
      * What a rider's purses hold for checkout to show: the general funds of the fare card (when it is
@@ -1296,7 +558,7 @@ export function createOrderService(options: {
       if (card) accounts.push(ledgerAccounts.fareCard(card.id, "general"));
       const balances = await ledger.balances(db, accounts, currency());
       const pending = card ? (await balanceOf(db, card.id, currency())).pending : 0;
-      const wallet = await walletBalanceOf(db, userId);
+      const wallet = await walletBalanceOf(checks, db, userId);
       return {
         stored_value: card
           ? (balances.get(ledgerAccounts.fareCard(card.id, "general"))?.amount ?? 0) - pending
@@ -1491,7 +753,8 @@ export function createOrderService(options: {
     const reply =
       replay.kind === "order"
         ? await attempt(common, claimed, (orderId) =>
-            prepare(
+            prepareOrder(
+              checks,
               { ...common, idempotencyKey: claim.key, request: replay.request as PlaceInput["request"] },
               orderId,
               true,
@@ -1499,6 +762,7 @@ export function createOrderService(options: {
           )
         : await attempt(common, claimed, (orderId) =>
             prepareLoad(
+              checks,
               {
                 ...common,
                 idempotencyKey: claim.key,
@@ -1535,7 +799,7 @@ export function createOrderService(options: {
     }
     if (order.kind !== "load" || !order.userId) return null;
     await createAccountRepository(tx).lock(order.userId);
-    const wallet = await walletBalanceOf(tx, order.userId);
+    const wallet = await walletBalanceOf(checks, tx, order.userId);
     return { account: ledgerAccounts.wallet(order.userId), general: wallet.balance, pending: wallet.pending };
   }
 

@@ -1,10 +1,9 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
-import { lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Database } from "../db/client.ts";
-import { rateLimitWindows } from "../db/schema.ts";
 import type { Clock } from "../domain/clock.ts";
+import { createRequestBudgetRepository } from "../repositories/request-budgets.ts";
 
 type Reply = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -17,6 +16,7 @@ type Reply = (error: Error | null, result?: { current: number; ttl: number }) =>
  * `continueExceeding` and `exponentialBackoff` are not used by the portal, so this store has neither.
  */
 export function databaseRateLimitStore(db: Database, clock: Clock): FastifyRateLimitStoreCtor {
+  const budgets = createRequestBudgetRepository(db);
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
     private readonly prefix: string;
 
@@ -28,23 +28,13 @@ export function databaseRateLimitStore(db: Database, clock: Clock): FastifyRateL
     incr(key: string, reply: Reply, timeWindow: number): void {
       const now = clock.now();
       const end = new Date(now.getTime() + timeWindow);
-      db.insert(rateLimitWindows)
-        .values({ key: this.prefix + key, count: 1, expiresAt: end })
-        .onConflictDoUpdate({
-          target: rateLimitWindows.key,
-          set: {
-            count: sql`case when ${rateLimitWindows.expiresAt} <= ${now} then 1 else ${rateLimitWindows.count} + 1 end`,
-            expiresAt: sql`case when ${rateLimitWindows.expiresAt} <= ${now} then ${end} else ${rateLimitWindows.expiresAt} end`,
-          },
-        })
-        .returning({ count: rateLimitWindows.count, expiresAt: rateLimitWindows.expiresAt })
-        .then(
-          ([row]) => {
-            if (!row) return reply(new Error("the request was not counted"));
-            reply(null, { current: row.count, ttl: Math.max(0, row.expiresAt.getTime() - now.getTime()) });
-          },
-          (error: unknown) => reply(error instanceof Error ? error : new Error(String(error))),
-        );
+      budgets.count(this.prefix + key, now, end).then(
+        (row) => {
+          if (!row) return reply(new Error("the request was not counted"));
+          reply(null, { current: row.count, ttl: Math.max(0, row.expiresAt.getTime() - now.getTime()) });
+        },
+        (error: unknown) => reply(error instanceof Error ? error : new Error(String(error))),
+      );
     }
 
     child(routeOptions: Parameters<FastifyRateLimitStore["child"]>[0]): FastifyRateLimitStore {
@@ -68,11 +58,7 @@ function routeOf(options: object): string {
 
 /** Deletes the windows that ended before `now` (the 30 s run); returns how many. */
 export async function pruneRateLimitWindows(db: Database, now: Date): Promise<number> {
-  const gone = await db
-    .delete(rateLimitWindows)
-    .where(lt(rateLimitWindows.expiresAt, now))
-    .returning({ key: rateLimitWindows.key });
-  return gone.length;
+  return createRequestBudgetRepository(db).prune(now);
 }
 
 /** Prunes the ended request-budget windows in every maintenance pass (its housekeeping). */

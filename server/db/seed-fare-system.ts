@@ -9,6 +9,7 @@ import { createSandboxGateway } from "../gateways/payments/sandbox.ts";
 import { createCatalogRepository } from "../repositories/catalog.ts";
 import { createFareCapService } from "../services/fare-caps.ts";
 import { createLedgerService } from "../services/ledger.ts";
+import { replyOf } from "../services/orders/replies.ts";
 import { createOrderService } from "../services/orders.ts";
 import { createPricingService } from "../services/pricing.ts";
 import { createTapService } from "../services/taps.ts";
@@ -182,7 +183,7 @@ export async function seedDemoFareSystem(db: Database, config: PortalConfig): Pr
     address: "127.0.0.1",
     receipt: false,
   });
-  if (loaded.status !== 201) throw new Error(`the demo load was refused: ${loaded.body}`);
+  if (!loaded.ok) throw new Error(`the demo load was refused: ${replyOf(loaded).body}`);
   await db
     .update(cardActivity)
     .set({ pending: false, settledAt: new Date(at(30, 8).getTime() + 10 * 60_000) })

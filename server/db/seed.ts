@@ -14,6 +14,7 @@ import { createPaymentMethodRepository } from "../repositories/payment-methods.t
 import { createPromoCodeRepository } from "../repositories/promo-codes.ts";
 import { createShippingMethodRepository } from "../repositories/shipping-methods.ts";
 import { createLedgerService } from "../services/ledger.ts";
+import { replyOf } from "../services/orders/replies.ts";
 import { createOrderService } from "../services/orders.ts";
 import { attachKeyOf, paymentMethodRowOf, tokenHashOf } from "../services/payment-methods.ts";
 import { createPricingService } from "../services/pricing.ts";
@@ -529,7 +530,7 @@ async function seedDemoOrders(db: Database, config: PortalConfig): Promise<void>
             { kind: "saved" as const, payment_method: bank.id, amount: 100 },
           ]
         : [{ kind: "saved" as const, payment_method: card.id, amount: total }];
-    const reply = await orders.place({
+    const placed = await orders.place({
       customer: { kind: "rider", user: rider },
       idempotencyKey: `demo-order-${index}`,
       request: {
@@ -552,7 +553,7 @@ async function seedDemoOrders(db: Database, config: PortalConfig): Promise<void>
       address: "127.0.0.1",
       receipt: false,
     });
-    if (reply.status !== 201) throw new Error(`a demo order was refused: ${reply.body}`);
+    if (!placed.ok) throw new Error(`a demo order was refused: ${replyOf(placed).body}`);
   }
   // The auto-renewed pass was bought weeks ago: its next renewal is the first one after today, so
   // the server's first run charges nothing for the weeks in between (README: renewals).

@@ -11,6 +11,7 @@ import { balanceOf, createCardActivityRepository } from "../repositories/card-ac
 import { createFareMediaRepository } from "../repositories/fare-media.ts";
 import { createPaymentMethodRepository } from "../repositories/payment-methods.ts";
 import { publicLink } from "./links.ts";
+import { refusalErrors } from "./orders/replies.ts";
 import type { OrderService } from "./orders.ts";
 import { inTransaction } from "./transaction.ts";
 
@@ -123,7 +124,7 @@ export function createAutoloadScheduler(options: {
       await pause(row, "methodRemoved", runId, now);
       return false;
     }
-    const reply = await orders.placeLoad({
+    const placed = await orders.placeLoad({
       customer: { kind: "rider", user },
       idempotencyKey: `autoload:${row.id}:${due.toISOString()}`,
       request: {
@@ -136,13 +137,12 @@ export function createAutoloadScheduler(options: {
       address: "autoload-scheduler",
       activity: "autoload",
     });
-    if (reply.status !== 201) {
-      const parsed = JSON.parse(reply.body) as { errors?: Array<{ code: number }> };
-      const declined = parsed.errors?.some((error) => error.code === 42203) ?? false;
+    if (!placed.ok) {
+      const declined = refusalErrors(placed.refusal).some((error) => error.code === 42203);
       await pause(row, declined ? "declined" : "refused", runId, now);
       return false;
     }
-    const orderId = (JSON.parse(reply.body) as { data: { id: string } }).data.id;
+    const orderId = placed.order.id;
     await autoloadRepository.runSucceeded(runId, orderId);
     await autoloadRepository.ran(
       row.id,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
-import type { OrderDetail, OrderPage, PlacedOrder } from "../../src/domain/checkout/order.ts";
+import type { OrderDetail, OrderPage } from "../../src/domain/checkout/order.ts";
 import type { Purses } from "../../src/domain/checkout/quote.ts";
 import { ErrorCode } from "../../src/domain/envelope.ts";
 import { type Money, money } from "../../src/domain/money.ts";
@@ -37,13 +37,13 @@ import {
 import { type HeldLeg, isCardLeg, shownMethod } from "./orders/legs.ts";
 import { writeReceipt } from "./orders/receipt.ts";
 import {
-  envelope,
-  inFlightReply,
-  notPlacedReply,
+  notPlaced,
   OrderRefusal,
-  type OrderReply,
+  type PlaceRefusal,
+  type PlaceResult,
   refusal,
-  refused,
+  replyOf,
+  storedResult,
 } from "./orders/replies.ts";
 import {
   type CheckContext,
@@ -202,15 +202,15 @@ export function createOrderService(options: {
    * Authorizes every card leg (attaching one-time cards first), voiding the approved ones when one is
    * refused, then captures them all. The held legs, or the refusal.
    */
-  async function charge(plan: Plan, orderNumber: string, held: HeldLeg[]): Promise<OrderReply | null> {
+  async function charge(plan: Plan, orderNumber: string, held: HeldLeg[]): Promise<PlaceRefusal | null> {
     const { orderId } = plan;
     const customerId = plan.userId ?? `order:${orderId}`;
     const cur = currency();
     /** A leg refused: the legs approved so far are voided, and the rider hears which leg failed. */
-    const decline = async (reply: OrderReply) => {
+    const decline = async (refused: PlaceRefusal) => {
       await giveBack(orderId);
       held.length = 0;
-      return reply;
+      return refused;
     };
     /**
      * The gateway method of each card leg. One-time cards are attached, and recorded, before any leg
@@ -245,7 +245,7 @@ export function createOrderService(options: {
         continue;
       }
       // A recovered attempt that stopped before this card was attached: nothing is held yet.
-      if (leg.recorded) return await decline(notPlacedReply);
+      if (leg.recorded) return await decline(notPlaced);
       const attached = await gateway.attach({
         idempotencyKey: `order:${orderId}:leg:${leg.n}:attach`,
         customer: { id: customerId },
@@ -333,12 +333,12 @@ export function createOrderService(options: {
     plan: Plan,
     claim: Claimed,
     held: readonly HeldLeg[],
-  ): Promise<OrderReply> {
+  ): Promise<PlaceResult> {
     const cur = currency();
     const now = clock.now();
     const { orderId } = plan;
     const guestLink = input.customer.kind === "guest" ? randomBytes(32).toString("base64url") : null;
-    const reply = await inTransaction(db, async ({ tx, afterCommit }) => {
+    const result = await inTransaction(db, async ({ tx, afterCommit }) => {
       const orders = repository.with(tx);
       // Only while the claim is this attempt's: the recovery run (or a retry) that took it over owns
       // the legs now, and may be giving them back.
@@ -369,20 +369,21 @@ export function createOrderService(options: {
         });
         afterCommit(() => outbox.dispatch(stored));
       }
-      const placed: PlacedOrder = { ...detail, guest_link: guestLink };
-      const answer = envelope(201, placed, []);
+      const placed: PlaceResult = { ok: true, order: { ...detail, guest_link: guestLink } };
+      // The key's answer from now on: the same text the route sends.
+      const answer = replyOf(placed);
       await orders.storeReply(claim.scope, claim.key, answer.status, answer.body, claim.claimedAt);
-      return answer;
+      return placed;
     });
-    return reply;
+    return result;
   }
 
-  /** The attempt behind a claimed key: a reply to store, or a thrown error (the key is then freed). */
+  /** The attempt behind a claimed key: a result to store, or a thrown error (the key is then freed). */
   async function attempt(
     input: Pick<PlaceInput, "customer" | "locale" | "receipt">,
     claim: Claimed,
     preparer: (orderId: string) => Promise<Prepared>,
-  ): Promise<OrderReply> {
+  ): Promise<PlaceResult> {
     const prepared = await preparer(claim.orderId);
     if (prepared.refused) {
       // A takeover (a retry, or the recovery run) of an attempt that already holds legs: they go
@@ -391,7 +392,7 @@ export function createOrderService(options: {
         await giveBack(claim.orderId);
         await repository.freeTokens(claim.orderId);
       }
-      return prepared.refused;
+      return { ok: false, refusal: prepared.refused };
     }
     const { plan } = prepared;
     const held: HeldLeg[] = [];
@@ -399,18 +400,21 @@ export function createOrderService(options: {
     // with one of them at this moment is refused here, with nothing authorized.
     const tokens = plan.legs.flatMap((leg) => (leg.kind === "card" ? [leg.tokenHash] : []));
     if (!(await repository.claimTokens(tokens, claim.orderId, clock.now()))) {
-      return refusal(
-        ErrorCode.paymentTokenInvalid,
-        tokenInvalidMessage,
-        `payments/${plan.legs.find((leg) => leg.kind === "card")?.n ?? 0}`,
-      );
+      return {
+        ok: false,
+        refusal: refusal(
+          ErrorCode.paymentTokenInvalid,
+          tokenInvalidMessage,
+          `payments/${plan.legs.find((leg) => leg.kind === "card")?.n ?? 0}`,
+        ),
+      };
     }
     const freeTokens = () => (tokens.length > 0 ? repository.freeTokens(claim.orderId) : Promise.resolve());
     try {
       const declined = await charge(plan, claim.orderNumber, held);
       if (declined) {
         await freeTokens();
-        return declined;
+        return { ok: false, refusal: declined };
       }
       return await write(input, plan, claim, held);
     } catch (error) {
@@ -422,9 +426,9 @@ export function createOrderService(options: {
         (stored && stored.createdAt.getTime() !== claim.claimedAt.getTime())
       ) {
         if (stored?.replyStatus && stored.replyBody !== null) {
-          return { status: stored.replyStatus, body: stored.replyBody };
+          return storedResult({ status: stored.replyStatus, body: stored.replyBody });
         }
-        return inFlightReply;
+        return { ok: false, refusal: { kind: "inFlight" } };
       }
       // Whatever the gateway holds for this attempt goes back, refused or broken alike; when the
       // gateway does not answer, the recorded legs (and their tokens) stay for the recovery run.
@@ -433,7 +437,7 @@ export function createOrderService(options: {
         () => false,
       );
       if (givenBack) await freeTokens().catch(() => undefined);
-      if (error instanceof OrderRefusal) return error.reply;
+      if (error instanceof OrderRefusal) return { ok: false, refusal: error.refusal };
       throw error;
     }
   }
@@ -444,7 +448,7 @@ export function createOrderService(options: {
     body: unknown,
     preparer: (orderId: string) => Promise<Prepared>,
     replay: OrderReplay,
-  ): Promise<OrderReply> {
+  ): Promise<PlaceResult> {
     {
       const scope =
         input.scope ??
@@ -473,20 +477,14 @@ export function createOrderService(options: {
       if (!claim) {
         if (!held) throw new Error(`No free order number after ${maxNumberDraws} draws`);
         if (held.requestHash !== requestHash) {
-          return refused(422, [
-            {
-              code: ErrorCode.idempotencyMismatch,
-              message: "This Idempotency-Key was used for another order.",
-              field: "Idempotency-Key",
-            },
-          ]);
+          return { ok: false, refusal: { kind: "keyReused" } };
         }
         if (held.replyStatus !== null && held.replyBody !== null) {
-          return { status: held.replyStatus, body: held.replyBody };
+          return storedResult({ status: held.replyStatus, body: held.replyBody });
         }
         const stale = now.getTime() - held.createdAt.getTime() >= staleClaimMs;
         if (!stale || !(await repository.takeOverRequest(scope, key, held.createdAt, now))) {
-          return inFlightReply;
+          return { ok: false, refusal: { kind: "inFlight" } };
         }
         claim = held;
       }
@@ -498,21 +496,28 @@ export function createOrderService(options: {
         orderNumber: claim.orderNumber,
         claimedAt: now,
       };
-      let reply: OrderReply;
+      let result: PlaceResult;
       try {
-        reply = await attempt(input, claimed, preparer);
+        result = await attempt(input, claimed, preparer);
       } catch (error) {
         await repository.releaseRequest(scope, key);
         throw error;
       }
-      if (reply.status !== 201) await repository.storeReply(scope, key, reply.status, reply.body, now);
-      return reply;
+      // A refusal is the key's answer too (a placed order stored its own with the order).
+      if (!result.ok) {
+        const { status, body } = replyOf(result);
+        await repository.storeReply(scope, key, status, body, now);
+      }
+      return result;
     }
   }
 
   return {
-    /** Places an order once per Idempotency-Key; the reply to send (stored for the key's repeats). */
-    async place(input: PlaceInput): Promise<OrderReply> {
+    /**
+     * Places an order once per Idempotency-Key: the order, or why not (replies.ts `replyOf` words it;
+     * the same text is stored for the key's repeats).
+     */
+    async place(input: PlaceInput): Promise<PlaceResult> {
       return placeOnce(input, input.request, (orderId) => prepareOrder(checks, input, orderId), {
         kind: "order",
         request: withoutTokens(input.request),
@@ -526,7 +531,7 @@ export function createOrderService(options: {
      * posting, receipt and stored reply as `place`; the value lands in the card's general funds
      * (a pending `load` or `autoload` activity row) or the rider's wallet.
      */
-    async placeLoad(input: LoadInput): Promise<OrderReply> {
+    async placeLoad(input: LoadInput): Promise<PlaceResult> {
       const target = input.target.kind === "card" ? { card: input.target.cardId } : { wallet: true };
       return placeOnce(
         input,
@@ -690,13 +695,8 @@ export function createOrderService(options: {
           await giveBack(orderId);
           await repository.freeTokens(orderId);
           if (claim) {
-            await repository.storeReply(
-              claim.scope,
-              claim.key,
-              notPlacedReply.status,
-              notPlacedReply.body,
-              now,
-            );
+            const { status, body } = replyOf({ ok: false, refusal: notPlaced });
+            await repository.storeReply(claim.scope, claim.key, status, body, now);
           }
           repaired += 1;
         } catch (error) {
@@ -750,7 +750,7 @@ export function createOrderService(options: {
       claimedAt: now,
     };
     const common = { customer, locale: replay.locale, receipt: replay.receipt, address: "recovery" };
-    const reply =
+    const result =
       replay.kind === "order"
         ? await attempt(common, claimed, (orderId) =>
             prepareOrder(
@@ -774,8 +774,9 @@ export function createOrderService(options: {
               true,
             ),
           );
-    if (reply.status !== 201) {
-      await repository.storeReply(claim.scope, claim.key, reply.status, reply.body, now);
+    if (!result.ok) {
+      const { status, body } = replyOf(result);
+      await repository.storeReply(claim.scope, claim.key, status, body, now);
     }
     return true;
   }

@@ -8,6 +8,7 @@ import {
   createSubscriptionRepository as subscriptionsOf,
 } from "../repositories/subscriptions.ts";
 import { publicLink } from "./links.ts";
+import { refusalErrors } from "./orders/replies.ts";
 import type { OrderService } from "./orders.ts";
 import type { PricingService } from "./pricing.ts";
 import { renewalPeriodMs, renewsAtFor } from "./subscription-dates.ts";
@@ -114,7 +115,7 @@ export function createRenewalService(options: {
       return outcome(await cancel(row, due, "productUnavailable", now), "cancelled");
     }
     const total = priced.quote.total;
-    const reply = await orders.place({
+    const placed = await orders.place({
       customer: { kind: "rider", user },
       scope: renewalScope,
       idempotencyKey: renewalKey(row, due),
@@ -127,14 +128,13 @@ export function createRenewalService(options: {
       locale: user.locale,
       address: "renewals",
     });
-    // Another run is placing this very renewal: it finishes it.
-    if (reply.status === 409) return null;
-    if (reply.status !== 201) {
-      const parsed = JSON.parse(reply.body) as { errors?: Array<{ code: number }> };
-      const declined = parsed.errors?.some((error) => error.code === 42203) ?? false;
+    if (!placed.ok) {
+      // Another run is placing this very renewal: it finishes it.
+      if (placed.refusal.kind === "inFlight") return null;
+      const declined = refusalErrors(placed.refusal).some((error) => error.code === 42203);
       return outcome(await cancel(row, due, declined ? "declined" : "refused", now), "cancelled");
     }
-    const orderId = (JSON.parse(reply.body) as { data: { id: string } }).data.id;
+    const orderId = placed.order.id;
     const issued = await subscriptionsOf(db).issuedPass(orderId);
     // The next renewal is the new pass's end; never earlier than the day after this one.
     const next = renewsAtFor(issued ?? { expiresAt: null, validDays: null }, now);

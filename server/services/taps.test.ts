@@ -6,7 +6,7 @@ import { manualClock } from "../domain/clock.ts";
 import { balanceOf } from "../repositories/card-activity.ts";
 import { createTestApp, type TestApp } from "../test/helpers.ts";
 import { newCapRule, newCard, newRider, newRoute, savedCard } from "../test/transit-fixtures.ts";
-import { parseOrderReply } from "./orders/replies.ts";
+import { replyOf } from "./orders/replies.ts";
 
 const clock = manualClock(new Date("2026-06-10T16:00:00Z"));
 let t: TestApp;
@@ -40,7 +40,7 @@ async function passOn(rider: { id: string; token: string }, cardId: string) {
   const method = await savedCard(t, rider);
   const user = await t.app.accounts.findById(rider.id);
   if (!user) throw new Error("no rider");
-  const reply = await t.app.orders.place({
+  const placed = await t.app.orders.place({
     customer: { kind: "rider", user },
     idempotencyKey: randomUUID(),
     request: {
@@ -53,8 +53,8 @@ async function passOn(rider: { id: string; token: string }, cardId: string) {
     address: "127.0.0.1",
     receipt: false,
   });
-  const order = parseOrderReply(reply).data;
-  if (!order) throw new Error(reply.body);
+  if (!placed.ok) throw new Error(replyOf(placed).body);
+  const { order } = placed;
   const [pass] = await t.app.db.select().from(passes).where(eq(passes.orderId, order.id));
   if (!pass) throw new Error("no pass");
   return pass;

@@ -1,5 +1,3 @@
-import type { PlacedOrder } from "../../src/domain/checkout/order.ts";
-import type { Envelope } from "../../src/domain/envelope.ts";
 import type { FareMedium } from "../../src/domain/fare-media.ts";
 import type { PortalConfig } from "../../src/domain/portal-config.ts";
 import type { GuestLoadRequest } from "../../src/domain/transit/guest-card.ts";
@@ -9,7 +7,7 @@ import type { Clock } from "../domain/clock.ts";
 import type { User } from "../repositories/accounts.ts";
 import { balanceOf, createCardActivityRepository } from "../repositories/card-activity.ts";
 import { createFareMediaRepository, fareMediumOf } from "../repositories/fare-media.ts";
-import type { OrderReply } from "./orders/replies.ts";
+import { type OrderReply, type PlaceResult, replyOf } from "./orders/replies.ts";
 import { loadLimitsOf, loadSettleMs, type OrderService } from "./orders.ts";
 
 /**
@@ -35,14 +33,13 @@ export function createWalletService(options: {
     return { balance, pending, currency: currency(), limits: loadLimitsOf(options.config()) };
   }
 
-  /** A placed order's reply with `extra` beside the order (a refusal goes as it is). */
+  /** A placed order's reply with `extra` beside the order (a refusal goes as replies.ts words it). */
   async function wrapped(
-    reply: OrderReply,
+    result: PlaceResult,
     extra: () => Promise<Record<string, unknown>>,
   ): Promise<OrderReply> {
-    if (reply.status !== 201) return reply;
-    const parsed = JSON.parse(reply.body) as Envelope<PlacedOrder>;
-    const data = { order: parsed.data, ...(await extra()) };
+    if (!result.ok) return replyOf(result);
+    const data = { order: result.order, ...(await extra()) };
     return { status: 201, body: JSON.stringify({ data, errors: [] }) };
   }
 
@@ -59,7 +56,7 @@ export function createWalletService(options: {
       locale: string;
       address: string;
     }): Promise<OrderReply> {
-      const reply = await orders.placeLoad({
+      const placed = await orders.placeLoad({
         customer: { kind: "rider", user: input.user },
         idempotencyKey: input.idempotencyKey,
         request: input.request,
@@ -67,7 +64,7 @@ export function createWalletService(options: {
         locale: input.locale,
         address: input.address,
       });
-      return wrapped(reply, async () => ({ fare_medium: await cardShown(input.cardId) }));
+      return wrapped(placed, async () => ({ fare_medium: await cardShown(input.cardId) }));
     },
 
     /** POST /transit/wallet/loads: `{ order, wallet }`. */
@@ -78,7 +75,7 @@ export function createWalletService(options: {
       locale: string;
       address: string;
     }): Promise<OrderReply> {
-      const reply = await orders.placeLoad({
+      const placed = await orders.placeLoad({
         customer: { kind: "rider", user: input.user },
         idempotencyKey: input.idempotencyKey,
         request: input.request,
@@ -86,7 +83,7 @@ export function createWalletService(options: {
         locale: input.locale,
         address: input.address,
       });
-      return wrapped(reply, async () => ({ wallet: await walletOf(input.user.id) }));
+      return wrapped(placed, async () => ({ wallet: await walletOf(input.user.id) }));
     },
 
     /** POST /transit/anonymous/card/loads: `{ order, fare_medium }`, the receipt to `email`. */
@@ -97,7 +94,7 @@ export function createWalletService(options: {
       locale: string;
       address: string;
     }): Promise<OrderReply> {
-      const reply = await orders.placeLoad({
+      const placed = await orders.placeLoad({
         customer: { kind: "guest", email: input.request.email.trim() },
         idempotencyKey: `card:${input.cardId}:${input.idempotencyKey}`,
         request: input.request,
@@ -105,7 +102,7 @@ export function createWalletService(options: {
         locale: input.locale,
         address: input.address,
       });
-      return wrapped(reply, async () => ({ fare_medium: await cardShown(input.cardId) }));
+      return wrapped(placed, async () => ({ fare_medium: await cardShown(input.cardId) }));
     },
 
     /** Marks pending load rows older than `loadSettleMs` settled; how many. */

@@ -12,7 +12,7 @@ import { fail, ok } from "../../http/envelope.ts";
 import { localeFromHeader } from "../../http/locale.ts";
 import { cardTokenGone, riderOf, unauthorizedMessage } from "../../plugins/auth.ts";
 import { refundIdOf } from "../../services/orders/idempotency.ts";
-import type { OrderReply } from "../../services/orders/replies.ts";
+import { type OrderReply, replyOf } from "../../services/orders/replies.ts";
 import { type OrderCustomer, orderNotFoundMessage, type PlaceInput } from "../../services/orders.ts";
 import { emailSchema } from "../accounts/schemas.ts";
 import { pageOf, pageSchema } from "./paging.ts";
@@ -140,16 +140,15 @@ export default async function orderRoutes(app: FastifyInstance, options: { opera
         { code: ErrorCode.validation, message: idempotencyKeyMessage, field: "Idempotency-Key" },
       ]);
     }
-    return send(
-      reply,
-      await app.orders.place({
-        customer,
-        idempotencyKey: key,
-        request: body,
-        locale: localeFromHeader(request.headers["accept-language"]),
-        address: request.ip,
-      }),
-    );
+    const placed = await app.orders.place({
+      customer,
+      idempotencyKey: key,
+      request: body,
+      locale: localeFromHeader(request.headers["accept-language"]),
+      address: request.ip,
+    });
+    // The order (201), or the refusal's status and errors (replies.ts): the text the key keeps.
+    return send(reply, replyOf(placed));
   };
 
   app.post<{ Body: PlaceOrderRequest }>(

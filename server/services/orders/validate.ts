@@ -41,7 +41,7 @@ import { accountTakes } from "../pass-destinations.ts";
 import type { Customer, PricedResult, PricingService } from "../pricing.ts";
 import { cardTokenHash, recordedTokenPrefix } from "./idempotency.ts";
 import type { Leg } from "./legs.ts";
-import { type OrderReply, refusal, refused } from "./replies.ts";
+import { type PlaceRefusal, pricingRefusal, refusal } from "./replies.ts";
 
 /*
  * What placing an order checks before any money moves (issue 37): the shipping address, the cart's
@@ -114,7 +114,7 @@ export interface Plan {
 }
 
 /** The checks' answer: a refusal, or the plan. */
-export type Prepared = { refused: OrderReply; plan?: undefined } | { refused: null; plan: Plan };
+export type Prepared = { refused: PlaceRefusal; plan?: undefined } | { refused: null; plan: Plan };
 
 /** What the checks read: the database, the clock, the deployment, the prices and the ledger. */
 export interface CheckContext {
@@ -192,15 +192,16 @@ async function shippingAddressOf(
   db: Database,
   userId: string | null,
   given: PlaceInput["request"]["shipping_address"],
-): Promise<{ refused: OrderReply } | { refused: null; address: Address | null }> {
+): Promise<{ refused: PlaceRefusal } | { refused: null; address: Address | null }> {
   if (given === null || given === undefined) return { refused: null, address: null };
   if (typeof given === "string") {
     const row = userId ? await createAddressRepository(db).find(userId, given) : null;
     if (!row) {
       return {
-        refused: refused(404, [
-          { code: ErrorCode.notFound, message: addressNotFoundMessage, field: "shipping_address" },
-        ]),
+        refused: {
+          kind: "notFound",
+          errors: [{ code: ErrorCode.notFound, message: addressNotFoundMessage, field: "shipping_address" }],
+        },
       };
     }
     const { id: _id, created_at: _created, ...saved } = savedAddressOf(row);
@@ -209,14 +210,14 @@ async function shippingAddressOf(
   const parsed = parseAddressBody(given);
   if (!parsed.ok) {
     return {
-      refused: refused(
-        400,
-        parsed.errors.map((error) => ({
+      refused: {
+        kind: "invalid",
+        errors: parsed.errors.map((error) => ({
           code: ErrorCode.validation,
           message: error.message,
           field: `shipping_address/${error.field}`,
         })),
-      ),
+      },
     };
   }
   return { refused: null, address: { ...parsed.address, isDefault: false } };
@@ -233,7 +234,7 @@ async function orderLegs(
   requested: readonly PaymentLegRequest[],
   what: { anyAutoRenew: boolean; card: FareMediumRow | null; physical: boolean; loadsValue: boolean },
   recovered: boolean,
-): Promise<{ refused: OrderReply } | { refused: null; legs: Leg[] }> {
+): Promise<{ refused: PlaceRefusal } | { refused: null; legs: Leg[] }> {
   const userId = customer.kind === "rider" ? customer.user.id : null;
   const { anyAutoRenew, card, physical, loadsValue } = what;
   const legs: Leg[] = [];
@@ -317,7 +318,7 @@ export async function prepareOrder(
     locale: input.locale,
     address: input.address,
   });
-  if (!priced.ok) return { refused: refused(priced.status, priced.errors) };
+  if (!priced.ok) return { refused: pricingRefusal(priced.status, priced.errors) };
   const { quote } = priced;
   const physical = priced.products.some((product) => product.subType === "PHYSICAL_PASS");
   // A guest's card is the one their card token named (the route put its id here: guests cannot).
@@ -336,7 +337,10 @@ export async function prepareOrder(
     const field = `lines/${index}`;
     if (autoRenew[index] && (!product.subscriptionAllowed || product.subType !== "DIGITAL_PASS")) {
       return {
-        refused: refused(400, [{ code: ErrorCode.validation, message: renewNotAllowedMessage, field }]),
+        refused: {
+          kind: "invalid",
+          errors: [{ code: ErrorCode.validation, message: renewNotAllowedMessage, field }],
+        },
       };
     }
     if ((autoRenew[index] || product.subType === "STORED_VALUE") && !card) {
@@ -370,12 +374,13 @@ export async function prepareOrder(
   }
   if (quote.shipping_required && !address) {
     return {
-      refused: refused(400, [
-        { code: ErrorCode.validation, message: addressRequiredMessage, field: "shipping_address" },
-      ]),
+      refused: {
+        kind: "invalid",
+        errors: [{ code: ErrorCode.validation, message: addressRequiredMessage, field: "shipping_address" }],
+      },
     };
   }
-  if (priced.problems.length > 0) return { refused: refused(422, priced.problems) };
+  if (priced.problems.length > 0) return { refused: { kind: "refused", errors: priced.problems } };
   if (quote.shipping_required) {
     if (!quote.shipping_method) {
       return {
@@ -510,7 +515,9 @@ export async function prepareLoad(
     const row = await createFareMediaRepository(db).byId(target.cardId);
     const mine = row && !row.removedAt && (customer.kind === "guest" || row.userId === userId);
     if (!row || !mine) {
-      return { refused: refused(404, [{ code: ErrorCode.notFound, message: cardNotFoundMessage }]) };
+      return {
+        refused: { kind: "notFound", errors: [{ code: ErrorCode.notFound, message: cardNotFoundMessage }] },
+      };
     }
     if (row.status !== "ACTIVE") {
       return {
@@ -636,7 +643,7 @@ export async function checkLocked(
   ctx: Pick<CheckContext, "clock" | "config" | "ledger">,
   tx: Executor,
   plan: Plan,
-): Promise<OrderReply | null> {
+): Promise<PlaceRefusal | null> {
   const cur = ctx.config().currency_code;
   const { quote } = plan;
   if (plan.userId) await createAccountRepository(tx).lock(plan.userId);

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
 import {
   type CurrencyCode,
   currencyCode,
@@ -9,14 +8,16 @@ import {
   subtract,
 } from "../../../src/domain/money.ts";
 import type { Database } from "../../db/client.ts";
-import { sandboxCharges } from "../../db/schema.ts";
 import { type Clock, systemClock } from "../../domain/clock.ts";
-import type { Executor } from "../../repositories/accounts.ts";
 import {
   createGatewayRequestRepository,
   type GatewayOperation,
   requestHash,
 } from "../../repositories/gateway-requests.ts";
+import {
+  createSandboxChargeRepository,
+  type SandboxChargeRepository,
+} from "../../repositories/sandbox-charges.ts";
 import {
   type Amount,
   type AuthorizeRequest,
@@ -177,7 +178,7 @@ export function createSandboxCharges({
     operation: GatewayOperation,
     idempotencyKey: string,
     fields: readonly unknown[],
-    work: (tx: Executor, at: Date) => Promise<Result>,
+    work: (books: SandboxChargeRepository, at: Date) => Promise<Result>,
   ): Promise<Result | Rejected> {
     const hash = requestHash(operation, fields);
     return database.transaction(async (tx) => {
@@ -197,20 +198,11 @@ export function createSandboxCharges({
         if (stored.result === null) return rejected("idempotency_in_progress");
         return storedResult<Result>(stored.result);
       }
-      const result = await work(tx, at);
+      const result = await work(createSandboxChargeRepository(tx), at);
       await keys.complete({ gateway: sandboxGatewayName, idempotencyKey, result, at: clock.now() });
       return result;
     });
   }
-
-  const lockCharge = async (tx: Executor, id: string) => {
-    const [charge] = await tx
-      .select()
-      .from(sandboxCharges)
-      .where(eq(sandboxCharges.id, id))
-      .for("no key update");
-    return charge ?? null;
-  };
 
   return {
     async authorize(request: AuthorizeRequest): Promise<AuthorizeResult> {
@@ -229,23 +221,28 @@ export function createSandboxCharges({
         request.reference,
       ];
 
-      return once("authorize", request.idempotencyKey, fields, async (tx, at): Promise<AuthorizeResult> => {
-        const behaviour = methodBehaviour(request.methodId);
-        if (behaviour === null) return rejected("unknown_reference");
-        if (methodOwner(request.methodId) !== customerId) return rejected("unknown_reference");
-        if (behaviour !== "approve") return { outcome: "declined", reason: behaviour };
-        const authorizationId = `${chargePrefix}${randomSuffix()}`;
-        await tx.insert(sandboxCharges).values({
-          id: authorizationId,
-          customerId,
-          methodId: request.methodId,
-          amount: amount.amount,
-          currency: amount.currency,
-          reference: request.reference,
-          createdAt: at,
-        });
-        return { outcome: "approved", authorizationId, amount: plain(amount) };
-      });
+      return once(
+        "authorize",
+        request.idempotencyKey,
+        fields,
+        async (books, at): Promise<AuthorizeResult> => {
+          const behaviour = methodBehaviour(request.methodId);
+          if (behaviour === null) return rejected("unknown_reference");
+          if (methodOwner(request.methodId) !== customerId) return rejected("unknown_reference");
+          if (behaviour !== "approve") return { outcome: "declined", reason: behaviour };
+          const authorizationId = `${chargePrefix}${randomSuffix()}`;
+          await books.add({
+            id: authorizationId,
+            customerId,
+            methodId: request.methodId,
+            amount: amount.amount,
+            currency: amount.currency,
+            reference: request.reference,
+            createdAt: at,
+          });
+          return { outcome: "approved", authorizationId, amount: plain(amount) };
+        },
+      );
     },
 
     async capture(request: CaptureRequest): Promise<CaptureResult> {
@@ -255,20 +252,15 @@ export function createSandboxCharges({
       if (asked !== null && isRejected(asked)) return asked;
       const fields = [request.authorizationId, asked?.amount ?? null, asked?.currency ?? null];
 
-      return once("capture", request.idempotencyKey, fields, async (tx): Promise<CaptureResult> => {
-        const charge = isChargeId(request.authorizationId)
-          ? await lockCharge(tx, request.authorizationId)
-          : null;
+      return once("capture", request.idempotencyKey, fields, async (books): Promise<CaptureResult> => {
+        const charge = isChargeId(request.authorizationId) ? await books.lock(request.authorizationId) : null;
         if (!charge) return rejected("unknown_reference");
         if (charge.status !== "authorized") return rejected("already_settled");
         const authorized = money(charge.amount, charge.currency);
         const amount = asked ?? authorized;
         if (amount.currency !== authorized.currency) return rejected("currency_mismatch");
         if (subtract(authorized, amount).amount < 0) return rejected("amount_invalid");
-        await tx
-          .update(sandboxCharges)
-          .set({ status: "captured", captured: amount.amount, capturedAt: clock.now() })
-          .where(eq(sandboxCharges.id, charge.id));
+        await books.capture(charge.id, amount.amount, clock.now());
         const captureId = `${capturePrefix}${charge.id.slice(chargePrefix.length)}`;
         return { outcome: "approved", captureId, amount: plain(amount) };
       });
@@ -282,9 +274,9 @@ export function createSandboxCharges({
         "void",
         request.idempotencyKey,
         [request.authorizationId],
-        async (tx): Promise<VoidResult> => {
+        async (books): Promise<VoidResult> => {
           const charge = isChargeId(request.authorizationId)
-            ? await lockCharge(tx, request.authorizationId)
+            ? await books.lock(request.authorizationId)
             : null;
           if (!charge) return rejected("unknown_reference");
           // A capture not yet settled, none of it refunded, is voided whole: it never reaches the
@@ -295,10 +287,7 @@ export function createSandboxCharges({
             charge.capturedAt !== null &&
             clock.now().getTime() < settlesAt(charge.capturedAt).getTime();
           if (charge.status !== "authorized" && !unsettledCapture) return rejected("already_settled");
-          await tx
-            .update(sandboxCharges)
-            .set({ status: "voided", captured: 0 })
-            .where(eq(sandboxCharges.id, charge.id));
+          await books.void(charge.id);
           return { outcome: "approved", authorizationId: charge.id };
         },
       );
@@ -311,9 +300,9 @@ export function createSandboxCharges({
       if (isRejected(amount)) return amount;
       const fields = [request.captureId, amount.amount, amount.currency];
 
-      return once("refund", request.idempotencyKey, fields, async (tx): Promise<RefundResult> => {
+      return once("refund", request.idempotencyKey, fields, async (books): Promise<RefundResult> => {
         const chargeId = chargeOfCapture(request.captureId);
-        const charge = chargeId ? await lockCharge(tx, chargeId) : null;
+        const charge = chargeId ? await books.lock(chargeId) : null;
         // Only a captured charge has a capture id; one never captured has nothing to refund.
         if (charge?.status !== "captured") return rejected("unknown_reference");
         if (amount.currency !== charge.currency) return rejected("currency_mismatch");
@@ -322,10 +311,7 @@ export function createSandboxCharges({
           money(charge.refunded, charge.currency),
         );
         if (subtract(left, amount).amount < 0) return rejected("amount_invalid");
-        await tx
-          .update(sandboxCharges)
-          .set({ refunded: charge.refunded + amount.amount })
-          .where(eq(sandboxCharges.id, charge.id));
+        await books.setRefunded(charge.id, charge.refunded + amount.amount);
         return { outcome: "approved", refundId: `${refundPrefix}${randomSuffix()}`, amount: plain(amount) };
       });
     },

@@ -1,6 +1,11 @@
-import { and, asc, desc, eq, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { type outboxChannels, outboxMessages, type outboxStatuses } from "../db/schema.ts";
+import {
+  createOutboxRepository,
+  type OutboxChannel,
+  type OutboxRow,
+  type OutboxStatus,
+  type Retry,
+} from "../repositories/outbox.ts";
 import {
   createProviders,
   type DeliveryConfig,
@@ -10,9 +15,6 @@ import {
   type RetryPolicy,
   sandboxDelivery,
 } from "./delivery.ts";
-
-type OutboxChannel = (typeof outboxChannels)[number];
-type OutboxStatus = (typeof outboxStatuses)[number];
 
 export interface OutgoingMessage {
   channel: OutboxChannel;
@@ -89,6 +91,7 @@ export function createOutbox(
   config: DeliveryConfig = sandboxDelivery,
   log: OutboxLog = silentLog,
 ): DeliveringOutbox {
+  const messages = createOutboxRepository(db);
   const providers: DeliveryProviders = createProviders(config);
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...config.retry };
   const inFlight = new Map<number, Promise<void>>();
@@ -99,32 +102,15 @@ export function createOutbox(
   const configured = (Object.entries(providers) as [OutboxChannel, DeliveryProvider | null][]).filter(
     (entry): entry is [OutboxChannel, DeliveryProvider] => entry[1] !== null,
   );
-  const carriedByConfiguredProvider: SQL | undefined = or(
-    ...configured.map(([channel, provider]) =>
-      and(eq(outboxMessages.channel, channel), eq(outboxMessages.provider, provider.name)),
-    ),
-  );
+  const carriers = configured.map(([channel, provider]) => ({ channel, provider: provider.name }));
+  const retryAt = (now: Date): Retry => ({ statuses: retryable, maxAttempts: policy.maxAttempts, now });
 
   const delayAfter = (attempt: number) =>
     policy.delaysMs[Math.min(attempt, policy.delaysMs.length) - 1] ?? policy.intervalMs;
 
   /** Claims row `id` if it is due at `now`, tries its provider once and records the outcome. */
   async function attempt(id: number, now: Date): Promise<void> {
-    const [row] = await db
-      .update(outboxMessages)
-      .set({
-        attempts: sql`${outboxMessages.attempts} + 1`,
-        nextAttemptAt: new Date(now.getTime() + policy.leaseMs),
-      })
-      .where(
-        and(
-          eq(outboxMessages.id, id),
-          inArray(outboxMessages.status, retryable),
-          lt(outboxMessages.attempts, policy.maxAttempts),
-          lte(outboxMessages.nextAttemptAt, now),
-        ),
-      )
-      .returning();
+    const row = await messages.claim(id, retryAt(now), new Date(now.getTime() + policy.leaseMs));
     if (!row) return;
     const provider = providers[row.channel];
     if (!provider || provider.name !== row.provider) return;
@@ -134,24 +120,14 @@ export function createOutbox(
     } catch (error) {
       const reason = describe(error);
       const finalAttempt = row.attempts >= policy.maxAttempts;
-      await db
-        .update(outboxMessages)
-        .set({
-          status: "failed",
-          lastError: reason,
-          nextAttemptAt: new Date(Date.now() + delayAfter(row.attempts)),
-        })
-        .where(eq(outboxMessages.id, row.id));
+      await messages.recordFailure(row.id, reason, new Date(Date.now() + delayAfter(row.attempts)));
       log.warn(
         { ...details, finalAttempt, reason },
         finalAttempt ? "outbox message undeliverable, giving up" : "outbox delivery failed, will retry",
       );
       return;
     }
-    await db
-      .update(outboxMessages)
-      .set({ status: "sent", body: redactedBody, lastError: null, deliveredAt: new Date() })
-      .where(eq(outboxMessages.id, row.id));
+    await messages.recordDelivery(row.id, redactedBody, new Date());
     log.debug(details, "outbox message delivered");
   }
 
@@ -169,22 +145,10 @@ export function createOutbox(
   }
 
   async function dispatchDue(now = new Date()): Promise<void> {
-    if (!carriedByConfiguredProvider) return;
+    if (carriers.length === 0) return;
     pass ??= (async () => {
-      const due = await db
-        .select({ id: outboxMessages.id })
-        .from(outboxMessages)
-        .where(
-          and(
-            inArray(outboxMessages.status, retryable),
-            lt(outboxMessages.attempts, policy.maxAttempts),
-            lte(outboxMessages.nextAttemptAt, now),
-            carriedByConfiguredProvider,
-          ),
-        )
-        .orderBy(asc(outboxMessages.nextAttemptAt))
-        .limit(50);
-      for (const { id } of due) {
+      const due = await messages.dueIds(retryAt(now), carriers, 50);
+      for (const id of due) {
         if (stopped) break;
         await track(id, now);
       }
@@ -206,27 +170,21 @@ export function createOutbox(
   async function write(executor: Database, message: null): Promise<null>;
   async function write(executor: Database, message: OutgoingMessage | null): Promise<StoredMessage | null> {
     if (!message) {
-      await executor.execute(sql`
-        insert into ${outboxMessages} (channel, recipient, subject, body, provider)
-        select 'email', '', null, '', ${sandboxProvider} where false`);
+      await createOutboxRepository(executor).addNothing(sandboxProvider);
       return null;
     }
     const provider = providers[message.channel];
     const now = new Date();
-    const [row] = await executor
-      .insert(outboxMessages)
-      .values({
-        channel: message.channel,
-        recipient: message.recipient,
-        subject: message.subject ?? null,
-        body: message.body,
-        provider: provider?.name ?? sandboxProvider,
-        status: provider ? "pending" : "sent",
-        deliveredAt: provider ? null : now,
-        nextAttemptAt: now,
-      })
-      .returning();
-    if (!row) throw new Error("outbox insert returned nothing");
+    const row = await createOutboxRepository(executor).add({
+      channel: message.channel,
+      recipient: message.recipient,
+      subject: message.subject ?? null,
+      body: message.body,
+      provider: provider?.name ?? sandboxProvider,
+      status: provider ? "pending" : "sent",
+      deliveredAt: provider ? null : now,
+      nextAttemptAt: now,
+    });
     return toStored(row);
   }
 
@@ -245,11 +203,10 @@ export function createOutbox(
     write,
     dispatch,
     async list(limit = 100) {
-      const rows = await db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(limit);
-      return rows.map(toStored);
+      return (await messages.latest(limit)).map(toStored);
     },
     start() {
-      if (timer || stopped || !carriedByConfiguredProvider) return;
+      if (timer || stopped || carriers.length === 0) return;
       timer = setInterval(() => void dispatchDue(), policy.intervalMs);
       timer.unref();
       void dispatchDue();
@@ -277,7 +234,7 @@ function describe(error: unknown): string {
   return text.slice(0, 500);
 }
 
-function toStored(row: typeof outboxMessages.$inferSelect): StoredMessage {
+function toStored(row: OutboxRow): StoredMessage {
   return {
     id: row.id,
     channel: row.channel,

@@ -110,6 +110,13 @@ const newOrderNumber = () => `TP-${String(randomInt(0, 100_000_000)).padStart(8,
  * entry, the fulfilment (passes, stored value, a shipment, subscriptions), the receipt and the stored
  * reply. A refusal is a stored reply too (the same key answers the same refusal); a thrown error (a
  * bug, a gateway outage) voids or refunds what the gateway holds and frees the key for a retry.
+ *
+ * The phases are orders/*.ts (issue 37): the checks (validate.ts), what is written once paid
+ * (fulfil.ts), the receipt (receipt.ts), the key's claim (idempotency.ts) and the result's wording
+ * (replies.ts: placing answers a PlaceResult, which the route sends as replyOf words it). This
+ * service orchestrates them, and keeps the money rule: each gateway call is recorded
+ * (order_attempt_legs) before it is made, and the order settles after, so crash repair can finish or
+ * give back any attempt.
  */
 export function createOrderService(options: {
   db: Database;

@@ -13,7 +13,7 @@ import {
   promoCodeInvalidMessage,
   type QuoteReply,
 } from "../../../src/domain/checkout/quote.ts";
-import { ErrorCode } from "../../../src/domain/envelope.ts";
+import { type ApiError, ErrorCode } from "../../../src/domain/envelope.ts";
 import { canBuyFor } from "../../../src/domain/fare-media.ts";
 import type { Address } from "../../../src/domain/payments/address.ts";
 import type { PortalConfig } from "../../../src/domain/portal-config.ts";
@@ -285,6 +285,130 @@ async function orderLegs(
 }
 
 /**
+ * The fare card an order names (usable, and for a guest the one their card token named) and what
+ * each line may go on: a line renews only where its product may, stored value and renewals need the
+ * card, each pass must suit the card's rider type, and a digital pass without a card goes in the
+ * account only where the deployment allows. The card and which lines renew, or a refusal.
+ */
+async function cardAndLines(
+  ctx: CheckContext,
+  request: PlaceInput["request"],
+  userId: string | null,
+  products: readonly PricedProduct[],
+  physical: boolean,
+): Promise<{ refused: PlaceRefusal } | { refused: null; card: FareMediumRow | null; autoRenew: boolean[] }> {
+  // A guest's card is the one their card token named (the route put its id here: guests cannot).
+  const fareMediumId = "fare_medium" in request ? (request.fare_medium ?? null) : null;
+  let card: FareMediumRow | null = null;
+  if (fareMediumId !== null) {
+    card = physical ? null : await usableCard(ctx.db, userId, fareMediumId, false);
+    if (!card) {
+      return {
+        refused: refusal(ErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
+      };
+    }
+  }
+  const autoRenew = request.lines.map((line) => "auto_renew" in line && line.auto_renew === true);
+  for (const [index, product] of products.entries()) {
+    const field = `lines/${index}`;
+    if (autoRenew[index] && (!product.subscriptionAllowed || product.subType !== "DIGITAL_PASS")) {
+      return {
+        refused: {
+          kind: "invalid",
+          errors: [{ code: ErrorCode.validation, message: renewNotAllowedMessage, field }],
+        },
+      };
+    }
+    if ((autoRenew[index] || product.subType === "STORED_VALUE") && !card) {
+      return {
+        refused: refusal(
+          ErrorCode.fareCardUnavailable,
+          fareCardRequiredMessage,
+          userId ? "fare_medium" : "card_token",
+        ),
+      };
+    }
+    if (card && product.riderTypes.length > 0 && !product.riderTypes.includes(card.riderType)) {
+      return { refused: refusal(ErrorCode.productUnavailable, notEligibleMessage, field) };
+    }
+  }
+  // A digital pass goes on a fare card, or (a rider's, where the deployment allows) in the account.
+  if (!card && products.some((product) => product.subType === "DIGITAL_PASS")) {
+    const toAccount =
+      "pass_destination" in request &&
+      request.pass_destination === "account" &&
+      accountTakes(ctx.config(), userId !== null, products, autoRenew.includes(true));
+    if (!toAccount) {
+      return {
+        refused: refusal(
+          ErrorCode.fareCardUnavailable,
+          passDestinationRequiredMessage,
+          userId ? "pass_destination" : "card_token",
+        ),
+      };
+    }
+  }
+  return { refused: null, card, autoRenew };
+}
+
+/**
+ * What the quote says against the order, in this order: an order that ships has no address, a line's
+ * problem (a price gone, a promo code refused), no shipping method chosen, a total other than the one
+ * the rider saw. The refusal, or null.
+ */
+function quoteRefusal(
+  quote: QuoteReply,
+  address: Address | null,
+  problems: ApiError[],
+  expectedTotal: number,
+): PlaceRefusal | null {
+  if (quote.shipping_required && !address) {
+    return {
+      kind: "invalid",
+      errors: [{ code: ErrorCode.validation, message: addressRequiredMessage, field: "shipping_address" }],
+    };
+  }
+  if (problems.length > 0) return { kind: "refused", errors: problems };
+  if (quote.shipping_required) {
+    if (!quote.shipping_method) {
+      return refusal(ErrorCode.shippingMethodUnavailable, shippingRequiredMessage, "shipping_method");
+    }
+  }
+  if (quote.total !== expectedTotal) {
+    return refusal(ErrorCode.priceChanged, priceChangedMessage, "expected_total");
+  }
+  return null;
+}
+
+/**
+ * The order's legs as a whole: no more than the deployment allows (a split needs its flag for what is
+ * bought: passes and cards, or stored value loaded), at least one for a total above 0, and adding up to
+ * the total. The refusal, or null.
+ */
+function legsShapeRefusal(
+  config: PortalConfig,
+  requested: readonly PaymentLegRequest[],
+  total: number,
+  products: readonly PricedProduct[],
+): PlaceRefusal | null {
+  const split = config.enableSplitPayments;
+  const loadsValue = products.some((product) => product.subType === "STORED_VALUE");
+  const buysPasses = products.some((product) => product.subType !== "STORED_VALUE");
+  const allowed =
+    (!loadsValue || split.loadValue) && (!buysPasses || split.purchasePasses) ? splitLegCount : 1;
+  if (requested.length > Math.min(allowed, maxPaymentLegs)) {
+    return refusal(ErrorCode.paymentRefused, tooManyLegsMessage, `payments/${requested.length - 1}`);
+  }
+  if (total > 0 && requested.length === 0) {
+    return refusal(ErrorCode.paymentRefused, selectPaymentMethodMessage, "payments");
+  }
+  if (requested.reduce((sum, leg) => sum + leg.amount, 0) !== total) {
+    return refusal(ErrorCode.paymentRefused, paymentsTotalMessage, "payments");
+  }
+  return null;
+}
+
+/**
  * Everything about an order that needs no gateway, in this order: the shipping address, the cart
  * priced by the quote's own rules (pricing.priceForOrder), the fare card and what each line may go
  * on, the passes' destination, the shipping, the expected total, then the legs (how many, what each
@@ -321,98 +445,19 @@ export async function prepareOrder(
   if (!priced.ok) return { refused: pricingRefusal(priced.status, priced.errors) };
   const { quote } = priced;
   const physical = priced.products.some((product) => product.subType === "PHYSICAL_PASS");
-  // A guest's card is the one their card token named (the route put its id here: guests cannot).
-  const fareMediumId = "fare_medium" in request ? (request.fare_medium ?? null) : null;
-  let card: FareMediumRow | null = null;
-  if (fareMediumId !== null) {
-    card = physical ? null : await usableCard(db, userId, fareMediumId, false);
-    if (!card) {
-      return {
-        refused: refusal(ErrorCode.fareCardUnavailable, fareCardUnavailableMessage, "fare_medium"),
-      };
-    }
-  }
-  const autoRenew = request.lines.map((line) => "auto_renew" in line && line.auto_renew === true);
-  for (const [index, product] of priced.products.entries()) {
-    const field = `lines/${index}`;
-    if (autoRenew[index] && (!product.subscriptionAllowed || product.subType !== "DIGITAL_PASS")) {
-      return {
-        refused: {
-          kind: "invalid",
-          errors: [{ code: ErrorCode.validation, message: renewNotAllowedMessage, field }],
-        },
-      };
-    }
-    if ((autoRenew[index] || product.subType === "STORED_VALUE") && !card) {
-      return {
-        refused: refusal(
-          ErrorCode.fareCardUnavailable,
-          fareCardRequiredMessage,
-          userId ? "fare_medium" : "card_token",
-        ),
-      };
-    }
-    if (card && product.riderTypes.length > 0 && !product.riderTypes.includes(card.riderType)) {
-      return { refused: refusal(ErrorCode.productUnavailable, notEligibleMessage, field) };
-    }
-  }
-  // A digital pass goes on a fare card, or (a rider's, where the deployment allows) in the account.
-  if (!card && priced.products.some((product) => product.subType === "DIGITAL_PASS")) {
-    const toAccount =
-      "pass_destination" in request &&
-      request.pass_destination === "account" &&
-      accountTakes(ctx.config(), userId !== null, priced.products, autoRenew.includes(true));
-    if (!toAccount) {
-      return {
-        refused: refusal(
-          ErrorCode.fareCardUnavailable,
-          passDestinationRequiredMessage,
-          userId ? "pass_destination" : "card_token",
-        ),
-      };
-    }
-  }
-  if (quote.shipping_required && !address) {
-    return {
-      refused: {
-        kind: "invalid",
-        errors: [{ code: ErrorCode.validation, message: addressRequiredMessage, field: "shipping_address" }],
-      },
-    };
-  }
-  if (priced.problems.length > 0) return { refused: { kind: "refused", errors: priced.problems } };
-  if (quote.shipping_required) {
-    if (!quote.shipping_method) {
-      return {
-        refused: refusal(ErrorCode.shippingMethodUnavailable, shippingRequiredMessage, "shipping_method"),
-      };
-    }
-  }
-  if (quote.total !== request.expected_total) {
-    return { refused: refusal(ErrorCode.priceChanged, priceChangedMessage, "expected_total") };
-  }
+  const goesOn = await cardAndLines(ctx, request, userId, priced.products, physical);
+  if (goesOn.refused) return { refused: goesOn.refused };
+  const { card, autoRenew } = goesOn;
+  const quoted = quoteRefusal(quote, address, priced.problems, request.expected_total);
+  if (quoted) return { refused: quoted };
 
   const anyAutoRenew = autoRenew.some(Boolean);
 
   // The legs: how many, what each is, and that they pay the total exactly.
   const requested: readonly PaymentLegRequest[] = request.payments;
-  // A split needs the deployment's flag for what is bought: passes and cards, or stored value loaded.
-  const split = ctx.config().enableSplitPayments;
   const loadsValue = priced.products.some((product) => product.subType === "STORED_VALUE");
-  const buysPasses = priced.products.some((product) => product.subType !== "STORED_VALUE");
-  const allowed =
-    (!loadsValue || split.loadValue) && (!buysPasses || split.purchasePasses) ? splitLegCount : 1;
-  if (requested.length > Math.min(allowed, maxPaymentLegs)) {
-    return {
-      refused: refusal(ErrorCode.paymentRefused, tooManyLegsMessage, `payments/${requested.length - 1}`),
-    };
-  }
-  if (quote.total > 0 && requested.length === 0) {
-    return { refused: refusal(ErrorCode.paymentRefused, selectPaymentMethodMessage, "payments") };
-  }
-  if (requested.reduce((sum, leg) => sum + leg.amount, 0) !== quote.total) {
-    return { refused: refusal(ErrorCode.paymentRefused, paymentsTotalMessage, "payments") };
-  }
+  const shape = legsShapeRefusal(ctx.config(), requested, quote.total, priced.products);
+  if (shape) return { refused: shape };
   const checked = await orderLegs(
     db,
     customer,

@@ -182,11 +182,20 @@ export const cartModel = defineModel({
       const session = event as typeof signedIn | typeof signedOut | typeof unconfirmed;
       const same =
         session.signedIn === snapshot.context.signedIn && session.blocked === snapshot.context.blocked;
+      // At rest: one line in the cart, not a guest's (a guest who signs in is the visitor's graph).
       const atRest =
         flow(snapshot) === "idle" &&
         snapshot.matches({ drawer: "closed" }) &&
-        snapshot.context.items.length <= 1;
+        snapshot.context.items.length === 1 &&
+        !snapshot.context.guest;
       return !same && (atRest || flow(snapshot) === "signInRequired");
+    }
+    // Signed in, the cart behaves as for a visitor except where Buy now and checkout go: only those,
+    // the drawer, the dialogs they open and signing out are walked there (journeys try the rest).
+    if (snapshot.context.signedIn) {
+      const buys = event.type === "cart.add" && (event as { buyNow?: boolean }).buyNow === true;
+      const goes = ["cart.checkout", "cart.open", "cart.close", "cart.session", "cart.dismiss", "cart.clear"];
+      if (!buys && !goes.includes(event.type)) return false;
     }
     // Removing is a button of the open drawer (and of /cart, walked end to end), next to its line.
     if (event.type === "cart.remove") {

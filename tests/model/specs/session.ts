@@ -165,6 +165,15 @@ export const sessionModel = defineModel({
       (event.type === "session.userUpdated" && event.user?.mfa_enrollment_status === 1) ||
       (event.type === "xstate.done.actor.loadProfile" && event.output?.mfa_enrollment_status === 1);
     if (enrolledSample) return required;
+    // A language waiting for the profile (it loads, or two-factor is enrolled): only what ends the
+    // wait is walked; journeys try the rest.
+    const waiting =
+      snapshot.context.profileLocale !== null && !snapshot.matches({ authenticated: "savingLanguage" });
+    if (
+      waiting &&
+      !["xstate.done.actor.loadProfile", "session.userUpdated", "session.expired"].includes(event.type)
+    )
+      return false;
     if (required) {
       const leaves = ["session.signOut", "session.expired", "session.deleted", "session.deactivated"];
       return !leaves.includes(event.type);

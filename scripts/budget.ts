@@ -26,6 +26,7 @@ import { testLaunchOptions } from "../e2e/chromium.ts";
 import { distDir, ensureBuild } from "../server/build.ts";
 import { type RouteAccess, routes } from "../src/app/routes.ts";
 import { breakdownOf, bundlerOwner, portalOwner } from "./bundle-breakdown.ts";
+import { ensureTestBrowser } from "./ensure-chromium.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const kilobyte = 1000;
@@ -144,6 +145,7 @@ async function measure(context: BrowserContext, base: string, path: string) {
 export async function measureRouteBudgets(port = 8197, only: string[] = []): Promise<RouteBudget[]> {
   ensureBuild();
   const base = `http://localhost:${port}`;
+  ensureTestBrowser();
   const browser = await chromium.launch(testLaunchOptions);
   const stop = await startServer(port).catch(async (error: unknown) => {
     await browser.close();

@@ -1,41 +1,17 @@
 /**
- * npm run test:e2e: Playwright against the built app in Debian's Chromium. Installs Chromium from
- * Debian's packages (and its headless shell, which the suite prefers: e2e/chromium.ts) when missing and
- * we may (root), otherwise stops with one line saying how.
+ * npm run test:e2e: Playwright against the built app in Debian's Chromium (installed when missing:
+ * ./ensure-chromium.ts).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { chromiumPath, headlessShellPath, testBrowserPath } from "../e2e/chromium.ts";
+import { headlessShellPath } from "../e2e/chromium.ts";
 import { agencies, prepareTemplates } from "../e2e/data-templates.ts";
+import { ensureTestBrowser } from "./ensure-chromium.ts";
 
 const root = resolve(import.meta.dirname, "..");
 
-/** Installs Debian packages as root: first from the package lists there are, then after refreshing them. */
-function aptInstall(packages: string[]): boolean {
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  const install = () =>
-    spawnSync("apt-get", ["install", "-y", "-qq", ...packages], { stdio: "inherit", env }).status === 0;
-  if (install()) return true;
-  return spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env }).status === 0 && install();
-}
-
-const missing = [
-  ...(existsSync(chromiumPath) ? [] : ["chromium"]),
-  // The lighter headless build of the same Chromium (e2e/chromium.ts); the full browser does without it.
-  ...(process.env.CHROMIUM_PATH || existsSync(headlessShellPath) ? [] : ["chromium-headless-shell"]),
-];
-if (missing.length > 0 && process.getuid?.() === 0) {
-  console.log(`Installing Debian's ${missing.join(" and ")}...`);
-  if (!aptInstall(missing)) console.error(`Could not install ${missing.join(" and ")}.`);
-}
-const browser = testBrowserPath();
-if (!existsSync(browser)) {
-  console.error(
-    "Chromium is missing: run `sudo apt-get install -y chromium chromium-headless-shell` (or set CHROMIUM_PATH) and try again.",
-  );
-  process.exit(1);
-}
+const browser = ensureTestBrowser();
 if (browser !== headlessShellPath)
   console.log(`e2e runs in ${browser} (chromium-headless-shell would be about a quarter faster).`);
 

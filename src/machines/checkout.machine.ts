@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, fromPromise, setup, stopChild } from "xstate";
+import { type ActorRefFrom, assign, enqueueActions, fromPromise, setup } from "xstate";
 import type { CartItem } from "../domain/cart.ts";
 import {
   accountAllowed,
@@ -268,6 +268,8 @@ export interface AddressBookRequest {
   ships: boolean;
   guest: boolean;
   kept: AddressInput | null;
+  /** The rider's saved addresses, as preparing already fetched them (the book does not ask again). */
+  saved: SavedAddress[];
 }
 
 const defaultAddressOf = (addresses: readonly SavedAddress[]): string | null =>
@@ -675,6 +677,7 @@ export const checkoutMachine = setup({
           ships: context.quote?.shipping_required === true,
           guest: context.guest,
           kept: context.guestAddress,
+          saved: context.addresses,
         }),
         onDone: {
           actions: assign(({ context, event, spawn }) => ({
@@ -684,7 +687,12 @@ export const checkoutMachine = setup({
           })),
         },
       },
-      exit: [stopChild(({ context }) => context.addressBook ?? ""), assign({ addressBook: null })],
+      exit: [
+        enqueueActions(({ context, enqueue }) => {
+          if (context.addressBook) enqueue.stopChild(context.addressBook);
+        }),
+        assign({ addressBook: null }),
+      ],
       // What is typed is kept in every part of Details, also while the total is re-quoted or a card
       // is looked up: a keystroke is never lost to a request in flight (issue 34).
       on: {

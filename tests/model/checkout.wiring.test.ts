@@ -3,7 +3,8 @@ import { createActor, fromPromise, waitFor } from "xstate";
 import type { AddressField } from "../../src/domain/payments/address.ts";
 import type { SavedAddress } from "../../src/domain/payments/saved.ts";
 import { addressesMachine, type SaveAddressInput } from "../../src/machines/addresses.machine.ts";
-import type { Prepared, PrepareInput } from "../../src/machines/checkout.machine.ts";
+import type { AddressBookRequest, Prepared, PrepareInput } from "../../src/machines/checkout.machine.ts";
+import { home } from "./specs/addresses.ts";
 import { guestAddress, guestQuote, inputs, recording, riderQuote, shippedQuote } from "./specs/checkout.ts";
 
 /** A guest's address book as the portal provides it: nothing saved anywhere, the address kept. */
@@ -66,6 +67,31 @@ describe("checkout runs the address book", () => {
     await waitFor(checkout, (snapshot) => snapshot.matches({ details: "idle" }));
     expect(checkout.getSnapshot().context.country).toBe("US");
     expect(book.getSnapshot().matches("list")).toBe(true);
+  });
+
+  it("hands a rider's book the addresses preparing fetched, so it does not ask the server again", async () => {
+    const rider = inputs.findIndex((input) => !input.guest && input.items[0]?.shipping_enabled);
+    const asked: AddressBookRequest[] = [];
+    const checkout = createActor(
+      recording.provide({
+        actors: {
+          prepareCheckout: fromPromise<Prepared, PrepareInput>(async () => ({
+            quote: shippedQuote,
+            addresses: [home],
+            methods: [],
+          })),
+          quote: fromPromise(async () => shippedQuote),
+          loadAddressBook: fromPromise(async ({ input }) => {
+            asked.push(input);
+            return null;
+          }),
+        },
+      }),
+      { input: inputs[rider] },
+    ).start();
+    await waitFor(checkout, (snapshot) => snapshot.matches({ details: "idle" }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toEqual([{ ships: true, guest: false, kept: null, saved: [home] }]);
   });
 
   it("asks for no book for a cart that ships nothing", async () => {

@@ -15,6 +15,11 @@ export interface AddressesLogic {
    * shown with "Change address", never asked for again on an empty form).
    */
   guestAddress: (kept: AddressInput | null) => typeof addressesMachine;
+  /**
+   * The rider's book in the checkout: it starts from the list the checkout already fetched (no second
+   * GET /addresses); a new address is saved to the account as on /account/addresses.
+   */
+  savedAddresses: (listed: SavedAddress[]) => typeof addressesMachine;
 }
 
 /** A guest's address as the address book lists it (nothing is saved anywhere). */
@@ -32,15 +37,18 @@ export const listAddresses = (deps: LiveDeps) => createAddressesService(deps.htt
 
 export function createAddressesLogic(deps: LiveDeps): AddressesLogic {
   const addresses = createAddressesService(deps.http, deps.transitBase);
+  const book = addressesMachine.provide({
+    actors: {
+      loadAddresses: fromPromise(() => addresses.list()),
+      saveAddress: fromPromise(({ input }) => addresses.save(input.id, input.body)),
+      removeAddress: fromPromise(({ input }) => addresses.remove(input.id)),
+      setDefaultAddress: fromPromise(({ input }) => addresses.setDefault(input.id)),
+    },
+  });
   return {
-    addresses: addressesMachine.provide({
-      actors: {
-        loadAddresses: fromPromise(() => addresses.list()),
-        saveAddress: fromPromise(({ input }) => addresses.save(input.id, input.body)),
-        removeAddress: fromPromise(({ input }) => addresses.remove(input.id)),
-        setDefaultAddress: fromPromise(({ input }) => addresses.setDefault(input.id)),
-      },
-    }),
+    addresses: book,
+    savedAddresses: (listed) =>
+      book.provide({ actors: { loadAddresses: fromPromise<SavedAddress[]>(async () => listed) } }),
     guestAddress: (kept) =>
       addressesMachine.provide({
         actors: {

@@ -61,7 +61,7 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
           if (!input.ships) return null;
           const { createAddressesLogic } = await addressBook();
           const book = createAddressesLogic(deps);
-          return input.guest ? book.guestAddress(input.kept) : book.addresses;
+          return input.guest ? book.guestAddress(input.kept) : book.savedAddresses(input.saved);
         }),
         placeOrder: fromPromise(async ({ input }) => {
           // Another tab ordered this cart since this checkout began: its order, not a second one.

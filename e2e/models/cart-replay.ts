@@ -206,9 +206,7 @@ function eventKey(event: AnyEventObject, before?: Snapshot): string {
 
 /** What a path covers: the states it reaches and the moves (state, event, next state). */
 export function cartCoverage(path: CartPath): string[] {
-  // Steps share their events' objects: each key is made with the state its own step left.
-  let step = 0;
-  return coverageOf(path, (event) => eventKey(event, path.steps[step++ - 1]?.state));
+  return coverageOf(path, eventKey);
 }
 
 /** Sign-ups are slow: a default run signs up at most this many unconfirmed riders. */

@@ -56,13 +56,15 @@ function seeded(seed: number): () => number {
  */
 export function coverageOf<P extends SampledPath>(
   path: P,
-  eventKey: (event: AnyEventObject) => string = (event) => event.type,
+  /** A step's event as the replay tells events apart; `before` is the state the step left. */
+  eventKey: (event: AnyEventObject, before: P["steps"][number]["state"] | undefined) => string = (event) =>
+    event.type,
 ): string[] {
   const keys: string[] = [];
   let from = "start";
-  for (const step of path.steps) {
+  for (const [index, step] of path.steps.entries()) {
     const to = JSON.stringify(step.state.value);
-    keys.push(`state ${to}`, `move ${from} ${eventKey(step.event)} ${to}`);
+    keys.push(`state ${to}`, `move ${from} ${eventKey(step.event, path.steps[index - 1]?.state)} ${to}`);
     from = to;
   }
   return keys;

@@ -29,14 +29,12 @@ export type Answer =
   | "lost"
   | "unsold"
   | "sessionEnded"
-  | "tokenized"
   | "placed"
   | "declined"
   | "inFlight"
   | "priceMoved"
   | "legRefused"
-  | "waited"
-  | "cardChecks";
+  | "waited";
 
 const codeOf = (event: AnyEventObject): number | null => {
   const error: unknown = event.error;
@@ -63,8 +61,8 @@ function answerOf(event: AnyEventObject): Answer | null {
   const type = event.type;
   if (!type.startsWith("xstate.") || type === "xstate.init") return null;
   if (type === "xstate.done.actor.waitBeforeRetry") return "waited";
-  if (type === "xstate.done.actor.tokenizeCard") return "tokenized";
-  if (type === "xstate.done.actor.loadCardRules") return "cardChecks";
+  // The card form's token is the rider's doing: a card typed and "Use this card" (perform).
+  if (type === "xstate.done.actor.cardEntry") return null;
   if (type === "xstate.done.actor.placeOrder") return "placed";
   if (type === "xstate.done.actor.prepareCheckout" || type === "xstate.done.actor.quote") {
     const quote = quoteOf(event);
@@ -108,15 +106,10 @@ export function skipReason(path: CheckoutPath): string | null {
     return "409 in flight: the server answers it only while the same key's first request is still running";
   }
   if (isGuest(path) && answers.includes("sessionEnded")) return "a guest has no session to end";
-  const typesBeforeChecks = path.steps.some(
-    (step, index) =>
-      step.event.type === "card.change" &&
-      stateKey(path.steps[index - 1]?.state.value) === "details.card.loading",
+  const entryLost = path.steps.some(
+    (step) => step.event.type === "xstate.done.actor.cardEntry" && step.event.output === null,
   );
-  if (typesBeforeChecks) {
-    return "the card form's fields come in the same download as its checks (card.ts): nothing can be typed before they are here";
-  }
-  if (path.steps.some((step) => step.event.type === "xstate.error.actor.loadCardRules")) {
+  if (entryLost) {
     return "the card checks are the build's own chunk: one that cannot be downloaded opens No Internet Connection and waits (chunks.ts), it never fails";
   }
   const wallet = path.steps.some(
@@ -164,7 +157,7 @@ export function choosePaths(paths: CheckoutPath[], sampling: Sampling): Checkout
   );
 }
 
-/** A state's dotted name ("details.card.loading"), as the expectations below know it. */
+/** A state's dotted name ("details.quoting"), as the expectations below know it. */
 function stateKey(value: unknown): string {
   if (typeof value === "string") return value;
   if (typeof value !== "object" || value === null) return String(value);
@@ -201,7 +194,7 @@ export function pathName(path: CheckoutPath): string {
 }
 
 /** The requests a replay holds, one at a time: the checkout's API calls. */
-type Kind = "quote" | "token" | "order";
+type Kind = "quote" | "order";
 
 /** How the real server is made to give an answer: which request it is and what is done to it. */
 const requestOf: Record<Answer, Kind | null> = {
@@ -213,28 +206,23 @@ const requestOf: Record<Answer, Kind | null> = {
   unsold: "quote",
   lost: null,
   sessionEnded: null,
-  tokenized: "token",
   placed: "order",
   declined: "order",
   priceMoved: "order",
   legRefused: "order",
   inFlight: "order",
   waited: null,
-  // The card checks' download is held from the start of every walk (see holdCardChecks).
-  cardChecks: null,
 };
 
 /** The request each busy state waits on, for a path that ends in it. */
 const endKinds: Record<string, Kind | undefined> = {
   revalidating: "quote",
   "details.quoting": "quote",
-  "details.tokenizing": "token",
   placing: "order",
 };
 
 const patterns = {
   quote: /\/checkout\/quote$/,
-  token: /\/sandbox-gateway\/v1\/tokens$/,
   order: /\/orders$/,
 } as const;
 
@@ -343,7 +331,6 @@ export class CheckoutReplay {
     if (answer === "waited") return null;
     const type = step.event.type;
     if (type.endsWith("prepareCheckout") || type.endsWith(".quote")) return "quote";
-    if (type.endsWith("tokenizeCard")) return "token";
     if (type.endsWith("placeOrder")) return "order";
     return null;
   }
@@ -403,8 +390,8 @@ export class CheckoutReplay {
   }
 
   /**
-   * Holds every download of the card checks until the walk reaches "(cardChecks)", so the card form
-   * is seen while they load ("Please wait…"), as the model walks it.
+   * Holds every download of the card checks until the card form is filled in, so the form is seen
+   * while they load ("Please wait…"), as its model (specs/cardEntry.ts) walks it.
    */
   private async holdCardChecks(): Promise<void> {
     const { arrive, gate, held } = heldRequest();
@@ -538,12 +525,8 @@ export class CheckoutReplay {
         this.held = null;
         if (held) await held.arrived;
         await this.arm(index + 1);
-        if (answerOf(step.event) === "cardChecks") {
-          await this.checks?.arrived;
-          this.checks?.release();
-        }
         held?.release();
-        if (answerOf(step.event) === "lost" && this.kinds[index] !== "token") await this.dismissOffline();
+        if (answerOf(step.event) === "lost") await this.dismissOffline();
       } else {
         await this.arm(index + 1);
         await this.perform(step.event, index);
@@ -620,30 +603,25 @@ export class CheckoutReplay {
           .filter({ hasText: "A new card for this order only" })
           .click();
       }
-      case "card.change": {
-        const labels: Record<string, string> = {
-          firstName: "First name on card",
-          lastName: "Last name on card",
-          number: "Card Number",
-          expiry: "Expiration (MM/YY)",
-          cvv: "CVV",
-          address: "Billing Street Address",
-          zip: "Zip or Postal Code",
-        };
-        const values = event.values as Record<string, string>;
-        for (const [key, value] of Object.entries(values)) {
-          await this.cardForm()
-            .getByLabel(labels[key] ?? key, { exact: true })
-            .fill(value);
+      case "xstate.done.actor.cardEntry": {
+        // The card form's own steps: its checks come, a good card is typed and the gateway tokenizes it.
+        await this.checks?.arrived;
+        this.checks?.release();
+        const card: Array<[string, string]> = [
+          ["First name on card", "Gia"],
+          ["Last name on card", "Guest"],
+          ["Card Number", "4242 4242 4242 4242"],
+          ["Expiration (MM/YY)", "12/30"],
+          ["CVV", "123"],
+          ["Billing Street Address", "1 Market St"],
+          ["Zip or Postal Code", "94105"],
+        ];
+        for (const [label, value] of card) {
+          await this.cardForm().getByLabel(label, { exact: true }).fill(value);
         }
-        return;
+        await this.cardForm().getByRole("button", { name: "Use this card" }).click();
+        return expect(this.cardForm()).toBeHidden();
       }
-      case "card.use":
-        // While the checks download the button waits ("Please wait…", disabled): nothing to press.
-        if (before && stateKey(before.value) === "details.card.loading") {
-          return expect(this.cardForm().getByRole("button", { name: "Please wait…" })).toBeDisabled();
-        }
-        return this.cardForm().getByRole("button", { name: "Use this card" }).click();
       case "card.cancel":
         return this.cardForm().getByRole("button", { name: "Cancel" }).click();
       case "receipt.email":
@@ -725,21 +703,10 @@ export class CheckoutReplay {
       case "details.quoting":
         await expect(this.button("Review order")).toBeDisabled();
         return;
-      case "details.card.loading":
+      case "details.card":
+        // Its own states (checks loading, ready, tokenizing) are its model's: specs/cardEntry.ts.
         await expect(page.getByRole("heading", { name: "Card for this order" })).toBeVisible();
-        await expect(this.cardForm().getByRole("button", { name: "Please wait…" })).toBeDisabled();
         await expect(this.cardForm().getByRole("button", { name: "Cancel" })).toBeEnabled();
-        return;
-      case "details.card.ready":
-        await expect(page.getByRole("heading", { name: "Card for this order" })).toBeVisible();
-        await expect(this.cardForm().getByRole("button", { name: "Use this card" })).toBeEnabled();
-        if (Object.keys(context.cardProblems).length > 0) {
-          await expect(this.cardForm().locator('[aria-invalid="true"]')).not.toHaveCount(0);
-        }
-        if (context.failure) await expect(this.cardForm().getByRole("alert")).toBeVisible();
-        return;
-      case "details.tokenizing":
-        await expect(this.cardForm().getByRole("button", { name: "Please wait…" })).toBeDisabled();
         return;
       case "review.shown":
         await expect(page.getByRole("heading", { name: "Review your order" })).toBeVisible();

@@ -4,20 +4,12 @@ import type { PaymentLegRequest, PlacedOrder } from "../domain/checkout/order.ts
 import { ErrorCode } from "../domain/envelope.ts";
 import { type Leg, parseAmount, splitLegs } from "../domain/payments/amounts.ts";
 import { emailProblem } from "../domain/payments/names.ts";
+import { failureOf, type MoneyFailure } from "../domain/payments/refusal.ts";
 import type { SavedPaymentMethod } from "../domain/payments/saved.ts";
 import type { GuestLoadRequest } from "../domain/transit/guest-card.ts";
 import type { LoadLimits, LoadRequest } from "../domain/transit/wallet.ts";
-import type { LoadedCardRules } from "./cardChecks.ts";
-import { type CardDraft, type CardProblems, emptyCard } from "./cardDraft.ts";
-import type { CardToken } from "./checkout.machine.ts";
-import {
-  eventError,
-  failureOf,
-  hasCode,
-  isDeclined,
-  isInterrupted,
-  type MoneyFailure,
-} from "./moneyMoves.ts";
+import { type CardEntryOutput, type CardToken, cardEntryMachine } from "./cardEntry.machine.ts";
+import { eventError, hasCode, isDeclined, isInterrupted } from "./moneyMoves.ts";
 import { unprovided } from "./unprovided.ts";
 
 /** Where the value goes: one of the rider's cards, the guest's card (its token), or the rider's wallet. */
@@ -77,10 +69,7 @@ export interface AddValueContext {
   /** The first leg's amount as typed (major units); the second leg is the rest. */
   firstAmount: string;
   email: string;
-  card: CardDraft;
-  cardProblems: CardProblems;
-  /** The card form's checks, downloaded the first time it opens (`card.loading`). */
-  cardRules: LoadedCardRules | null;
+  /** The leg the one-time card form (`card`, its cardEntry child) is open for. */
   cardLeg: Leg;
   problem: LoadProblem | null;
   /** A refused load or card: its code, words and the leg a decline names. */
@@ -101,8 +90,6 @@ export type AddValueEvent =
   | { type: "payment.back" }
   | { type: "payment.next" }
   | { type: "receipt.email"; value: string }
-  | { type: "card.change"; values: Partial<CardDraft> }
-  | { type: "card.use" }
   | { type: "card.cancel" }
   | { type: "load.edit" }
   | { type: "load.confirm" }
@@ -189,8 +176,8 @@ export function loadInput(context: AddValueContext): LoadInput {
  * Adding value to a fare card or the wallet (spec sections 4 and 5), for a rider or a guest holding a
  * card token. `methods` reads the rider's saved methods (a guest has none and pays with a one-time
  * card). `amount` takes a preset or "Other amount" within the LoadLimits; `payment` one method, or
- * exactly two when the deployment splits loads, with a one-time card typed in `card` and turned into a
- * gateway token in `tokenizing` (its number never reaches our API). `review` holds the
+ * exactly two when the deployment splits loads, with a one-time card typed in `card` (its cardEntry
+ * child turns it into a gateway token; its number never reaches our API). `review` holds the
  * Idempotency-Key, made there once and kept for `interrupted`'s retry (a lost connection, a request in
  * flight) so a load is never charged twice; any change forgets it. A declined leg goes back to `payment`
  * with that leg cleared and named; an amount the server refuses back to `amount`; anything else is
@@ -204,16 +191,14 @@ export const addValueMachine = setup({
     emitted: {} as { type: "changed" },
     children: {} as {
       loadMethods: "loadMethods";
-      tokenizeCard: "tokenizeCard";
-      loadCardRules: "loadCardRules";
+      cardEntry: "cardEntry";
       load: "load";
     },
   },
   actors: {
     loadMethods: fromPromise<SavedPaymentMethod[]>(unprovided("loadMethods")),
-    tokenizeCard: fromPromise<CardToken, CardDraft>(unprovided("tokenizeCard")),
-    /** The card form's checks (card-validator and credit-card-type are a chunk of their own). */
-    loadCardRules: fromPromise<LoadedCardRules>(unprovided("loadCardRules")),
+    /** The one-time card form (its own machine: the checks download, the gateway tokenizes). */
+    cardEntry: cardEntryMachine,
     load: fromPromise<LoadResult, LoadInput>(unprovided("load")),
   },
   actions: {
@@ -255,44 +240,16 @@ export const addValueMachine = setup({
     typeFirst: assign((_, value: string) => ({ firstAmount: value, problem: null, key: null })),
     typeEmail: assign((_, value: string) => ({ email: value, problem: null, key: null })),
     checkPayment: assign(({ context }) => ({ problem: paymentProblem(context) })),
-    openCard: assign((_, leg: Leg) => ({
-      card: emptyCard,
-      cardProblems: {},
-      cardLeg: leg,
-      failure: null,
-      problem: null,
-    })),
+    openCard: assign((_, leg: Leg) => ({ cardLeg: leg, failure: null, problem: null })),
     clearProblem: assign({ problem: null }),
-    assignCardRules: assign(({ context }, loaded: LoadedCardRules) => ({
-      cardRules: loaded,
-      card: { ...context.card, ...loaded.clean(context.card, context.card) },
-    })),
-    /** Typed while the checks download: kept, and checked once they are here. */
-    typeCard: assign(({ context }, values: Partial<CardDraft>) => ({ card: { ...context.card, ...values } })),
-    /** The checks could not be downloaded: the form closes, saying the connection was lost. */
+    /** The card form's checks could not be downloaded: it closes, saying the connection was lost. */
     cardRulesLost: assign({
-      card: emptyCard,
-      cardProblems: {},
       failure: { code: ErrorCode.unavailable, message: "", leg: null, reason: null },
     }),
-    /** Shown as the rules write it ("1229" typed on a keypad reads 12/29), then checked again. */
-    changeCard: assign(({ context }, values: Partial<CardDraft>) => {
-      const card = { ...context.card, ...(context.cardRules?.clean(values, context.card) ?? values) };
-      const found = context.cardRules?.check(card, new Date(context.now)) ?? {};
-      const cardProblems: CardProblems = {};
-      for (const key of Object.keys(context.cardProblems) as Array<keyof CardDraft>) {
-        if (found[key]) cardProblems[key] = found[key];
-      }
-      return { card, cardProblems };
-    }),
-    checkCard: assign(({ context }) => ({
-      cardProblems: context.cardRules?.check(context.card, new Date(context.now)) ?? {},
-    })),
-    closeCard: assign({ card: emptyCard, cardProblems: {} }),
     useCard: assign(({ context }, token: CardToken) => {
       const legs: [LoadChoice | null, LoadChoice | null] = [...context.legs];
       legs[context.cardLeg] = { kind: "card", ...token };
-      return { legs, card: emptyCard, cardProblems: {}, failure: null, key: null };
+      return { legs, failure: null, key: null };
     }),
     assignFailure: assign((_, error: unknown) => ({ failure: failureOf(error) })),
     /** A declined leg is chosen again (the other leg was not charged), and the next try is a new load. */
@@ -323,11 +280,7 @@ export const addValueMachine = setup({
       return true;
     },
     cardLegAllowed: ({ context }, leg: Leg) => cardLegAllowed(context, leg),
-    /** The leg may take a card, and the card checks are already here: the form opens ready. */
-    cardFormReady: ({ context }, leg: Leg) => cardLegAllowed(context, leg) && context.cardRules !== null,
-    cardValid: ({ context }) =>
-      context.cardRules !== null &&
-      Object.keys(context.cardRules.check(context.card, new Date(context.now))).length === 0,
+    tokenized: (_, output: CardEntryOutput) => output !== null,
     interrupted: (_, error: unknown) => isInterrupted(error),
     declined: (_, error: unknown) => isDeclined(error),
     amountRefused: (_, error: unknown) => hasCode(ErrorCode.amountInvalid)(error),
@@ -348,9 +301,6 @@ export const addValueMachine = setup({
     legs: [null, null],
     firstAmount: "",
     email: "",
-    card: emptyCard,
-    cardProblems: {},
-    cardRules: null,
     cardLeg: 0,
     problem: null,
     failure: null,
@@ -397,18 +347,11 @@ export const addValueMachine = setup({
           guard: "splitting",
           actions: { type: "typeFirst", params: ({ event }) => event.value },
         },
-        "payment.newCard": [
-          {
-            guard: { type: "cardFormReady", params: ({ event }) => event.leg },
-            target: "card.ready",
-            actions: { type: "openCard", params: ({ event }) => event.leg },
-          },
-          {
-            guard: { type: "cardLegAllowed", params: ({ event }) => event.leg },
-            target: "card.loading",
-            actions: { type: "openCard", params: ({ event }) => event.leg },
-          },
-        ],
+        "payment.newCard": {
+          guard: { type: "cardLegAllowed", params: ({ event }) => event.leg },
+          target: "card",
+          actions: { type: "openCard", params: ({ event }) => event.leg },
+        },
         "receipt.email": {
           guard: "isGuest",
           actions: { type: "typeEmail", params: ({ event }) => event.value },
@@ -420,50 +363,31 @@ export const addValueMachine = setup({
         ],
       },
     },
+    /**
+     * The one-time card form: its own machine keeps what is typed, checks it and has the gateway
+     * tokenize it; its token pays the leg. "Cancel" stops it, forgetting the card.
+     */
     card: {
-      // Entered at `loading`, or at `ready` once the checks are here (payment.newCard's guard).
-      initial: "loading",
       on: {
-        "card.cancel": { target: "payment", actions: "closeCard" },
+        "card.cancel": "payment",
         // The receipt email beside the card form: what is typed there meanwhile is kept (issue 34).
         "receipt.email": {
           guard: "isGuest",
           actions: { type: "typeEmail", params: ({ event }) => event.value },
         },
       },
-      states: {
-        /**
-         * The first card form of this load: its checks download, and "Use this card" waits for them.
-         * Anything typed meanwhile is kept (in the portal the form's fields come in the same download).
-         */
-        loading: {
-          invoke: {
-            id: "loadCardRules",
-            src: "loadCardRules",
-            onDone: {
-              target: "ready",
-              actions: { type: "assignCardRules", params: ({ event }) => event.output },
-            },
-            onError: { target: "#addValue.payment", actions: "cardRulesLost" },
-          },
-          on: { "card.change": { actions: { type: "typeCard", params: ({ event }) => event.values } } },
-        },
-        ready: {
-          on: {
-            "card.change": { actions: { type: "changeCard", params: ({ event }) => event.values } },
-            "card.use": [{ guard: "cardValid", target: "#addValue.tokenizing" }, { actions: "checkCard" }],
-          },
-        },
-      },
-    },
-    tokenizing: {
-      tags: ["busy"],
       invoke: {
-        id: "tokenizeCard",
-        src: "tokenizeCard",
-        input: ({ context }) => context.card,
-        onDone: { target: "payment", actions: { type: "useCard", params: ({ event }) => event.output } },
-        onError: { target: "card.ready", actions: { type: "assignFailure", params: eventError } },
+        id: "cardEntry",
+        src: "cardEntry",
+        input: ({ context }) => ({ now: context.now }),
+        onDone: [
+          {
+            guard: { type: "tokenized", params: ({ event }) => event.output },
+            target: "payment",
+            actions: { type: "useCard", params: ({ event }) => event.output as CardToken },
+          },
+          { target: "payment", actions: "cardRulesLost" },
+        ],
       },
     },
     review: {

@@ -1,9 +1,10 @@
 import { assign, emit, fromPromise, setup } from "xstate";
 import { amountText, parseAmount } from "../domain/payments/amounts.ts";
+import { failureOf, type MoneyFailure } from "../domain/payments/refusal.ts";
 import type { SavedPaymentMethod } from "../domain/payments/saved.ts";
 import type { Autoload, AutoloadRequest, AutoloadTrigger, LoadLimits } from "../domain/transit/wallet.ts";
 import { maxStoredValue } from "../domain/transit/wallet.ts";
-import { eventError, failureOf, type MoneyFailure } from "./moneyMoves.ts";
+import { eventError } from "./moneyMoves.ts";
 import { unprovided } from "./unprovided.ts";
 
 export interface AutoloadInput {

@@ -12,8 +12,9 @@ import {
   normaliseExpiryInput,
   parseExpiry,
 } from "../domain/payments/card.ts";
+import { containsCardNumber } from "../domain/payments/free-text.ts";
 import { nicknameMaxLength } from "../domain/payments/saved.ts";
-import { type CardDraft, type CardProblems, type FieldProblem, textProblem } from "./cardDraft.ts";
+import type { CardDraft, CardProblems, FieldProblem } from "./cardDraft.ts";
 
 /*
  * A card form's checks and what is sent of it, with the portal's card rules (src/domain/payments/card.ts,
@@ -29,6 +30,17 @@ export type CardCleaner = (values: Partial<CardDraft>, current: CardDraft) => Pa
 export interface LoadedCardRules {
   check: CardRules;
   clean: CardCleaner;
+}
+
+/**
+ * A text field's problem: empty when required, a card number in it (the server refuses it too, and
+ * nothing typed beside the card's own fields may hold its number), or longer than `max` characters.
+ */
+export function textProblem(value: string, max: number, required: boolean): FieldProblem | null {
+  const text = value.trim();
+  if (text === "") return required ? "required" : null;
+  if (containsCardNumber(text)) return "invalid";
+  return [...text].length > max ? "tooLong" : null;
 }
 
 /** The sandbox's rule for a billing postal code (3 to 10 letters, digits, spaces or dashes). */

@@ -1,10 +1,9 @@
 /*
  * A card as typed into a form: shared by the Payment Methods screen, the checkout and the loads of a fare
  * card. Its checks, which need the card libraries (card-validator, credit-card-type), are in
- * ./cardChecks.ts, which the checkout and the loads download when a card form first opens.
+ * ./cardChecks.ts, which the checkout and the loads download when a card form first opens; this module
+ * holds no code they would download before.
  */
-
-import { containsCardNumber } from "../domain/payments/free-text.ts";
 
 /** The card form as typed. The number and code live here only while the form is open. */
 export interface CardDraft {
@@ -39,14 +38,3 @@ export const emptyCard: CardDraft = {
   zip: "",
   makeDefault: false,
 };
-
-/**
- * A text field's problem: empty when required, a card number in it (the server refuses it too, and
- * nothing typed beside the card's own fields may hold its number), or longer than `max` characters.
- */
-export function textProblem(value: string, max: number, required: boolean): FieldProblem | null {
-  const text = value.trim();
-  if (text === "") return required ? "required" : null;
-  if (containsCardNumber(text)) return "invalid";
-  return [...text].length > max ? "tooLong" : null;
-}

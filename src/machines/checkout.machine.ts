@@ -31,10 +31,10 @@ import {
 } from "../domain/envelope.ts";
 import type { AddressInput } from "../domain/payments/address.ts";
 import { type Leg, parseAmount, splitLegs } from "../domain/payments/amounts.ts";
+import { failureOf as moneyFailureOf } from "../domain/payments/refusal.ts";
 import type { SavedAddress, SavedPaymentMethod } from "../domain/payments/saved.ts";
 import type { AddressSavedEvent, addressesMachine } from "./addresses.machine.ts";
-import type { LoadedCardRules } from "./cardChecks.ts";
-import { type CardDraft, type CardProblems, emptyCard } from "./cardDraft.ts";
+import { type CardEntryOutput, type CardToken, cardEntryMachine } from "./cardEntry.machine.ts";
 import { unprovided } from "./unprovided.ts";
 
 /** A refused request: its code, the server's words and, for a payment, the leg it names. */
@@ -110,11 +110,7 @@ export interface CheckoutContext extends CheckoutDraft {
   /** A guest's card lookup that failed (as /manage-card says it), beside the card fields. */
   destinationFailure: CardLookupRefusal | null;
   shippingRefused: boolean;
-  /** The one-time card form, open only in `details.card`. */
-  card: CardDraft;
-  cardProblems: CardProblems;
-  /** The card form's checks, downloaded the first time it opens (`details.card.loading`). */
-  cardRules: LoadedCardRules | null;
+  /** The leg the one-time card form (`details.card`, its cardEntry child) is open for. */
   cardLeg: Leg;
   problem: CheckoutProblem | null;
   failure: CheckoutFailure | null;
@@ -149,8 +145,6 @@ export type CheckoutEvent =
   | { type: "payment.choose"; leg: Leg; choice: PaymentChoice }
   | { type: "payment.amount"; value: string }
   | { type: "payment.newCard"; leg: Leg }
-  | { type: "card.change"; values: Partial<CardDraft> }
-  | { type: "card.use" }
   | { type: "card.cancel" }
   | { type: "receipt.email"; value: string }
   | { type: "receipt.confirm"; value: string }
@@ -164,32 +158,12 @@ export type CheckoutEvent =
    */
   | { type: "checkout.relabel" };
 
-/** The card a one-time leg pays with, once the gateway tokenized it. */
-export interface CardToken {
-  token: string;
-  brand: string;
-  last4: string;
-}
+export type { CardToken };
 
 /** A one-time card may pay the first leg, or a rider's second leg of a split. */
 const cardLegAllowed = (context: CheckoutContext, leg: Leg) => leg === 0 || (context.split && !context.guest);
 
-function failureOf(error: unknown): CheckoutFailure {
-  const errors: unknown[] =
-    typeof error === "object" && error !== null && "errors" in error && Array.isArray(error.errors)
-      ? error.errors
-      : [error];
-  const first = errors[0];
-  const detail = typeof first === "object" && first !== null ? (first as Partial<ApiError>) : {};
-  const leg = /^payments\/(\d+)$/.exec(detail.field ?? "")?.[1];
-  return {
-    code: errorCodeOf(error),
-    message: typeof detail.message === "string" ? detail.message : "",
-    leg: leg === undefined ? null : Number(leg),
-    reason: typeof detail.reason === "string" ? detail.reason : null,
-    declined: null,
-  };
-}
+const failureOf = (error: unknown): CheckoutFailure => ({ ...moneyFailureOf(error), declined: null });
 
 const refusedCart: readonly number[] = [
   ErrorCode.productUnavailable,
@@ -283,9 +257,8 @@ export const checkoutMachine = setup({
     children: {} as {
       prepareCheckout: "prepareCheckout";
       quote: "quote";
-      tokenizeCard: "tokenizeCard";
+      cardEntry: "cardEntry";
       findCard: "findCard";
-      loadCardRules: "loadCardRules";
       placeOrder: "placeOrder";
       waitBeforeRetry: "waitBeforeRetry";
       loadAddressBook: "loadAddressBook";
@@ -295,11 +268,10 @@ export const checkoutMachine = setup({
     /** The prices, and the rider's saved addresses (only for a cart that `ships`) and payment methods. */
     prepareCheckout: fromPromise<Prepared, PrepareInput>(unprovided("prepareCheckout")),
     quote: fromPromise<Quote, QuoteInput>(unprovided("quote")),
-    tokenizeCard: fromPromise<CardToken, CardDraft>(unprovided("tokenizeCard")),
+    /** The one-time card form (its own machine: the checks download, the gateway tokenizes). */
+    cardEntry: cardEntryMachine,
     /** A guest's card token for a card number and security code (POST /anonymous/card_tokens). */
     findCard: fromPromise<FoundCard, { cardNumber: string; securityCode: string }>(unprovided("findCard")),
-    /** The card form's checks (card-validator and credit-card-type are a chunk of their own). */
-    loadCardRules: fromPromise<LoadedCardRules>(unprovided("loadCardRules")),
     placeOrder: fromPromise<PlacedOrder, PlaceInput>(unprovided("placeOrder")),
     /**
      * Answers once the server's work on the same key has had time to finish (409 in flight):
@@ -419,38 +391,16 @@ export const checkoutMachine = setup({
     }),
     typeEmail: assign((_, value: string) => ({ email: value })),
     typeConfirm: assign((_, value: string) => ({ emailConfirm: value })),
-    openCard: assign((_, leg: Leg) => ({ card: emptyCard, cardProblems: {}, cardLeg: leg })),
-    /** Typed while the checks download: kept, and checked once they are here. */
-    assignCardRules: assign(({ context }, loaded: LoadedCardRules) => ({
-      cardRules: loaded,
-      card: { ...context.card, ...loaded.clean(context.card, context.card) },
-    })),
-    typeCard: assign(({ context }, values: Partial<CardDraft>) => ({ card: { ...context.card, ...values } })),
-    /** The checks could not be downloaded: the form closes, saying the connection was lost. */
+    openCard: assign((_, leg: Leg) => ({ cardLeg: leg })),
+    /** The card form's checks could not be downloaded: it closes, saying the connection was lost. */
     cardRulesLost: assign({
-      card: emptyCard,
-      cardProblems: {},
       failure: { code: ErrorCode.unavailable, message: "", leg: null, reason: null, declined: null },
     }),
-    /** Shown as the rules write it ("1229" typed on a keypad reads 12/29), then checked again. */
-    changeCard: assign(({ context }, values: Partial<CardDraft>) => {
-      const card = { ...context.card, ...(context.cardRules?.clean(values, context.card) ?? values) };
-      const found = context.cardRules?.check(card, new Date(context.now)) ?? {};
-      const cardProblems: CardProblems = {};
-      for (const key of Object.keys(context.cardProblems) as Array<keyof CardDraft>) {
-        if (found[key]) cardProblems[key] = found[key];
-      }
-      return { card, cardProblems };
-    }),
-    checkCard: assign(({ context }) => ({
-      cardProblems: context.cardRules?.check(context.card, new Date(context.now)) ?? {},
-    })),
     useCard: assign(({ context }, token: CardToken) => {
       const legs: [PaymentChoice | null, PaymentChoice | null] = [...context.legs];
       legs[context.cardLeg] = { kind: "card", ...token };
-      return { legs, card: emptyCard, cardProblems: {} };
+      return { legs };
     }),
-    closeCard: assign({ card: emptyCard, cardProblems: {} }),
     showProblem: assign(({ context }) => ({ problem: problemOf(context) })),
     /** A declined leg is chosen again; the other leg was not charged. */
     assignDeclined: assign(({ context }, error: unknown) => {
@@ -510,11 +460,7 @@ export const checkoutMachine = setup({
       return choice.kind === "wallet" && (purses?.wallet ?? 0) > 0;
     },
     cardLegAllowed: ({ context }, leg: Leg) => cardLegAllowed(context, leg),
-    /** The leg may take a card, and the card checks are already here: the form opens ready. */
-    cardFormReady: ({ context }, leg: Leg) => cardLegAllowed(context, leg) && context.cardRules !== null,
-    cardValid: ({ context }) =>
-      context.cardRules !== null &&
-      Object.keys(context.cardRules.check(context.card, new Date(context.now))).length === 0,
+    tokenized: (_, output: CardEntryOutput) => output !== null,
     refusedCart: (_, error: unknown) => refusedCart.includes(errorCodeOf(error)),
     sessionEnded: (_, error: unknown) => isSessionEnd(error),
     networkLost: (_, error: unknown) => isNetwork(error),
@@ -552,9 +498,6 @@ export const checkoutMachine = setup({
       firstAmount: restored?.firstAmount ?? "",
       email: input.guest ? (restored?.email ?? "") : "",
       emailConfirm: input.guest ? (restored?.emailConfirm ?? "") : "",
-      card: emptyCard,
-      cardProblems: {},
-      cardRules: null,
       cardLeg: 0,
       problem: null,
       failure: null,
@@ -808,18 +751,11 @@ export const checkoutMachine = setup({
                 "rememberChoices",
               ],
             },
-            "payment.newCard": [
-              {
-                guard: { type: "cardFormReady", params: ({ event }) => event.leg },
-                target: "card.ready",
-                actions: ["changed", { type: "openCard", params: ({ event }) => event.leg }],
-              },
-              {
-                guard: { type: "cardLegAllowed", params: ({ event }) => event.leg },
-                target: "card.loading",
-                actions: ["changed", { type: "openCard", params: ({ event }) => event.leg }],
-              },
-            ],
+            "payment.newCard": {
+              guard: { type: "cardLegAllowed", params: ({ event }) => event.leg },
+              target: "card",
+              actions: ["changed", { type: "openCard", params: ({ event }) => event.leg }],
+            },
             "checkout.review": [
               // Never review a total priced for other choices: quote the rider's choices again first.
               { guard: "stale", target: "quoting" },
@@ -873,46 +809,24 @@ export const checkoutMachine = setup({
             onError: { target: "idle", actions: { type: "destinationFailed", params: eventError } },
           },
         },
+        /**
+         * The one-time card form: its own machine keeps what is typed, checks it and has the gateway
+         * tokenize it; its token pays the leg. "Cancel" (or leaving Details) stops it, forgetting the card.
+         */
         card: {
-          // Entered at `loading`, or at `ready` once the checks are here (payment.newCard's guard).
-          initial: "loading",
-          on: { "card.cancel": { target: "idle", actions: "closeCard" } },
-          states: {
-            /**
-             * The first card form of this checkout: its checks download, and "Use this card" waits for
-             * them. Anything typed meanwhile is kept (in the portal the fields come in the same download).
-             */
-            loading: {
-              invoke: {
-                id: "loadCardRules",
-                src: "loadCardRules",
-                onDone: {
-                  target: "ready",
-                  actions: { type: "assignCardRules", params: ({ event }) => event.output },
-                },
-                onError: { target: "#checkout.details.idle", actions: "cardRulesLost" },
-              },
-              on: { "card.change": { actions: { type: "typeCard", params: ({ event }) => event.values } } },
-            },
-            ready: {
-              on: {
-                "card.change": { actions: { type: "changeCard", params: ({ event }) => event.values } },
-                "card.use": [
-                  { guard: "cardValid", target: "#checkout.details.tokenizing" },
-                  { actions: "checkCard" },
-                ],
-              },
-            },
-          },
-        },
-        tokenizing: {
-          tags: ["busy"],
+          on: { "card.cancel": "idle" },
           invoke: {
-            id: "tokenizeCard",
-            src: "tokenizeCard",
-            input: ({ context }) => context.card,
-            onDone: { target: "idle", actions: { type: "useCard", params: ({ event }) => event.output } },
-            onError: { target: "card.ready", actions: { type: "assignFailure", params: eventError } },
+            id: "cardEntry",
+            src: "cardEntry",
+            input: ({ context }) => ({ now: context.now }),
+            onDone: [
+              {
+                guard: { type: "tokenized", params: ({ event }) => event.output },
+                target: "idle",
+                actions: { type: "useCard", params: ({ event }) => event.output as CardToken },
+              },
+              { target: "idle", actions: "cardRulesLost" },
+            ],
           },
         },
       },

@@ -4,8 +4,8 @@ import type { BankSubmission } from "../domain/payments/bank.ts";
 import { type BankProblem, bankAccountProblems, bankDigits, isAccountType } from "../domain/payments/bank.ts";
 import type { CardSubmission } from "../domain/payments/card.ts";
 import { maxPaymentMethods, nicknameMaxLength, type SavedPaymentMethod } from "../domain/payments/saved.ts";
-import { cardFormProblems, cardSubmission, cleanCard } from "./cardChecks.ts";
-import { type CardDraft, type CardProblems, emptyCard, type FieldProblem, textProblem } from "./cardDraft.ts";
+import { cardFormProblems, cardSubmission, cleanCard, textProblem } from "./cardChecks.ts";
+import { type CardDraft, type CardProblems, emptyCard, type FieldProblem } from "./cardDraft.ts";
 import { unprovided } from "./unprovided.ts";
 
 export { type CardDraft, type CardProblems, emptyCard, type FieldProblem };

@@ -22,6 +22,7 @@ import type { PlacedOrder } from "../domain/checkout/order.ts";
 import type { FormDefinition, FormValues } from "../domain/forms.ts";
 import type { PortalConfig } from "../domain/portal-config.ts";
 import { cardFormProblems, cleanCard } from "../machines/cardChecks.ts";
+import { cardEntryMachine } from "../machines/cardEntry.machine.ts";
 import type { RefreshInput } from "../machines/cart.machine.ts";
 import {
   type AddressBook,
@@ -123,7 +124,12 @@ const checkout = checkoutMachine.provide({
     })),
     quote: fromPromise(async () => riderQuote),
     placeOrder: fromPromise(async () => order),
-    loadCardRules: fromPromise(async () => ({ check: cardFormProblems, clean: cleanCard })),
+    cardEntry: cardEntryMachine.provide({
+      actors: {
+        loadCardRules: fromPromise(async () => ({ check: cardFormProblems, clean: cleanCard })),
+        tokenizeCard: fromPromise(async () => ({ token: "tok_1", brand: "Visa", last4: "4242" })),
+      },
+    }),
     // The address book's saves are sent here as shipping.addressSaved: the book itself never comes.
     loadAddressBook: fromPromise<AddressBook | null, AddressBookRequest>(async () => null),
   },
@@ -230,7 +236,6 @@ describe("the checkout's steps", () => {
           methods: [],
         })),
         quote: fromPromise(async () => (++quotes === 1 ? guestQuote : shippedQuote)),
-        tokenizeCard: fromPromise(async () => ({ token: "tok_1", brand: "Visa", last4: "4242" })),
       },
     });
     const actor = createActor(guest, {
@@ -263,8 +268,10 @@ describe("the checkout's steps", () => {
     actor.send({ type: "receipt.email", value: "gia@example.com" });
     actor.send({ type: "receipt.confirm", value: "gia@example.com" });
     actor.send({ type: "payment.newCard", leg: 0 });
-    await waitFor(actor, (snapshot) => snapshot.matches({ details: { card: "ready" } }));
-    actor.send({
+    const entry = actor.getSnapshot().children.cardEntry;
+    if (!entry) throw new Error("the card form did not open");
+    await waitFor(entry, (snapshot) => snapshot.matches("ready"));
+    entry.send({
       type: "card.change",
       values: {
         firstName: "Gia",
@@ -276,7 +283,7 @@ describe("the checkout's steps", () => {
         zip: "94105",
       },
     });
-    actor.send({ type: "card.use" });
+    entry.send({ type: "card.use" });
     await idle();
     actor.send({ type: "checkout.review" });
     expect(actor.getSnapshot().value).toEqual({ review: "shown" });
@@ -665,8 +672,10 @@ describe("no personal data", () => {
           buying.send({ type: "promo.apply" });
           await waitFor(buying, (snapshot) => snapshot.matches({ details: "idle" }));
           buying.send({ type: "payment.newCard", leg: 0 });
-          await waitFor(buying, (snapshot) => snapshot.matches({ details: { card: "ready" } }));
-          buying.send({
+          const entry = buying.getSnapshot().children.cardEntry;
+          if (!entry) throw new Error("the card form did not open");
+          await waitFor(entry, (snapshot) => snapshot.matches("ready"));
+          entry.send({
             type: "card.change",
             values: {
               lastName: name ?? "",
@@ -676,7 +685,7 @@ describe("no personal data", () => {
               zip: "94105",
             },
           });
-          buying.send({ type: "card.use" });
+          entry.send({ type: "card.use" });
           buying.send({ type: "card.cancel" });
           buying.send({
             type: "shipping.addressSaved",

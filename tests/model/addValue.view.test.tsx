@@ -6,19 +6,10 @@ import { formatMoney } from "../../src/domain/money.ts";
 import { AddValueView } from "../../src/views/wallet/AddValueView.tsx";
 import { mastercard, visa } from "../support/wallet.ts";
 import { addValueModel, events as all } from "./specs/addValue.ts";
+import { waitingCardEntry } from "./specs/cardEntry.ts";
 import { describeViewModel } from "./view-harness.tsx";
 
 const money = (amount: number) => formatMoney(amount, { currency: "USD", locale: "en" });
-
-const cardFields: Record<string, string> = {
-  firstName: "First name on card",
-  lastName: "Last name on card",
-  number: "Card Number",
-  expiry: "Expiration (MM/YY)",
-  cvv: "CVV",
-  address: "Billing Street Address",
-  zip: "Zip or Postal Code",
-};
 
 async function retype(user: UserEvent, name: string, value: string) {
   const field = screen.getByRole("textbox", { name });
@@ -99,13 +90,12 @@ describeViewModel({
       actor: () => actor,
     };
   },
+  children: { cardEntry: waitingCardEntry },
   environment: [
     "xstate.done.actor.loadMethods",
     "xstate.error.actor.loadMethods",
-    "xstate.done.actor.tokenizeCard",
-    "xstate.error.actor.tokenizeCard",
-    "xstate.done.actor.loadCardRules",
-    "xstate.error.actor.loadCardRules",
+    // The card form's own machine ends (walked in its own view test: cardEntry.view.test.tsx).
+    "xstate.done.actor.cardEntry",
     "xstate.done.actor.load",
     "xstate.error.actor.load",
   ],
@@ -141,17 +131,6 @@ describeViewModel({
       if (screen.queryByRole("textbox", { name: "Email for the receipt" }))
         await retype(user, "Email for the receipt", String(event.value));
     },
-    "card.change": async (user, event: AnyEventObject) => {
-      for (const [field, value] of Object.entries(event.values as Record<string, string>)) {
-        if (cardFields[field]) await retype(user, cardFields[field], value);
-      }
-    },
-    // While the checks download, the button says "Please wait…" and is disabled: a click does nothing.
-    "card.use": (user) =>
-      user.click(
-        screen.queryByRole("button", { name: "Use this card" }) ??
-          screen.getByRole("button", { name: "Please wait…" }),
-      ),
     "card.cancel": (user) => click(user, "Cancel"),
     "load.edit": async (user) => {
       const change = screen.queryByRole("button", { name: "Change" });
@@ -186,12 +165,7 @@ describeViewModel({
     card: (s) => {
       expect(screen.getByRole("heading", { name: "Card for this payment" })).toBeVisible();
       expect(screen.getByRole("button", { name: "Cancel" })).toBeEnabled();
-      newCardChosen(s.context);
-    },
-    // The rider may type while the card checks download; "Use this card" waits for them.
-    "card.loading": () => expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled(),
-    "card.ready": () => expect(screen.getByRole("button", { name: "Use this card" })).toBeEnabled(),
-    tokenizing: (s) => {
+      // Its checks are downloading: "Use this card" waits for them.
       expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled();
       newCardChosen(s.context);
     },

@@ -8,21 +8,12 @@ import type { CheckoutContext } from "../../src/machines/checkout.machine.ts";
 import { CheckoutView } from "../../src/views/checkout/CheckoutView.tsx";
 import { Shipping } from "../../src/views/checkout/Shipping.tsx";
 import { home } from "./specs/addresses.ts";
+import { waitingCardEntry } from "./specs/cardEntry.ts";
 import { checkoutModel } from "./specs/checkout.ts";
 import { bank, visa } from "./specs/paymentMethods.ts";
 import { describeViewModel } from "./view-harness.tsx";
 
 const money = (amount: number) => formatMoney(amount, { currency: "USD", locale: "en" });
-
-const cardFields: Record<string, string> = {
-  firstName: "First name on card",
-  lastName: "Last name on card",
-  number: "Card Number",
-  expiry: "Expiration (MM/YY)",
-  cvv: "CVV",
-  address: "Billing Street Address",
-  zip: "Zip or Postal Code",
-};
 
 async function retype(user: UserEvent, name: string, value: string) {
   const field = screen.getByRole("textbox", { name });
@@ -85,15 +76,14 @@ describeViewModel({
     const actor = createActor(logic, { clock, input, inspect }).start();
     return { element: <CheckoutView checkout={actor} shipping={Shipping} />, actor: () => actor };
   },
+  children: { cardEntry: waitingCardEntry },
   environment: [
     "xstate.done.actor.prepareCheckout",
     "xstate.error.actor.prepareCheckout",
     "xstate.done.actor.quote",
     "xstate.error.actor.quote",
-    "xstate.done.actor.tokenizeCard",
-    "xstate.error.actor.tokenizeCard",
-    "xstate.done.actor.loadCardRules",
-    "xstate.error.actor.loadCardRules",
+    // The card form's own machine ends (walked in its own view test: cardEntry.view.test.tsx).
+    "xstate.done.actor.cardEntry",
     "xstate.done.actor.placeOrder",
     "xstate.error.actor.placeOrder",
     "xstate.done.actor.waitBeforeRetry",
@@ -163,17 +153,6 @@ describeViewModel({
         legGroup(Number(event.leg)).getByRole("radio", { name: "A new card for this order only" }),
       );
     },
-    "card.change": async (user, event: AnyEventObject) => {
-      for (const [field, value] of Object.entries(event.values as Record<string, string>)) {
-        await retype(user, cardFields[field] ?? field, value);
-      }
-    },
-    // While the checks download, the button says "Please wait…" and is disabled: a click does nothing.
-    "card.use": (user) =>
-      user.click(
-        screen.queryByRole("button", { name: "Use this card" }) ??
-          screen.getByRole("button", { name: "Please wait…" }),
-      ),
     "card.cancel": (user) => click(user, "Cancel"),
     "receipt.email": (user, event: AnyEventObject) => retype(user, "Email", String(event.value)),
     "receipt.confirm": (user, event: AnyEventObject) => retype(user, "Confirm Email", String(event.value)),
@@ -253,17 +232,12 @@ describeViewModel({
     "details.card": (snapshot) => {
       expect(screen.getByRole("heading", { name: "Card for this order" })).toBeVisible();
       expect(screen.getByRole("button", { name: "Cancel" })).toBeEnabled();
-      newCardChosen(snapshot);
-    },
-    // The rider may type while the card checks download; "Use this card" waits for them.
-    "details.card.loading": () => expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled(),
-    "details.card.ready": () => expect(screen.getByRole("button", { name: "Use this card" })).toBeEnabled(),
-    "details.findingCard": () =>
-      expect(screen.getByRole("button", { name: "Use this fare card" })).toBeDisabled(),
-    "details.tokenizing": (snapshot) => {
+      // Its checks are downloading: "Use this card" waits for them.
       expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled();
       newCardChosen(snapshot);
     },
+    "details.findingCard": () =>
+      expect(screen.getByRole("button", { name: "Use this fare card" })).toBeDisabled(),
     review: (snapshot) => {
       expect(screen.getByRole("heading", { name: "Review your order" })).toBeVisible();
       expect(screen.getByRole("button", { name: "Place order" })).toBeEnabled();

@@ -12,7 +12,7 @@ import {
 import { resilient } from "../chunks.ts";
 import { orderSummaryPath } from "../routes.ts";
 import type { LiveDeps } from "./deps.ts";
-import { loadCardRules, paymentMethodsService, tokenizeCard } from "./payment-gateway.ts";
+import { cardEntry, paymentMethodsService } from "./payment-gateway.ts";
 
 /** /checkout and /anonymous/checkout: the purchase, from the server's prices to the placed order. */
 export interface CheckoutLogic {
@@ -29,7 +29,6 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
   const checkout = createCheckoutService(deps.http, deps.transitBase);
   const checkoutChoices = createCheckoutChoicesStore(browser.sessionStorage);
   const paymentMethods = paymentMethodsService(deps);
-  const tokenize = tokenizeCard(deps);
   const placedOrders = createPlacedOrders(browser.localStorage, () => Date.now());
   const orderKeys = createSharedOrderKeys(
     browser.localStorage,
@@ -53,9 +52,8 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
           input.guest ? checkout.guestQuote(input.body) : checkout.quote(input.body),
         ),
         // The number and code go to the gateway's token endpoint only; the order gets the token.
-        tokenizeCard: fromPromise(({ input }) => tokenize(input)),
+        cardEntry: cardEntry(deps),
         findCard: fromPromise(({ input }) => checkout.findCard(input.cardNumber, input.securityCode)),
-        loadCardRules,
         // A cart that ships: the address book and its checks download now, never for a digital cart.
         loadAddressBook: fromPromise(async ({ input }) => {
           if (!input.ships) return null;

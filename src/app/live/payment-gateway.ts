@@ -2,6 +2,7 @@ import { fromPromise } from "xstate";
 import { defaultPaymentGateway } from "../../domain/portal-config.ts";
 import type { LoadedCardRules } from "../../machines/cardChecks.ts";
 import type { CardDraft } from "../../machines/cardDraft.ts";
+import { cardEntryMachine } from "../../machines/cardEntry.machine.ts";
 import {
   cardholderName,
   createGatewayClient,
@@ -25,7 +26,7 @@ const gatewayClient = (deps: LiveDeps) => createGatewayClient(deps.fetch);
  * A new card's number and code go to the gateway's token endpoint only (never our API); what pays is
  * the token, its brand and last four digits (checkout and loads alike).
  */
-export function tokenizeCard(deps: LiveDeps) {
+function tokenizeCard(deps: LiveDeps) {
   const gateway = gatewayOf(deps);
   return async (draft: CardDraft) => {
     // Here already: the card's form was checked with the same module (the machines' loadCardRules).
@@ -52,11 +53,19 @@ export function tokenizeCard(deps: LiveDeps) {
  */
 const cardChecks = resilient(() => import("../../machines/cardChecks.ts"));
 
-/** The loads' and the checkout's `loadCardRules`: the card form's checks, once downloaded. */
-export const loadCardRules = fromPromise<LoadedCardRules>(async () => {
+/** The card form's checks, once downloaded. */
+const loadCardRules = fromPromise<LoadedCardRules>(async () => {
   const { cardFormProblems, cleanCard } = await cardChecks();
   return { check: cardFormProblems, clean: cleanCard };
 });
+
+/** The checkout's and the loads' one-time card form (their `cardEntry` child). */
+export function cardEntry(deps: LiveDeps) {
+  const tokenize = tokenizeCard(deps);
+  return cardEntryMachine.provide({
+    actors: { loadCardRules, tokenizeCard: fromPromise(({ input }) => tokenize(input)) },
+  });
+}
 
 /** The rider's saved payment methods (checkout and loads list them too). */
 export function paymentMethodsService(deps: LiveDeps) {

@@ -7,7 +7,7 @@ import { type CardTransferContext, cardTransferMachine } from "../../machines/ca
 import { createWalletService } from "../../services/wallet.service.ts";
 import type { LiveDeps } from "./deps.ts";
 import { guestCardService } from "./guestCardService.ts";
-import { loadCardRules, paymentMethodsService, tokenizeCard } from "./payment-gateway.ts";
+import { cardEntry, paymentMethodsService } from "./payment-gateway.ts";
 
 /** The machines of transfers, loads and autoload (issue 13), given their services. */
 export interface WalletLogic {
@@ -33,7 +33,6 @@ export function createWalletLogic(deps: LiveDeps): WalletLogic {
   const wallet = createWalletService(http, deps.transitBase);
   const methods = paymentMethodsService(deps);
   const newKey = () => browser.crypto.randomUUID();
-  const tokenize = tokenizeCard(deps);
   return {
     cardTransfer: cardTransferMachine.provide({
       actors: {
@@ -50,8 +49,7 @@ export function createWalletLogic(deps: LiveDeps): WalletLogic {
       actors: {
         loadMethods: fromPromise(() => methods.list()),
         // The number and code go to the gateway's token endpoint only; the load gets the token.
-        tokenizeCard: fromPromise(({ input }) => tokenize(input)),
-        loadCardRules,
+        cardEntry: cardEntry(deps),
         load: fromPromise(async ({ input }) => {
           if (input.guest) {
             // The guest card service names the card token itself, so this works for a signed-in

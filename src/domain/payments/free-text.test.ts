@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cardNumberSpellings } from "../../../tests/support/card-number-spellings.ts";
-import { textProblem } from "../../machines/cardDraft.ts";
+import { textProblem } from "../../machines/cardChecks.ts";
 import { emptyLinkDraft, linkProblems } from "../../machines/cardLink.machine.ts";
 import { nicknameProblem as deviceNicknameProblem } from "../../machines/devices.machine.ts";
 import { nicknameProblem as cardNicknameProblem } from "../../machines/fareCards.machine.ts";

@@ -1,5 +1,5 @@
 import { shownOnDemand } from "../shared/PartLoading.tsx";
-import type { CardFields as Fields, CardForm as Form } from "./CardFormParts.tsx";
+import type { CardForm as Form } from "./CardFormParts.tsx";
 
 /*
  * The card form and its card-number rules (./CardFormParts.tsx) load when a rider first adds a card,
@@ -9,9 +9,4 @@ import type { CardFields as Fields, CardForm as Form } from "./CardFormParts.tsx
 /** The card form (spec section 3, Payment card), also for a commuter benefits card. */
 export const CardForm = shownOnDemand<Parameters<typeof Form>[0]>(() =>
   import("./CardFormParts.tsx").then((module) => module.CardForm),
-);
-
-/** The card's own fields, shared by the saved-card form and the checkout's one-time card. */
-export const CardFields = shownOnDemand<Parameters<typeof Fields>[0]>(() =>
-  import("./CardFormParts.tsx").then((module) => module.CardFields),
 );

@@ -1,23 +1,19 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { type ComponentType, useEffect, useRef } from "react";
+import type { ComponentType } from "react";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { asksDestination } from "../../domain/checkout/draft.ts";
 import { selectBalance } from "../../machines/checkout.machine.ts";
-import type { CardDraft } from "../../machines/paymentMethods.machine.ts";
-import { CardFields } from "../account/CardForm.tsx";
 import { TextField } from "../account/paymentParts.tsx";
 import { card } from "../shared/Screen.tsx";
-import { SubmitRow } from "../shared/SubmitRow.tsx";
 import { DestinationOnDemand } from "./onDemand.ts";
-import { PaymentLegs, type PurseOption } from "./PaymentLegs.tsx";
+import { CardEntryFormOnDemand, PaymentLegs, type PurseOption } from "./PaymentLegs.tsx";
 import {
   type CheckoutRef,
   choiceName,
   errorText,
   failureMessage,
-  muted,
   problemMessage,
   sectionHeading,
   usePurseShort,
@@ -171,10 +167,8 @@ function Payment({ checkout }: { checkout: CheckoutRef }) {
   const balance = useSelector(checkout, selectBalance);
   const problem = useSelector(checkout, (snapshot) => snapshot.context.problem);
   const idle = useSelector(checkout, (snapshot) => snapshot.matches({ details: "idle" }));
-  const carding = useSelector(
-    checkout,
-    (snapshot) => snapshot.matches({ details: "card" }) || snapshot.matches({ details: "tokenizing" }),
-  );
+  const cardEntry = useSelector(checkout, (snapshot) => snapshot.children.cardEntry ?? null);
+  const carding = cardEntry !== null;
   const cardLeg = useSelector(checkout, (snapshot) => snapshot.context.cardLeg);
   const legs = useSelector(checkout, (snapshot) => snapshot.context.legs);
   const methods = useSelector(checkout, (snapshot) => snapshot.context.methods);
@@ -238,70 +232,17 @@ function Payment({ checkout }: { checkout: CheckoutRef }) {
         onSplit={(on) => checkout.send({ type: "payment.split", on })}
         onFirstAmount={(value) => checkout.send({ type: "payment.amount", value })}
       >
-        {carding ? <OneTimeCard checkout={checkout} /> : null}
+        {cardEntry ? (
+          <CardEntryFormOnDemand
+            entry={cardEntry}
+            id="checkout-card"
+            heading={<Trans>Card for this order</Trans>}
+            note={<Trans>The card is used for this order only and is not saved.</Trans>}
+            onCancel={() => checkout.send({ type: "card.cancel" })}
+          />
+        ) : null}
       </PaymentLegs>
     </section>
-  );
-}
-
-/** A card for this order only: its number and code go to the gateway, which answers a token. */
-function OneTimeCard({ checkout }: { checkout: CheckoutRef }) {
-  const { i18n } = useLingui();
-  const draft = useSelector(checkout, (snapshot) => snapshot.context.card);
-  const problems = useSelector(checkout, (snapshot) => snapshot.context.cardProblems);
-  const tokenizing = useSelector(checkout, (snapshot) => snapshot.matches({ details: "tokenizing" }));
-  const checksLoading = useSelector(checkout, (snapshot) =>
-    snapshot.matches({ details: { card: "loading" } }),
-  );
-  const failure = useSelector(checkout, (snapshot) =>
-    snapshot.matches({ details: "card" }) ? snapshot.context.failure : null,
-  );
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <form
-      noValidate
-      aria-labelledby="checkout-card"
-      className={css({
-        display: "grid",
-        gap: "4",
-        gridTemplateColumns: { base: "1fr", md: "repeat(2, minmax(0, 1fr))" },
-      })}
-      onSubmit={(event) => {
-        event.preventDefault();
-        checkout.send({ type: "card.use" });
-      }}
-    >
-      <h3
-        id="checkout-card"
-        ref={heading}
-        tabIndex={-1}
-        className={css({ fontSize: "lg", fontWeight: "bold", outline: "none", gridColumn: { md: "span 2" } })}
-      >
-        <Trans>Card for this order</Trans>
-      </h3>
-      <p className={`${muted} ${css({ gridColumn: { md: "span 2" } })}`}>
-        <Trans>The card is used for this order only and is not saved.</Trans>
-      </p>
-      {failure ? (
-        <p role="alert" className={`${errorText} ${css({ gridColumn: { md: "span 2" } })}`}>
-          {failureMessage(i18n, failure, () => null, false)}
-        </p>
-      ) : null}
-      <CardFields
-        card={draft}
-        problems={problems}
-        onChange={(values: Partial<CardDraft>) => checkout.send({ type: "card.change", values })}
-      />
-      <SubmitRow
-        as="p"
-        className={`${actions} ${css({ gridColumn: { md: "span 2" } })}`}
-        busy={tokenizing}
-        waiting={checksLoading}
-        submitLabel={<Trans>Use this card</Trans>}
-        onCancel={() => checkout.send({ type: "card.cancel" })}
-      />
-    </form>
   );
 }
 

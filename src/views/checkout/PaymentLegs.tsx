@@ -9,7 +9,16 @@ import { Choice } from "../../ui/Choice.tsx";
 import { MakeDefault } from "../account/MakeDefault.tsx";
 import { BrandMark, markOf, methodName } from "../account/methodNames.tsx";
 import { TextField } from "../account/paymentParts.tsx";
+import { shownOnDemand } from "../shared/PartLoading.tsx";
 import { choiceName } from "./parts.tsx";
+
+/**
+ * The one-time card form a leg opens (./CardEntryForm.tsx, with the card's fields), downloaded once the
+ * rider chooses "A new card…" (the checkout's and the loads'); its machine's checks download beside it.
+ */
+export const CardEntryFormOnDemand = shownOnDemand(() =>
+  import("./CardEntryForm.tsx").then((module) => module.CardEntryForm),
+);
 
 const actions = css({ display: "flex", gap: "3", flexWrap: "wrap", alignItems: "center" });
 const newCard = "new-card";

@@ -14,21 +14,17 @@ import {
   loadAmount,
   presetAmounts,
 } from "../../machines/addValue.machine.ts";
-import type { CardDraft } from "../../machines/paymentMethods.machine.ts";
-import { CardFields } from "../account/CardForm.tsx";
 import { TextField } from "../account/paymentParts.tsx";
-import { PaymentLegs } from "../checkout/PaymentLegs.tsx";
+import { CardEntryFormOnDemand, PaymentLegs } from "../checkout/PaymentLegs.tsx";
 import { choiceName, failureMessage } from "../checkout/parts.tsx";
 import { Email } from "../shared/Email.tsx";
 import { textLink } from "../shared/Screen.tsx";
-import { SubmitRow } from "../shared/SubmitRow.tsx";
 import {
   actions,
   errorText,
   figures,
   figureValue,
   type Money,
-  muted,
   panel,
   panelHeading,
   stack,
@@ -148,7 +144,7 @@ export function AddValueView({
           </p>
         </form>
       ) : null}
-      {snapshot.matches("payment") || snapshot.matches("card") || snapshot.matches("tokenizing") ? (
+      {snapshot.matches("payment") || snapshot.matches("card") ? (
         <div className={stack}>
           <p>
             <Trans>Amount: {money(chosen)}</Trans>
@@ -313,7 +309,8 @@ function Payment({ addValue, money, total }: { addValue: AddValueRef; money: Mon
   const snapshot = useSelector(addValue, (s) => s);
   const { context } = snapshot;
   const editing = snapshot.matches("payment");
-  const carding = snapshot.matches("card") || snapshot.matches("tokenizing");
+  const cardEntry = snapshot.children.cardEntry ?? null;
+  const carding = cardEntry !== null;
   const problem = context.problem;
   const second = splitLegs(total, parseAmount(context.firstAmount, context.limits.currency))?.[1] ?? null;
   return (
@@ -361,66 +358,18 @@ function Payment({ addValue, money, total }: { addValue: AddValueRef; money: Mon
             <Trans>Please choose two different payment methods.</Trans>
           </p>
         ) : null}
-        {carding ? <OneTimeCard addValue={addValue} /> : null}
+        {cardEntry ? (
+          <CardEntryFormOnDemand
+            entry={cardEntry}
+            id="add-value-card"
+            headingSize="md"
+            heading={<Trans>Card for this payment</Trans>}
+            note={<Trans>The card is used for this payment only and is not saved.</Trans>}
+            onCancel={() => addValue.send({ type: "card.cancel" })}
+          />
+        ) : null}
       </PaymentLegs>
     </div>
-  );
-}
-
-/** A card for this load only: its number and code go to the gateway, which answers a token. */
-function OneTimeCard({ addValue }: { addValue: AddValueRef }) {
-  const { i18n } = useLingui();
-  const draft = useSelector(addValue, (s) => s.context.card);
-  const problems = useSelector(addValue, (s) => s.context.cardProblems);
-  const tokenizing = useSelector(addValue, (s) => s.matches("tokenizing"));
-  const checksLoading = useSelector(addValue, (s) => s.matches({ card: "loading" }));
-  const failure = useSelector(addValue, (s) => (s.matches("card") ? s.context.failure : null));
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <form
-      noValidate
-      aria-labelledby="add-value-card"
-      className={css({
-        display: "grid",
-        gap: "4",
-        gridTemplateColumns: { base: "1fr", md: "repeat(2, minmax(0, 1fr))" },
-      })}
-      onSubmit={(event) => {
-        event.preventDefault();
-        addValue.send({ type: "card.use" });
-      }}
-    >
-      <h3
-        id="add-value-card"
-        ref={heading}
-        tabIndex={-1}
-        className={css({ fontSize: "md", fontWeight: "bold", outline: "none", gridColumn: { md: "span 2" } })}
-      >
-        <Trans>Card for this payment</Trans>
-      </h3>
-      <p className={`${muted} ${css({ gridColumn: { md: "span 2" } })}`}>
-        <Trans>The card is used for this payment only and is not saved.</Trans>
-      </p>
-      {failure ? (
-        <p role="alert" className={`${errorText} ${css({ gridColumn: { md: "span 2" } })}`}>
-          {failureMessage(i18n, { ...failure, declined: null }, () => null, false)}
-        </p>
-      ) : null}
-      <CardFields
-        card={draft}
-        problems={problems}
-        onChange={(values: Partial<CardDraft>) => addValue.send({ type: "card.change", values })}
-      />
-      <SubmitRow
-        as="p"
-        className={`${actions} ${css({ gridColumn: { md: "span 2" } })}`}
-        busy={tokenizing}
-        waiting={checksLoading}
-        submitLabel={<Trans>Use this card</Trans>}
-        onCancel={() => addValue.send({ type: "card.cancel" })}
-      />
-    </form>
   );
 }
 

@@ -7,6 +7,7 @@ import { appModel } from "./app.ts";
 import { autoloadModel } from "./autoload.ts";
 import { autoRenewModel } from "./autoRenew.ts";
 import { cardBlockModel } from "./cardBlock.ts";
+import { cardEntryModel } from "./cardEntry.ts";
 import { cardLinkModel } from "./cardLink.ts";
 import { cardTransferModel } from "./cardTransfer.ts";
 import { cartModel } from "./cart.ts";
@@ -51,6 +52,7 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   autoloadModel,
   autoRenewModel,
   cardBlockModel,
+  cardEntryModel,
   cardLinkModel,
   cardTransferModel,
   cartModel,

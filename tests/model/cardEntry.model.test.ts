@@ -1,0 +1,4 @@
+import { cardEntryModel } from "./specs/cardEntry.ts";
+import { describeModel } from "./suite.ts";
+
+describeModel(cardEntryModel);

@@ -5,7 +5,6 @@ import { type CheckoutContext, placedElsewhereOf } from "../../src/machines/chec
 import type { GeneratedPath } from "../../tests/model/harness.ts";
 import { inputs, type recording } from "../../tests/model/specs/checkout.ts";
 import { bank, visa } from "../../tests/model/specs/paymentMethods.ts";
-import { builtChunk } from "../built-chunks.ts";
 import { CheckoutPage, giaGuestAddress } from "./checkout.ts";
 import { choosePaths as choose, coverageOf, type Sampling } from "./replay-sampling.ts";
 
@@ -230,19 +229,25 @@ const patterns = {
 interface Held {
   arrived: Promise<void>;
   release(): void;
+  /** Settles once the released request was sent on (or dropped): nothing of it is left in flight. */
+  handled: Promise<void>;
 }
 
 /** A request's hold: `arrive` when it is asked, `gate` opens when `held.release()` lets it go. */
-function heldRequest(): { arrive: () => void; gate: Promise<void>; held: Held } {
+function heldRequest(): { arrive: () => void; gate: Promise<void>; done: () => void; held: Held } {
   let arrive: () => void = () => {};
   let release: () => void = () => {};
+  let done: () => void = () => {};
+  const handled = new Promise<void>((resolve) => {
+    done = resolve;
+  });
   const arrived = new Promise<void>((resolve) => {
     arrive = resolve;
   });
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  return { arrive, gate, held: { arrived, release } };
+  return { arrive, gate, done, held: { arrived, release, handled } };
 }
 
 type Json = Record<string, unknown>;
@@ -310,8 +315,6 @@ export class CheckoutReplay {
   readonly checkout: CheckoutPage;
   readonly path: CheckoutPath;
   private held: Held | null = null;
-  /** The card checks' download, held until the walk reaches their answer (never, in some walks). */
-  private checks: Held | null = null;
   /** The kind of request of each answer step still to come (a lost reply is a lost request). */
   private kinds: Array<Kind | null>;
 
@@ -347,28 +350,34 @@ export class CheckoutReplay {
         : endKinds[stateKey(last)];
     const answer: Answer | null = step ? answerOf(step.event) : "prepared";
     if (!kind || !answer) return;
-    const { arrive, gate, held } = heldRequest();
+    const { arrive, gate, done, held } = heldRequest();
     this.held = held;
+    const pass = async (route: Route): Promise<void> => {
+      await gate;
+      if (answer === "lost") return route.abort("internetdisconnected");
+      if (answer === "sessionEnded") {
+        // The session is deleted through the API: the held request still carries its token.
+        const authorization = route.request().headers().authorization ?? "";
+        const ended = await this.page.request.post("/accounts/users/logout", {
+          headers: { Authorization: authorization },
+        });
+        expect(ended.status()).toBe(204);
+        return route.continue();
+      }
+      const body = tamper(answer, route.request().postDataJSON() as Json);
+      return body ? route.continue({ postData: JSON.stringify(body) }) : route.continue();
+    };
+    // Not `times: 1`: a page whose last route is removed stops intercepting, and Playwright then sends
+    // on the request it holds by itself. The route stays, and lets every later request through.
+    let taken = false;
     await this.page.route(
       (url) => patterns[kind].test(url.pathname),
       async (route: Route) => {
-        if (route.request().method() !== "POST") return route.fallback();
+        if (route.request().method() !== "POST" || taken) return route.fallback();
+        taken = true;
         arrive();
-        await gate;
-        if (answer === "lost") return route.abort("internetdisconnected");
-        if (answer === "sessionEnded") {
-          // The session is deleted through the API: the held request still carries its token.
-          const authorization = route.request().headers().authorization ?? "";
-          const ended = await this.page.request.post("/accounts/users/logout", {
-            headers: { Authorization: authorization },
-          });
-          expect(ended.status()).toBe(204);
-          return route.continue();
-        }
-        const body = tamper(answer, route.request().postDataJSON() as Json);
-        return body ? route.continue({ postData: JSON.stringify(body) }) : route.continue();
+        await pass(route).finally(done);
       },
-      { times: 1 },
     );
   }
 
@@ -379,6 +388,8 @@ export class CheckoutReplay {
     if (!held) return;
     await held.arrived;
     held.release();
+    // The walk ends once the request is on its way, not while the page closes under it.
+    await held.handled;
   }
 
   /** A dropped request of the portal's own API says so first; the rider closes the dialog. */
@@ -390,25 +401,6 @@ export class CheckoutReplay {
   }
 
   /**
-   * Holds every download of the card checks until the card form is filled in, so the form is seen
-   * while they load ("Please wait…"), as its model (specs/cardEntry.ts) walks it.
-   */
-  private async holdCardChecks(): Promise<void> {
-    const { arrive, gate, held } = heldRequest();
-    this.checks = held;
-    // The build's chunk of the card checks, which the checkout downloads when a card form first opens.
-    const cardChecksChunk = builtChunk("cardChecks");
-    await this.page.route(
-      (url) => url.pathname === cardChecksChunk,
-      async (route: Route) => {
-        arrive();
-        await gate;
-        return route.continue();
-      },
-    );
-  }
-
-  /**
    * Opens the checkout the path's input names, with the first answer armed. A rider's path starts
    * with the demo rider's stored session (the test's storage state, e2e/models/signed-in.ts): the
    * checkout is where it begins, not the sign-in. The stored cart, choices and guest flag are written by
@@ -417,7 +409,6 @@ export class CheckoutReplay {
    */
   async start(): Promise<void> {
     const { page, path } = this;
-    await this.holdCardChecks();
     const input = path.input;
     if (!input) throw new Error("a checkout path always has an input");
     const items = input.items.map((item) => ({ ...item }));
@@ -604,9 +595,7 @@ export class CheckoutReplay {
           .click();
       }
       case "xstate.done.actor.cardEntry": {
-        // The card form's own steps: its checks come, a good card is typed and the gateway tokenizes it.
-        await this.checks?.arrived;
-        this.checks?.release();
+        // The card form's own steps: a good card is typed and the gateway tokenizes it.
         const card: Array<[string, string]> = [
           ["First name on card", "Gia"],
           ["Last name on card", "Guest"],

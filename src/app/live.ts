@@ -103,6 +103,8 @@ export function createLiveApp(
       },
     });
   const language = () => storage.get("language") ?? "en";
+  /** The screens' machines that hear a language switch (through their `languageChanges`). */
+  const languageListeners = new Set<(locale: string) => void>();
   /** What feature compositions (src/app/live/*.ts) build their machines from. */
   const deps: LiveDeps = {
     http,
@@ -113,6 +115,10 @@ export function createLiveApp(
     config: () => loaded,
     fetch,
     language,
+    onLanguageChange: (listener) => {
+      languageListeners.add(listener);
+      return () => void languageListeners.delete(listener);
+    },
     browser,
     catalog,
     fareMedia,
@@ -163,6 +169,9 @@ export function createLiveApp(
             // Cart texts come again in a new language (spec section 4); starting in the stored one
             // costs no search.
             if (previous !== null && previous !== context.current) bus.send({ type: "language.changed" });
+            // The open screens' machines ask for the server's names again, now in this language.
+            if (previous !== context.current)
+              for (const listener of languageListeners) listener(context.current);
             // The session decides whether a signed-in rider's profile follows (spec section 4).
             bus.send({ type: "session.language", locale: localeOf(context.current) });
           },

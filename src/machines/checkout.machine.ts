@@ -1,4 +1,12 @@
-import { type ActorRefFrom, assign, enqueueActions, fromPromise, setup } from "xstate";
+import {
+  type ActorRefFrom,
+  assign,
+  type EventObject,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  setup,
+} from "xstate";
 import type { CartItem } from "../domain/cart.ts";
 import {
   accountAllowed,
@@ -262,9 +270,12 @@ export const checkoutMachine = setup({
       placeOrder: "placeOrder";
       waitBeforeRetry: "waitBeforeRetry";
       loadAddressBook: "loadAddressBook";
+      languageChanges: "languageChanges";
     },
   },
   actors: {
+    /** Sends `checkout.relabel` at each language switch while the machine runs (src/app/live/language-changes.ts). */
+    languageChanges: fromCallback<EventObject>(unprovided("languageChanges")),
     /** The prices, and the rider's saved addresses (only for a cart that `ships`) and payment methods. */
     prepareCheckout: fromPromise<Prepared, PrepareInput>(unprovided("prepareCheckout")),
     quote: fromPromise<Quote, QuoteInput>(unprovided("quote")),
@@ -510,6 +521,8 @@ export const checkoutMachine = setup({
     };
   },
   initial: "revalidating",
+  // The server's names come again in a new language.
+  invoke: { id: "languageChanges", src: "languageChanges" },
   states: {
     revalidating: {
       tags: ["busy"],

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { commuteDetail, emptyLoad } from "../../tests/support/fare-cards.ts";
+import { languageNeverChanges } from "../../tests/support/language.ts";
 import { cardLinkMachine } from "./cardLink.machine.ts";
 import { fareCardsMachine } from "./fareCards.machine.ts";
 
@@ -12,6 +13,7 @@ describe("fare cards machine wiring", () => {
       fareCardsMachine.provide({
         actors: {
           load: fromPromise(async () => emptyLoad),
+          languageChanges: languageNeverChanges,
           cardLink: cardLinkMachine.provide({
             actors: { link: fromPromise(async () => commuteDetail) },
             actions: { notify },

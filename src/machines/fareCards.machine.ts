@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, type EventObject, fromCallback, fromPromise, setup } from "xstate";
 import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
 import type { FareMedium } from "../domain/fare-media.ts";
 import { containsCardNumber } from "../domain/payments/free-text.ts";
@@ -113,9 +113,12 @@ export const fareCardsMachine = setup({
       unlink: "unlink";
       remove: "remove";
       cardLink: "cardLink";
+      languageChanges: "languageChanges";
     },
   },
   actors: {
+    /** Sends `card.relabel` at each language switch while the machine runs (src/app/live/language-changes.ts). */
+    languageChanges: fromCallback<EventObject>(unprovided("languageChanges")),
     load: fromPromise<FareCardsLoad, LoadInput>(unprovided("load")),
     loadActivity: fromPromise<ActivityPage, { id: string; limit: number; after: string }>(
       unprovided("loadActivity"),
@@ -194,7 +197,11 @@ export const fareCardsMachine = setup({
     nicknameProblem: null,
   }),
   initial: "loading",
-  invoke: { id: "cardLink", src: "cardLink" },
+  invoke: [
+    { id: "cardLink", src: "cardLink" },
+    // The server's names (a card's activity, its products) come again in a new language.
+    { id: "languageChanges", src: "languageChanges" },
+  ],
   on: {
     "route.changed": {
       guard: { type: "isOtherRoute", params: ({ event }) => event.cardId },

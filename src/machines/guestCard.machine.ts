@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, type EventObject, fromCallback, fromPromise, setup } from "xstate";
 import { cardLookupRefusal, ErrorCode, errorCodeOf } from "../domain/envelope.ts";
 import { type ActivityPage, type ActivityRow, normaliseCardNumber } from "../domain/transit/cards.ts";
 import type { GuestCard } from "../domain/transit/guest-card.ts";
@@ -76,9 +76,12 @@ export const guestCardMachine = setup({
       loadCard: "loadCard";
       loadActivity: "loadActivity";
       finish: "finish";
+      languageChanges: "languageChanges";
     },
   },
   actors: {
+    /** Sends `card.refresh` at each language switch while the machine runs (src/app/live/language-changes.ts). */
+    languageChanges: fromCallback<EventObject>(unprovided("languageChanges")),
     openCard: fromPromise<GuestCard, { cardNumber: string; securityCode: string }>(unprovided("openCard")),
     loadCard: fromPromise<GuestCard>(unprovided("loadCard")),
     loadActivity: fromPromise<ActivityPage, { limit: number; after: string | null }>(
@@ -138,6 +141,8 @@ export const guestCardMachine = setup({
     error: null,
   }),
   initial: "starting",
+  // The server's names come again in a new language.
+  invoke: { id: "languageChanges", src: "languageChanges" },
   states: {
     starting: {
       always: [{ guard: "resumes", target: "loadingCard" }, { target: "form" }],

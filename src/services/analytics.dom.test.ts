@@ -15,6 +15,7 @@ import { bank, now, visa } from "../../tests/model/specs/paymentMethods.ts";
 import { dayPass, filters } from "../../tests/model/specs/products.ts";
 import { portalConfig, storedUser } from "../../tests/support/fixtures.ts";
 import { quietCart } from "../../tests/support/forms.ts";
+import { languageNeverChanges } from "../../tests/support/language.ts";
 import type { AnalyticsEvent } from "../domain/analytics.ts";
 import { cartItemOf } from "../domain/cart.ts";
 import type { Product } from "../domain/catalog.ts";
@@ -124,6 +125,7 @@ const checkout = checkoutMachine.provide({
     })),
     quote: fromPromise(async () => riderQuote),
     placeOrder: fromPromise(async () => order),
+    languageChanges: languageNeverChanges,
     cardEntry: cardEntryMachine.provide({
       actors: {
         loadCardRules: fromPromise(async () => ({ check: cardFormProblems, clean: cleanCard })),

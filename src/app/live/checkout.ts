@@ -12,6 +12,7 @@ import {
 import { resilient } from "../chunks.ts";
 import { orderSummaryPath } from "../routes.ts";
 import type { LiveDeps } from "./deps.ts";
+import { languageChanges } from "./language-changes.ts";
 import { cardEntry, paymentMethodsService } from "./payment-gateway.ts";
 
 /** /checkout and /anonymous/checkout: the purchase, from the server's prices to the placed order. */
@@ -39,6 +40,7 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
     restoredCheckout: () => checkoutChoices.restore(),
     checkout: checkoutMachine.provide({
       actors: {
+        languageChanges: languageChanges(deps, { type: "checkout.relabel" as const }),
         prepareCheckout: fromPromise(async ({ input }) => {
           const [quote, saved, methods] = await Promise.all([
             input.guest ? checkout.guestQuote(input.body) : checkout.quote(input.body),

@@ -28,6 +28,11 @@ export interface LiveDeps {
   fetch: typeof globalThis.fetch;
   /** The current language code ("en", "es"). */
   language: () => string;
+  /**
+   * Calls `listener` with each new language, once the requests' language is stored; answers how to
+   * stop. Machines hear it through their `languageChanges` (./language-changes.ts).
+   */
+  onLanguageChange: (listener: (locale: string) => void) => () => void;
   browser: Window;
   /** Product search (the cart refreshes its items with it too). */
   catalog: ReturnType<typeof createCatalogService>;

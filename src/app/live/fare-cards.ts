@@ -10,6 +10,7 @@ import { cardLinkMachine } from "../../machines/cardLink.machine.ts";
 import { fareCardsMachine } from "../../machines/fareCards.machine.ts";
 import { createFareCardsService } from "../../services/fare-cards.service.ts";
 import type { LiveDeps } from "./deps.ts";
+import { languageChanges } from "./language-changes.ts";
 import { paymentMethodsService } from "./payment-gateway.ts";
 
 /** /faremedia/:cardId?: the signed-in rider's fare cards and what they may do to each. */
@@ -42,6 +43,7 @@ export function createFareCardsLogic(deps: LiveDeps): FareCardsLogic {
   return {
     fareCards: fareCardsMachine.provide({
       actors: {
+        languageChanges: languageChanges(deps, { type: "card.relabel" as const }),
         load: fromPromise(({ input }) => cards.load(input.id, input.limit)),
         loadActivity: fromPromise(({ input }) => cards.activity(input.id, input)),
         rename: fromPromise(({ input }) => cards.rename(input.id, input.nickname)),

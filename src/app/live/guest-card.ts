@@ -2,6 +2,7 @@ import { fromPromise } from "xstate";
 import { guestCardMachine } from "../../machines/guestCard.machine.ts";
 import type { LiveDeps } from "./deps.ts";
 import { guestCardService } from "./guestCardService.ts";
+import { languageChanges } from "./language-changes.ts";
 
 /** /manage-card (issue 13): a card opened by its number and security code, with a card token. */
 export interface GuestCardLogic {
@@ -15,6 +16,7 @@ export function createGuestCardLogic(deps: LiveDeps): GuestCardLogic {
   return {
     guestCard: guestCardMachine.provide({
       actors: {
+        languageChanges: languageChanges(deps, { type: "card.refresh" as const }),
         openCard: fromPromise(({ input }) => guest.open(input.cardNumber, input.securityCode)),
         loadCard: fromPromise(() => guest.card()),
         loadActivity: fromPromise(({ input }) => guest.activity(input.limit, input.after)),

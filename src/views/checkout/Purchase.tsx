@@ -1,10 +1,9 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { useActorRef } from "@xstate/react";
 import { useEffect } from "react";
-import { useChild, useConfig } from "../../app/children.ts";
+import { useConfig } from "../../app/children.ts";
 import { createCheckoutLogic } from "../../app/live/checkout.ts";
 import { useFeature, useScreenLogic } from "../../app/logic.tsx";
 import type { CartItem } from "../../domain/cart.ts";
-import { selectLocale } from "../../machines/language.machine.ts";
 import { CheckoutView } from "./CheckoutView.tsx";
 import { ShippingOnDemand } from "./onDemand.ts";
 import type { CheckoutRef } from "./parts.tsx";
@@ -29,20 +28,7 @@ export function Purchase({ guest, items }: { guest: boolean; items: CartItem[] }
     inspect: logic.inspect,
   });
   useReviewHistory(checkout);
-  useRelabel(checkout);
   return <CheckoutView checkout={checkout} shipping={ShippingOnDemand} />;
-}
-
-/**
- * A language switch brings the server's names (products, shipping) again in the new language. Sent on
- * mount too, where it changes nothing: the checkout starts by pricing the cart (`revalidating`), in the
- * language already chosen.
- */
-function useRelabel(checkout: CheckoutRef): void {
-  // The language machine's locale: it changes once the requests' language is stored (Lingui's first).
-  const locale = useSelector(useChild("language"), selectLocale);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each language shown is one to relabel in.
-  useEffect(() => checkout.send({ type: "checkout.relabel" }), [locale, checkout]);
 }
 
 /**

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect } from "react";
 import { Link, useParams } from "wouter";
 import { button } from "../../../styled-system/recipes";
 import { useActionBlocked, useChild, useSignedIn } from "../../app/children.ts";
@@ -36,10 +35,6 @@ function FareCards() {
     input: { cardId, pageSize: activityPageSize },
   });
   const locale = useSelector(useChild("language"), selectLocale);
-  // A language switch reads the card again for the server's names in it (sent on mount too, where the
-  // cards are still loading, in the language already chosen, and it changes nothing).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each language shown is one to read the card in.
-  useEffect(() => actor.send({ type: "card.relabel" }), [locale, actor]);
   return (
     <>
       <FollowCardRoute cards={actor} />

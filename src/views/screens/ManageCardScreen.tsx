@@ -1,6 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect } from "react";
 import { useChild } from "../../app/children.ts";
 import { createGuestCardLogic } from "../../app/live/guest-card.ts";
 import { useFeature } from "../../app/logic.tsx";
@@ -22,10 +21,6 @@ export function ManageCardScreen() {
     input: { holdsToken: guest.holdsCardToken(), activityPageSize },
   });
   const locale = useSelector(useChild("language"), selectLocale);
-  // A language switch reads an open card again, in place, for the server's names in it (sent on mount
-  // too, before any card is open, where it changes nothing).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each language shown is one to read the card in.
-  useEffect(() => actor.send({ type: "card.refresh" }), [locale, actor]);
   return (
     <Screen title={t`Manage Card`}>
       <GuestCardView

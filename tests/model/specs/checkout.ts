@@ -21,6 +21,7 @@ import {
   selectLegAmounts,
 } from "../../../src/machines/checkout.machine.ts";
 import { cartItem } from "../../support/fixtures.ts";
+import { languageNeverChanges } from "../../support/language.ts";
 import { defineModel, type EventSamples } from "../harness.ts";
 import { home, park } from "./addresses.ts";
 import { bank, now, strangerId, visa } from "./paymentMethods.ts";
@@ -490,6 +491,8 @@ const saved = events["shipping.addressSaved"];
 const checkoutEffects: string[] = [];
 
 export const recording = checkoutMachine.provide({
+  // Its language switches are walked as `checkout.relabel` events (language-changes.wiring.test.ts).
+  actors: { languageChanges: languageNeverChanges },
   actions: {
     rememberChoices: () => void checkoutEffects.push("rememberChoices"),
     forgetChoices: () => void checkoutEffects.push("forgetChoices"),

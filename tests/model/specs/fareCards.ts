@@ -17,6 +17,7 @@ import {
   renamedLoad,
   unknownCardId,
 } from "../../support/fare-cards.ts";
+import { languageNeverChanges } from "../../support/language.ts";
 import { defineModel, type EventSamples } from "../harness.ts";
 
 type ActorEvents =
@@ -94,6 +95,8 @@ const e = (type: keyof typeof events, index = 0) =>
 export const fareCardsModel = defineModel({
   name: "fareCards",
   machine: fareCardsMachine.provide({
+    // Its language switches are walked as `card.relabel` events (language-changes.wiring.test.ts).
+    actors: { languageChanges: languageNeverChanges },
     actions: {
       openCard: (_, id) => void fareCardsEffects.push(`open ${id}`),
       showList: () => void fareCardsEffects.push("list"),

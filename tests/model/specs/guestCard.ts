@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { guestCardMachine, guestCardProblems } from "../../../src/machines/guestCard.machine.ts";
+import { languageNeverChanges } from "../../support/language.ts";
 import { activityPageOne, activityPageTwo, guestCard } from "../../support/passes.ts";
 import { defineModel, type EventSamples } from "../harness.ts";
 import { networkError, serverError } from "./orderSummary.ts";
@@ -71,7 +72,8 @@ const openedCard = [change[0], change[1], submit, opened, activity[0]];
 
 export const guestCardModel = defineModel({
   name: "guestCard",
-  machine: guestCardMachine,
+  // Its language switches are walked as `card.refresh` events (language-changes.wiring.test.ts).
+  machine: guestCardMachine.provide({ actors: { languageChanges: languageNeverChanges } }),
   inputs: [
     { holdsToken: false, activityPageSize: 12 },
     { holdsToken: true, activityPageSize: 12 },

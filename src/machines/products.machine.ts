@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, type EventObject, fromCallback, fromPromise, setup } from "xstate";
 import {
   type AppliedFilter,
   appliedFilterNames,
@@ -59,6 +59,8 @@ export const productsMachine = setup({
     events: {} as ProductsEvent,
   },
   actors: {
+    /** Sends `products.reload` at each language switch while the page runs (src/app/live/language-changes.ts). */
+    languageChanges: fromCallback<EventObject>(unprovided("languageChanges")),
     fetchFilters: fromPromise<Filter[], SearchInput>(unprovided("fetchFilters")),
     fetchProducts: fromPromise<ProductPage, SearchInput>(unprovided("fetchProducts")),
   },
@@ -101,6 +103,8 @@ export const productsMachine = setup({
     error: null,
   }),
   initial: "loadingFilters",
+  // The filters and products come again in a new language.
+  invoke: { id: "languageChanges", src: "languageChanges" },
   on: {
     "products.quantity": { actions: { type: "setQuantity", params: ({ event }) => event } },
     // Any change of filter (or language) starts over from the filters; the old list stays shown.

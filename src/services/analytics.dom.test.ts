@@ -75,7 +75,11 @@ const products = (
   fetchProducts: () => Promise<{ results: (typeof dayPass)[]; total: number }>,
 ) =>
   productsMachine.provide({
-    actors: { fetchFilters: fromPromise(fetchFilters), fetchProducts: fromPromise(fetchProducts) },
+    actors: {
+      fetchFilters: fromPromise(fetchFilters),
+      fetchProducts: fromPromise(fetchProducts),
+      languageChanges: languageNeverChanges,
+    },
   });
 
 const order: PlacedOrder = {

@@ -5,6 +5,7 @@ import { deferredActors, flush, type ModelSpec } from "./harness.ts";
 import { checkoutModel } from "./specs/checkout.ts";
 import { fareCardsModel } from "./specs/fareCards.ts";
 import { guestCardModel } from "./specs/guestCard.ts";
+import { productsModel } from "./specs/products.ts";
 
 /*
  * The screens' machines hear a language switch themselves (their `languageChanges` child, which
@@ -15,6 +16,7 @@ const screens: Array<{ spec: ModelSpec<AnyStateMachine>; event: EventObject }> =
   { spec: checkoutModel as unknown as ModelSpec<AnyStateMachine>, event: { type: "checkout.relabel" } },
   { spec: fareCardsModel as unknown as ModelSpec<AnyStateMachine>, event: { type: "card.relabel" } },
   { spec: guestCardModel as unknown as ModelSpec<AnyStateMachine>, event: { type: "card.refresh" } },
+  { spec: productsModel as unknown as ModelSpec<AnyStateMachine>, event: { type: "products.reload" } },
 ];
 
 describe("a language switch reaches the screens' machines", () => {

@@ -5,6 +5,7 @@ import { fareCardChoiceMachine } from "../../machines/fareCardChoice.machine.ts"
 import { productsMachine, type SearchInput } from "../../machines/products.machine.ts";
 import type { CurrentFareCard } from "../../services/storage.ts";
 import type { LiveDeps } from "./deps.ts";
+import { languageChanges } from "./language-changes.ts";
 
 /** The shop: the products page, and choosing the fare card digital products are bought for. */
 export interface ShopLogic {
@@ -40,6 +41,7 @@ export function createShopLogic(deps: LiveDeps): ShopLogic {
     }),
     products: productsMachine.provide({
       actors: {
+        languageChanges: languageChanges(deps, { type: "products.reload" as const }),
         fetchFilters: fromPromise<Filter[], SearchInput>(({ input }) =>
           catalog.filters(input.applied, input.faremediaId),
         ),

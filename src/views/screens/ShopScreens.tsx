@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link, useParams } from "wouter";
 import type { ActorRefFrom } from "xstate";
 import { css, cx } from "../../../styled-system/css";
@@ -9,7 +9,6 @@ import { useChild } from "../../app/children.ts";
 import { createShopLogic } from "../../app/live/shop.ts";
 import { useFeature, useScreenLogic } from "../../app/logic.tsx";
 import { presetValues } from "../../domain/catalog.ts";
-import { selectLocale } from "../../machines/language.machine.ts";
 import { selectServiceLevels, type serviceLevelsMachine } from "../../machines/serviceLevels.machine.ts";
 import type { CurrentFareCard } from "../../services/storage.ts";
 import { card, linkList, Screen } from "../shared/Screen.tsx";
@@ -105,16 +104,6 @@ function ProductsPage({
   });
   const cart = useChild("cart");
   const money = useMoney();
-  // The filters and products come again in a new language. The language machine's own locale, not
-  // Lingui's: Lingui switches first, before the requests' language is stored, so a search sent on its
-  // change still went in the old language (issue 34).
-  const locale = useSelector(useChild("language"), selectLocale);
-  const shownIn = useRef(locale);
-  useEffect(() => {
-    if (shownIn.current === locale) return;
-    shownIn.current = locale;
-    products.send({ type: "products.reload" });
-  }, [locale, products]);
   // Leaving the page stores the product mode the cart implies (spec section 4).
   useEffect(() => () => cart.send({ type: "cart.leftProducts" }), [cart]);
   // The services, the filters and the first products show together (no layout shift as each arrives).

@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import type { Filter, Product } from "../../../src/domain/catalog.ts";
 import { productsMachine } from "../../../src/machines/products.machine.ts";
+import { languageNeverChanges } from "../../support/language.ts";
 import { defineModel, type EventSamples } from "../harness.ts";
 
 type ActorEvents =
@@ -92,7 +93,8 @@ const events = {
 
 export const productsModel = defineModel({
   name: "products",
-  machine: productsMachine,
+  // Its language switches are walked as `products.reload` events (language-changes.wiring.test.ts).
+  machine: productsMachine.provide({ actors: { languageChanges: languageNeverChanges } }),
   inputs: [
     { presets: [], faremediaId: null },
     { presets: ["rail"], faremediaId: null },

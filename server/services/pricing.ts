@@ -74,6 +74,13 @@ function promoBudgetKey(customer: Customer, address: string): string {
  * A priced quote, with the problems of the promo or shipping choice it was priced without (errors on
  * `promo_code`, `shipping_method`); or a cart the server refuses (400 or 422, errors on `lines/<i>`).
  */
+/**
+ * Why a cart cannot be priced: `invalid`, the request does not hold (a line twice, a quantity out of
+ * range, a country that is none); `unsellable`, the catalogue will not sell it (a product gone, kinds
+ * that do not mix, too many tickets). The routes say it (400 or 422), placing an order refuses it.
+ */
+export type PricingRefusal = { ok: false; refused: "invalid" | "unsellable"; errors: ApiError[] };
+
 export type QuoteResult =
   | {
       ok: true;
@@ -82,7 +89,7 @@ export type QuoteResult =
       /** The lines' catalogue rows, in the lines' order (what a line may go on: services/pass-destinations.ts). */
       products: Array<CatalogSnapshot["products"][number]["row"]>;
     }
-  | { ok: false; status: 400 | 422; errors: ApiError[] };
+  | PricingRefusal;
 
 /** A quote as an order uses it: the applied code's id and the lines' catalogue rows besides. */
 export type PricedResult =
@@ -93,7 +100,7 @@ export type PricedResult =
       promoCodeId: string | null;
       products: Array<CatalogSnapshot["products"][number]["row"]>;
     }
-  | { ok: false; status: 400 | 422; errors: ApiError[] };
+  | PricingRefusal;
 
 const productUnavailableMessage = "This product is not available.";
 /** A catalogue product as the cart rule sees it (kindsConflict, shared with the portal's cart). */
@@ -219,7 +226,7 @@ export function createPricingService(options: {
     snapshot: CatalogSnapshot,
     requested: readonly QuoteLineRequest[],
     locale: string,
-  ): { ok: true; lines: CatalogLine[] } | { ok: false; status: 400 | 422; errors: ApiError[] } {
+  ): { ok: true; lines: CatalogLine[] } | PricingRefusal {
     const settings = config();
     const scope = scopeOf(snapshot, settings.organization.parentUuid, null);
     const organizations = new Set(scope?.products ?? []);
@@ -232,7 +239,7 @@ export function createPricingService(options: {
       if (seen.has(key)) {
         return {
           ok: false,
-          status: 400,
+          refused: "invalid",
           errors: [{ code: ErrorCode.validation, message: duplicateLineMessage, field }],
         };
       }
@@ -240,7 +247,7 @@ export function createPricingService(options: {
       if (!Number.isInteger(request.quantity) || request.quantity < 1 || request.quantity > maxPerProduct) {
         return {
           ok: false,
-          status: 400,
+          refused: "invalid",
           errors: [
             { code: ErrorCode.validation, message: `You can't add items more than ${maxPerProduct}`, field },
           ],
@@ -250,7 +257,7 @@ export function createPricingService(options: {
       if (!product?.active || !organizations.has(product.organizationId)) {
         return {
           ok: false,
-          status: 422,
+          refused: "unsellable",
           errors: [{ code: ErrorCode.productUnavailable, message: productUnavailableMessage, field }],
         };
       }
@@ -258,7 +265,7 @@ export function createPricingService(options: {
       if (first && kindsConflict(cartKindOf(first), cartKindOf(product))) {
         return {
           ok: false,
-          status: 422,
+          refused: "unsellable",
           errors: [{ code: ErrorCode.cartConflict, message: cartConflictMessage, field }],
         };
       }
@@ -273,7 +280,7 @@ export function createPricingService(options: {
     if (tickets > settings.max_cart_quantity) {
       return {
         ok: false,
-        status: 422,
+        refused: "unsellable",
         errors: [
           {
             code: ErrorCode.orderLimit,
@@ -321,7 +328,7 @@ export function createPricingService(options: {
     if (country !== null && !isCountryCode(country)) {
       return {
         ok: false,
-        status: 400,
+        refused: "invalid",
         errors: [{ code: ErrorCode.validation, message: countryInvalidMessage, field: "country" }],
       };
     }

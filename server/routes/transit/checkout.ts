@@ -48,7 +48,8 @@ const shippingSchema = {
  */
 export default async function checkoutRoutes(app: FastifyInstance) {
   const answer = (reply: FastifyReply, result: QuoteResult) => {
-    if (!result.ok) return fail(reply, result.status, result.errors);
+    // A request that does not hold is 400; a cart the catalogue will not sell, 422.
+    if (!result.ok) return fail(reply, result.refused === "invalid" ? 400 : 422, result.errors);
     return reply.send({ data: result.quote, errors: result.problems } satisfies Envelope<QuoteReply>);
   };
   const quote = (

@@ -37,9 +37,9 @@ export const refusal = (code: number, message: string, field?: string, reason?: 
   errors: [{ code, message, ...(field ? { field } : {}), ...(reason ? { reason } : {}) }],
 });
 
-/** The pricing service's refusal of a cart (400 or 422) as an order's. */
-export const pricingRefusal = (status: 400 | 422, errors: ApiError[]): PlaceRefusal =>
-  status === 400 ? { kind: "invalid", errors } : { kind: "refused", errors };
+/** The pricing service's refusal of a cart as an order's: a request that does not hold, or a refusal. */
+export const pricingRefusal = (refused: "invalid" | "unsellable", errors: ApiError[]): PlaceRefusal =>
+  refused === "invalid" ? { kind: "invalid", errors } : { kind: "refused", errors };
 
 /** A refusal found inside the order's transaction: it rolls back, then the captured legs go back. */
 export class OrderRefusal extends Error {

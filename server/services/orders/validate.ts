@@ -442,7 +442,7 @@ export async function prepareOrder(
     locale: input.locale,
     address: input.address,
   });
-  if (!priced.ok) return { refused: pricingRefusal(priced.status, priced.errors) };
+  if (!priced.ok) return { refused: pricingRefusal(priced.refused, priced.errors) };
   const { quote } = priced;
   const physical = priced.products.some((product) => product.subType === "PHYSICAL_PASS");
   const goesOn = await cardAndLines(ctx, request, userId, priced.products, physical);

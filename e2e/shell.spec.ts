@@ -56,6 +56,34 @@ test.describe("the portal shell on a desktop", () => {
     await portal.checkAccessibility();
   });
 
+  test("a language switch relabels the sign-in form in place, keeping what was typed", async ({ page }) => {
+    const portal = new Portal(page);
+    await portal.open("/login");
+    const email = page.getByRole("textbox", { name: "Email" });
+    await email.fill("rider@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("not-sent");
+    // The form's machine hears the switch itself (its languageChanges), not the view.
+    await portal.chooseLanguage("Language", "Español");
+    await expect(page.getByLabel("Contraseña", { exact: true })).toHaveValue("not-sent");
+    await expect(page.getByRole("textbox", { name: "Correo electrónico" })).toHaveValue("rider@example.com");
+    await portal.checkAccessibility();
+    await portal.chooseLanguage("Idioma", "English");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("not-sent");
+  });
+
+  test("the cart's sign-in dialog speaks the language chosen after the page opened", async ({ page }) => {
+    const portal = new Portal(page);
+    await portal.open("/products/bus");
+    // The session's sign-in form was made in English; it follows the switch although no view shows it.
+    await portal.chooseLanguage("Language", "Español");
+    await page.getByRole("button", { name: "Comprar ahora" }).first().click();
+    const ask = page.getByRole("dialog", { name: "Inicie sesión antes de finalizar la compra" });
+    await expect(ask.getByRole("textbox", { name: "Correo electrónico" })).toBeVisible();
+    await expect(ask.getByLabel("Contraseña", { exact: true })).toBeVisible();
+    await expect(ask.getByText("Password", { exact: true })).toHaveCount(0);
+    await portal.checkAccessibility();
+  });
+
   test("the empty cart drawer slides in from the right", async ({ page }) => {
     const portal = new Portal(page);
     await portal.open("/");

@@ -27,6 +27,7 @@ import { applyTheme } from "../theme/apply-theme.ts";
 import { connectChunks, retryChunks } from "./chunks.ts";
 import { createAnalyticsLogic } from "./live/analytics.ts";
 import type { Feature, LiveDeps } from "./live/deps.ts";
+import { languageChanges } from "./live/language-changes.ts";
 import type { ScreenLogic } from "./logic.tsx";
 import { isTaskLink, rememberedFrom } from "./routes.ts";
 
@@ -94,17 +95,25 @@ export function createLiveApp(
     () => loaded?.apiBases.transit ?? "/transit",
     formsWrittenInto(browser.document),
   );
-  /** A server-driven form whose submission is `submit`. */
+  /** The screens' machines that hear a language switch (through their `languageChanges`). */
+  const languageListeners = new Set<(locale: string) => void>();
+  const onLanguageChange = (listener: (locale: string) => void) => {
+    languageListeners.add(listener);
+    return () => void languageListeners.delete(listener);
+  };
+  /** A server-driven form whose submission is `submit`; its labels follow the rider's language. */
   const formWith = (submit: (values: FormValues) => Promise<unknown>) =>
     formMachine.provide({
       actors: {
+        languageChanges: languageChanges({ onLanguageChange }, (locale) => ({
+          type: "form.relabel" as const,
+          language: locale,
+        })),
         fetchForm: fromPromise(({ input }) => forms.definition(input.method, input.language)),
         submitForm: fromPromise(({ input }) => submit(input.values)),
       },
     });
   const language = () => storage.get("language") ?? "en";
-  /** The screens' machines that hear a language switch (through their `languageChanges`). */
-  const languageListeners = new Set<(locale: string) => void>();
   /** What feature compositions (src/app/live/*.ts) build their machines from. */
   const deps: LiveDeps = {
     http,
@@ -115,10 +124,7 @@ export function createLiveApp(
     config: () => loaded,
     fetch,
     language,
-    onLanguageChange: (listener) => {
-      languageListeners.add(listener);
-      return () => void languageListeners.delete(listener);
-    },
+    onLanguageChange,
     browser,
     catalog,
     fareMedia,

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, type EventObject, fromCallback, fromPromise, setup } from "xstate";
 import {
   acceptInput,
   type FormDefinition,
@@ -66,6 +66,11 @@ export const formMachine = setup({
     output: {} as unknown,
   },
   actors: {
+    /**
+     * Sends `form.relabel` with the new language at each switch while the form runs
+     * (src/app/live/language-changes.ts): the labels follow, the values stay.
+     */
+    languageChanges: fromCallback<EventObject>(unprovided("languageChanges")),
     fetchForm: fromPromise<FormDefinition, { method: string; language: string }>(unprovided("fetchForm")),
     submitForm: fromPromise<unknown, { method: string; values: FormValues }>(unprovided("submitForm")),
   },
@@ -133,6 +138,8 @@ export const formMachine = setup({
     result: null,
   }),
   initial: "loading",
+  // The labels come again in a new language.
+  invoke: { id: "languageChanges", src: "languageChanges" },
   output: ({ context }: { context: FormContext }) => context.result,
   states: {
     loading: {

@@ -528,8 +528,14 @@ describe("the cart", () => {
 });
 
 describe("signing in and up", () => {
+  // Its forms never load here (their definitions are not this test's): only their language is given.
+  const quietForm = formMachine.provide({ actors: { languageChanges: languageNeverChanges } });
   const session = sessionMachine.provide({
-    actors: { loadProfile: fromPromise(async () => storedUser) },
+    actors: {
+      loadProfile: fromPromise(async () => storedUser),
+      signInForm: quietForm,
+      codeForm: quietForm,
+    },
     actions: {
       storeTempToken: () => {},
       storeSession: () => {},
@@ -612,6 +618,7 @@ describe("signing in and up", () => {
     const record = recorder();
     const signUp = formMachine.provide({
       actors: {
+        languageChanges: languageNeverChanges,
         fetchForm: fromPromise<FormDefinition, { method: string; language: string }>(async () => ({
           form_method: "SIGN_UP",
           lang_code: "en",

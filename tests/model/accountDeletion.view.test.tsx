@@ -9,6 +9,7 @@ import { i18n } from "../../src/i18n/i18n.ts";
 import { accountDeletionMachine } from "../../src/machines/accountDeletion.machine.ts";
 import { formMachine } from "../../src/machines/form.machine.ts";
 import { AccountDeletionView } from "../../src/views/account/AccountDeletionView.tsx";
+import { languageNeverChanges } from "../support/language.ts";
 import { accountDeletionModel } from "./specs/accountDeletion.ts";
 import { describeViewModel } from "./view-harness.tsx";
 
@@ -17,6 +18,7 @@ const asked: string[] = [];
 const submitted: FormValues[] = [];
 const confirmForm = formMachine.provide({
   actors: {
+    languageChanges: languageNeverChanges,
     fetchForm: fromPromise<FormDefinition, { method: string; language: string }>(async ({ input }) => {
       asked.push(`${input.method} ${input.language}`);
       return formDefinition("DELETE_ACCOUNT", input.language);
@@ -34,7 +36,7 @@ describeViewModel({
   model: accountDeletionModel,
   mount(logic, { input, clock, inspect }) {
     const actor = createActor(logic.provide({ actors: { confirmForm } }), { input, clock, inspect }).start();
-    return { element: <AccountDeletionView accountDeletion={actor} language="en" />, actor: () => actor };
+    return { element: <AccountDeletionView accountDeletion={actor} />, actor: () => actor };
   },
   environment: [],
   gestures: {
@@ -79,7 +81,7 @@ describe("account deletion question", () => {
     const user = userEvent.setup();
     render(
       <I18nProvider i18n={i18n}>
-        <AccountDeletionView accountDeletion={actor} language="en" />
+        <AccountDeletionView accountDeletion={actor} />
       </I18nProvider>,
     );
     await user.click(screen.getByRole("button", { name: "Delete my account" }));

@@ -7,6 +7,7 @@ import type { FormDefinition, FormValues } from "../../src/domain/forms.ts";
 import { formatMoney } from "../../src/domain/money.ts";
 import { formMachine } from "../../src/machines/form.machine.ts";
 import { DeactivationView } from "../../src/views/account/DeactivationView.tsx";
+import { languageNeverChanges } from "../support/language.ts";
 import { cardUuid, deactivationModel } from "./specs/deactivation.ts";
 import { describeViewModel } from "./view-harness.tsx";
 
@@ -14,6 +15,7 @@ import { describeViewModel } from "./view-harness.tsx";
 const submitted: FormValues[] = [];
 const confirmForm = formMachine.provide({
   actors: {
+    languageChanges: languageNeverChanges,
     fetchForm: fromPromise<FormDefinition, { method: string; language: string }>(async () =>
       formDefinition("DELETE_ACCOUNT", "en"),
     ),

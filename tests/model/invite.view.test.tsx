@@ -5,6 +5,7 @@ import { formDefinition } from "../../server/forms/definitions.ts";
 import type { FormDefinition, FormValues } from "../../src/domain/forms.ts";
 import { formMachine } from "../../src/machines/form.machine.ts";
 import { InviteView } from "../../src/views/account/InviteView.tsx";
+import { languageNeverChanges } from "../support/language.ts";
 import { inviteModel } from "./specs/invite.ts";
 import { describeViewModel } from "./view-harness.tsx";
 
@@ -12,6 +13,7 @@ import { describeViewModel } from "./view-harness.tsx";
 const submitted: FormValues[] = [];
 const acceptForm = formMachine.provide({
   actors: {
+    languageChanges: languageNeverChanges,
     fetchForm: fromPromise<FormDefinition, { method: string; language: string }>(async () =>
       formDefinition("ACCEPT_INVITE", "en"),
     ),

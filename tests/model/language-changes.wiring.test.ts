@@ -4,6 +4,7 @@ import { languageSwitch } from "../support/language.ts";
 import { deferredActors, flush, type ModelSpec } from "./harness.ts";
 import { checkoutModel } from "./specs/checkout.ts";
 import { fareCardsModel } from "./specs/fareCards.ts";
+import { formModel } from "./specs/form.ts";
 import { guestCardModel } from "./specs/guestCard.ts";
 import { productsModel } from "./specs/products.ts";
 
@@ -12,16 +13,23 @@ import { productsModel } from "./specs/products.ts";
  * src/app/live/language-changes.ts provides), where views used to send it from an effect. Their
  * models walk what the event does; this pins that a switch sends it, for as long as the machine runs.
  */
-const screens: Array<{ spec: ModelSpec<AnyStateMachine>; event: EventObject }> = [
+const screens: Array<{ spec: ModelSpec<AnyStateMachine>; event: EventObject & { language?: string } }> = [
   { spec: checkoutModel as unknown as ModelSpec<AnyStateMachine>, event: { type: "checkout.relabel" } },
   { spec: fareCardsModel as unknown as ModelSpec<AnyStateMachine>, event: { type: "card.relabel" } },
   { spec: guestCardModel as unknown as ModelSpec<AnyStateMachine>, event: { type: "card.refresh" } },
   { spec: productsModel as unknown as ModelSpec<AnyStateMachine>, event: { type: "products.reload" } },
+  // A form's relabel names the new language.
+  {
+    spec: formModel as unknown as ModelSpec<AnyStateMachine>,
+    event: { type: "form.relabel", language: "es" },
+  },
 ];
 
 describe("a language switch reaches the screens' machines", () => {
   it.each(screens)("$event.type reaches the $spec.name machine while it runs", async ({ spec, event }) => {
-    const language = languageSwitch(event);
+    const language = languageSwitch((locale) =>
+      "language" in event ? { ...event, language: locale } : event,
+    );
     const received: string[] = [];
     const actor = createActor(
       spec.machine.provide({
@@ -40,7 +48,7 @@ describe("a language switch reaches the screens' machines", () => {
     await flush();
     expect(language.listening()).toBe(true);
     expect(received).not.toContain(event.type);
-    language.switchLanguage();
+    language.switchLanguage("es");
     await flush();
     expect(received.filter((type) => type === event.type)).toHaveLength(1);
     actor.stop();

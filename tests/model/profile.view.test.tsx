@@ -5,6 +5,7 @@ import { formDefinition } from "../../server/forms/definitions.ts";
 import type { FormDefinition, FormValues } from "../../src/domain/forms.ts";
 import { formMachine } from "../../src/machines/form.machine.ts";
 import { ProfileView } from "../../src/views/account/AccountViews.tsx";
+import { languageNeverChanges } from "../support/language.ts";
 import { profileModel, savedUser } from "./specs/profile.ts";
 import { describeViewModel } from "./view-harness.tsx";
 
@@ -12,6 +13,7 @@ import { describeViewModel } from "./view-harness.tsx";
 const submitted: FormValues[] = [];
 const profileForm = formMachine.provide({
   actors: {
+    languageChanges: languageNeverChanges,
     fetchForm: fromPromise<FormDefinition, { method: string; language: string }>(async () =>
       formDefinition("PROFILE", "en"),
     ),

@@ -11,6 +11,7 @@ import { formMachine } from "../../src/machines/form.machine.ts";
 import { resetQuestionsMachine } from "../../src/machines/resetQuestions.machine.ts";
 import { ResetQuestionsView } from "../../src/views/session/ResetPasswordFlow.tsx";
 import { ServerForm } from "../../src/views/shared/ServerForm.tsx";
+import { languageSwitch } from "../support/language.ts";
 import { resetQuestionsModel } from "./specs/resetQuestions.ts";
 import { describeViewModel } from "./view-harness.tsx";
 
@@ -64,8 +65,11 @@ describeViewModel({
 describe("reset questions follow the language", () => {
   const serverLabels: Record<string, string> = { en: "New password", es: "Nueva contraseña" };
   /** The server's RESET_PASSWORD form in each language (the answers are the portal's own fields). */
+  // The language machine's switch, as the portal's composition hands it to every form.
+  const language = languageSwitch((locale) => ({ type: "form.relabel", language: locale }));
   const resetForm = formMachine.provide({
     actors: {
+      languageChanges: language.logic,
       fetchForm: fromPromise<FormDefinition, { method: string; language: string }>(async ({ input }) => ({
         form_method: input.method,
         lang_code: input.language,
@@ -97,23 +101,19 @@ describe("reset questions follow the language", () => {
   function Form({
     extraFields,
     fieldLabel,
-    language,
   }: {
     extraFields: FormField[];
     fieldLabel: (field: FormField) => string;
-    language: string;
   }) {
     const form = useActorRef(resetForm, {
       input: { method: "RESET_PASSWORD", language: "en", extraFields },
     });
-    return <ServerForm form={form} submitLabel="Reset" language={language} fieldLabel={fieldLabel} />;
+    return <ServerForm form={form} submitLabel="Reset" fieldLabel={fieldLabel} />;
   }
-  const page = (questions: ActorRefFrom<typeof resetQuestionsMachine>, language: string) => (
+  const page = (questions: ActorRefFrom<typeof resetQuestionsMachine>) => (
     <I18nProvider i18n={i18n}>
       <ResetQuestionsView questions={questions}>
-        {(extraFields, fieldLabel) => (
-          <Form extraFields={extraFields} fieldLabel={fieldLabel} language={language} />
-        )}
+        {(extraFields, fieldLabel) => <Form extraFields={extraFields} fieldLabel={fieldLabel} />}
       </ResetQuestionsView>
     </I18nProvider>
   );
@@ -125,13 +125,14 @@ describe("reset questions follow the language", () => {
   it("relabels the questions in the new language and keeps the typed answers", async () => {
     const user = userEvent.setup();
     const questions = linkQuestions(["first-school", "first-pet"]);
-    const view = render(page(questions, "en"));
+    const view = render(page(questions));
     await user.type(await screen.findByLabelText("What was the name of your first school?"), "Lincoln High");
     await user.type(screen.getByLabelText("What was the name of your first pet?"), "Rex");
     await user.type(screen.getByLabelText("New password"), "a-new-secret-1");
 
     await act(() => activateLocale("es"));
-    view.rerender(page(questions, "es"));
+    act(() => language.switchLanguage("es"));
+    view.rerender(page(questions));
 
     // The server's label follows through the form's relabel, the questions as they render.
     expect(await screen.findByLabelText("Nueva contraseña")).toHaveValue("a-new-secret-1");
@@ -151,7 +152,8 @@ describe("reset questions follow the language", () => {
 
     // And back: the answers are still what the rider typed (the one cleared stays cleared).
     await act(() => activateLocale("en"));
-    view.rerender(page(questions, "en"));
+    act(() => language.switchLanguage("en"));
+    view.rerender(page(questions));
     expect(await screen.findByLabelText("New password")).toHaveValue("a-new-secret-1");
     expect(screen.getByLabelText("What was the name of your first school?")).toHaveValue("Lincoln High");
     expect(screen.getByLabelText("What was the name of your first pet?")).toHaveValue("");

@@ -12,6 +12,7 @@ import {
 } from "../../src/views/session/SessionDialogs.tsx";
 import { SignInPanel } from "../../src/views/session/SessionViews.tsx";
 import { SignOutButton } from "../../src/views/session/SignOutButton.tsx";
+import { languageNeverChanges } from "../support/language.ts";
 import { sessionModel } from "./specs/session.ts";
 import { describeViewModel } from "./view-harness.tsx";
 
@@ -25,6 +26,7 @@ const submitted: FormValues[] = [];
 const form = (method: "SIGN_IN" | "MFA_CODE") =>
   formMachine.provide({
     actors: {
+      languageChanges: languageNeverChanges,
       fetchForm: fromPromise<FormDefinition, { method: string; language: string }>(async () =>
         formDefinition(method, "en"),
       ),

@@ -4,10 +4,12 @@ import type { FormDefinition } from "../../src/domain/forms.ts";
 import { cartMachine, type RefreshInput } from "../../src/machines/cart.machine.ts";
 import { formMachine } from "../../src/machines/form.machine.ts";
 import { sessionMachine } from "../../src/machines/session.machine.ts";
+import { languageNeverChanges } from "./language.ts";
 
 /** A server-driven form whose definition never arrives: for tests where forms are not the subject. */
 const pendingForm = formMachine.provide({
   actors: {
+    languageChanges: languageNeverChanges,
     fetchForm: fromPromise<FormDefinition, { method: string; language: string }>(() => new Promise(() => {})),
   },
 });

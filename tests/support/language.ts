@@ -4,19 +4,20 @@ import { type EventObject, fromCallback } from "xstate";
 export const languageNeverChanges = fromCallback<EventObject>(() => {});
 
 /**
- * A screen machine's `languageChanges` the test switches: `switchLanguage()` sends the machine `event`,
- * as src/app/live/language-changes.ts does at each switch; `listening()` says whether it runs.
+ * A machine's `languageChanges` the test switches: `switchLanguage(locale)` sends the machine `event`
+ * (or the event made of the locale, a form's `form.relabel`), as src/app/live/language-changes.ts
+ * does at each switch; `listening()` says whether it runs.
  */
-export function languageSwitch(event: EventObject) {
-  const senders = new Set<() => void>();
+export function languageSwitch(event: EventObject | ((locale: string) => EventObject)) {
+  const senders = new Set<(locale: string) => void>();
   return {
     logic: fromCallback<EventObject>(({ sendBack }) => {
-      const send = () => sendBack(event);
+      const send = (locale: string) => sendBack(typeof event === "function" ? event(locale) : event);
       senders.add(send);
       return () => void senders.delete(send);
     }),
-    switchLanguage: () => {
-      for (const send of senders) send();
+    switchLanguage: (locale = "es") => {
+      for (const send of senders) send(locale);
     },
     listening: () => senders.size > 0,
   };

@@ -17,10 +17,8 @@ const question = css({ display: "grid", gap: "4" });
  */
 export function AccountDeletionView({
   accountDeletion,
-  language,
 }: {
   accountDeletion: ActorRefFrom<typeof accountDeletionMachine>;
-  language?: string;
 }) {
   const { t } = useLingui();
   const confirming = useSelector(accountDeletion, (snapshot) => snapshot.matches("confirming"));
@@ -65,12 +63,7 @@ export function AccountDeletionView({
               </Trans>
             </SheetDescription>
             {form ? (
-              <ServerForm
-                form={form}
-                submitLabel={t`Delete my account`}
-                submitVariant="danger"
-                language={language}
-              />
+              <ServerForm form={form} submitLabel={t`Delete my account`} submitVariant="danger" />
             ) : null}
             <button type="button" className={button({ variant: "outline" })} onClick={cancel}>
               <Trans>Keep my account</Trans>

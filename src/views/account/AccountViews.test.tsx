@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { formDefinition } from "../../../server/forms/definitions.ts";
 import { storedUser } from "../../../tests/support/fixtures.ts";
+import { languageNeverChanges } from "../../../tests/support/language.ts";
 import { ErrorCode } from "../../domain/envelope.ts";
 import type { FormDefinition, FormValues } from "../../domain/forms.ts";
 import { i18n } from "../../i18n/i18n.ts";
@@ -16,6 +17,7 @@ import { ProfileView } from "./AccountViews.tsx";
 function refusedProfile(code: number) {
   const profileForm = formMachine.provide({
     actors: {
+      languageChanges: languageNeverChanges,
       fetchForm: fromPromise<FormDefinition, { method: string; language: string }>(async () =>
         formDefinition("PROFILE", "en"),
       ),

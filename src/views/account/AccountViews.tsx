@@ -22,13 +22,7 @@ const details = css({
 });
 
 /** The rider's details, and the PROFILE form while editing. */
-export function ProfileView({
-  profile,
-  language,
-}: {
-  profile: ActorRefFrom<typeof profileMachine>;
-  language?: string;
-}) {
+export function ProfileView({ profile }: { profile: ActorRefFrom<typeof profileMachine> }) {
   const { t } = useLingui();
   const editing = useSelector(profile, (snapshot) => snapshot.matches("editing"));
   const user = useSelector(profile, (snapshot) => snapshot.context.user);
@@ -50,7 +44,6 @@ export function ProfileView({
           <ServerForm
             form={form}
             submitLabel={t`Save changes`}
-            language={language}
             failure={t`Failed to update Profile. Please try later.`}
           />
         ) : null}

@@ -26,11 +26,9 @@ const actions = css({ display: "flex", gap: "3", flexWrap: "wrap" });
 export function DeactivationView({
   deactivation,
   money,
-  language,
 }: {
   deactivation: ActorRefFrom<typeof deactivationMachine>;
   money: (minorUnits: number) => string;
-  language?: string;
 }) {
   const { t, i18n } = useLingui();
   // A flat machine: its state value is the step shown.
@@ -120,7 +118,7 @@ export function DeactivationView({
             <Trans>Enter your password to deactivate your account.</Trans>
           )}
         </p>
-        {form ? <ServerForm form={form} submitLabel={t`Deactivate my account`} language={language} /> : null}
+        {form ? <ServerForm form={form} submitLabel={t`Deactivate my account`} /> : null}
         <p className={actions}>
           <button
             type="button"

@@ -12,13 +12,7 @@ import { ServerForm } from "../shared/ServerForm.tsx";
 const box = css({ display: "grid", gap: "3" });
 
 /** Accepting an invite: who it is for, the names and password form, then sign-in. */
-export function InviteView({
-  invite,
-  language,
-}: {
-  invite: ActorRefFrom<typeof inviteMachine>;
-  language?: string;
-}) {
+export function InviteView({ invite }: { invite: ActorRefFrom<typeof inviteMachine> }) {
   const { t } = useLingui();
   // A flat machine: its state value is the step shown.
   const step = useSelector(invite, (snapshot) => snapshot.value);
@@ -90,7 +84,7 @@ export function InviteView({
           password.
         </Trans>
       </p>
-      {form ? <ServerForm form={form} submitLabel={t`Create account`} language={language} /> : null}
+      {form ? <ServerForm form={form} submitLabel={t`Create account`} /> : null}
     </div>
   );
 }

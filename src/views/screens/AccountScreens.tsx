@@ -34,7 +34,7 @@ function Profile() {
   const actor = useActorRef(profile, { input: { user, language } });
   return (
     <div className={card}>
-      <ProfileView profile={actor} language={language} />
+      <ProfileView profile={actor} />
     </div>
   );
 }

@@ -229,7 +229,7 @@ export function InviteScreen() {
   return (
     <Screen title={t`Accept invite`}>
       <div className={card}>
-        <InviteView invite={actor} language={language} />
+        <InviteView invite={actor} />
       </div>
     </Screen>
   );

@@ -30,7 +30,7 @@ export function LandingScreen() {
           className={css({ display: "grid", gap: "6", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" } })}
         >
           <div className={card}>
-            <SignInPanel session={session} language={locale} />
+            <SignInPanel session={session} />
             <SocialSignInButtons />
           </div>
           <section className={card} aria-labelledby="landing-guest">

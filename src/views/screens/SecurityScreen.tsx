@@ -94,7 +94,7 @@ function AccountDeletion() {
       <h2 id="delete-account" className={sectionHeading}>
         <Trans>Delete account</Trans>
       </h2>
-      <AccountDeletionView accountDeletion={actor} language={language} />
+      <AccountDeletionView accountDeletion={actor} />
     </section>
   );
 }
@@ -108,7 +108,7 @@ function Deactivation() {
       <h2 id="deactivate-account" className={sectionHeading}>
         <Trans>Deactivate account</Trans>
       </h2>
-      <DeactivationView deactivation={actor} money={useMoney()} language={language} />
+      <DeactivationView deactivation={actor} money={useMoney()} />
     </section>
   );
 }

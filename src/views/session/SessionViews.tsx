@@ -29,14 +29,7 @@ const alert = css({
  * Signing in, wherever it happens (the sign-in page, an inline prompt, the checkout dialog): the
  * session's sign-in form, then the texted code when two-factor asks for it.
  */
-export function SignInPanel({
-  session,
-  language,
-}: {
-  session: SessionRef;
-  /** The rider's language, for the labels of the server's forms. */
-  language?: string;
-}) {
+export function SignInPanel({ session }: { session: SessionRef }) {
   const { t, i18n } = useLingui();
   const phase = useSelector(session, (snapshot) =>
     snapshot.matches("anonymous")
@@ -85,7 +78,7 @@ export function SignInPanel({
             {apiErrorMessage(i18n, error)}
           </p>
         ) : null}
-        {codeForm ? <ServerForm form={codeForm} submitLabel={t`Verify`} language={language} /> : null}
+        {codeForm ? <ServerForm form={codeForm} submitLabel={t`Verify`} /> : null}
         <div className={linkList}>
           <button
             type="button"
@@ -121,7 +114,7 @@ export function SignInPanel({
           {apiErrorMessage(i18n, error)}
         </p>
       ) : null}
-      {signInForm ? <ServerForm form={signInForm} submitLabel={t`Sign in`} language={language} /> : null}
+      {signInForm ? <ServerForm form={signInForm} submitLabel={t`Sign in`} /> : null}
       <p className={linkList}>
         <Link href="/forgotpassword" className={textLink}>
           <Trans>Forgot password?</Trans>

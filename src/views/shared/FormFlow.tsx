@@ -52,12 +52,7 @@ export function FormFlow({
   if (finished) return <>{done}</>;
   return (
     <>
-      <ServerForm
-        form={form}
-        submitLabel={submitLabel}
-        language={language}
-        {...(fieldLabel ? { fieldLabel } : {})}
-      />
+      <ServerForm form={form} submitLabel={submitLabel} {...(fieldLabel ? { fieldLabel } : {})} />
       {extra?.(error)}
     </>
   );

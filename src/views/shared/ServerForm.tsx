@@ -1,6 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { useEffect } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
@@ -15,7 +14,6 @@ export function ServerForm({
   form,
   submitLabel,
   submitVariant = "solid",
-  language,
   fieldLabel,
   failure,
 }: {
@@ -23,8 +21,6 @@ export function ServerForm({
   submitLabel: string;
   /** "danger" for a submission that cannot be undone. */
   submitVariant?: "solid" | "danger";
-  /** The rider's language: when it changes, the labels follow and the values stay. */
-  language?: string;
   /**
    * The label a field is shown with, worded at render time in the rider's current language (the
    * security questions of a reset link, kept as ids); the definition's label by default.
@@ -34,9 +30,6 @@ export function ServerForm({
   failure?: string;
 }) {
   const { i18n } = useLingui();
-  useEffect(() => {
-    if (language) form.send({ type: "form.relabel", language });
-  }, [form, language]);
   const loading = useSelector(form, (snapshot) => snapshot.matches("loading"));
   const unavailable = useSelector(form, (snapshot) => snapshot.matches("unavailable"));
   const submitting = useSelector(form, (snapshot) => snapshot.matches("submitting"));

@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import { formDefinition } from "../../../server/forms/definitions.ts";
 import { isComplete } from "../../../src/domain/forms.ts";
 import { formMachine } from "../../../src/machines/form.machine.ts";
+import { languageNeverChanges } from "../../support/language.ts";
 import { defineModel, type EventSamples } from "../harness.ts";
 
 type ActorEvents =
@@ -46,7 +47,8 @@ const events = {
 
 export const formModel = defineModel({
   name: "form",
-  machine: formMachine,
+  // Its language switches are walked as `form.relabel` events (language-changes.wiring.test.ts).
+  machine: formMachine.provide({ actors: { languageChanges: languageNeverChanges } }),
   inputs: [{ method: "SIGN_IN", language: "en" }],
   deferred: ["fetchForm", "submitForm"],
   events,

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
 import type { OrderDetail, OrderPage } from "../../src/domain/checkout/order.ts";
 import type { Purses } from "../../src/domain/checkout/quote.ts";
 import { ErrorCode } from "../../src/domain/envelope.ts";
+import { isTakenBrand, unsupportedCardTypeMessage } from "../../src/domain/payments/names.ts";
 import type { PortalConfig } from "../../src/domain/portal-config.ts";
 import type { Database } from "../db/client.ts";
 import type { Clock } from "../domain/clock.ts";
@@ -247,6 +248,10 @@ export function createOrderService(options: {
       }
       if (attached.outcome === "rejected" || attached.method.kind !== "card") {
         return await decline(refusal(ErrorCode.paymentTokenInvalid, tokenInvalidMessage, field));
+      }
+      // A brand the portal does not take is refused here too, not only by its card form (issue 47).
+      if (!isTakenBrand(attached.method.brand)) {
+        return await decline(refusal(ErrorCode.cardTypeUnsupported, unsupportedCardTypeMessage, field));
       }
       const method = {
         methodId: attached.method.methodId,

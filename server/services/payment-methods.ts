@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { holderNameProblem } from "../../src/domain/payments/bank.ts";
 import { containsCardNumber } from "../../src/domain/payments/free-text.ts";
-import { controlCharacter } from "../../src/domain/payments/names.ts";
+import { controlCharacter, isTakenBrand } from "../../src/domain/payments/names.ts";
 import {
   type BillingDetails,
   maxPaymentMethods,
@@ -33,6 +33,8 @@ type SaveFailure =
   | { problem: "declined"; reason: DeclineReason }
   /** Forged, expired, or already used (by another rider, or by a method this rider removed). */
   | { problem: "tokenInvalid" }
+  /** A card of a brand the portal does not take. */
+  | { problem: "unsupportedType" }
   | { problem: "limitReached" };
 
 export type SaveResult =
@@ -282,6 +284,8 @@ export function createPaymentMethodService(options: {
       });
       if (attached.outcome === "declined") return { ok: false, problem: "declined", reason: attached.reason };
       if (attached.outcome === "rejected") return { ok: false, problem: "tokenInvalid" };
+      if (attached.method.kind === "card" && !isTakenBrand(attached.method.brand))
+        return { ok: false, problem: "unsupportedType" };
       const kindErrors = checkKind(attached.method, input);
       if (kindErrors.length > 0) return { ok: false, problem: "invalid", errors: kindErrors };
 

@@ -91,6 +91,8 @@ export const ErrorCode = {
    * gateway held for it was given back: place it again with a new Idempotency-Key.
    */
   orderNotPlaced: 42229,
+  /** A card of a brand the portal does not take ("Unsupported Card Type", as its card form says). */
+  cardTypeUnsupported: 42230,
   /** The first request with this Idempotency-Key is still being worked on: retry with the same key. */
   idempotencyInFlight: 40902,
   formNotFound: 40402,

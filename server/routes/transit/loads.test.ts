@@ -128,6 +128,39 @@ describe("POST /transit/faremedia/:id/loads", () => {
     expect(made[0]?.count).toBe(2);
   });
 
+  it("refuses a one-time card of a brand the portal does not take, loading nothing (issue 47)", async () => {
+    const ada = await newRider(t);
+    const card = await newCard(t, ada.id, { general: 300 });
+    const reply = await load(ada.token, card.id, {
+      amount: 1000,
+      expected_total: 1000,
+      payments: [{ kind: "card", token: sandboxCardToken(t, "3530111333300000"), amount: 1000 }],
+    });
+    expect([reply.statusCode, codeOf(reply)]).toEqual([
+      422,
+      { code: ErrorCode.cardTypeUnsupported, message: "Unsupported Card Type", field: "payments/0" },
+    ]);
+    expect(await general(card.id)).toBe(300);
+  });
+
+  it("refuses a split whose two legs are the same saved method, as the portal does (issue 47)", async () => {
+    const ada = await newRider(t);
+    const card = await newCard(t, ada.id);
+    const method = await savedCard(t, ada);
+    const reply = await load(ada.token, card.id, {
+      amount: 1000,
+      expected_total: 1000,
+      payments: [saved(method, 500), saved(method, 500)],
+    });
+    expect(reply.statusCode, reply.body).toBe(422);
+    expect(codeOf(reply)).toMatchObject({
+      code: ErrorCode.paymentRefused,
+      message: "Please choose two different payment methods.",
+      field: "payments/1",
+    });
+    expect(await general(card.id)).toBe(0);
+  });
+
   it("splits in exactly two legs, and a declined leg voids the other and writes nothing", async () => {
     const ada = await newRider(t);
     const card = await newCard(t, ada.id);

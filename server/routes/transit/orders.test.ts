@@ -619,6 +619,64 @@ describe("POST /transit/orders: legs the gateway refuses", () => {
   });
 });
 
+describe("POST /transit/orders: card brands the portal does not take (issue 47)", () => {
+  // JCB: the portal's card form says "Unsupported Card Type"; the server refuses it on every path.
+  const jcb = "3530111333300000";
+
+  it("refuses a rider's one-time card of such a brand, charging nothing", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada);
+    const total = priceOf(products.dayPass);
+    const refused = refusedWith(
+      await place(ada, {
+        lines: [{ product: products.dayPass, quantity: 1 }],
+        fare_medium: card,
+        expected_total: total,
+        payments: [{ kind: "card", token: cardToken(jcb), amount: total }],
+      }),
+      422,
+      ErrorCode.cardTypeUnsupported,
+      "payments/0",
+    );
+    expect(refused.message).toBe("Unsupported Card Type");
+    expect(await ordersOf(ada.id)).toEqual([]);
+  });
+
+  it("refuses a split that pays twice with the same saved method, as the portal does", async () => {
+    const ada = await rider();
+    const card = await fareCard(ada);
+    const method = await savedCard(ada);
+    const total = priceOf(products.dayPass) * 2;
+    const refused = refusedWith(
+      await place(ada, {
+        lines: [{ product: products.dayPass, quantity: 2 }],
+        fare_medium: card,
+        expected_total: total,
+        payments: [
+          { kind: "saved", payment_method: method, amount: total / 2 },
+          { kind: "saved", payment_method: method.toUpperCase(), amount: total / 2 },
+        ],
+      }),
+      422,
+      ErrorCode.paymentRefused,
+      "payments/1",
+    );
+    expect(refused.message).toBe("Please choose two different payment methods.");
+    expect(await ordersOf(ada.id)).toEqual([]);
+  });
+
+  it("refuses a guest's one-time card of such a brand", async () => {
+    const order = guestCardOrder("jcb-guest@example.org");
+    const refused = refusedWith(
+      await placeAsGuest({ ...order, payments: [{ ...order.payments[0], token: cardToken(jcb) }] }),
+      422,
+      ErrorCode.cardTypeUnsupported,
+      "payments/0",
+    );
+    expect(refused.message).toBe("Unsupported Card Type");
+  });
+});
+
 describe("POST /transit/orders: purses, auto-renewal and stored value", () => {
   it("pays from the fare card's stored value, never beyond it", async () => {
     const ada = await rider();

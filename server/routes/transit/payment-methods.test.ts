@@ -93,6 +93,21 @@ function errorOf(reply: { json(): { errors: Array<{ code: number; field?: string
 }
 
 describe("POST /transit/payment_methods", () => {
+  it("refuses a card of a brand the portal does not take (JCB), as the portal's form says it (issue 47)", async () => {
+    const ada = await rider();
+    const reply = await request("POST", "/transit/payment_methods", ada.token, {
+      token: cardToken("3530111333300000"),
+      billing,
+    });
+    expect(reply.statusCode, reply.body).toBe(422);
+    expect(errorOf(reply)).toMatchObject({
+      code: ErrorCode.cardTypeUnsupported,
+      message: "Unsupported Card Type",
+      field: "token",
+    });
+    expect(await list(ada.token)).toEqual([]);
+  });
+
   it("saves a card from a gateway token with its billing details, first one default", async () => {
     const ada = await rider();
     const reply = await request("POST", "/transit/payment_methods", ada.token, {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
+import { unsupportedCardTypeMessage } from "../../../src/domain/payments/names.ts";
 import { maxPaymentMethods, type NewPaymentMethod } from "../../../src/domain/payments/saved.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { riderOf } from "../../plugins/auth.ts";
@@ -100,6 +101,10 @@ export default async function paymentMethodRoutes(app: FastifyInstance) {
               code: ErrorCode.paymentTokenInvalid,
               message: "The payment details have expired or were already used. Please enter them again.",
             },
+          ]);
+        case "unsupportedType":
+          return fail(reply, 422, [
+            { code: ErrorCode.cardTypeUnsupported, message: unsupportedCardTypeMessage, field: "token" },
           ]);
         case "limitReached":
           return fail(reply, 422, [

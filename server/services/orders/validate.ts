@@ -4,6 +4,7 @@ import {
   maxPaymentLegs,
   type PaymentLegRequest,
   type PlaceOrderRequest,
+  repeatedLegMethod,
   selectPaymentMethodMessage,
   splitLegCount,
   walletAutoRenewMessage,
@@ -132,6 +133,7 @@ export interface CheckContext {
  */
 export const loadSettleMs = 10 * 60 * 1000;
 
+const sameMethodMessage = "Please choose two different payment methods.";
 const priceChangedMessage = "The price of your order has changed. Please review it and try again.";
 const paymentsTotalMessage = "The payments do not add up to the order's total.";
 const tooManyLegsMessage = "An order is paid with at most 2 payment methods.";
@@ -402,6 +404,8 @@ function legsShapeRefusal(
   if (total > 0 && requested.length === 0) {
     return refusal(ErrorCode.paymentRefused, selectPaymentMethodMessage, "payments");
   }
+  const repeated = repeatedLegMethod(requested);
+  if (repeated >= 0) return refusal(ErrorCode.paymentRefused, sameMethodMessage, `payments/${repeated}`);
   if (requested.reduce((sum, leg) => sum + leg.amount, 0) !== total) {
     return refusal(ErrorCode.paymentRefused, paymentsTotalMessage, "payments");
   }
@@ -596,6 +600,10 @@ export async function prepareLoad(
     return {
       refused: refusal(ErrorCode.paymentRefused, tooManyLegsMessage, `payments/${requested.length - 1}`),
     };
+  }
+  const repeated = repeatedLegMethod(requested);
+  if (repeated >= 0) {
+    return { refused: refusal(ErrorCode.paymentRefused, sameMethodMessage, `payments/${repeated}`) };
   }
   if (requested.reduce((sum, leg) => sum + leg.amount, 0) !== amount) {
     return { refused: refusal(ErrorCode.paymentRefused, paymentsTotalMessage, "payments") };

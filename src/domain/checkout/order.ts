@@ -72,6 +72,28 @@ export type PaymentLegRequest =
 
 type PaymentLegKind = PaymentLegRequest["kind"];
 
+/** What a leg pays with: a saved method, a card's token, or a purse. */
+const legMethodOf = (leg: PaymentLegRequest): string =>
+  leg.kind === "saved"
+    ? `saved:${leg.payment_method.toLowerCase()}`
+    : leg.kind === "card"
+      ? `card:${leg.token}`
+      : leg.kind;
+
+/**
+ * The first leg that pays with what an earlier leg pays with, or -1: a split is two different
+ * methods ("Please choose two different payment methods.", as the portal says it), on the server too.
+ */
+export function repeatedLegMethod(legs: readonly PaymentLegRequest[]): number {
+  const seen = new Set<string>();
+  for (const [index, leg] of legs.entries()) {
+    const method = legMethodOf(leg);
+    if (seen.has(method)) return index;
+    seen.add(method);
+  }
+  return -1;
+}
+
 interface OrderLineRequest extends QuoteLineRequest {
   /** Auto-renew this pass (a subscription); only for products with `subscription_allowed` and a fare card. */
   auto_renew?: boolean;

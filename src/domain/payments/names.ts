@@ -18,6 +18,17 @@ export const defaultSupportedBrands: readonly CardBrand[] = [
   "discover",
 ];
 
+/**
+ * Whether the portal takes a card of this brand (as the gateway names it, credit-card-type's id). The
+ * card form says "Unsupported Card Type" for the others, and the server refuses them on every path
+ * that takes a card (saving it, paying an order or a load with it).
+ */
+/** The server's words for a card of a brand it does not take, as the portal's card form says them. */
+export const unsupportedCardTypeMessage = "Unsupported Card Type";
+
+export const isTakenBrand = (brand: string | null): boolean =>
+  brand !== null && (defaultSupportedBrands as readonly string[]).includes(brand);
+
 /** credit-card-type's printed names (its `niceType`; ./names.test.ts holds them to the library's). */
 const brandNames: Readonly<Record<CardBrand, string>> = {
   visa: "Visa",

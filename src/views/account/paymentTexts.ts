@@ -37,6 +37,8 @@ export function failureText(i18n: I18n, failure: Failure): string {
         return i18n._(msg`You have saved as many payment methods as allowed. Remove one to add another.`);
       }
       if (failure.code === gatewayRejected) return i18n._(msg`Please choose valid inputs.`);
+      // The server refuses a brand the portal does not take too (its form says so before sending).
+      if (failure.code === ErrorCode.cardTypeUnsupported) return i18n._(msg`Unsupported Card Type`);
       return i18n._(msg`Error occured while adding payment method please try later.`);
     }
   }

@@ -20,6 +20,14 @@ describe("what a refused order says", () => {
     expect(failureMessage(i18n, stopped, () => null, false)).toMatch(/^Đơn hàng của bạn chưa được đặt/);
   });
 
+  it("a card of a brand the portal does not take is said as its card form says it, in the rider's language", async () => {
+    const refused = failure(ErrorCode.cardTypeUnsupported, "Unsupported Card Type");
+    await activateLocale("es");
+    expect(failureMessage(i18n, refused, () => null, false)).toBe("Tipo de tarjeta no admitido");
+    await activateLocale("vi");
+    expect(failureMessage(i18n, refused, () => null, false)).toBe("Loại thẻ không được hỗ trợ");
+  });
+
   it("a declined leg says once what happened, by its cause, and that the other leg was not charged", async () => {
     await activateLocale("en");
     const declined = (reason: string | null) => ({

@@ -127,6 +127,7 @@ export function failureMessage(
   if (failure.code === ErrorCode.unavailable) {
     return i18n._(msg`The connection was lost. Please try again.`);
   }
+  if (failure.code === ErrorCode.cardTypeUnsupported) return i18n._(msg`Unsupported Card Type`);
   if (failure.code === ErrorCode.paymentTokenInvalid) {
     return i18n._(msg`The card could not be used. Please enter it again.`);
   }

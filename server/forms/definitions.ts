@@ -270,6 +270,25 @@ function labelsFor(langCode: string): { lang: "en" | "es" | "vi"; labels: Labels
   return { lang: "en", labels: labels.en };
 }
 
+/**
+ * A field's rules as the JSON schema of an API body's property, so a route refuses what the portal's
+ * form refuses (its length bounds and pattern), and the two cannot drift apart (issue 47).
+ */
+export function fieldSchema(fieldKey: FieldKey): {
+  type: "string";
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+} {
+  const rule = rules[fieldKey];
+  return {
+    type: "string",
+    ...(rule.min_length === null ? {} : { minLength: rule.min_length }),
+    ...(rule.max_length === null ? {} : { maxLength: rule.max_length }),
+    ...(rule.pattern === null ? {} : { pattern: rule.pattern }),
+  };
+}
+
 export function formDefinition(
   method: FormMethod,
   langCode: string,

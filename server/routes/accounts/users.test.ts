@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { outboxMessages, sessions, users } from "../../db/schema.ts";
 import { defaultSignInBudget } from "../../services/sign-in-throttle.ts";
 import { createTestApp, type TestApp, testPublicUrl } from "../../test/helpers.ts";
@@ -308,6 +309,38 @@ describe("profile", () => {
     mobile: null,
     locale: { language_code: "es", country_code: "ES" },
     ...overrides,
+  });
+
+  it("refuses a mobile number the portal's form refuses (7 digits), when signing up and on the profile (issue 47)", async () => {
+    const short = await post("/accounts/users", {
+      first_name: "Ada",
+      last_name: "Lovelace",
+      email: "short-mobile@example.org",
+      password: "a fine long passphrase",
+      mobile: "4155550",
+      locale: "en",
+      captcha_token: "sandbox-pass",
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors[0]).toMatchObject({ code: ErrorCode.validation, field: "mobile" });
+    const token = await confirmedSignedIn("mobile-rules@example.org");
+    const put = (mobile: string) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/accounts/users",
+        headers: { authorization: `Bearer ${token}` },
+        payload: profile({
+          email: "mobile-rules@example.org",
+          mobile,
+          current_password: "a fine long passphrase",
+        }),
+      });
+    const refused = await put("4155550");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0]).toMatchObject({ code: ErrorCode.validation, field: "mobile" });
+    // Eight characters pass the form's minimum, as in the portal.
+    const accepted = await put("41555501");
+    expect(accepted.statusCode, accepted.body).toBe(200);
   });
 
   it("updates names and language; mobile null when absent", async () => {

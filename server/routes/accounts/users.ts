@@ -9,6 +9,7 @@ import type {
 import { securityAnswersWrongMessage } from "../../../src/domain/security-questions.ts";
 import { MfaStatus, type ProfileUpdate } from "../../../src/domain/session.ts";
 import { passwordLength, passwordMessages, passwordProblem } from "../../domain/password-policy.ts";
+import { fieldSchema } from "../../forms/definitions.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { deactivatedMessage, emailNotVerifiedMessage } from "../../plugins/auth.ts";
 import type { SignInGrant } from "../../services/sign-in.ts";
@@ -35,7 +36,8 @@ const profileReauthenticationMessage = "Enter your current password to change yo
 const email = emailSchema;
 const password = passwordSchema;
 const name = nameSchema;
-const mobile = { type: ["string", "null"], pattern: "^\\+?[0-9]{7,15}$" } as const;
+/** The mobile number as the sign-up and profile forms take it (server/forms/definitions.ts), or null. */
+const mobile = { ...fieldSchema("mobile"), type: ["string", "null"] };
 const token = tokenSchema;
 const localeCode = localeSchema;
 

@@ -301,6 +301,27 @@ describe("password reset", () => {
   });
 });
 
+describe("deleting the account", () => {
+  it("refuses a rider whose email is not confirmed, as the page hides it (issue 47)", async () => {
+    const token = await signedIn("unconfirmed-deleter@example.org");
+    const remove = () =>
+      t.app.inject({
+        method: "DELETE",
+        url: "/accounts/users",
+        headers: { authorization: `Bearer ${token}` },
+        payload: { current_password: "a fine long passphrase" },
+      });
+    const refused = await remove();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors[0]).toMatchObject({ code: ErrorCode.emailNotVerified });
+    const [row] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "unconfirmed-deleter@example.org"));
+    expect(row).toBeDefined();
+  });
+});
+
 describe("profile", () => {
   const profile = (overrides: Record<string, unknown> = {}) => ({
     first_name: "Margaret",

@@ -381,7 +381,8 @@ export default async function userRoutes(app: FastifyInstance, options: { limits
   app.delete<{ Body: { current_password: string } }>(
     "/users",
     {
-      preHandler: app.requireRider,
+      // A rider whose email is not confirmed may not delete the account (the page does not offer it).
+      preHandler: app.requireVerifiedRider,
       config: hashing(options.limits.resetPassword),
       schema: {
         body: {

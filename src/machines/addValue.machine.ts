@@ -36,12 +36,14 @@ export interface AddValueInput {
 
 /**
  * Why the rider cannot go on, worded by the view: `amountMissing` "Please enter a valid amount",
- * `amountInvalid` "Amount is not valid.", `selectPayment`, `sameMethod`, `splitInvalid` (the first
+ * `amountInvalid` "Amount is not valid.", `amountRefused` "Invalid amount. Try again." (the server refused
+ * an amount the portal took: its bounds changed meanwhile), `selectPayment`, `sameMethod`, `splitInvalid` (the first
  * leg's amount), `email` (a guest's receipt address).
  */
 export type LoadProblem =
   | "amountMissing"
   | "amountInvalid"
+  | "amountRefused"
   | "selectPayment"
   | "sameMethod"
   | "splitInvalid"
@@ -259,7 +261,7 @@ export const addValueMachine = setup({
       if (failure.leg === 0 || failure.leg === 1) legs[failure.leg] = null;
       return { failure, legs, key: null };
     }),
-    refuseAmount: assign({ problem: "amountInvalid" as const, key: null }),
+    refuseAmount: assign({ problem: "amountRefused" as const, key: null }),
     refused: assign((_, error: unknown) => ({ failure: failureOf(error), key: null })),
     forgetFailure: assign({ failure: null }),
     forgetKey: assign({ key: null, failure: null }),

@@ -148,6 +148,8 @@ describeViewModel({
         expect(screen.getByText("Please enter a valid amount")).toBeVisible();
       if (s.context.problem === "amountInvalid")
         expect(screen.getByText("Amount is not valid.")).toBeVisible();
+      if (s.context.problem === "amountRefused")
+        expect(screen.getByText("Invalid amount. Try again.")).toBeVisible();
     },
     payment: (s) => {
       expect(screen.getByRole("button", { name: "Review" })).toBeEnabled();

@@ -71,7 +71,9 @@ export function AddValueView({
       ? t`Please enter a valid amount`
       : problem === "amountInvalid"
         ? t`Amount is not valid.`
-        : null;
+        : problem === "amountRefused"
+          ? t`Invalid amount. Try again.`
+          : null;
   const close = onClose ? (
     <button type="button" className={button({ variant: "outline" })} onClick={onClose} disabled={busy}>
       {snapshot.matches("done") ? <Trans>Close</Trans> : <Trans>Cancel</Trans>}

@@ -301,11 +301,11 @@ export const addValueModel = defineModel({
       ends: (s) => expect(s.context.problem).toBe("amountMissing"),
     },
     {
-      name: "an amount the server refuses goes back to the amount",
+      name: "an amount the server refuses goes back to the amount: Invalid amount. Try again.",
       events: [methodsLoaded, twenty, next, pay, confirm, amountRefused],
       expected: "amount",
       ends: (s) => {
-        expect(s.context.problem).toBe("amountInvalid");
+        expect(s.context.problem).toBe("amountRefused");
         expect(s.context.key).toBeNull();
       },
     },

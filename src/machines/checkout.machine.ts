@@ -1,12 +1,4 @@
-import {
-  type ActorRefFrom,
-  assign,
-  type EventObject,
-  enqueueActions,
-  fromCallback,
-  fromPromise,
-  setup,
-} from "xstate";
+import { type ActorRefFrom, assign, enqueueActions, fromPromise, setup } from "xstate";
 import type { CartItem } from "../domain/cart.ts";
 import {
   accountAllowed,
@@ -43,6 +35,7 @@ import { failureOf as moneyFailureOf } from "../domain/payments/refusal.ts";
 import type { SavedAddress, SavedPaymentMethod } from "../domain/payments/saved.ts";
 import type { AddressSavedEvent, addressesMachine } from "./addresses.machine.ts";
 import { type CardEntryOutput, type CardToken, cardEntryMachine } from "./cardEntry.machine.ts";
+import { languageChangesStandIn } from "./languageChanges.ts";
 import { unprovided } from "./unprovided.ts";
 
 /** A refused request: its code, the server's words and, for a payment, the leg it names. */
@@ -275,7 +268,7 @@ export const checkoutMachine = setup({
   },
   actors: {
     /** Sends `checkout.relabel` at each language switch while the machine runs (src/app/live/language-changes.ts). */
-    languageChanges: fromCallback<EventObject>(unprovided("languageChanges")),
+    languageChanges: languageChangesStandIn(),
     /** The prices, and the rider's saved addresses (only for a cart that `ships`) and payment methods. */
     prepareCheckout: fromPromise<Prepared, PrepareInput>(unprovided("prepareCheckout")),
     quote: fromPromise<Quote, QuoteInput>(unprovided("quote")),
@@ -522,7 +515,7 @@ export const checkoutMachine = setup({
   },
   initial: "revalidating",
   // The server's names come again in a new language.
-  invoke: { id: "languageChanges", src: "languageChanges" },
+  invoke: { id: "languageChanges", src: "languageChanges", input: ({ self }) => ({ machine: self }) },
   states: {
     revalidating: {
       tags: ["busy"],

@@ -1,4 +1,4 @@
-import { assign, type EventObject, fromCallback, fromPromise, setup } from "xstate";
+import { assign, fromPromise, setup } from "xstate";
 import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
 import type { FareMedium } from "../domain/fare-media.ts";
 import { containsCardNumber } from "../domain/payments/free-text.ts";
@@ -10,6 +10,7 @@ import {
   type FareCardDetail,
 } from "../domain/transit/cards.ts";
 import { cardLinkMachine } from "./cardLink.machine.ts";
+import { languageChangesStandIn } from "./languageChanges.ts";
 import { unprovided } from "./unprovided.ts";
 
 export interface FareCardsInput {
@@ -118,7 +119,7 @@ export const fareCardsMachine = setup({
   },
   actors: {
     /** Sends `card.relabel` at each language switch while the machine runs (src/app/live/language-changes.ts). */
-    languageChanges: fromCallback<EventObject>(unprovided("languageChanges")),
+    languageChanges: languageChangesStandIn(),
     load: fromPromise<FareCardsLoad, LoadInput>(unprovided("load")),
     loadActivity: fromPromise<ActivityPage, { id: string; limit: number; after: string }>(
       unprovided("loadActivity"),
@@ -200,7 +201,7 @@ export const fareCardsMachine = setup({
   invoke: [
     { id: "cardLink", src: "cardLink" },
     // The server's names (a card's activity, its products) come again in a new language.
-    { id: "languageChanges", src: "languageChanges" },
+    { id: "languageChanges", src: "languageChanges", input: ({ self }) => ({ machine: self }) },
   ],
   on: {
     "route.changed": {

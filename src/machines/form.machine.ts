@@ -1,4 +1,4 @@
-import { assign, type EventObject, fromCallback, fromPromise, setup } from "xstate";
+import { assign, fromPromise, setup } from "xstate";
 import {
   acceptInput,
   type FormDefinition,
@@ -7,6 +7,7 @@ import {
   isComplete,
   submittedValues,
 } from "../domain/forms.ts";
+import { languageChangesStandIn } from "./languageChanges.ts";
 import { unprovided } from "./unprovided.ts";
 
 export type FormEvent =
@@ -70,7 +71,7 @@ export const formMachine = setup({
      * Sends `form.relabel` with the new language at each switch while the form runs
      * (src/app/live/language-changes.ts): the labels follow, the values stay.
      */
-    languageChanges: fromCallback<EventObject>(unprovided("languageChanges")),
+    languageChanges: languageChangesStandIn(),
     fetchForm: fromPromise<FormDefinition, { method: string; language: string }>(unprovided("fetchForm")),
     submitForm: fromPromise<unknown, { method: string; values: FormValues }>(unprovided("submitForm")),
   },
@@ -139,7 +140,7 @@ export const formMachine = setup({
   }),
   initial: "loading",
   // The labels come again in a new language.
-  invoke: { id: "languageChanges", src: "languageChanges" },
+  invoke: { id: "languageChanges", src: "languageChanges", input: ({ self }) => ({ machine: self }) },
   output: ({ context }: { context: FormContext }) => context.result,
   states: {
     loading: {

@@ -1,8 +1,9 @@
-import { assign, type EventObject, fromCallback, fromPromise, setup } from "xstate";
+import { assign, fromPromise, setup } from "xstate";
 import { cardLookupRefusal, ErrorCode, errorCodeOf } from "../domain/envelope.ts";
 import { type ActivityPage, type ActivityRow, normaliseCardNumber } from "../domain/transit/cards.ts";
 import type { GuestCard } from "../domain/transit/guest-card.ts";
 import type { GuestCardNotice } from "./cardLookup.ts";
+import { languageChangesStandIn } from "./languageChanges.ts";
 import { unprovided } from "./unprovided.ts";
 
 export type { GuestCardNotice } from "./cardLookup.ts";
@@ -81,7 +82,7 @@ export const guestCardMachine = setup({
   },
   actors: {
     /** Sends `card.refresh` at each language switch while the machine runs (src/app/live/language-changes.ts). */
-    languageChanges: fromCallback<EventObject>(unprovided("languageChanges")),
+    languageChanges: languageChangesStandIn(),
     openCard: fromPromise<GuestCard, { cardNumber: string; securityCode: string }>(unprovided("openCard")),
     loadCard: fromPromise<GuestCard>(unprovided("loadCard")),
     loadActivity: fromPromise<ActivityPage, { limit: number; after: string | null }>(
@@ -142,7 +143,7 @@ export const guestCardMachine = setup({
   }),
   initial: "starting",
   // The server's names come again in a new language.
-  invoke: { id: "languageChanges", src: "languageChanges" },
+  invoke: { id: "languageChanges", src: "languageChanges", input: ({ self }) => ({ machine: self }) },
   states: {
     starting: {
       always: [{ guard: "resumes", target: "loadingCard" }, { target: "form" }],

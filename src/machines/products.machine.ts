@@ -1,4 +1,4 @@
-import { assign, type EventObject, fromCallback, fromPromise, setup } from "xstate";
+import { assign, fromPromise, setup } from "xstate";
 import {
   type AppliedFilter,
   appliedFilterNames,
@@ -11,6 +11,7 @@ import {
   withFilter,
 } from "../domain/catalog.ts";
 import { errorCodeOf } from "../domain/envelope.ts";
+import { languageChangesStandIn } from "./languageChanges.ts";
 import { unprovided } from "./unprovided.ts";
 
 export interface ProductsInput {
@@ -60,7 +61,7 @@ export const productsMachine = setup({
   },
   actors: {
     /** Sends `products.reload` at each language switch while the page runs (src/app/live/language-changes.ts). */
-    languageChanges: fromCallback<EventObject>(unprovided("languageChanges")),
+    languageChanges: languageChangesStandIn(),
     fetchFilters: fromPromise<Filter[], SearchInput>(unprovided("fetchFilters")),
     fetchProducts: fromPromise<ProductPage, SearchInput>(unprovided("fetchProducts")),
   },
@@ -104,7 +105,7 @@ export const productsMachine = setup({
   }),
   initial: "loadingFilters",
   // The filters and products come again in a new language.
-  invoke: { id: "languageChanges", src: "languageChanges" },
+  invoke: { id: "languageChanges", src: "languageChanges", input: ({ self }) => ({ machine: self }) },
   on: {
     "products.quantity": { actions: { type: "setQuantity", params: ({ event }) => event } },
     // Any change of filter (or language) starts over from the filters; the old list stays shown.

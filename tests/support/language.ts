@@ -1,7 +1,10 @@
-import { type EventObject, fromCallback } from "xstate";
+import { type EventObject, fromPromise } from "xstate";
+import type { LanguageChangesInput } from "../../src/machines/languageChanges.ts";
 
-/** A screen machine's `languageChanges` where the language never changes (model and unit tests). */
-export const languageNeverChanges = fromCallback<EventObject>(() => {});
+/** A machine's `languageChanges` where the language never changes (model and unit tests). */
+export const languageNeverChanges = fromPromise<never, LanguageChangesInput>(
+  () => new Promise<never>(() => {}),
+);
 
 /**
  * A machine's `languageChanges` the test switches: `switchLanguage(locale)` sends the machine `event`
@@ -11,11 +14,15 @@ export const languageNeverChanges = fromCallback<EventObject>(() => {});
 export function languageSwitch(event: EventObject | ((locale: string) => EventObject)) {
   const senders = new Set<(locale: string) => void>();
   return {
-    logic: fromCallback<EventObject>(({ sendBack }) => {
-      const send = (locale: string) => sendBack(typeof event === "function" ? event(locale) : event);
-      senders.add(send);
-      return () => void senders.delete(send);
-    }),
+    logic: fromPromise<never, LanguageChangesInput>(
+      ({ input, signal }) =>
+        new Promise<never>(() => {
+          const send = (locale: string) =>
+            input.machine.send(typeof event === "function" ? event(locale) : event);
+          senders.add(send);
+          signal.addEventListener("abort", () => senders.delete(send), { once: true });
+        }),
+    ),
     switchLanguage: (locale = "es") => {
       for (const send of senders) send(locale);
     },

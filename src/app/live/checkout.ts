@@ -40,7 +40,7 @@ export function createCheckoutLogic(deps: LiveDeps): CheckoutLogic {
     restoredCheckout: () => checkoutChoices.restore(),
     checkout: checkoutMachine.provide({
       actors: {
-        languageChanges: languageChanges(deps, { type: "checkout.relabel" as const }),
+        languageChanges: languageChanges(deps, () => ({ type: "checkout.relabel" })),
         prepareCheckout: fromPromise(async ({ input }) => {
           const [quote, saved, methods] = await Promise.all([
             input.guest ? checkout.guestQuote(input.body) : checkout.quote(input.body),

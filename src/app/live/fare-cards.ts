@@ -43,7 +43,7 @@ export function createFareCardsLogic(deps: LiveDeps): FareCardsLogic {
   return {
     fareCards: fareCardsMachine.provide({
       actors: {
-        languageChanges: languageChanges(deps, { type: "card.relabel" as const }),
+        languageChanges: languageChanges(deps, () => ({ type: "card.relabel" })),
         load: fromPromise(({ input }) => cards.load(input.id, input.limit)),
         loadActivity: fromPromise(({ input }) => cards.activity(input.id, input)),
         rename: fromPromise(({ input }) => cards.rename(input.id, input.nickname)),

@@ -16,7 +16,7 @@ export function createGuestCardLogic(deps: LiveDeps): GuestCardLogic {
   return {
     guestCard: guestCardMachine.provide({
       actors: {
-        languageChanges: languageChanges(deps, { type: "card.refresh" as const }),
+        languageChanges: languageChanges(deps, () => ({ type: "card.refresh" })),
         openCard: fromPromise(({ input }) => guest.open(input.cardNumber, input.securityCode)),
         loadCard: fromPromise(() => guest.card()),
         loadActivity: fromPromise(({ input }) => guest.activity(input.limit, input.after)),

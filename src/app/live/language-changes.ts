@@ -1,17 +1,22 @@
-import { type EventObject, fromCallback } from "xstate";
+import { type EventObject, fromPromise } from "xstate";
+import type { LanguageChangesInput } from "../../machines/languageChanges.ts";
 import type { LiveDeps } from "./deps.ts";
 
 /**
- * A machine's `languageChanges`: while it runs, each language switch sends the machine `event` (the
- * checkout's `checkout.relabel`, a fare card's `card.relabel`), or the event made of the new language
- * (a form's `form.relabel`), once the requests' language is stored, so what it asks the server again
- * comes in the new language.
+ * A machine's `languageChanges`: while it runs, each language switch sends the machine the event
+ * `relabel` makes of the new language (the checkout's `checkout.relabel`, a form's `form.relabel`
+ * with the language), once the requests' language is stored, so what it asks the server again comes
+ * in the new language. It never settles; stopping the machine stops it and its listening.
  */
-export function languageChanges<Event extends EventObject>(
+export function languageChanges(
   deps: Pick<LiveDeps, "onLanguageChange">,
-  event: Event | ((locale: string) => Event),
+  relabel: (locale: string) => EventObject,
 ) {
-  return fromCallback<EventObject>(({ sendBack }) =>
-    deps.onLanguageChange((locale) => sendBack(typeof event === "function" ? event(locale) : event)),
+  return fromPromise<never, LanguageChangesInput>(
+    ({ input, signal }) =>
+      new Promise<never>(() => {
+        const stop = deps.onLanguageChange((locale) => input.machine.send(relabel(locale)));
+        signal.addEventListener("abort", stop, { once: true });
+      }),
   );
 }

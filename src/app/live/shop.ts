@@ -41,7 +41,7 @@ export function createShopLogic(deps: LiveDeps): ShopLogic {
     }),
     products: productsMachine.provide({
       actors: {
-        languageChanges: languageChanges(deps, { type: "products.reload" as const }),
+        languageChanges: languageChanges(deps, () => ({ type: "products.reload" })),
         fetchFilters: fromPromise<Filter[], SearchInput>(({ input }) =>
           catalog.filters(input.applied, input.faremediaId),
         ),

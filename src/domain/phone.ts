@@ -26,10 +26,25 @@ export function toE164(countryCode: string, number: string): string | null {
 }
 
 /** A valid E.164 number as the server receives it. */
-export function isValidE164(value: string): boolean {
+function isValidE164(value: string): boolean {
   if (!/^\+[1-9][0-9]{6,14}$/.test(value)) return false;
   return parsePhoneNumberFromString(value)?.isValid() ?? false;
 }
+
+/** What is wrong with a number as the server receives it ("+" and digits), or null when it is valid. */
+export function e164Problem(value: string): PhoneProblem | null {
+  if (!value.startsWith("+")) return "countryRequired";
+  const digits = value.slice(1);
+  if (![1, 2, 3].some((length) => callingCodes.has(digits.slice(0, length)))) return "countryInvalid";
+  return isValidE164(value) ? null : "invalid";
+}
+
+/** The portal's words for each phone problem (spec section 5), which the server answers too. */
+export const phoneProblemMessages: Record<PhoneProblem, string> = {
+  countryRequired: "Country code required.",
+  countryInvalid: "Country code is not valid.",
+  invalid: "Enter valid phone number.",
+};
 
 /** Only the last digits, for showing where a code went: "•••• 4567". */
 export function maskPhone(e164: string): string {

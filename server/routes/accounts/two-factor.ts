@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
-import { isValidE164 } from "../../../src/domain/phone.ts";
+import { e164Problem, phoneProblemMessages } from "../../../src/domain/phone.ts";
 import { MfaStatus } from "../../../src/domain/session.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { profileOf } from "./profile.ts";
@@ -102,9 +102,10 @@ export default async function twoFactorRoutes(
     async (request, reply) => {
       const user = request.account?.user;
       if (!user) throw new Error("requireRider let an anonymous request through");
-      if (!isValidE164(request.body.mobile)) {
+      const problem = e164Problem(request.body.mobile);
+      if (problem !== null) {
         return fail(reply, 400, [
-          { code: ErrorCode.validation, message: "Enter valid phone number.", field: "mobile" },
+          { code: ErrorCode.validation, message: phoneProblemMessages[problem], field: "mobile" },
         ]);
       }
       if (!(await reauthenticate(user, request.body.current_password, reply))) return reply;

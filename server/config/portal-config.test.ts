@@ -22,6 +22,29 @@ describe("deployment file", () => {
       /max_cart_quantity[\s\S]*themes\.default\.button|themes\.default\.button[\s\S]*max_cart_quantity/,
     );
   });
+
+  const withChanges = (change: (raw: Record<string, unknown>) => void) => {
+    const raw = JSON.parse(readFileSync(deploymentFile, "utf8"));
+    change(raw);
+    const file = join(mkdtempSync(join(tmpdir(), "deployment-")), "changed.json");
+    writeFileSync(file, JSON.stringify(raw));
+    return loadPortalConfig(file);
+  };
+
+  it("takes load bounds and whole amounts from the file, with the contract's defaults when absent", async () => {
+    const absent = await withChanges((raw) => {
+      delete raw.loadLimits;
+      delete raw.hideZeroDecimals;
+    });
+    expect([absent.loadLimits, absent.hideZeroDecimals]).toEqual([{ min: 500, max: 25_000 }, false]);
+    await expect(withChanges((raw) => (raw.loadLimits = { min: 2000, max: 1000 }))).rejects.toThrow(
+      /loadLimits\.min/,
+    );
+    // Never more than a card may hold after a load.
+    await expect(withChanges((raw) => (raw.loadLimits = { min: 500, max: 60_000 }))).rejects.toThrow(
+      /loadLimits\.max/,
+    );
+  });
 });
 
 describe("environment", () => {

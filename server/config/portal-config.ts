@@ -9,6 +9,7 @@ import {
   socialNetworks,
   supportedLocales,
 } from "../../src/domain/portal-config.ts";
+import { defaultLoadLimits, maxStoredValue } from "../../src/domain/transit/wallet.ts";
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "a #rrggbb colour");
 const locale = z.enum(supportedLocales);
@@ -48,6 +49,14 @@ const portalConfigSchema = z.object({
   ideal_row_count: z.number().int().positive(),
   currentDeployedVersion: z.number().int().nonnegative(),
   max_cart_quantity: z.number().int().positive().max(1000),
+  loadLimits: z
+    .object({
+      min: z.number().int().positive(),
+      max: z.number().int().positive().max(maxStoredValue),
+    })
+    .refine((limits) => limits.min <= limits.max, { message: "min must not exceed max", path: ["min"] })
+    .default({ min: defaultLoadLimits.min, max: defaultLoadLimits.max }),
+  hideZeroDecimals: z.boolean().default(false),
   themes: z.object({
     default: z.object({
       button: hexColor,

@@ -170,13 +170,15 @@ export async function seedDemoFareSystem(db: Database, config: PortalConfig): Pr
   const at = (daysAgo: number, hour: number) => new Date(today - daysAgo * day + hour * 3600_000);
 
   clock.set(at(30, 8));
+  // $20.00, or the nearest the deployment's load bounds allow.
+  const loadAmount = Math.min(Math.max(2_000, config.loadLimits.min), config.loadLimits.max);
   const loaded = await orders.placeLoad({
     customer: { kind: "rider", user: rider },
     idempotencyKey: "demo-load-kids-card",
     request: {
-      amount: 2_000,
-      expected_total: 2_000,
-      payments: [{ kind: "saved", payment_method: visa.id, amount: 2_000 }],
+      amount: loadAmount,
+      expected_total: loadAmount,
+      payments: [{ kind: "saved", payment_method: visa.id, amount: loadAmount }],
     },
     target: { kind: "card", cardId: kidsCard },
     locale: "en",

@@ -1,4 +1,5 @@
 import type { OrderDetail } from "../../src/domain/checkout/order.ts";
+import { formatMoney } from "../../src/domain/money.ts";
 
 /** The order receipt email (issue 12), in the order's language (en, es, vi; English otherwise). */
 type Lang = "en" | "es" | "vi";
@@ -105,14 +106,12 @@ export function composeReceipt(
   locale: string,
   link: string,
   guest: boolean,
+  hideZeroDecimals = false,
 ): { subject: string; body: string } {
   const lang = langOf(locale);
   const said = words[lang];
-  const format = new Intl.NumberFormat(lang, { style: "currency", currency: order.currency });
-  const amount = (minor: number) => {
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(minor / 10 ** digits);
-  };
+  const amount = (minor: number) =>
+    formatMoney(minor, { currency: order.currency, locale: lang, hideZeroDecimals });
   const date = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(
     new Date(order.created_at),
   );

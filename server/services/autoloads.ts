@@ -6,6 +6,7 @@ import {
   type AutoloadRequest,
   autoloadMessages,
   autoloadTriggers,
+  loadLimitsOf,
   maxStoredValue,
 } from "../../src/domain/transit/wallet.ts";
 import type { Database } from "../db/client.ts";
@@ -15,7 +16,6 @@ import { type AutoloadRow, createAutoloadRepository } from "../repositories/auto
 import { createFareMediaRepository, paymentMethodLabel } from "../repositories/fare-media.ts";
 import { createPaymentMethodRepository, type PaymentMethodRow } from "../repositories/payment-methods.ts";
 import { nextRunAfter } from "./autoload-scheduler.ts";
-import { loadLimitsOf } from "./orders.ts";
 import { inTransaction, isUniqueViolation } from "./transaction.ts";
 
 export type AutoloadResult =

@@ -62,7 +62,6 @@ import { inTransaction } from "./transaction.ts";
 export {
   cardNotFoundMessage,
   type LoadInput,
-  loadLimitsOf,
   loadSettleMs,
   type OrderCustomer,
   type PlaceInput,
@@ -360,6 +359,7 @@ export function createOrderService(options: {
           locale: input.locale,
           guestLink,
           publicUrl: options.publicUrl,
+          hideZeroDecimals: options.config().hideZeroDecimals,
         });
         afterCommit(() => outbox.dispatch(stored));
       }

@@ -1,14 +1,14 @@
 import type { FareMedium } from "../../src/domain/fare-media.ts";
 import type { PortalConfig } from "../../src/domain/portal-config.ts";
 import type { GuestLoadRequest } from "../../src/domain/transit/guest-card.ts";
-import type { LoadRequest, Wallet } from "../../src/domain/transit/wallet.ts";
+import { type LoadRequest, loadLimitsOf, type Wallet } from "../../src/domain/transit/wallet.ts";
 import type { Database } from "../db/client.ts";
 import type { Clock } from "../domain/clock.ts";
 import type { User } from "../repositories/accounts.ts";
 import { balanceOf, createCardActivityRepository } from "../repositories/card-activity.ts";
 import { createFareMediaRepository, fareMediumOf } from "../repositories/fare-media.ts";
 import { type OrderReply, type PlaceResult, replyOf } from "./orders/replies.ts";
-import { loadLimitsOf, loadSettleMs, type OrderService } from "./orders.ts";
+import { loadSettleMs, type OrderService } from "./orders.ts";
 
 /**
  * Loads and the wallet (issue 13; src/domain/transit/wallet.ts): a load is an order placed through

@@ -104,6 +104,10 @@ export interface PortalConfig {
   ideal_row_count: number;
   currentDeployedVersion: number;
   max_cart_quantity: number;
+  /** The bounds of a load and an autoload amount, in minor units (the spec leaves them to the deployment). */
+  loadLimits: { min: number; max: number };
+  /** Whole amounts without their decimals ("$20" rather than "$20.00"), in the portal and its emails. */
+  hideZeroDecimals: boolean;
   themes: { default: ThemeColors };
   /**
    * Which identity providers the sign-in page offers. As served by /org_config a flag is true only

@@ -22,6 +22,8 @@ export async function writeReceipt(
     /** A guest's link token (null for a rider's order). */
     guestLink: string | null;
     publicUrl: string | null;
+    /** The deployment's `hideZeroDecimals`. */
+    hideZeroDecimals: boolean;
   },
 ): Promise<StoredMessage> {
   const { order, guestLink } = receipt;
@@ -31,6 +33,7 @@ export async function writeReceipt(
     receipt.locale,
     publicLink(receipt.publicUrl, path),
     guestLink !== null,
+    receipt.hideZeroDecimals,
   );
   return outbox.write(tx, { channel: "email", recipient: receipt.recipient, subject, body });
 }

@@ -21,9 +21,8 @@ import type { PortalConfig } from "../../../src/domain/portal-config.ts";
 import type { GuestLoadRequest } from "../../../src/domain/transit/guest-card.ts";
 import {
   autoloadMessages,
-  defaultLoadLimits,
-  type LoadLimits,
   type LoadRequest,
+  loadLimitsOf,
   maxStoredValue,
 } from "../../../src/domain/transit/wallet.ts";
 import type { Database } from "../../db/client.ts";
@@ -154,11 +153,6 @@ const loadUnavailableMessage = "Stored value cannot be loaded now.";
 export const cardNotFoundMessage = "Fare card not found.";
 /** The name of a load's one line, per language. */
 const loadLineNames: Record<string, string> = { en: "Stored value", es: "Saldo", vi: "Số dư" };
-
-/** The deployment's bounds of a load (the contract's defaults: the deployment names none). */
-export function loadLimitsOf(config: PortalConfig): LoadLimits {
-  return { min: defaultLoadLimits.min, max: defaultLoadLimits.max, currency: config.currency_code };
-}
 
 /**
  * A one-time card leg of an order or a load, or null when its token pays this request twice or

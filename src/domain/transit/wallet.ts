@@ -1,5 +1,6 @@
 import type { PaymentLegRequest, PlacedOrder } from "../checkout/order.ts";
 import type { FareMedium } from "../fare-media.ts";
+import type { PortalConfig } from "../portal-config.ts";
 
 /**
  * Adding value and autoload (issue 13; spec sections 3 "Autoload", 4, 5, 9), shared by the server
@@ -36,8 +37,13 @@ export interface LoadLimits {
   currency: string;
 }
 
-/** The deployment's bounds for a load and an autoload amount (the spec leaves them to configuration). */
+/** The bounds for a load and an autoload amount when the deployment names none (`loadLimits`). */
 export const defaultLoadLimits = { min: 500, max: 25_000 } as const;
+
+/** The deployment's bounds of a load and an autoload amount, in its currency. */
+export function loadLimitsOf(config: Pick<PortalConfig, "loadLimits" | "currency_code">): LoadLimits {
+  return { min: config.loadLimits.min, max: config.loadLimits.max, currency: config.currency_code };
+}
 /** The most a card's general funds may hold after a load. */
 export const maxStoredValue = 50_000;
 

@@ -5,6 +5,7 @@ import { useSelector } from "@xstate/react";
 import { useCallback } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
+import { useConfig } from "../../app/children.ts";
 import type { CheckoutProblem, PaymentChoice } from "../../domain/checkout/draft.ts";
 import { purseShortfall } from "../../domain/checkout/draft.ts";
 import { ErrorCode } from "../../domain/envelope.ts";
@@ -24,13 +25,14 @@ export const muted = css({ color: "muted", fontSize: "sm" });
 export const rows = css({ display: "grid", gap: "2" });
 export const row = css({ display: "flex", justifyContent: "space-between", gap: "4" });
 
-/** Formats minor units of the quote's currency in the rider's language. */
+/** Formats minor units of the quote's currency in the rider's language, as the deployment shows money. */
 export function useQuoteMoney(checkout: CheckoutRef): (amount: number) => string {
   const { i18n } = useLingui();
+  const { hideZeroDecimals } = useConfig();
   const currency = useSelector(checkout, (snapshot) => snapshot.context.quote?.currency ?? "USD");
   return useCallback(
-    (amount: number) => formatMoney(amount, { currency, locale: i18n.locale }),
-    [currency, i18n.locale],
+    (amount: number) => formatMoney(amount, { currency, locale: i18n.locale, hideZeroDecimals }),
+    [currency, i18n.locale, hideZeroDecimals],
   );
 }
 

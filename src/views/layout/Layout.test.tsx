@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { cartItem } from "../../../tests/support/fixtures.ts";
+import { cartItem, portalConfig } from "../../../tests/support/fixtures.ts";
 import { fakeApi, renderApp } from "../../../tests/support/render-app.tsx";
 
 beforeEach(() => {
@@ -76,6 +76,29 @@ describe("the portal shell", () => {
     const drawer = await screen.findByRole("dialog", { name: "Shopping cart" });
     expect(within(drawer).getByText("$35.00")).toBeInTheDocument();
     expect(within(drawer).getByRole("link", { name: "View Cart" })).toBeInTheDocument();
+  });
+
+  it("shows whole amounts without decimals when the deployment says so (hideZeroDecimals, issue 47)", async () => {
+    localStorage.setItem(
+      "cart",
+      JSON.stringify([
+        cartItem({ list_price: 500, quantity: 2 }),
+        cartItem({ uuid: "b", name: "7-Day Pass", list_price: 2550, quantity: 1 }),
+      ]),
+    );
+    const api = fakeApi({
+      override: ({ path }) =>
+        path === "/portal-config"
+          ? new Response(JSON.stringify({ data: { ...portalConfig, hideZeroDecimals: true }, errors: [] }), {
+              headers: { "content-type": "application/json" },
+            })
+          : null,
+    });
+    const { user } = renderApp("/", api);
+    await user.click(await screen.findByRole("button", { name: "Shopping cart, 3 items" }));
+    const drawer = await screen.findByRole("dialog", { name: "Shopping cart" });
+    expect(within(drawer).getByText("$10")).toBeInTheDocument();
+    expect(within(drawer).getByText("$25.50")).toBeInTheDocument();
   });
 
   it("opens the side menu and closes it when a link is followed", async () => {

@@ -3,7 +3,7 @@ import { useActorRef } from "@xstate/react";
 import { useConfig } from "../../app/children.ts";
 import { createWalletLogic } from "../../app/live/wallet.ts";
 import { useFeature } from "../../app/logic.tsx";
-import { defaultLoadLimits, type LoadLimits } from "../../domain/transit/wallet.ts";
+import { type LoadLimits, loadLimitsOf } from "../../domain/transit/wallet.ts";
 import type { LoadTarget } from "../../machines/addValue.machine.ts";
 import { useChanged } from "../shared/useChanged.ts";
 import { useMoney } from "../shared/useMoney.ts";
@@ -53,7 +53,7 @@ export function AddValue({
     input: {
       target,
       guest,
-      limits: limits ?? { ...defaultLoadLimits, currency: config.currency_code },
+      limits: limits ?? loadLimitsOf(config),
       splitAllowed: config.enableSplitPayments.loadValue,
       balance,
       now: Date.now(),

@@ -8,7 +8,7 @@ import { createWalletLogic } from "../../app/live/wallet.ts";
 import { useFeature } from "../../app/logic.tsx";
 import type { FareMedium } from "../../domain/fare-media.ts";
 import type { FareCardDetail } from "../../domain/transit/cards.ts";
-import { defaultLoadLimits } from "../../domain/transit/wallet.ts";
+import { loadLimitsOf } from "../../domain/transit/wallet.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { useChanged } from "../shared/useChanged.ts";
 import { useMoney } from "../shared/useMoney.ts";
@@ -121,7 +121,7 @@ function CardAutoload({ card, onChanged }: { card: FareCardDetail; onChanged: ()
     input: {
       cardId: card.faremedia_id,
       autoload: card.autoload,
-      limits: { ...defaultLoadLimits, currency: config.currency_code },
+      limits: loadLimitsOf(config),
     },
   });
   // Saved or removed: the card is read again.

@@ -1,0 +1,82 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ErrorCode } from "../src/domain/envelope.ts";
+import { createTestApp, type TestApp } from "./test/helpers.ts";
+import { newCard, newRider, savedCard } from "./test/transit-fixtures.ts";
+
+/**
+ * Deployment switches the server itself honours (issue 47), on a deployment that sets them other than
+ * the demo does: its own load bounds and whole amounts without decimals.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    configure: (config) => ({ ...config, loadLimits: { min: 100, max: 1000 }, hideZeroDecimals: true }),
+  });
+});
+afterAll(() => t.close());
+
+const send = (method: "POST" | "PUT" | "GET", url: string, token: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}`, "idempotency-key": randomUUID() },
+    ...(payload ? { payload } : {}),
+  });
+
+describe("loadLimits", () => {
+  it("bounds a load and an autoload by the deployment's amounts, and the wallet says them", async () => {
+    const ada = await newRider(t, "switch-limits");
+    const card = await newCard(t, ada.id);
+    const method = await savedCard(t, ada);
+    const load = (amount: number) =>
+      send("POST", `/transit/faremedia/${card.id}/loads`, ada.token, {
+        amount,
+        expected_total: amount,
+        payments: [{ kind: "saved", payment_method: method, amount }],
+      });
+    // $2.00 is under the demo's $5.00 minimum and within this deployment's $1.00 to $10.00.
+    expect((await load(200)).statusCode).toBe(201);
+    for (const amount of [99, 1001]) {
+      const refused = await load(amount);
+      expect([refused.statusCode, refused.json().errors[0]?.code]).toEqual([422, ErrorCode.amountInvalid]);
+    }
+    const autoload = (amount: number) =>
+      send("PUT", `/transit/faremedia/${card.id}/autoload`, ada.token, {
+        amount,
+        payment_method: method,
+        trigger: "threshold",
+        threshold: 100,
+      });
+    expect((await autoload(1500)).statusCode).toBe(422);
+    expect((await autoload(300)).statusCode).toBe(200);
+    const wallet = await send("GET", "/transit/wallet", ada.token);
+    expect(wallet.json().data.wallet.limits).toEqual({ min: 100, max: 1000, currency: "USD" });
+  });
+});
+
+describe("hideZeroDecimals", () => {
+  it("writes whole amounts without decimals in the receipt, and keeps cents where there are some", async () => {
+    const ada = await newRider(t, "switch-decimals");
+    const card = await newCard(t, ada.id);
+    const method = await savedCard(t, ada);
+    const placed = await send("POST", `/transit/faremedia/${card.id}/loads`, ada.token, {
+      amount: 250,
+      expected_total: 250,
+      payments: [{ kind: "saved", payment_method: method, amount: 250 }],
+    });
+    expect(placed.statusCode).toBe(201);
+    const whole = await send("POST", `/transit/faremedia/${card.id}/loads`, ada.token, {
+      amount: 300,
+      expected_total: 300,
+      payments: [{ kind: "saved", payment_method: method, amount: 300 }],
+    });
+    expect(whole.statusCode).toBe(201);
+    const receipts = await t.app.outbox.list();
+    const receipt = receipts.find((message) => message.body.includes(whole.json().data.order.number));
+    expect(receipt?.body).toContain("$3");
+    expect(receipt?.body).not.toContain("$3.00");
+    const cents = receipts.find((message) => message.body.includes(placed.json().data.order.number));
+    expect(cents?.body).toContain("$2.50");
+  });
+});

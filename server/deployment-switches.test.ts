@@ -2,16 +2,22 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode } from "../src/domain/envelope.ts";
 import { createTestApp, type TestApp } from "./test/helpers.ts";
-import { newCard, newRider, savedCard } from "./test/transit-fixtures.ts";
+import { guestCardToken, issueCard, newPass } from "./test/pass-fixtures.ts";
+import { newCard, newRider, newRoute, savedCard } from "./test/transit-fixtures.ts";
 
 /**
  * Deployment switches the server itself honours (issue 47), on a deployment that sets them other than
- * the demo does: its own load bounds and whole amounts without decimals.
+ * the demo does: its own load bounds, whole amounts without decimals and pages of two rows.
  */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    configure: (config) => ({ ...config, loadLimits: { min: 100, max: 1000 }, hideZeroDecimals: true }),
+    configure: (config) => ({
+      ...config,
+      loadLimits: { min: 100, max: 1000 },
+      hideZeroDecimals: true,
+      ideal_row_count: 2,
+    }),
   });
 });
 afterAll(() => t.close());
@@ -78,5 +84,32 @@ describe("hideZeroDecimals", () => {
     expect(receipt?.body).not.toContain("$3.00");
     const cents = receipts.find((message) => message.body.includes(placed.json().data.order.number));
     expect(cents?.body).toContain("$2.50");
+  });
+});
+
+describe("ideal_row_count", () => {
+  it("is the page of pass history, card activity and a guest's card activity, not only of orders", async () => {
+    const ada = await newRider(t, "switch-rows");
+    for (let n = 0; n < 3; n++) await newPass(t, ada.id);
+    const passes = await send("GET", "/transit/passes", ada.token);
+    expect(passes.json().data.passes).toHaveLength(2);
+    expect(passes.json().data.next).not.toBeNull();
+
+    const issued = await issueCard(t, { balance: 1500 });
+    const route = await newRoute(t);
+    for (let n = 0; n < 3; n++) await t.app.taps.tap({ route, fare_medium: issued.id });
+    const guest = await t.app.inject({
+      method: "GET",
+      url: "/transit/anonymous/card/activity",
+      headers: { authorization: `Card ${await guestCardToken(t, issued)}` },
+    });
+    expect(guest.json().data.activity).toHaveLength(2);
+    expect(guest.json().data.next).not.toBeNull();
+
+    const card = await newCard(t, ada.id, { general: 1500 });
+    for (let n = 0; n < 3; n++) await t.app.taps.tap({ route, fare_medium: card.id });
+    const activity = await send("GET", `/transit/faremedia/${card.id}/activity`, ada.token);
+    expect(activity.json().data.activity).toHaveLength(2);
+    expect(activity.json().data.next).not.toBeNull();
   });
 });

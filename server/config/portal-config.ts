@@ -46,7 +46,8 @@ const portalConfigSchema = z.object({
     supportedMethods: z.array(z.literal("mobile")).min(1),
   }),
   enableSplitPayments: z.object({ purchasePasses: z.boolean(), loadValue: z.boolean() }),
-  ideal_row_count: z.number().int().positive(),
+  /** Rows a page of order, pass, purchase and card-activity history holds (the routes take at most 50). */
+  ideal_row_count: z.number().int().positive().max(50),
   currentDeployedVersion: z.number().int().nonnegative(),
   max_cart_quantity: z.number().int().positive().max(1000),
   loadLimits: z

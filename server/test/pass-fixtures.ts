@@ -70,7 +70,6 @@ export async function newPaymentMethod(t: TestApp, userId: string): Promise<stri
   return id;
 }
 
-/** A fresh unlinked card through the dev route (real security code), as end-to-end tests get one. */
 /** A guest's card token for an issued card (POST /transit/anonymous/card_tokens). */
 export async function guestCardToken(
   t: TestApp,
@@ -85,6 +84,7 @@ export async function guestCardToken(
   return reply.json().data.card_token;
 }
 
+/** A fresh unlinked card through the dev route (real security code), as end-to-end tests get one. */
 export async function issueCard(
   t: TestApp,
   body: { rider_type?: string; type?: string; balance?: number } = {},

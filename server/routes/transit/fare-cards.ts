@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
 import {
-  activityPageSize,
   type EnableAutoRenewRequest,
   type LinkCardRequest,
   maxActivityPageSize,
@@ -145,7 +144,10 @@ export default async function fareCardRoutes(app: FastifyInstance) {
     { ...guard, schema: { params: idParams, ...pageSchema } },
     async (request, reply) => {
       if (!uuidPattern.test(request.params.id)) return notFound(reply);
-      const page = pageOf(request.query, reply, { default: activityPageSize, max: maxActivityPageSize });
+      const page = pageOf(request.query, reply, {
+        default: app.portalConfig.ideal_row_count,
+        max: maxActivityPageSize,
+      });
       if (!page) return reply;
       const found = await app.fareMedia.activity(
         riderId(request),

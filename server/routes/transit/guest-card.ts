@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
-import { activityPageSize, maxActivityPageSize } from "../../../src/domain/transit/cards.ts";
+import { maxActivityPageSize } from "../../../src/domain/transit/cards.ts";
 import type { CardTokenRequest } from "../../../src/domain/transit/guest-card.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { localeFromHeader } from "../../http/locale.ts";
@@ -63,7 +63,10 @@ export default async function guestCardRoutes(app: FastifyInstance) {
     "/anonymous/card/activity",
     { ...guard, schema: pageSchema },
     async (request, reply) => {
-      const page = pageOf(request.query, reply, { default: activityPageSize, max: maxActivityPageSize });
+      const page = pageOf(request.query, reply, {
+        default: app.portalConfig.ideal_row_count,
+        max: maxActivityPageSize,
+      });
       if (!page) return reply;
       const found = await app.fareMedia.guestActivity(
         cardOf(request).cardId,

@@ -9,7 +9,6 @@ import { cardNotFoundMessage } from "./fare-cards.ts";
 import { pageOf, pageSchema } from "./paging.ts";
 import { idParams, uuidPattern } from "./schemas.ts";
 
-const passPageSize = 12;
 const maxPassPageSize = 50;
 export const deviceNotFoundMessage = "Device not found.";
 
@@ -85,7 +84,10 @@ export default async function passRoutes(app: FastifyInstance) {
     "/passes",
     { ...guard, schema: pageSchema },
     async (request, reply) => {
-      const page = pageOf(request.query, reply, { default: passPageSize, max: maxPassPageSize });
+      const page = pageOf(request.query, reply, {
+        default: app.portalConfig.ideal_row_count,
+        max: maxPassPageSize,
+      });
       if (!page) return reply;
       return ok(await app.passes.page(riderId(request), page.limit, page.after, locale(request)));
     },

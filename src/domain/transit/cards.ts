@@ -147,7 +147,7 @@ export interface ActivityPage {
   next: string | null;
 }
 
-export const activityPageSize = 12;
+/** A page of card activity holds the deployment's ideal_row_count rows unless asked for another count, at most this. */
 export const maxActivityPageSize = 50;
 
 export interface LinkCardRequest {

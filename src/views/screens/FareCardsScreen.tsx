@@ -2,10 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
 import { Link, useParams } from "wouter";
 import { button } from "../../../styled-system/recipes";
-import { useActionBlocked, useChild, useSignedIn } from "../../app/children.ts";
+import { useActionBlocked, useChild, useConfig, useSignedIn } from "../../app/children.ts";
 import { createFareCardsLogic } from "../../app/live/fare-cards.ts";
 import { useFeature } from "../../app/logic.tsx";
-import { activityPageSize } from "../../domain/transit/cards.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { ResendVerification } from "../account/ResendVerificationOnDemand.ts";
 import { cardIdOf, FareCardsView, FollowCardRoute } from "../fare-cards/FareCardsView.tsx";
@@ -32,7 +31,8 @@ function FareCards() {
   const cards = useFeature(createFareCardsLogic);
   const cardId = cardIdOf(useParams<{ cardId?: string }>());
   const actor = useActorRef(cards.fareCards, {
-    input: { cardId, pageSize: activityPageSize },
+    // A card's activity by pages of the deployment's ideal_row_count.
+    input: { cardId, pageSize: useConfig().ideal_row_count },
   });
   const locale = useSelector(useChild("language"), selectLocale);
   return (

@@ -1,9 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useChild } from "../../app/children.ts";
+import { useChild, useConfig } from "../../app/children.ts";
 import { createGuestCardLogic } from "../../app/live/guest-card.ts";
 import { useFeature } from "../../app/logic.tsx";
-import { activityPageSize } from "../../domain/transit/cards.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { GuestCardView } from "../guest-card/GuestCardView.tsx";
 import { Screen } from "../shared/Screen.tsx";
@@ -17,6 +16,7 @@ import { AddValueOnDemand as AddValue } from "../wallet/onDemand.ts";
 export function ManageCardScreen() {
   const { t } = useLingui();
   const guest = useFeature(createGuestCardLogic);
+  const activityPageSize = useConfig().ideal_row_count;
   const actor = useActorRef(guest.guestCard, {
     input: { holdsToken: guest.holdsCardToken(), activityPageSize },
   });

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useParams } from "wouter";
-import { useChild } from "../../app/children.ts";
+import { useChild, useConfig } from "../../app/children.ts";
 import { createPassesLogic } from "../../app/live/passes.ts";
 import { useFeature } from "../../app/logic.tsx";
 import { routeOf } from "../../machines/keysetHistory.ts";
@@ -11,9 +11,6 @@ import { PurchaseHistoryView } from "../passes/PurchaseHistoryView.tsx";
 import { FollowRoute } from "../shared/KeysetPages.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 import { AccountScreen } from "./AccountScreen.tsx";
-
-/** Passes and bank-card taps a page holds. */
-export const passPageSize = 12;
 
 /** /account/passhistory/:page/:id?: every pass by pages, one pass's details and moves, and purchases. */
 export function PassHistoryScreen() {
@@ -30,8 +27,10 @@ function Passes() {
   const route = routeOf(useParams<{ page?: string; id?: string }>());
   const locale = useSelector(useChild("language"), selectLocale);
   const money = useMoney();
-  const history = useActorRef(passes.passHistory, { input: { pageSize: passPageSize, ...route } });
-  const purchases = useActorRef(passes.purchaseHistory, { input: { pageSize: passPageSize } });
+  // Passes and bank-card taps a page holds: the deployment's ideal_row_count.
+  const pageSize = useConfig().ideal_row_count;
+  const history = useActorRef(passes.passHistory, { input: { pageSize, ...route } });
+  const purchases = useActorRef(passes.purchaseHistory, { input: { pageSize } });
   return (
     <>
       <FollowRoute history={history} />

@@ -20,7 +20,7 @@ describeViewModel({
       element: (
         <>
           <FilterCard products={actor} />
-          <ProductList products={actor} cart={cart} money={money} />
+          <ProductList products={actor} cart={cart} money={money} instantBuy />
         </>
       ),
       actor: () => actor,

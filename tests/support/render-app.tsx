@@ -9,6 +9,8 @@ export type FakeRoute = (request: {
   method: string;
   path: string;
   query: URLSearchParams;
+  /** The JSON body sent, or null. */
+  body: unknown;
 }) => Response | null;
 
 const json = (status: number, body: unknown) =>
@@ -21,9 +23,9 @@ export function fakeApi(options: { override?: FakeRoute; offline?: () => boolean
     const url = new URL(String(input instanceof Request ? input.url : input), "http://portal.test");
     calls.push(`${init?.method ?? "GET"} ${url.pathname}`);
     if (options.offline?.()) throw new TypeError("Failed to fetch");
-    const request = { method: init?.method ?? "GET", path: url.pathname, query: url.searchParams };
     const headers = new Headers(init?.headers);
     const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : null;
+    const request = { method: init?.method ?? "GET", path: url.pathname, query: url.searchParams, body };
     const overridden = options.override?.(request);
     if (overridden) return overridden;
     switch (url.pathname) {

@@ -5,7 +5,7 @@ import { Link, useParams } from "wouter";
 import type { ActorRefFrom } from "xstate";
 import { css, cx } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { useChild } from "../../app/children.ts";
+import { useChild, useConfig } from "../../app/children.ts";
 import { createShopLogic } from "../../app/live/shop.ts";
 import { useFeature, useScreenLogic } from "../../app/logic.tsx";
 import { presetValues } from "../../domain/catalog.ts";
@@ -104,6 +104,7 @@ function ProductsPage({
   });
   const cart = useChild("cart");
   const money = useMoney();
+  const { allowInstantBuy } = useConfig();
   // Leaving the page stores the product mode the cart implies (spec section 4).
   useEffect(() => () => cart.send({ type: "cart.leftProducts" }), [cart]);
   // The services, the filters and the first products show together (no layout shift as each arrives).
@@ -122,7 +123,7 @@ function ProductsPage({
           })}
         >
           <FilterCard products={products} />
-          <ProductList products={products} cart={cart} money={money} />
+          <ProductList products={products} cart={cart} money={money} instantBuy={allowInstantBuy} />
         </div>
       </Settled>
     </Screen>

@@ -195,15 +195,20 @@ function DropdownFilter({ filter, current, onPick }: FilterProps) {
   );
 }
 
-/** The product list: the empty prompt, the cards, or what went wrong. */
+/**
+ * The product list: the empty prompt, the cards, or what went wrong. Each card offers Buy now when the
+ * deployment allows it (`allowInstantBuy`).
+ */
 export function ProductList({
   products,
   cart,
   money,
+  instantBuy,
 }: {
   products: ProductsRef;
   cart: CartRef;
   money: (minorUnits: number) => string;
+  instantBuy: boolean;
 }) {
   const state = useSelector(products, (snapshot) => snapshot.value);
   const list = useSelector(products, (snapshot) => snapshot.context.products);
@@ -282,7 +287,7 @@ export function ProductList({
                 products={products}
                 money={money}
                 onAdd={(quantity) => send(product, quantity, false)}
-                onBuyNow={(quantity) => send(product, quantity, true)}
+                onBuyNow={instantBuy ? (quantity) => send(product, quantity, true) : null}
               />
             </li>
           ))}
@@ -303,7 +308,8 @@ function ProductCard({
   products: ProductsRef;
   money: (minorUnits: number) => string;
   onAdd: (quantity: number) => void;
-  onBuyNow: (quantity: number) => void;
+  /** Null: the deployment offers no Buy now. */
+  onBuyNow: ((quantity: number) => void) | null;
 }) {
   const { t } = useLingui();
   const quantity = useSelector(products, (snapshot) => selectQuantity(snapshot, product.uuid));
@@ -379,15 +385,17 @@ function ProductCard({
             <Trans>Add to cart</Trans>
             <span className={css({ srOnly: true })}> {product.name}</span>
           </button>
-          <button
-            type="button"
-            className={button({ variant: "outline" })}
-            disabled={quantity === 0}
-            onClick={() => onBuyNow(quantity)}
-          >
-            <Trans>Buy now</Trans>
-            <span className={css({ srOnly: true })}> {product.name}</span>
-          </button>
+          {onBuyNow ? (
+            <button
+              type="button"
+              className={button({ variant: "outline" })}
+              disabled={quantity === 0}
+              onClick={() => onBuyNow(quantity)}
+            >
+              <Trans>Buy now</Trans>
+              <span className={css({ srOnly: true })}> {product.name}</span>
+            </button>
+          ) : null}
         </div>
       </div>
     </article>

@@ -114,7 +114,6 @@ test.describe("sign-out", () => {
       "faremedia_id",
       "tempAuthToken",
       "parentOrgId",
-      "service_config_uuid",
       "card_token",
       "isGuestUser",
       "purchaseFlowType",
@@ -122,7 +121,9 @@ test.describe("sign-out", () => {
     ]) {
       expect(after[key], `${key} after sign-out`).toBeUndefined();
     }
-    expect(Object.keys(after).sort()).toEqual([...languageKeys, "tourDone"].sort());
+    // The deployment's own key stays: it is no rider's (issue 47).
+    expect(Object.keys(after).sort()).toEqual([...languageKeys, "service_config_uuid", "tourDone"].sort());
+    expect(after.service_config_uuid).toBe(before.service_config_uuid);
     for (const key of languageKeys) expect(after[key]).toBe(before[key]);
     expect(after.tourDone).toBe("true");
     // Nothing of the card is left anywhere, under any key.

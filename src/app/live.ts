@@ -6,7 +6,13 @@ import type { FormValues } from "../domain/forms.ts";
 import type { PortalConfig } from "../domain/portal-config.ts";
 import { profileValues } from "../domain/session.ts";
 import { activateLocale } from "../i18n/i18n.ts";
-import { type AppEvent, type AppInput, appMachine, type BootResult } from "../machines/app.machine.ts";
+import {
+  type AppEvent,
+  type AppInput,
+  appMachine,
+  type BootResult,
+  type StoredAtStart,
+} from "../machines/app.machine.ts";
 import { cartMachine, type RefreshInput } from "../machines/cart.machine.ts";
 import { formMachine } from "../machines/form.machine.ts";
 import { languageMachine } from "../machines/language.machine.ts";
@@ -148,11 +154,26 @@ export function createLiveApp(
     },
   });
 
+  /** What the portal stored of the session, cart, guest flag and tour. */
+  const storedAtStart = (): StoredAtStart => ({
+    authenticated: storage.isSignedIn(),
+    user: storage.get("user"),
+    cart: (storage.get("cart") ?? []).map(normalizeCartItem),
+    guest: storage.get("isGuestUser") ?? false,
+    // Arriving by an emailed link, the task comes first; the tour is offered on a later visit.
+    tourDone: (storage.get("tourDone") ?? false) || isTaskLink(browser.location.pathname),
+  });
+
   const machine = appMachine.provide({
     actors: {
       loadConfig: fromPromise<BootResult>(async () => {
         const config = await portalConfig.load();
         storage.useLanguageKey(config.storageKeys.language);
+        // What the browser kept under another deployment, or an older file of this one, goes first.
+        const adopted = storage.adoptDeployment({
+          uuid: config.uuid,
+          version: config.currentDeployedVersion,
+        });
         loaded = config;
         applyTheme(config.themes.default, browser.document.documentElement);
         // Reloaded because the connection came back (chunks.ts): said once the portal is ready, which
@@ -160,7 +181,11 @@ export function createLiveApp(
         if (reloadedOnline) {
           browser.setTimeout(() => bus.send({ type: "notify.success", code: "connectionRestored" }), 0);
         }
-        return { config, storedLanguage: storage.get("language") };
+        return {
+          config,
+          storedLanguage: storage.get("language"),
+          ...(adopted === "newVersion" || adopted === "other" ? { stored: storedAtStart() } : {}),
+        };
       }),
       languageMachine: languageMachine.provide({
         actors: {
@@ -269,16 +294,7 @@ export function createLiveApp(
     },
   });
 
-  const input: AppInput = {
-    stored: {
-      authenticated: storage.isSignedIn(),
-      user: storage.get("user"),
-      cart: (storage.get("cart") ?? []).map(normalizeCartItem),
-      guest: storage.get("isGuestUser") ?? false,
-      // Arriving by an emailed link, the task comes first; the tour is offered on a later visit.
-      tourDone: (storage.get("tourDone") ?? false) || isTaskLink(browser.location.pathname),
-    },
-  };
+  const input: AppInput = { stored: storedAtStart() };
 
   const analytics = createAnalyticsLogic(deps);
   const features = new Map<Feature<unknown>, unknown>();

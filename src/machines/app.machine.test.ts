@@ -4,7 +4,7 @@ import { cartItem, portalConfig, storedUser } from "../../tests/support/fixtures
 import { quietCart, quietSession } from "../../tests/support/forms.ts";
 import type { PortalConfig } from "../domain/portal-config.ts";
 import type { StoredUser } from "../domain/session.ts";
-import { appMachine, type BootResult } from "./app.machine.ts";
+import { appMachine, type BootResult, type StoredAtStart } from "./app.machine.ts";
 import { languageMachine } from "./language.machine.ts";
 import { networkMachine } from "./network.machine.ts";
 import { serviceLevelsMachine } from "./serviceLevels.machine.ts";
@@ -14,7 +14,11 @@ function start(
   authenticated: boolean,
   probe = fromPromise(async () => {}),
   cart = [cartItem()],
-  { config = portalConfig, user = storedUser }: { config?: PortalConfig; user?: StoredUser } = {},
+  {
+    config = portalConfig,
+    user = storedUser,
+    storedAtBoot,
+  }: { config?: PortalConfig; user?: StoredUser; storedAtBoot?: StoredAtStart } = {},
 ) {
   const clearSession = vi.fn();
   const fetchServiceLevels = vi.fn(() => [{ type: "bus", label: "Bus" }]);
@@ -27,7 +31,11 @@ function start(
           actors: { loadProfile: fromPromise<StoredUser>(async () => user) },
         }),
         cartMachine: quietCart,
-        loadConfig: fromPromise<BootResult>(async () => ({ config, storedLanguage: "vi" })),
+        loadConfig: fromPromise<BootResult>(async () => ({
+          config,
+          storedLanguage: "vi",
+          ...(storedAtBoot ? { stored: storedAtBoot } : {}),
+        })),
         languageMachine: languageMachine.provide({
           actors: { activateLocale: fromPromise(async () => {}) },
           actions: { storeLanguage: () => {} },
@@ -68,6 +76,21 @@ const cartFlow = (actor: ReturnType<typeof start>["actor"]) =>
   (actor.getSnapshot().children.cart?.getSnapshot().value as { flow?: string } | undefined)?.flow;
 
 describe("app machine wiring", () => {
+  it("starts the cart and the session from what storage held once the deployment was adopted", async () => {
+    // The deployment changed since the page read storage: its cart and session were forgotten.
+    const { actor } = start(true, undefined, [cartItem()], {
+      storedAtBoot: { authenticated: false, user: null, cart: [], guest: false, tourDone: true },
+    });
+    await settle();
+    expect(actor.getSnapshot().children.cart?.getSnapshot().context.items).toEqual([]);
+    expect(signedIn(actor)).toBe(false);
+    // Unchanged, what the page read at its start stands.
+    const kept = start(true);
+    await settle();
+    expect(kept.actor.getSnapshot().children.cart?.getSnapshot().context.items).toHaveLength(1);
+    expect(signedIn(kept.actor)).toBe(true);
+  });
+
   it("starts the stored language when the deployment offers it", async () => {
     const { actor } = start(false);
     await settle();

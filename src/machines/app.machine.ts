@@ -20,7 +20,7 @@ import { tourMachine } from "./tour.machine.ts";
 import { unprovided } from "./unprovided.ts";
 
 /** What browser storage held when the portal started. */
-interface StoredAtStart {
+export interface StoredAtStart {
   authenticated: boolean;
   user: StoredUser | null;
   cart: CartItem[];
@@ -33,6 +33,8 @@ interface StoredAtStart {
 export interface BootResult {
   config: PortalConfig;
   storedLanguage: string | null;
+  /** What storage holds now, when the deployment changed since the start was read (it forgot some). */
+  stored?: StoredAtStart;
 }
 
 export interface AppInput {
@@ -113,9 +115,10 @@ export const appMachine = setup({
     sessionMachine,
   },
   actions: {
-    assignBoot: assign((_, boot: BootResult) => ({
+    assignBoot: assign(({ context }, boot: BootResult) => ({
       config: boot.config,
       storedLanguage: boot.storedLanguage,
+      stored: boot.stored ?? context.stored,
       bootError: null,
     })),
     assignBootError: assign((_, error: unknown) => ({ bootError: errorCodeOf(error) })),

@@ -96,6 +96,52 @@ describe("portal storage", () => {
     expect(backing.get("Bytemark-CW-lang")).toBe("es");
   });
 
+  it("remembers the deployment and forgets what another one, or an older file of this one, left (issue 47)", () => {
+    const deployment = { uuid: "5f0c1d8e-2b7a-4c51-9a8e-0d3c6f1e7a21", version: 44 };
+    const fill = () => {
+      storage.set("authToken", "token-1");
+      storage.set("cardToken", "card-token");
+      storage.set("cart", [cartItem()]);
+      storage.set("parentOrgId", "org-1");
+      storage.set("purchaseFlowType", "physical");
+      storage.set("language", "es");
+      storage.set("tourDone", true);
+    };
+    fill();
+    expect(storage.adoptDeployment(deployment)).toBe("first");
+    expect(localStorage.getItem("service_config_uuid")).toBe(`${deployment.uuid}/44`);
+    expect(storage.get("cart")).toHaveLength(1);
+    expect(storage.adoptDeployment(deployment)).toBe("same");
+    expect(storage.get("cart")).toHaveLength(1);
+
+    // The agency changed its file: the cart was built under the old catalogue and limits.
+    expect(storage.adoptDeployment({ ...deployment, version: 45 })).toBe("newVersion");
+    expect([storage.get("cart"), storage.get("parentOrgId"), storage.get("purchaseFlowType")]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    expect([storage.get("authToken"), storage.get("cardToken"), storage.get("language")]).toEqual([
+      "token-1",
+      "card-token",
+      "es",
+    ]);
+    expect(storage.get("tourDone")).toBe(true);
+
+    // Another deployment on this origin: nothing of the rider's or the tour stays, the language does.
+    fill();
+    expect(storage.adoptDeployment({ uuid: "0b6f3c2a-6d1e-4f3a-9c8b-7a5e4d3c2b1a", version: 45 })).toBe(
+      "other",
+    );
+    expect([
+      storage.get("authToken"),
+      storage.get("cardToken"),
+      storage.get("cart"),
+      storage.get("tourDone"),
+    ]).toEqual([null, null, null, null]);
+    expect(storage.get("language")).toBe("es");
+  });
+
   it("clearing the cart also removes parentOrgId", () => {
     storage.set("cart", [cartItem()]);
     storage.set("parentOrgId", "org");

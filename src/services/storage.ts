@@ -120,6 +120,14 @@ export interface PortalStorage {
    */
   clearSession(options: { clearCart: boolean }): void;
   clearCart(): void;
+  /**
+   * Remembers the deployment (`service_config_uuid`: its uuid and currentDeployedVersion) and forgets
+   * what the browser kept under another one: for a new version of the file, the cart with its
+   * organisation and product mode (its catalogue, organisations and limits may have changed); for
+   * another deployment (another uuid), every rider key and the tour too. The language stays; one the
+   * deployment does not offer is ignored at start.
+   */
+  adoptDeployment(deployment: { uuid: string; version: number }): "first" | "same" | "newVersion" | "other";
   /** The storage key actually used for `key` in this deployment. */
   keyName(key: StorageKey): string;
   /** The deployment names its own language key (Bytemark-CW-lang); known once the config arrives. */
@@ -169,6 +177,19 @@ export function createPortalStorage(backing: Storage): PortalStorage {
     clearSession({ clearCart }) {
       for (const key of riderKeys) storage.remove(key);
       if (clearCart) storage.clearCart();
+    },
+    adoptDeployment({ uuid, version }) {
+      const current = `${uuid}/${version}`;
+      const kept = storage.get("serviceConfigUuid");
+      storage.set("serviceConfigUuid", current);
+      if (kept === null) return "first";
+      if (kept === current) return "same";
+      storage.clearCart();
+      storage.remove("purchaseFlowType");
+      if (kept.split("/")[0] === uuid) return "newVersion";
+      storage.clearSession({ clearCart: true });
+      storage.remove("tourDone");
+      return "other";
     },
   };
   return storage;

@@ -78,6 +78,20 @@ describe("the portal shell", () => {
     expect(within(drawer).getByRole("link", { name: "View Cart" })).toBeInTheDocument();
   });
 
+  it("starts with an empty cart when the deployment's file changed since the cart was filled (issue 47)", async () => {
+    localStorage.setItem("cart", JSON.stringify([cartItem({ list_price: 500, quantity: 2 })]));
+    localStorage.setItem("auth_token", "token");
+    const older = `${portalConfig.uuid}/${portalConfig.currentDeployedVersion - 1}`;
+    localStorage.setItem("service_config_uuid", older);
+    renderApp("/account/profile");
+    expect(await screen.findByRole("heading", { level: 1, name: "My Profile" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Shopping cart, 0 items" })).toBeInTheDocument();
+    expect(localStorage.getItem("cart")).toBeNull();
+    expect(localStorage.getItem("service_config_uuid")).toBe(
+      `${portalConfig.uuid}/${portalConfig.currentDeployedVersion}`,
+    );
+  });
+
   it("shows whole amounts without decimals when the deployment says so (hideZeroDecimals, issue 47)", async () => {
     localStorage.setItem(
       "cart",

@@ -34,6 +34,7 @@ import identities from "./plugins/identities.ts";
 import input from "./plugins/input.ts";
 import ledger from "./plugins/ledger.ts";
 import maintenance, { type MaintenanceReport } from "./plugins/maintenance.ts";
+import organizationScope from "./plugins/organization-scope.ts";
 import outbox from "./plugins/outbox.ts";
 import { readPortalPage } from "./plugins/page.ts";
 import passwordWork, { defaultPasswordWorkPerAddress } from "./plugins/password-work.ts";
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.hashingLimits) configureHashing(options.hashingLimits);
   await app.register(errors);
   await app.register(input);
+  await app.register(organizationScope);
   // Replies over 1 KiB go out as Brotli (quality 4) or gzip to a client that accepts them; request
   // bodies are never inflated (a compressed body is refused as before, so no zip bomb gets in).
   await app.register(compress, { threshold: 1024, globalDecompression: false });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode } from "../src/domain/envelope.ts";
+import { childOrganizationId } from "./db/seed-catalog.ts";
 import { createTestApp, type TestApp } from "./test/helpers.ts";
 import { guestCardToken, issueCard, newPass } from "./test/pass-fixtures.ts";
 import { newCard, newRider, newRoute, savedCard } from "./test/transit-fixtures.ts";
@@ -111,5 +112,41 @@ describe("ideal_row_count", () => {
     const activity = await send("GET", `/transit/faremedia/${card.id}/activity`, ada.token);
     expect(activity.json().data.activity).toHaveLength(2);
     expect(activity.json().data.next).not.toBeNull();
+  });
+});
+
+describe("organization.childUuid", () => {
+  it("lets every transit call name the child organisation, and refuses what is no organisation id", async () => {
+    const ada = await newRider(t, "switch-child");
+    const card = await newCard(t, ada.id, { general: 500 });
+    const child = `child_organization_uuid=${childOrganizationId}`;
+    for (const url of [
+      `/transit/faremedia?${child}`,
+      `/transit/faremedia/${card.id}?${child}`,
+      `/transit/faremedia/${card.id}/activity?limit=5&${child}`,
+      `/transit/passes?${child}`,
+      `/transit/transactions?${child}`,
+      `/transit/orders?${child}`,
+      `/transit/payment_methods?${child}`,
+      `/transit/addresses?${child}`,
+      `/transit/wallet?${child}`,
+      `/transit/org_config?config_type=CUSTOMER_CONFIG&${child}`,
+    ]) {
+      expect((await send("GET", url, ada.token)).statusCode, url).toBe(200);
+    }
+    const search = await send("POST", `/transit/v3.0/product/search?${child}`, ada.token, {
+      return: "ENTITY",
+    });
+    expect(search.statusCode).toBe(200);
+    const organisations = new Set(
+      search
+        .json()
+        .data.results.map((product: { organization: { uuid: string } }) => product.organization.uuid),
+    );
+    expect([...organisations]).toEqual([childOrganizationId]);
+    for (const bad of ["not-a-uuid", "%00"]) {
+      const refused = await send("GET", `/transit/passes?child_organization_uuid=${bad}`, ada.token);
+      expect(refused.statusCode, bad).toBe(400);
+    }
   });
 });

@@ -84,13 +84,16 @@ export function createLiveApp(
       // Said once for a request that waits on a busy server; it goes on by itself (src/services/http.ts).
       serverBusy: () => bus.send({ type: "notify.error", code: "serverBusy" }),
     },
+    scope: (path): Record<string, string> => {
+      const child = loaded?.organization.childUuid ?? null;
+      return child !== null && path.startsWith(`${transitBases().transit}/`)
+        ? { child_organization_uuid: child }
+        : {};
+    },
   });
   const portalConfig = createPortalConfigService(http, () => configWrittenInto(browser.document));
   const health = createHealthService(http);
-  const transitBases = () => ({
-    transit: loaded?.apiBases.transit ?? "/transit",
-    childOrganization: loaded?.organization.childUuid ?? null,
-  });
+  const transitBases = () => ({ transit: loaded?.apiBases.transit ?? "/transit" });
   const orgConfig = createOrgConfigService(http, transitBases);
   const catalog = createCatalogService(http, transitBases, () => storage.isSignedIn());
   const fareMedia = createFareMediaService(http, () => transitBases().transit);

@@ -17,16 +17,16 @@ const sort = [{ key_name: "list_priority", order: "asc" }];
  */
 export function createCatalogService(
   http: HttpClient,
-  bases: () => { transit: string; childOrganization: string | null },
+  bases: () => { transit: string },
   signedIn: () => boolean,
 ) {
   async function search<Result>(body: Record<string, unknown>): Promise<SearchReply<Result>> {
-    const { transit, childOrganization } = bases();
+    const { transit } = bases();
     const path = signedIn() ? "/v3.0/product/search" : "/anonymous/v3.0/product/search";
+    // The HTTP client adds the deployment's child organisation (child_organization_uuid) when it has one.
     const reply = await http.request<SearchReply<Result>>(`${transit}${path}`, {
       method: "POST",
       body: { sort, ...body },
-      ...(childOrganization ? { query: { child_organization_uuid: childOrganization } } : {}),
     });
     return required(reply, `POST ${path}`);
   }

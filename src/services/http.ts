@@ -76,6 +76,11 @@ export interface HttpClientOptions {
   wait?: (ms: number) => Promise<void>;
   /** 0 to 1, the share of a second added to each wait so riders told alike do not all come back alike. */
   jitter?: () => number;
+  /**
+   * What every request to `path` adds to its query: the deployment's child organisation on every
+   * transit-service call when one is configured (spec section 7).
+   */
+  scope?: (path: string) => Record<string, string>;
 }
 
 /** How long, at most, one request waits in all on a busy server before it gives up with the 503. */
@@ -97,6 +102,7 @@ export function createHttpClient({
   fetch,
   wait = defaultWait,
   jitter = Math.random,
+  scope = () => ({}),
 }: HttpClientOptions): HttpClient {
   const $fetch = ofetch.create({ retry: 0 }, fetch ? { fetch } : {});
 
@@ -147,12 +153,13 @@ export function createHttpClient({
     const signedIn = storage.isSignedIn();
     const sentToken = storage.get("authToken");
     let response: Awaited<ReturnType<typeof $fetch.raw<Envelope<Data>>>>;
+    const query = { ...options.query, ...scope(path) };
     try {
       response = await $fetch.raw<Envelope<Data>>(path, {
         method: options.method ?? "GET",
         headers: { ...headers(), ...options.headers },
         ...(options.body === undefined ? {} : { body: options.body }),
-        ...(options.query ? { query: options.query } : {}),
+        ...(Object.keys(query).length > 0 ? { query } : {}),
         ignoreResponseError: true,
       });
     } catch (cause) {

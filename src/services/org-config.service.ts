@@ -7,19 +7,16 @@ interface OrgConfigReply {
 
 const serviceLevelKey = /^service_level_(.+)$/;
 
-export function createOrgConfigService(
-  http: HttpClient,
-  bases: () => { transit: string; childOrganization: string | null },
-) {
+export function createOrgConfigService(http: HttpClient, bases: () => { transit: string }) {
   return {
-    /** GET {transit}/org_config?config_type=CUSTOMER_CONFIG, keeping the service_level_{type} entries. */
+    /**
+     * GET {transit}/org_config?config_type=CUSTOMER_CONFIG (the HTTP client adds the child organisation
+     * of a deployment that has one), keeping the service_level_{type} entries.
+     */
     async serviceLevels(): Promise<ServiceLevel[]> {
-      const { transit, childOrganization } = bases();
+      const { transit } = bases();
       const reply = await http.request<OrgConfigReply>(`${transit}/org_config`, {
-        query: {
-          config_type: "CUSTOMER_CONFIG",
-          ...(childOrganization ? { child_organization_uuid: childOrganization } : {}),
-        },
+        query: { config_type: "CUSTOMER_CONFIG" },
       });
       return (reply?.organization_config ?? []).flatMap((entry) => {
         const type = serviceLevelKey.exec(entry.config_key)?.[1];

@@ -21,10 +21,6 @@ interface SearchBody {
   per_page?: number;
 }
 
-interface SearchQuerystring {
-  child_organization_uuid?: string;
-}
-
 /** Products a page asks for at most; a search matching more says how many in `total`. */
 const defaultPageSize = 100;
 
@@ -32,11 +28,8 @@ const uuid = { type: "string", format: "uuid" } as const;
 
 function searchSchema(withFareCard: boolean) {
   return {
-    querystring: {
-      type: "object",
-      additionalProperties: false,
-      properties: { child_organization_uuid: uuid },
-    },
+    // No query of its own: a child organisation is taken out of it first (plugins/organization-scope.ts).
+    querystring: { type: "object", additionalProperties: false, properties: {} },
     body: {
       type: "object",
       required: ["return"],
@@ -82,17 +75,10 @@ function searchSchema(withFareCard: boolean) {
  * for exact product uuids. Texts come in the `Accept-Language` language.
  */
 export default async function catalogRoutes(app: FastifyInstance) {
-  async function search(
-    request: FastifyRequest<{ Body: SearchBody; Querystring: SearchQuerystring }>,
-    reply: FastifyReply,
-  ) {
+  async function search(request: FastifyRequest<{ Body: SearchBody }>, reply: FastifyReply) {
     const body = request.body;
     const catalog = await app.catalog.snapshot();
-    const scope = scopeOf(
-      catalog,
-      app.portalConfig.organization.parentUuid,
-      request.query.child_organization_uuid ?? null,
-    );
+    const scope = scopeOf(catalog, app.portalConfig.organization.parentUuid, request.childOrganization);
     if (!scope) return fail(reply, 404, [{ code: ErrorCode.notFound, message: "Organization not found." }]);
 
     const requested = body.applied_filters ?? [];
@@ -149,16 +135,12 @@ export default async function catalogRoutes(app: FastifyInstance) {
     return reply.type("application/json; charset=utf-8").send(payload);
   }
 
-  app.post<{ Body: SearchBody; Querystring: SearchQuerystring }>(
+  app.post<{ Body: SearchBody }>(
     "/v3.0/product/search",
     { schema: searchSchema(true), preHandler: app.requireRider },
     search,
   );
-  app.post<{ Body: SearchBody; Querystring: SearchQuerystring }>(
-    "/anonymous/v3.0/product/search",
-    { schema: searchSchema(false) },
-    search,
-  );
+  app.post<{ Body: SearchBody }>("/anonymous/v3.0/product/search", { schema: searchSchema(false) }, search);
 
   /** GET /transit/faremedia: the signed-in rider's fare cards (spec section 7: data.fare_mediums). */
   app.get("/faremedia", { preHandler: app.requireRider }, async (request) => {

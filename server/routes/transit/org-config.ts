@@ -5,7 +5,6 @@ import { localeFromHeader } from "../../http/locale.ts";
 
 interface OrgConfigQuery {
   config_type: string;
-  child_organization_uuid?: string;
 }
 
 /**
@@ -23,14 +22,13 @@ export default async function orgConfigRoutes(app: FastifyInstance) {
           additionalProperties: false,
           properties: {
             config_type: { type: "string", pattern: "^[A-Z][A-Z_]{0,63}$" },
-            child_organization_uuid: { type: "string", format: "uuid" },
           },
         },
       },
     },
     async (request, reply) => {
-      const organizationId =
-        request.query.child_organization_uuid ?? app.portalConfig.organization.parentUuid;
+      // A child organisation named in the query (plugins/organization-scope.ts), else the parent.
+      const organizationId = request.childOrganization ?? app.portalConfig.organization.parentUuid;
       if (!(await app.organizations.exists(organizationId))) {
         return fail(reply, 404, [{ code: ErrorCode.notFound, message: "Organization not found." }]);
       }

@@ -150,3 +150,48 @@ describe("organization.childUuid", () => {
     }
   });
 });
+
+describe("loginService and the transit service's /users", () => {
+  it("signs in through the transit service as through the accounts service, and updates the profile there", async () => {
+    const email = `switch-login-${randomUUID().slice(0, 8)}@example.org`;
+    const password = "a fine long passphrase";
+    const signedUp = await t.app.inject({
+      method: "POST",
+      url: "/accounts/users",
+      payload: {
+        first_name: "Ada",
+        last_name: "Byron",
+        email,
+        password,
+        locale: "en",
+        captcha_token: "sandbox-pass",
+      },
+    });
+    expect(signedUp.statusCode).toBe(202);
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/transit/users/login",
+      payload: { email, password },
+    });
+    expect(login.statusCode).toBe(200);
+    const token: string = login.json().data.access_token;
+    const me = await send("GET", "/accounts/users/me", token);
+    expect(me.json().data.email).toBe(email);
+    const updated = await send(
+      "PUT",
+      `/transit/users?child_organization_uuid=${childOrganizationId}`,
+      token,
+      {
+        first_name: "Ada",
+        last_name: "Byron",
+        email,
+        mobile: null,
+        locale: { language_code: "es", country_code: "US" },
+      },
+    );
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().data.locale).toBe("es");
+    // Only those two: the rest of the accounts service stays on its own base.
+    expect((await send("GET", "/transit/users/me", token)).statusCode).toBe(404);
+  });
+});

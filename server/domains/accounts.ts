@@ -120,7 +120,9 @@ export default fp(
     );
 
     const limits = options.accountRateLimits ?? defaultAccountRateLimits;
-    await app.register(userRoutes, { prefix: "/accounts", limits });
+    await app.register(userRoutes, { prefix: "/accounts", limits, service: "accounts" });
+    // The transit service's sign-in (loginService) and profile update (spec section 7).
+    await app.register(userRoutes, { prefix: "/transit", limits, service: "transit" });
     await app.register(twoFactorRoutes, {
       prefix: "/accounts",
       limits: options.twoFactorRateLimits ?? defaultTwoFactorRateLimits,

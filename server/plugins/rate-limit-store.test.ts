@@ -39,11 +39,11 @@ afterAll(async () => {
   await closeShared(databases);
 });
 
-const signIn = (instance: TestApp | undefined, address: string) => {
+const signIn = (instance: TestApp | undefined, address: string, service = "accounts") => {
   if (!instance) throw new Error("no instance");
   return instance.app.inject({
     method: "POST",
-    url: "/accounts/users/login",
+    url: `/${service}/users/login`,
     payload: { email: "x" },
     remoteAddress: address,
   });
@@ -74,6 +74,18 @@ describe("request budgets in the database", () => {
       statuses.push((await signIn(instances[index % 2], "198.51.100.9")).statusCode);
     expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
     expect(statuses[20]).toBe(429);
+  });
+
+  it("count the transit service's sign-in in the same budget as the accounts service's (issue 47)", async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 21; index++)
+      statuses.push(
+        (await signIn(instances[index % 2], "198.51.100.10", index % 3 === 0 ? "transit" : "accounts"))
+          .statusCode,
+      );
+    expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    expect((await signIn(instances[0], "198.51.100.10", "transit")).statusCode).toBe(429);
   });
 
   it("start a new window once the last has ended, and the run deletes the ended ones", async () => {

@@ -5,6 +5,13 @@ import type { Database } from "../db/client.ts";
 import type { Clock } from "../domain/clock.ts";
 import { createRequestBudgetRepository } from "../repositories/request-budgets.ts";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The request budget this route counts in, when routes share one (its method and URL otherwise). */
+    budget?: string;
+  }
+}
+
 type Reply = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**
@@ -46,11 +53,15 @@ export function databaseRateLimitStore(db: Database, clock: Clock): FastifyRateL
 
 /**
  * The route a budget belongs to: the library hands `child` its merged options with the route's own
- * under `routeInfo` (as its Redis store reads them), which its types do not say.
+ * under `routeInfo` (as its Redis store reads them), which its types do not say. Routes that share a
+ * budget name it in their config (`budget`: the sign-in of both services).
  */
 function routeOf(options: object): string {
   const info: unknown = "routeInfo" in options ? options.routeInfo : undefined;
   if (!info || typeof info !== "object") return "";
+  const config: unknown = "config" in info ? info.config : undefined;
+  if (config && typeof config === "object" && "budget" in config && typeof config.budget === "string")
+    return config.budget;
   const method = "method" in info ? String(info.method) : "";
   const url = "url" in info ? String(info.url) : "";
   return `${method} ${url}`;

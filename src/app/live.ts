@@ -3,7 +3,7 @@ import { type AnyEventObject, fromPromise } from "xstate";
 import { normalizeCartItem, productModeOf } from "../domain/cart.ts";
 import type { Product } from "../domain/catalog.ts";
 import type { FormValues } from "../domain/forms.ts";
-import type { PortalConfig } from "../domain/portal-config.ts";
+import { type PortalConfig, serviceBases } from "../domain/portal-config.ts";
 import { profileValues } from "../domain/session.ts";
 import { activateLocale } from "../i18n/i18n.ts";
 import {
@@ -93,12 +93,16 @@ export function createLiveApp(
   });
   const portalConfig = createPortalConfigService(http, () => configWrittenInto(browser.document));
   const health = createHealthService(http);
-  const transitBases = () => ({ transit: loaded?.apiBases.transit ?? "/transit" });
+  const transitBases = () => ({ transit: serviceBases(loaded).transit });
   const orgConfig = createOrgConfigService(http, transitBases);
   const catalog = createCatalogService(http, transitBases, () => storage.isSignedIn());
   const fareMedia = createFareMediaService(http, () => transitBases().transit);
-  const accountsBase = () => loaded?.apiBases.accounts ?? "/accounts";
-  const accounts = createAccountsService(http, accountsBase);
+  const accountsBase = () => serviceBases(loaded).accounts;
+  const loginBase = () => serviceBases(loaded).login;
+  const accounts = createAccountsService(http, accountsBase, {
+    login: loginBase,
+    profile: () => serviceBases(loaded).profile,
+  });
   const forms = createFormsService(
     http,
     () => loaded?.apiBases.transit ?? "/transit",
@@ -130,6 +134,7 @@ export function createLiveApp(
     bus,
     transitBase: () => transitBases().transit,
     accountsBase,
+    loginBase,
     config: () => loaded,
     fetch,
     language,

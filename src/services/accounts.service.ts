@@ -15,11 +15,16 @@ export const pick = (values: FormValues, keys: string[]) =>
  * account (sign-up, passwords, deletion, invites, deactivation) load with the screens that make them
  * (./account-changes.service.ts, ./two-factor.service.ts).
  */
-export function createAccountsService(http: HttpClient, base: () => string) {
+export function createAccountsService(
+  http: HttpClient,
+  base: () => string,
+  /** Where the sign-in and the profile update go, when not to `base` (serviceBases in the domain). */
+  { login = base, profile: profileBase = base }: { login?: () => string; profile?: () => string } = {},
+) {
   const url = usersUrl(base);
   return {
     async login(values: FormValues): Promise<SignInResult> {
-      const reply = await http.request<SignInResult>(url("/login"), {
+      const reply = await http.request<SignInResult>(usersUrl(login)("/login"), {
         method: "POST",
         body: pick(values, ["email", "password"]),
       });
@@ -44,9 +49,9 @@ export function createAccountsService(http: HttpClient, base: () => string) {
     async resendConfirmation(): Promise<void> {
       await http.request(url("/resend_confirmation"), { method: "POST" });
     },
-    async updateProfile(profile: ProfileUpdate): Promise<StoredUser> {
+    async updateProfile(update: ProfileUpdate): Promise<StoredUser> {
       return required(
-        await http.request<StoredUser>(url(""), { method: "PUT", body: { ...profile } }),
+        await http.request<StoredUser>(usersUrl(profileBase)(""), { method: "PUT", body: { ...update } }),
         "PUT /users",
       );
     },

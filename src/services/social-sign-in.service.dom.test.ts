@@ -17,12 +17,16 @@ function recordingBrowser(reply: unknown = undefined) {
       return reply as Data | undefined;
     },
   };
-  const service = createSocialSignInService(http, () => "/accounts", {
-    crypto: globalThis.crypto,
-    storage: sessionStorage,
-    go: (url: string) => void visited.push(url),
-    now: () => now,
-  });
+  const service = createSocialSignInService(
+    http,
+    { accounts: () => "/accounts", login: () => "/accounts" },
+    {
+      crypto: globalThis.crypto,
+      storage: sessionStorage,
+      go: (url: string) => void visited.push(url),
+      now: () => now,
+    },
+  );
   const sent = (index = 0) => new URL(visited[index] ?? "", "http://portal.test");
   return {
     service,

@@ -59,9 +59,11 @@ export function parseTrip(raw: string | null): SocialTrip | null {
  */
 export function createSocialSignInService(
   http: HttpClient,
-  accounts: () => string,
+  /** The accounts service (its /oauth/{provider}) and where the sign-in goes (`loginService`). */
+  bases: { accounts: () => string; login: () => string },
   { crypto, storage, go, now }: SocialSignInEnvironment,
 ) {
+  const { accounts, login } = bases;
   let taken: SocialTrip | null = null;
   return {
     /** Leaves for the provider through the server's /oauth/{provider}, carrying a new state. */
@@ -89,7 +91,7 @@ export function createSocialSignInService(
     },
     /** POST /users/login with the provider's credential. */
     async signIn(payload: SocialLoginPayload): Promise<SignInResult> {
-      const reply = await http.request<SignInResult>(`${accounts()}/users/login`, {
+      const reply = await http.request<SignInResult>(`${login()}/users/login`, {
         method: "POST",
         body: { ...payload },
       });

@@ -96,57 +96,19 @@ export const defaultAccountRateLimits: AccountRateLimits = {
 /**
  * The accounts routes: sign-up, email confirmation, sign-in and out, profile, password reset. They
  * validate and translate HTTP; the rules and transactions are in services/accounts.ts. Sign-up,
- * sign-in and forgot-password answer alike for known and unknown emails (no enumeration).
+ * sign-in and forgot-password answer alike for known and unknown emails (no enumeration). Registered
+ * for the transit service too (`service: "transit"`), they are only its sign-in and profile update.
  */
-export default async function userRoutes(app: FastifyInstance, options: { limits: AccountRateLimits }) {
+export default async function userRoutes(
+  app: FastifyInstance,
+  options: { limits: AccountRateLimits; service: "accounts" | "transit" },
+) {
   const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });
   /** A route that hashes or verifies a password: per-minute limit, and a few in progress per address. */
   const hashing = (max: number) => ({ ...perMinute(max), passwordWork: true });
   const { securityQuestions, accountService: accounts, signIn } = app;
   const lockedOut = (reply: FastifyReply) =>
     fail(reply, 429, [{ code: ErrorCode.rateLimited, message: lockedMessage }]);
-
-  app.post<{ Body: SignUpBody }>(
-    "/users",
-    {
-      config: hashing(options.limits.signUp),
-      schema: {
-        body: {
-          type: "object",
-          required: ["first_name", "last_name", "email", "password"],
-          additionalProperties: false,
-          properties: {
-            first_name: name,
-            last_name: name,
-            email,
-            password,
-            mobile,
-            locale: localeCode,
-            captcha_token: captchaToken,
-          },
-        },
-      },
-    },
-    async (request, reply) => {
-      const body = request.body;
-      if (
-        app.portalConfig.captcha.enabled &&
-        !(body.captcha_token && (await app.captcha.redeem(body.captcha_token, request.ip)))
-      ) {
-        return fail(reply, 400, [{ code: ErrorCode.captchaFailed, message: captchaFailedMessage }]);
-      }
-      const signedUp = await accounts.signUp({
-        email: body.email,
-        password: body.password,
-        firstName: body.first_name.trim(),
-        lastName: body.last_name.trim(),
-        mobile: body.mobile ?? null,
-        locale: body.locale ?? "en",
-      });
-      if (signedUp.result === "password") return rejectPassword(reply, signedUp.problem);
-      return reply.code(202).send(ok({ status: "confirmation_sent" }));
-    },
-  );
 
   /** The reply of a proven rider: a session, or the pending token of the code step. */
   const granted = (grant: SignInGrant) =>
@@ -161,7 +123,8 @@ export default async function userRoutes(app: FastifyInstance, options: { limits
   app.post<{ Body: LoginBody }>(
     "/users/login",
     {
-      config: hashing(options.limits.login),
+      // One budget for the accounts and the transit service's sign-in (plugins/rate-limit-store.ts).
+      config: { ...hashing(options.limits.login), budget: "POST /users/login" },
       schema: {
         body: {
           type: "object",
@@ -276,16 +239,6 @@ export default async function userRoutes(app: FastifyInstance, options: { limits
     }
   }
 
-  app.post("/users/logout", { preHandler: app.requireRider }, async (request, reply) => {
-    if (request.account) await app.accounts.revokeSession(request.account.sessionId, app.clock.now());
-    return reply.code(204).send();
-  });
-
-  app.get("/users/me", { preHandler: app.requireRider }, async (request) => {
-    if (!request.account) throw new Error("requireRider let an anonymous request through");
-    return ok(profileOf(request.account.user));
-  });
-
   app.put<{ Body: ProfileBody }>(
     "/users",
     {
@@ -339,6 +292,62 @@ export default async function userRoutes(app: FastifyInstance, options: { limits
       }
     },
   );
+
+  // The transit service answers only these two (spec section 7: the sign-in by configuration, the
+  // profile when a child organisation is configured); everything else is the accounts service's.
+  if (options.service === "transit") return;
+
+  app.post<{ Body: SignUpBody }>(
+    "/users",
+    {
+      config: hashing(options.limits.signUp),
+      schema: {
+        body: {
+          type: "object",
+          required: ["first_name", "last_name", "email", "password"],
+          additionalProperties: false,
+          properties: {
+            first_name: name,
+            last_name: name,
+            email,
+            password,
+            mobile,
+            locale: localeCode,
+            captcha_token: captchaToken,
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (
+        app.portalConfig.captcha.enabled &&
+        !(body.captcha_token && (await app.captcha.redeem(body.captcha_token, request.ip)))
+      ) {
+        return fail(reply, 400, [{ code: ErrorCode.captchaFailed, message: captchaFailedMessage }]);
+      }
+      const signedUp = await accounts.signUp({
+        email: body.email,
+        password: body.password,
+        firstName: body.first_name.trim(),
+        lastName: body.last_name.trim(),
+        mobile: body.mobile ?? null,
+        locale: body.locale ?? "en",
+      });
+      if (signedUp.result === "password") return rejectPassword(reply, signedUp.problem);
+      return reply.code(202).send(ok({ status: "confirmation_sent" }));
+    },
+  );
+
+  app.post("/users/logout", { preHandler: app.requireRider }, async (request, reply) => {
+    if (request.account) await app.accounts.revokeSession(request.account.sessionId, app.clock.now());
+    return reply.code(204).send();
+  });
+
+  app.get("/users/me", { preHandler: app.requireRider }, async (request) => {
+    if (!request.account) throw new Error("requireRider let an anonymous request through");
+    return ok(profileOf(request.account.user));
+  });
 
   app.post<{ Body: { current_password: string; new_password: string } }>(
     "/users/change_password",

@@ -23,6 +23,8 @@ export interface LiveDeps {
   transitBase: () => string;
   /** The accounts service's base path ("/accounts"), once the configuration is loaded. */
   accountsBase: () => string;
+  /** Where POST /users/login goes: the service the deployment's `loginService` names. */
+  loginBase: () => string;
   config: () => PortalConfig | null;
   /** The browser's fetch, for the payment gateway's token endpoint (never our API: no client of ours). */
   fetch: typeof globalThis.fetch;

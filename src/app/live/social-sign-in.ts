@@ -10,12 +10,16 @@ export interface SocialSignInLogic {
 
 /** The trip to a provider and back (the return and the connected accounts screen use it too). */
 export function socialSignInService(deps: LiveDeps) {
-  return createSocialSignInService(deps.http, deps.accountsBase, {
-    crypto: deps.browser.crypto,
-    storage: deps.browser.sessionStorage,
-    go: (url) => deps.browser.location.assign(url),
-    now: () => Date.now(),
-  });
+  return createSocialSignInService(
+    deps.http,
+    { accounts: deps.accountsBase, login: deps.loginBase },
+    {
+      crypto: deps.browser.crypto,
+      storage: deps.browser.sessionStorage,
+      go: (url) => deps.browser.location.assign(url),
+      now: () => Date.now(),
+    },
+  );
 }
 
 export function createSocialSignInLogic(deps: LiveDeps): SocialSignInLogic {

@@ -21,7 +21,7 @@ const portalConfigSchema = z.object({
   uuid: z.string().uuid(),
   display_name: z.string().min(1),
   shortDisplayName: z.string().min(1),
-  landingPage: z.literal("Login"),
+  landingPage: z.enum(["Login", "Products"]),
   requiredAccountVerification: z.boolean(),
   loggedInDefaultRoute: route,
   currency_code: z.string().regex(/^[A-Z]{3}$/),

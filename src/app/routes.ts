@@ -51,7 +51,7 @@ export interface RouteDefinition {
 }
 
 export const routes: RouteDefinition[] = [
-  { path: "/", screen: "landing", access: "guestOnly" },
+  { path: "/", screen: "landing", access: "open" },
   { path: "/signup", screen: "signup", access: "guestOnly" },
   { path: "/login", screen: "login", access: "guestOnly" },
   { path: "/redirect/:state/:idToken/:email/:firstName/:lastName", screen: "appleRedirect", access: "open" },

@@ -81,7 +81,8 @@ export interface PortalConfig {
   uuid: string;
   display_name: string;
   shortDisplayName: string;
-  landingPage: "Login";
+  /** What `/` shows: the sign-in page (a welcome once signed in) or the product list. */
+  landingPage: "Login" | "Products";
   requiredAccountVerification: boolean;
   loggedInDefaultRoute: string;
   currency_code: string;

@@ -124,6 +124,32 @@ describe("the portal shell", () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Menu" })).not.toBeInTheDocument());
   });
 
+  it("opens / to a signed-in rider as a welcome with the ways on, not a redirect (issue 47)", async () => {
+    localStorage.setItem("auth_token", "token");
+    renderApp("/");
+    expect(await screen.findByRole("heading", { level: 1, name: "Welcome, Alex" })).toBeInTheDocument();
+    expect(window.location.pathname).toBe("/");
+    const ways = screen.getByRole("navigation", { name: "Where to go" });
+    expect(within(ways).getByRole("link", { name: "Buy passes" })).toHaveAttribute("href", "/products");
+    expect(within(ways).getByRole("link", { name: "Fare cards" })).toHaveAttribute("href", "/faremedia");
+    expect(within(ways).getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/account");
+    expect(screen.queryByRole("button", { name: "Sign in" })).not.toBeInTheDocument();
+  });
+
+  it("lands on the product list when the deployment's landingPage is Products (issue 47)", async () => {
+    const api = fakeApi({
+      override: ({ path }) =>
+        path === "/portal-config"
+          ? new Response(JSON.stringify({ data: { ...portalConfig, landingPage: "Products" }, errors: [] }), {
+              headers: { "content-type": "application/json" },
+            })
+          : null,
+    });
+    renderApp("/", api);
+    await waitFor(() => expect(window.location.pathname).toBe("/products"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Products" })).toBeInTheDocument();
+  });
+
   it("shows the not-found page for any other path", async () => {
     renderApp("/no/such/page");
     expect(await screen.findByRole("heading", { level: 1, name: "Page not found." })).toBeInTheDocument();

@@ -1,21 +1,59 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { Link } from "wouter";
+import { Link, Redirect } from "wouter";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { useChild, useConfig } from "../../app/children.ts";
+import { useChild, useConfig, useSignedIn } from "../../app/children.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
+import { selectUser } from "../../machines/session.machine.ts";
 import { SignInPanel, selectSignInForm } from "../session/SessionViews.tsx";
 import { SocialSignInButtons } from "../session/SocialSignInButtons.tsx";
 import { card, linkList, Screen } from "../shared/Screen.tsx";
 import { Settled } from "../shared/Settled.tsx";
 
-/** The landing page, which is the sign-in page in this deployment. */
+/**
+ * `/`, open to everyone (spec section 2): the page the deployment's `landingPage` names. "Products"
+ * is the product list; "Login" is the sign-in page for a guest and, for a signed-in rider, a welcome
+ * with the ways on (no sign-in form for someone signed in).
+ */
 export function LandingScreen() {
-  const { t } = useLingui();
+  const config = useConfig();
+  const signedIn = useSignedIn();
+  if (config.landingPage === "Products") return <Redirect to="/products" replace />;
+  return signedIn ? <SignedInLanding /> : <SignInLanding />;
+}
+
+function useFeatureText(): string | undefined {
   const config = useConfig();
   const locale = useSelector(useChild("language"), selectLocale);
-  const feature = config.featureText[locale] ?? config.featureText.en;
+  return config.featureText[locale] ?? config.featureText.en;
+}
+
+function SignedInLanding() {
+  const { t } = useLingui();
+  const feature = useFeatureText();
+  const firstName = useSelector(useChild("session"), selectUser)?.first_name ?? "";
+  return (
+    <Screen title={firstName ? t`Welcome, ${firstName}` : t`Welcome`}>
+      {feature ? <p className={css({ fontSize: "lg", maxWidth: "60ch" })}>{feature}</p> : null}
+      <nav aria-label={t`Where to go`} className={linkList}>
+        <Link href="/products" className={button()}>
+          <Trans>Buy passes</Trans>
+        </Link>
+        <Link href="/faremedia" className={button({ variant: "outline" })}>
+          <Trans>Fare cards</Trans>
+        </Link>
+        <Link href="/account" className={button({ variant: "outline" })}>
+          <Trans>My Account</Trans>
+        </Link>
+      </nav>
+    </Screen>
+  );
+}
+
+function SignInLanding() {
+  const { t } = useLingui();
+  const feature = useFeatureText();
   const session = useChild("session");
 
   // The sign-in form comes from the server: what it holds up shows once it is in, so nothing moves under

@@ -31,6 +31,15 @@ describe("deployment file", () => {
     return loadPortalConfig(file);
   };
 
+  it("refuses a date or time pattern the portal cannot write with, and names it", async () => {
+    await expect(
+      withChanges((raw) => {
+        const locales = raw.locales as Array<Record<string, string>>;
+        if (locales[1]) locales[1].time_display_format = "HH:mm Uhr";
+      }),
+    ).rejects.toThrow(/locales\[1\]\.time_display_format/);
+  });
+
   it("takes load bounds and whole amounts from the file, with the contract's defaults when absent", async () => {
     const absent = await withChanges((raw) => {
       delete raw.loadLimits;

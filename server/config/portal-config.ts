@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { format } from "date-fns";
 import { z } from "zod";
 import {
   appStores,
@@ -16,6 +17,23 @@ const locale = z.enum(supportedLocales);
 const route = z.string().regex(/^\/[\w\-/]*$/, "an absolute route");
 const link = <Kind extends readonly [string, ...string[]]>(kinds: Kind) =>
   z.object({ kind: z.enum(kinds), url: z.string().url(), languages: z.array(locale) });
+
+/** A date-fns (Unicode) pattern the portal can write a date with: "MM/dd/yyyy", "HH:mm". */
+const datePattern = z
+  .string()
+  .min(1)
+  .max(40)
+  .refine(
+    (pattern) => {
+      try {
+        format(new Date(0), pattern);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: "a date-fns pattern (letters other than its fields go in single quotes)" },
+  );
 
 const portalConfigSchema = z.object({
   uuid: z.string().uuid(),
@@ -88,8 +106,8 @@ const portalConfigSchema = z.object({
         country_code: z.string().min(2),
         is_default: z.boolean(),
         display_name: z.string().min(1),
-        date_display_format: z.string().min(1),
-        time_display_format: z.string().min(1),
+        date_display_format: datePattern,
+        time_display_format: datePattern,
       }),
     )
     .min(1)

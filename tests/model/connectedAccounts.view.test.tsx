@@ -26,7 +26,7 @@ describeViewModel({
   model: connectedAccountsModel,
   mount(logic, { input, clock, inspect }) {
     const actor = createActor(logic, { input, clock, inspect }).start();
-    return { element: <ConnectedAccountsView accounts={actor} locale="en-US" />, actor: () => actor };
+    return { element: <ConnectedAccountsView accounts={actor} />, actor: () => actor };
   },
   environment: [
     "xstate.done.actor.loadAccounts",

@@ -33,7 +33,6 @@ describeViewModel({
                 autoRenew: autoRenewMachine,
               }}
               money={money}
-              locale="en"
               MoneyActions={() => <p>Money actions</p>}
             />
           </Route>

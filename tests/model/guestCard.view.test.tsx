@@ -38,7 +38,6 @@ describeViewModel({
         <GuestCardView
           guest={actor}
           money={money}
-          locale="en"
           addValue={({ onChanged }) => <AddValueStandIn onChanged={onChanged} />}
         />
       ),

@@ -34,7 +34,7 @@ describeViewModel({
         <Router hook={location.hook}>
           <Route path="/account/passhistory/:page/:id?">
             <FollowRoute history={actor} />
-            <PassHistoryView history={actor} locale="en" passMove={passMove} />
+            <PassHistoryView history={actor} passMove={passMove} />
           </Route>
         </Router>
       ),

@@ -11,7 +11,7 @@ describeViewModel({
   mount(logic, { input, clock, inspect }) {
     const actor = createActor(logic, { input, clock, inspect }).start();
     return {
-      element: <PurchaseHistoryView purchases={actor} money={money} locale="en" />,
+      element: <PurchaseHistoryView purchases={actor} money={money} />,
       actor: () => actor,
     };
   },

@@ -17,7 +17,7 @@ describeViewModel({
   model: unattachedPassesModel,
   mount(logic, { clock, inspect }) {
     const actor = createActor(logic, { clock, inspect }).start();
-    return { element: <UnattachedPassesView unattached={actor} locale="en" />, actor: () => actor };
+    return { element: <UnattachedPassesView unattached={actor} />, actor: () => actor };
   },
   environment: [
     "xstate.done.actor.loadUnattached",

@@ -14,6 +14,7 @@ import {
 } from "../../machines/connectedAccounts.machine.ts";
 import { providerName } from "../session/providers.ts";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
+import { useDates } from "../shared/dates.ts";
 import { errorLine } from "../shared/fieldStyles.ts";
 import { LoadFailed } from "../shared/LoadFailed.tsx";
 import { selectListPhase } from "../shared/listPhase.ts";
@@ -23,11 +24,6 @@ import { card } from "../shared/Screen.tsx";
 type AccountsRef = ActorRefFrom<typeof connectedAccountsMachine>;
 
 const actions = css({ display: "flex", flexWrap: "wrap", gap: "2" });
-
-/** A day as the rider's language writes it. */
-function linkedOn(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(iso));
-}
 
 /** Why a connection or disconnection did not happen, in words (spec section 8: "Invalid credentials"). */
 function failureText(i18n: I18n, failure: ConnectedAccountsFailure): string {
@@ -50,7 +46,7 @@ function failureText(i18n: I18n, failure: ConnectedAccountsFailure): string {
 }
 
 /** /account/connected-accounts: each provider the deployment offers, connected or not. */
-export function ConnectedAccountsView({ accounts, locale }: { accounts: AccountsRef; locale: string }) {
+export function ConnectedAccountsView({ accounts }: { accounts: AccountsRef }) {
   const phase = useSelector(accounts, selectListPhase);
   switch (phase) {
     case "loading":
@@ -74,11 +70,11 @@ export function ConnectedAccountsView({ accounts, locale }: { accounts: Accounts
         </LoadFailed>
       );
     case "shown":
-      return <AccountList accounts={accounts} locale={locale} />;
+      return <AccountList accounts={accounts} />;
   }
 }
 
-function AccountList({ accounts, locale }: { accounts: AccountsRef; locale: string }) {
+function AccountList({ accounts }: { accounts: AccountsRef }) {
   const { i18n } = useLingui();
   const providers = useSelector(accounts, (snapshot) => snapshot.context.providers);
   const failure = useSelector(accounts, (snapshot) => snapshot.context.failure);
@@ -97,7 +93,7 @@ function AccountList({ accounts, locale }: { accounts: AccountsRef; locale: stri
       ) : null}
       <ul className={rowList}>
         {providers.map((provider) => (
-          <ProviderRow key={provider} accounts={accounts} provider={provider} locale={locale} />
+          <ProviderRow key={provider} accounts={accounts} provider={provider} />
         ))}
       </ul>
       <DisconnectDialog accounts={accounts} />
@@ -105,16 +101,9 @@ function AccountList({ accounts, locale }: { accounts: AccountsRef; locale: stri
   );
 }
 
-function ProviderRow({
-  accounts,
-  provider,
-  locale,
-}: {
-  accounts: AccountsRef;
-  provider: IdentityProvider;
-  locale: string;
-}) {
+function ProviderRow({ accounts, provider }: { accounts: AccountsRef; provider: IdentityProvider }) {
   const { t } = useLingui();
+  const dates = useDates();
   const account = useSelector(accounts, (snapshot) => accountOf(snapshot, provider));
   const leaving = useSelector(
     accounts,
@@ -125,7 +114,7 @@ function ProviderRow({
   const busy = useSelector(accounts, (snapshot) => snapshot.hasTag("busy"));
   const name = providerName[provider];
   const email = account?.email ?? "";
-  const date = account ? linkedOn(account.linked_at, locale) : "";
+  const date = account ? dates.day(account.linked_at) : "";
   return (
     <li className={rowItem} data-testid="connected-account" data-provider={provider}>
       <div className={css({ display: "grid", gap: "1" })}>

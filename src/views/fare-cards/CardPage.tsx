@@ -49,7 +49,7 @@ const actionRow = css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems:
 const headingFocus = css({ fontSize: "xl", fontWeight: "bold", _focusVisible: { outline: "none" } });
 
 /** The chosen card's page. */
-export function CardPage({ cards, machines, money, locale, MoneyActions }: FareCardsViewProps) {
+export function CardPage({ cards, machines, money, MoneyActions }: FareCardsViewProps) {
   const { t, i18n } = useLingui();
   const card = useSelector(cards, (s) => s.context.card);
   const list = useSelector(cards, (s) => s.context.cards);
@@ -109,12 +109,12 @@ export function CardPage({ cards, machines, money, locale, MoneyActions }: FareC
         <CardBlockPanel machine={machines.cardBlock} card={card} onChanged={changed} />
       </div>
       <div className={cardBox}>
-        <BalancePanel balance={card.balance_detail} money={money} locale={locale} />
+        <BalancePanel balance={card.balance_detail} money={money} />
         <MoneyActions card={card} cards={list} onChanged={changed} />
       </div>
       {card.fare_caps.length > 0 ? (
         <div className={cardBox}>
-          <FareCapList caps={card.fare_caps} locale={locale} />
+          <FareCapList caps={card.fare_caps} />
         </div>
       ) : null}
       <Renewals
@@ -122,14 +122,13 @@ export function CardPage({ cards, machines, money, locale, MoneyActions }: FareC
         machine={machines.autoRenew}
         card={card}
         money={money}
-        locale={locale}
         onChanged={changed}
       />
       <div className={cardBox}>
         <h2 className={partHeading}>
           <Trans>Activity</Trans>
         </h2>
-        <Activity cards={cards} money={money} locale={locale} caption={t`Activity of ${card.nickname}`} />
+        <Activity cards={cards} money={money} caption={t`Activity of ${card.nickname}`} />
       </div>
       <ManageCard cards={cards} card={card} />
     </article>
@@ -152,13 +151,11 @@ function Renewals({
   machine,
   card,
   money,
-  locale,
   onChanged,
 }: {
   machine: typeof autoRenewMachine;
   card: FareCardDetail;
   money: MoneyFormat;
-  locale: string;
   onChanged: () => void;
 }) {
   const actor = useAutoRenew(machine, card, onChanged);
@@ -168,7 +165,6 @@ function Renewals({
       <div className={cardBox}>
         <PassList
           passes={card.passes}
-          locale={locale}
           actions={card.status === "ACTIVE" ? (pass) => <RenewButton actor={actor} pass={pass} /> : undefined}
         />
       </div>
@@ -177,7 +173,6 @@ function Renewals({
           <AutoRenewList
             renewals={renewals}
             money={money}
-            locale={locale}
             actions={(renewal) => <StopRenewButton actor={actor} renewal={renewal} />}
           />
         </div>
@@ -188,24 +183,14 @@ function Renewals({
   );
 }
 
-function Activity({
-  cards,
-  money,
-  locale,
-  caption,
-}: {
-  cards: FareCardsRef;
-  money: MoneyFormat;
-  locale: string;
-  caption: string;
-}) {
+function Activity({ cards, money, caption }: { cards: FareCardsRef; money: MoneyFormat; caption: string }) {
   const rows = useSelector(cards, (s) => s.context.activity);
   const hasMore = useSelector(cards, selectHasMore);
   const loadingMore = useSelector(cards, (s) => s.matches({ card: "loadingMore" }));
   const failed = useSelector(cards, (s) => s.context.failure?.kind === "more");
   return (
     <>
-      <ActivityList rows={rows} money={money} locale={locale} caption={caption} />
+      <ActivityList rows={rows} money={money} caption={caption} />
       {failed ? (
         <p role="alert" className={errorLine}>
           <Trans>Failed to load more activity. Please try again.</Trans>

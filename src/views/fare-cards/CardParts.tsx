@@ -4,13 +4,12 @@ import { css } from "../../../styled-system/css";
 import type { ActivityRow, AutoRenew, Balance, FareCapProgress } from "../../domain/transit/cards.ts";
 import type { PassSummary } from "../../domain/transit/passes.ts";
 import { expiryText } from "../passes/passText.ts";
+import { useDates } from "../shared/dates.ts";
 import { rowList } from "../shared/listStyles.ts";
 import { badgeBase, partHeading } from "./CardStatusBadge.tsx";
 import {
   activityDescription,
   activityKindText,
-  dateTime,
-  day,
   fareCapText,
   type MoneyFormat,
   passStatusText,
@@ -48,16 +47,14 @@ const figure = css({ fontVariantNumeric: "tabular-nums", fontWeight: "semibold" 
 export function BalancePanel({
   balance,
   money,
-  locale,
   headingLevel = 2,
 }: {
   balance: Balance;
   money: MoneyFormat;
-  locale: string;
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const asOf = dateTime(balance.as_of, locale);
+  const asOf = useDates().dateTime(balance.as_of);
   return (
     <section className={css({ display: "grid", gap: "3" })} data-testid="balance">
       <Heading className={partHeading}>
@@ -115,17 +112,16 @@ function passUse(pass: PassSummary): ReactNode {
 /** The passes on the card: name, status, rides left and used, expiry. */
 export function PassList({
   passes,
-  locale,
   headingLevel = 2,
   actions,
 }: {
   passes: PassSummary[];
-  locale: string;
   headingLevel?: 2 | 3;
   /** Buttons for one pass (e.g. "Renew automatically"). */
   actions?: (pass: PassSummary) => ReactNode;
 }) {
   const { i18n } = useLingui();
+  const dates = useDates();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <section className={css({ display: "grid", gap: "3" })} data-testid="passes">
@@ -139,8 +135,7 @@ export function PassList({
       ) : (
         <ul className={rowList}>
           {passes.map((pass) => {
-            const expires =
-              pass.expires_at || pass.valid_days ? expiryText(i18n, pass, (iso) => day(iso, locale)) : null;
+            const expires = pass.expires_at || pass.valid_days ? expiryText(i18n, pass, dates.day) : null;
             return (
               <li key={pass.id} className={row} data-testid="pass">
                 <div className={line}>
@@ -164,16 +159,9 @@ export function PassList({
 }
 
 /** Fare caps in progress: trips counted toward the cap, or free rides until the period ends. */
-export function FareCapList({
-  caps,
-  locale,
-  headingLevel = 2,
-}: {
-  caps: FareCapProgress[];
-  locale: string;
-  headingLevel?: 2 | 3;
-}) {
+export function FareCapList({ caps, headingLevel = 2 }: { caps: FareCapProgress[]; headingLevel?: 2 | 3 }) {
   const { i18n } = useLingui();
+  const dates = useDates();
   if (caps.length === 0) return null;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -185,7 +173,7 @@ export function FareCapList({
         {caps.map((cap) => (
           <li key={cap.id} className={row}>
             <span className={css({ fontWeight: "semibold" })}>{cap.name}</span>
-            <span>{fareCapText(i18n, cap, locale)}</span>
+            <span>{fareCapText(i18n, cap, dates)}</span>
           </li>
         ))}
       </ul>
@@ -197,16 +185,15 @@ export function FareCapList({
 export function AutoRenewList({
   renewals,
   money,
-  locale,
   headingLevel = 2,
   actions,
 }: {
   renewals: AutoRenew[];
   money: MoneyFormat;
-  locale: string;
   headingLevel?: 2 | 3;
   actions?: (renewal: AutoRenew) => ReactNode;
 }) {
+  const dates = useDates();
   const active = renewals.filter((renewal) => renewal.status === "active");
   if (active.length === 0) return null;
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -218,7 +205,7 @@ export function AutoRenewList({
       <ul className={rowList}>
         {active.map((renewal) => {
           const price = money(renewal.price);
-          const renews = renewal.renews_at ? day(renewal.renews_at, locale) : null;
+          const renews = renewal.renews_at ? dates.day(renewal.renews_at) : null;
           const method = renewal.payment_method?.label ?? null;
           return (
             <li key={renewal.id} className={row} data-testid="auto-renewal">
@@ -290,16 +277,15 @@ const activityTable = css({
 export function ActivityList({
   rows,
   money,
-  locale,
   caption,
 }: {
   rows: ActivityRow[];
   money: MoneyFormat;
-  locale: string;
   /** Names the table for screen readers ("Activity"). */
   caption: string;
 }) {
   const { i18n } = useLingui();
+  const dates = useDates();
   if (rows.length === 0) {
     return (
       <p className={muted}>
@@ -333,7 +319,7 @@ export function ActivityList({
         {rows.map((entry) => (
           <tr key={entry.id} data-testid="activity-row" data-pending={entry.pending || undefined}>
             <td data-cell="date" className={css({ whiteSpace: "nowrap" })}>
-              {dateTime(entry.occurred_at, locale)}
+              {dates.dateTime(entry.occurred_at)}
             </td>
             <td data-cell="type" className={css({ fontWeight: "semibold" })}>
               {activityKindText(i18n, entry.kind)}

@@ -36,7 +36,6 @@ export interface FareCardsViewProps {
     autoRenew: typeof autoRenewMachine;
   };
   money: MoneyFormat;
-  locale: string;
   MoneyActions: MoneyActionsComponent;
 }
 
@@ -82,7 +81,7 @@ export function FollowCardRoute({ cards }: { cards: FareCardsRef }) {
 }
 
 /** /faremedia/:cardId?: the rider's cards beside (desktop) or before (phone) the chosen card's page. */
-export function FareCardsView({ cards, machines, money, locale, MoneyActions }: FareCardsViewProps) {
+export function FareCardsView({ cards, machines, money, MoneyActions }: FareCardsViewProps) {
   // The fare cards machine runs the link dialog's machine, and opens the card it links.
   const link = useSelector(cards, (s) => s.children.cardLink);
   const phase = useSelector(cards, (s) => {
@@ -139,13 +138,7 @@ export function FareCardsView({ cards, machines, money, locale, MoneyActions }: 
           </p>
         ) : null}
         {phase === "card" ? (
-          <CardPage
-            cards={cards}
-            machines={machines}
-            money={money}
-            locale={locale}
-            MoneyActions={MoneyActions}
-          />
+          <CardPage cards={cards} machines={machines} money={money} MoneyActions={MoneyActions} />
         ) : phase === "notFound" ? (
           <div className={cardBox} data-state="notFound">
             <h2 className={partHeading}>

@@ -3,19 +3,10 @@ import { msg } from "@lingui/core/macro";
 import type { FareMediumStatus, FareMediumType } from "../../domain/fare-media.ts";
 import type { ActivityKind, ActivityRow, FareCapProgress } from "../../domain/transit/cards.ts";
 import type { PassStatus } from "../../domain/transit/passes.ts";
+import type { DateFormats } from "../shared/dates.ts";
 
 /** Formats minor units in the deployment's currency and the rider's language (useMoney). */
 export type MoneyFormat = (minorUnits: number) => string;
-
-/** A day and time as the rider's language writes them. */
-export function dateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
-}
-
-/** A day as the rider's language writes it. */
-export function day(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(iso));
-}
 
 export function cardStatusText(i18n: I18n, status: FareMediumStatus): string {
   switch (status) {
@@ -168,9 +159,9 @@ export function activityDescription(i18n: I18n, row: Pick<ActivityRow, "kind" | 
 }
 
 /** "2 of 3 trips today — rides are free after 3", or "Capped: rides free until {time}". */
-export function fareCapText(i18n: I18n, cap: FareCapProgress, locale: string): string {
+export function fareCapText(i18n: I18n, cap: FareCapProgress, dates: Pick<DateFormats, "dateTime">): string {
   if (cap.capped) {
-    const until = dateTime(cap.period_ends_at, locale);
+    const until = dates.dateTime(cap.period_ends_at);
     return i18n._(msg`Capped: rides free until ${until}`);
   }
   const counted = cap.trips_counted;

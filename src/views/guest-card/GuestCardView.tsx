@@ -23,13 +23,12 @@ const actions = css({ display: "flex", flexWrap: "wrap", gap: "3" });
 export interface GuestCardViewProps {
   guest: GuestCardRef;
   money: MoneyFormat;
-  locale: string;
   /** "Add value" with a one-time card for the open card (the wallet's AddValue in guest mode). */
   addValue?: (card: { id: string; balance: number; onChanged: () => void }) => ReactNode;
 }
 
 /** /manage-card: the card number and security code form, then the card: balance, passes, activity. */
-export function GuestCardView({ guest, money, locale, addValue }: GuestCardViewProps) {
+export function GuestCardView({ guest, money, addValue }: GuestCardViewProps) {
   const phase = useSelector(guest, (s) => {
     if (s.matches("form") || s.matches("opening")) return "form";
     if (s.matches("loadingCard")) return "loadingCard";
@@ -73,7 +72,7 @@ export function GuestCardView({ guest, money, locale, addValue }: GuestCardViewP
         </div>
       );
     case "card":
-      return <CardShown guest={guest} money={money} locale={locale} addValue={addValue} />;
+      return <CardShown guest={guest} money={money} addValue={addValue} />;
   }
 }
 
@@ -146,7 +145,7 @@ function CardForm({ guest }: { guest: GuestCardRef }) {
   );
 }
 
-function CardShown({ guest, money, locale, addValue }: GuestCardViewProps) {
+function CardShown({ guest, money, addValue }: GuestCardViewProps) {
   const { t, i18n } = useLingui();
   const fare = useSelector(guest, (s) => s.context.card);
   const rows = useSelector(guest, (s) => s.context.activity);
@@ -181,7 +180,7 @@ function CardShown({ guest, money, locale, addValue }: GuestCardViewProps) {
             <Trans>This card cannot be used or loaded now. Contact customer service for help.</Trans>
           </p>
         )}
-        <BalancePanel balance={fare.balance_detail} money={money} locale={locale} headingLevel={3} />
+        <BalancePanel balance={fare.balance_detail} money={money} headingLevel={3} />
         <p>
           <button type="button" className={button({ variant: "outline" })} onClick={done}>
             <Trans>Done</Trans>
@@ -198,7 +197,7 @@ function CardShown({ guest, money, locale, addValue }: GuestCardViewProps) {
         </div>
       ) : null}
       <section className={card}>
-        <PassList passes={fare.passes} locale={locale} headingLevel={3} />
+        <PassList passes={fare.passes} headingLevel={3} />
       </section>
       <section className={card} aria-labelledby="guest-activity" aria-busy={loadingActivity}>
         <h3 id="guest-activity" className={css({ fontSize: "lg", fontWeight: "bold" })}>
@@ -209,7 +208,7 @@ function CardShown({ guest, money, locale, addValue }: GuestCardViewProps) {
             <Trans>Loading the card's activity…</Trans>
           </p>
         ) : (
-          <ActivityList rows={rows} money={money} locale={locale} caption={t`Activity`} />
+          <ActivityList rows={rows} money={money} caption={t`Activity`} />
         )}
         {error !== null ? (
           <div role="alert" className={css({ display: "grid", gap: "3" })}>

@@ -9,6 +9,7 @@ import { guard, type RouteDefinition, routes } from "../../app/routes.ts";
 import { selectCartAsks, selectDrawerOpen } from "../../machines/cart.machine.ts";
 import { selectRestoring, selectSessionAsks } from "../../machines/session.machine.ts";
 import { NotFoundScreen, screens } from "../screens/screens.tsx";
+import { DisplayFormatsProvider } from "../shared/display-formats.tsx";
 // A new page opens at its top, focused on its heading; Back puts a page back where it was.
 import "../shared/firstPage.ts";
 import { Screen } from "../shared/Screen.tsx";
@@ -64,18 +65,20 @@ export function Layout() {
           _focus: { outline: "none" },
         })}
       >
-        <Switch>
-          {routes.map((route) => (
-            <Route key={route.path} path={route.path}>
-              <GuardedScreen route={route} />
+        <DisplayFormatsProvider>
+          <Switch>
+            {routes.map((route) => (
+              <Route key={route.path} path={route.path}>
+                <GuardedScreen route={route} />
+              </Route>
+            ))}
+            <Route>
+              <Suspense fallback={<ScreenLoading />}>
+                <NotFoundScreen />
+              </Suspense>
             </Route>
-          ))}
-          <Route>
-            <Suspense fallback={<ScreenLoading />}>
-              <NotFoundScreen />
-            </Suspense>
-          </Route>
-        </Switch>
+          </Switch>
+        </DisplayFormatsProvider>
       </main>
       <Footer />
       <WhenWanted part={cartDrawer} wanted={drawerOpen} props={{ cart }} />

@@ -9,13 +9,14 @@ import { button } from "../../../styled-system/recipes";
 import type { OrderSummary } from "../../domain/checkout/order.ts";
 import { selectPageLinks } from "../../machines/keysetHistory.ts";
 import type { orderHistoryMachine } from "../../machines/orderHistory.machine.ts";
+import { useDates } from "../shared/dates.ts";
 import { Pager } from "../shared/KeysetPages.tsx";
 import { LoadFailed } from "../shared/LoadFailed.tsx";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
 import { OrderReceipt } from "./OrderReceipt.tsx";
 import { actionRow } from "./OrderSummaryView.tsx";
-import { type MoneyFormat, orderDate, statusText } from "./orderText.ts";
+import { type MoneyFormat, statusText } from "./orderText.ts";
 
 type OrderHistoryRef = ActorRefFrom<typeof orderHistoryMachine>;
 
@@ -97,7 +98,7 @@ export function OrderHistoryView({ history, money, locale, organisation }: Order
   switch (phase) {
     case "loadingPage":
     case "listing":
-      return <Pages history={history} money={money} locale={locale} />;
+      return <Pages history={history} money={money} />;
     case "loadingDetail":
       return (
         <p role="status">
@@ -149,7 +150,7 @@ function NotFound({ history }: { history: OrderHistoryRef }) {
 }
 
 /** A page of orders, its heading kept while the next page loads. */
-function Pages({ history, money, locale }: Omit<OrderHistoryViewProps, "organisation">) {
+function Pages({ history, money }: Pick<OrderHistoryViewProps, "history" | "money">) {
   const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
   const loading = useSelector(history, (snapshot) => snapshot.matches("loadingPage"));
   // Next, Previous or Back went with the page they were on: the keyboard goes on from the heading.
@@ -164,17 +165,18 @@ function Pages({ history, money, locale }: Omit<OrderHistoryViewProps, "organisa
           <Trans>Loading your orders…</Trans>
         </p>
       ) : (
-        <Listing history={history} money={money} locale={locale} />
+        <Listing history={history} money={money} />
       )}
     </section>
   );
 }
 
-function Listing({ history, money, locale }: Omit<OrderHistoryViewProps, "organisation">) {
+function Listing({ history, money }: Pick<OrderHistoryViewProps, "history" | "money">) {
   const { t, i18n } = useLingui();
   const orders = useSelector(history, (snapshot) => snapshot.context.items);
   const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
   const links = useSelector(history, selectPageLinks);
+  const dates = useDates();
   return (
     <>
       <table className={table} aria-labelledby="orders-title">
@@ -208,7 +210,7 @@ function Listing({ history, money, locale }: Omit<OrderHistoryViewProps, "organi
                   {order.number}
                 </Link>
               </th>
-              <td data-label={t`Date`}>{orderDate(order.created_at, locale)}</td>
+              <td data-label={t`Date`}>{dates.day(order.created_at)}</td>
               <td data-label={t`Fare card`}>{order.card_number ?? <Trans>None</Trans>}</td>
               <td data-label={t`Items`}>{linesText(i18n, order.lines)}</td>
               <td data-label={t`Total`} data-number="">

@@ -2,17 +2,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { css } from "../../../styled-system/css";
 import type { OrderDetail } from "../../domain/checkout/order.ts";
+import { useDates } from "../shared/dates.ts";
 import { Email } from "../shared/Email.tsx";
 import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
-import {
-  entryTypeText,
-  fulfilmentLines,
-  type MoneyFormat,
-  orderDate,
-  orderTime,
-  paymentName,
-  statusText,
-} from "./orderText.ts";
+import { entryTypeText, fulfilmentLines, type MoneyFormat, paymentName, statusText } from "./orderText.ts";
 
 // Printing shows the receipt alone (the page around it is left out by this sheet).
 import "./receipt-print.css";
@@ -116,6 +109,7 @@ export function OrderReceipt({
   const heading = useFocusWhenLost<HTMLHeadingElement>();
   const titleId = useId();
   const fulfilment = fulfilmentLines(i18n, order, locale);
+  const dates = useDates();
   return (
     <article className={receipt} aria-labelledby={titleId} data-receipt="">
       <div className={top}>
@@ -137,9 +131,7 @@ export function OrderReceipt({
         <dt>
           <Trans>Date</Trans>
         </dt>
-        <dd>
-          {orderDate(order.created_at, locale)} {orderTime(order.created_at, locale)}
-        </dd>
+        <dd>{dates.dateTime(order.created_at)}</dd>
         <dt>
           <Trans>Receipt sent to</Trans>
         </dt>
@@ -277,7 +269,7 @@ export function OrderReceipt({
             <tbody>
               {order.entries.map((entry) => (
                 <tr key={`${entry.created_at}-${entry.type}-${entry.amount}`}>
-                  <td>{orderDate(entry.created_at, locale)}</td>
+                  <td>{dates.day(entry.created_at)}</td>
                   <td>{entryTypeText(i18n, entry.type)}</td>
                   <td data-number="">{money(entry.type === "refund" ? -entry.amount : entry.amount)}</td>
                 </tr>

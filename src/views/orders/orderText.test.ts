@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { passOrder, shippedOrder } from "../../../tests/support/orders.ts";
 import type { OrderPayment } from "../../domain/checkout/order.ts";
 import { i18n } from "../../i18n/i18n.ts";
-import { fulfilmentLines, orderCard, orderDate, paymentName } from "./orderText.ts";
+import { fulfilmentLines, orderCard, paymentName } from "./orderText.ts";
 
 const leg = (payment: Partial<OrderPayment>): OrderPayment => ({
   leg: 0,
@@ -26,12 +26,6 @@ describe("order texts", () => {
     expect(paymentName(i18n, leg({ kind: "card", brand: null, last4: "1111" }))).toBe("Card •••• 1111");
     expect(paymentName(i18n, leg({ kind: "wallet", brand: "Wallet" }))).toBe("Wallet");
     expect(paymentName(i18n, leg({ kind: "stored_value", brand: "Stored value" }))).toBe("Stored value");
-  });
-
-  it("writes the day as the rider's language does: MM/dd/yyyy in English", () => {
-    const noon = "2026-03-04T12:00:00.000Z";
-    expect(orderDate(noon, "en")).toBe("03/04/2026");
-    expect(orderDate(noon, "es")).toBe("04/03/2026");
   });
 
   it("masks the fare card but its last four digits", () => {

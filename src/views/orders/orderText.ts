@@ -13,18 +13,6 @@ import { type CardBrand, cardBrandName, countryName } from "../../domain/payment
 /** Formats minor units in the deployment's currency and the rider's language (useMoney). */
 export type MoneyFormat = (minorUnits: number) => string;
 
-/** A day as the rider's language writes it: MM/dd/yyyy in English (spec section 9). */
-export function orderDate(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    new Date(iso),
-  );
-}
-
-/** The time of day, for the receipt. */
-export function orderTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeStyle: "short" }).format(new Date(iso));
-}
-
 export function statusText(i18n: I18n, status: OrderStatus): string {
   switch (status) {
     case "paid":

@@ -10,7 +10,8 @@ import { selectPageLinks } from "../../machines/keysetHistory.ts";
 import type { passHistoryMachine } from "../../machines/passHistory.machine.ts";
 import type { passMoveMachine } from "../../machines/passMove.machine.ts";
 import { RiderType } from "../fare-cards/CardParts.tsx";
-import { dateTime, day, passStatusText } from "../fare-cards/cardText.ts";
+import { passStatusText } from "../fare-cards/cardText.ts";
+import { useDates } from "../shared/dates.ts";
 import { errorLine } from "../shared/fieldStyles.ts";
 import { Pager } from "../shared/KeysetPages.tsx";
 import { NothingHere } from "../shared/NothingHere.tsx";
@@ -81,13 +82,12 @@ const facts = css({
 
 export interface PassHistoryViewProps {
   history: PassHistoryRef;
-  locale: string;
   /** The pass transfer machine a pass's detail starts (already given its services). */
   passMove: typeof passMoveMachine;
 }
 
 /** Pass history: a page of passes with Previous and Next, one pass's details, or why there is none. */
-export function PassHistoryView({ history, locale, passMove }: PassHistoryViewProps) {
+export function PassHistoryView({ history, passMove }: PassHistoryViewProps) {
   const phase = useSelector(history, (snapshot) => {
     for (const state of ["listing", "empty", "detail", "notFound", "failed", "loadingDetail"] as const) {
       if (snapshot.matches(state)) return state;
@@ -97,7 +97,7 @@ export function PassHistoryView({ history, locale, passMove }: PassHistoryViewPr
   switch (phase) {
     case "loadingPage":
     case "listing":
-      return <Pages history={history} locale={locale} />;
+      return <Pages history={history} />;
     case "loadingDetail":
       return (
         <p role="status">
@@ -130,7 +130,7 @@ export function PassHistoryView({ history, locale, passMove }: PassHistoryViewPr
     case "notFound":
       return <NotFound history={history} />;
     case "detail":
-      return <Detail history={history} locale={locale} passMove={passMove} />;
+      return <Detail history={history} passMove={passMove} />;
   }
 }
 
@@ -159,7 +159,7 @@ function NotFound({ history }: { history: PassHistoryRef }) {
   );
 }
 
-function Pages({ history, locale }: { history: PassHistoryRef; locale: string }) {
+function Pages({ history }: { history: PassHistoryRef }) {
   const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
   const loading = useSelector(history, (snapshot) => snapshot.matches("loadingPage"));
   const heading = useFocusWhenLost<HTMLHeadingElement>(`${page}/${loading}`);
@@ -173,17 +173,18 @@ function Pages({ history, locale }: { history: PassHistoryRef; locale: string })
           <Trans>Loading your passes…</Trans>
         </p>
       ) : (
-        <Listing history={history} locale={locale} />
+        <Listing history={history} />
       )}
     </section>
   );
 }
 
-function Listing({ history, locale }: { history: PassHistoryRef; locale: string }) {
+function Listing({ history }: { history: PassHistoryRef }) {
   const { t, i18n } = useLingui();
   const passes = useSelector(history, (snapshot) => snapshot.context.items);
   const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
   const links = useSelector(history, selectPageLinks);
+  const dates = useDates();
   return (
     <>
       <table className={table} aria-labelledby="passes-title">
@@ -229,7 +230,7 @@ function Listing({ history, locale }: { history: PassHistoryRef; locale: string 
                 {pass.used_count}
               </td>
               <td data-label={t`Activated`}>
-                {pass.activated_at ? dateTime(pass.activated_at, locale) : <Trans>Not yet</Trans>}
+                {pass.activated_at ? dates.dateTime(pass.activated_at) : <Trans>Not yet</Trans>}
               </td>
             </tr>
           ))}
@@ -240,7 +241,7 @@ function Listing({ history, locale }: { history: PassHistoryRef; locale: string 
   );
 }
 
-function Detail({ history, locale, passMove }: PassHistoryViewProps) {
+function Detail({ history, passMove }: PassHistoryViewProps) {
   const pass = useSelector(history, (snapshot) => snapshot.context.detail);
   const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
   if (!pass) return null;
@@ -251,7 +252,7 @@ function Detail({ history, locale, passMove }: PassHistoryViewProps) {
           <Trans>Back to pass history</Trans>
         </Link>
       </p>
-      <PassFacts pass={pass} locale={locale} />
+      <PassFacts pass={pass} />
       {/* Another pass is another move: the machine starts again with it. */}
       <PassMovePanel key={pass.id} pass={pass} history={history} passMove={passMove} />
     </div>
@@ -280,8 +281,9 @@ function PassMovePanel({
   );
 }
 
-function PassFacts({ pass, locale }: { pass: PassDetail; locale: string }) {
+function PassFacts({ pass }: { pass: PassDetail }) {
   const { i18n } = useLingui();
+  const dates = useDates();
   const heading = useFocusWhenLost<HTMLHeadingElement>(pass.id);
   return (
     <section className={panel} aria-labelledby="pass-title" data-testid="pass-detail">
@@ -309,15 +311,15 @@ function PassFacts({ pass, locale }: { pass: PassDetail; locale: string }) {
         <dt>
           <Trans>First activated</Trans>
         </dt>
-        <dd>{pass.activated_at ? dateTime(pass.activated_at, locale) : <Trans>Not yet</Trans>}</dd>
+        <dd>{pass.activated_at ? dates.dateTime(pass.activated_at) : <Trans>Not yet</Trans>}</dd>
         <dt>
           <Trans>Expires</Trans>
         </dt>
-        <dd>{expiryText(i18n, pass, (iso) => day(iso, locale))}</dd>
+        <dd>{expiryText(i18n, pass, dates.day)}</dd>
         <dt>
           <Trans>Purchased</Trans>
         </dt>
-        <dd>{dateTime(pass.purchased_at, locale)}</dd>
+        <dd>{dates.dateTime(pass.purchased_at)}</dd>
         <dt>
           <Trans>Fare card</Trans>
         </dt>

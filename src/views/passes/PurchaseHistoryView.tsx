@@ -4,7 +4,8 @@ import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import type { purchaseHistoryMachine } from "../../machines/purchaseHistory.machine.ts";
-import { dateTime, type MoneyFormat } from "../fare-cards/cardText.ts";
+import type { MoneyFormat } from "../fare-cards/cardText.ts";
+import { useDates } from "../shared/dates.ts";
 import { errorLine } from "../shared/fieldStyles.ts";
 import { ShowMore } from "../shared/ShowMore.tsx";
 import { panel, table } from "./PassHistoryView.tsx";
@@ -15,13 +16,12 @@ type PurchaseHistoryRef = ActorRefFrom<typeof purchaseHistoryMachine>;
 export function PurchaseHistoryView({
   purchases,
   money,
-  locale,
 }: {
   purchases: PurchaseHistoryRef;
   money: MoneyFormat;
-  locale: string;
 }) {
   const { t } = useLingui();
+  const dates = useDates();
   const phase = useSelector(purchases, (s) =>
     s.matches("loading")
       ? "loading"
@@ -96,7 +96,7 @@ export function PurchaseHistoryView({
               {transactions.map((entry) => (
                 <tr key={entry.id}>
                   <th scope="row">{entry.transaction_number}</th>
-                  <td data-label={t`Date`}>{dateTime(entry.tapped_at, locale)}</td>
+                  <td data-label={t`Date`}>{dates.dateTime(entry.tapped_at)}</td>
                   <td data-label={t`Items purchased`}>
                     {entry.items.map((line) => line.name).join(", ")}
                     {entry.capped ? (

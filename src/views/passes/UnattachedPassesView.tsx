@@ -8,7 +8,8 @@ import { ErrorCode } from "../../domain/envelope.ts";
 import { selectTargetPass, type unattachedPassesMachine } from "../../machines/unattachedPasses.machine.ts";
 import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 import { RiderType } from "../fare-cards/CardParts.tsx";
-import { day, passStatusText } from "../fare-cards/cardText.ts";
+import { passStatusText } from "../fare-cards/cardText.ts";
+import { useDates } from "../shared/dates.ts";
 import { errorLine } from "../shared/fieldStyles.ts";
 import { LoadFailed } from "../shared/LoadFailed.tsx";
 import { selectListPhase } from "../shared/listPhase.ts";
@@ -42,7 +43,7 @@ const choices = css({
 });
 
 /** /account/unattachedpasses: passes on no fare card, each attachable to one of the rider's active cards. */
-export function UnattachedPassesView({ unattached, locale }: { unattached: UnattachedRef; locale: string }) {
+export function UnattachedPassesView({ unattached }: { unattached: UnattachedRef }) {
   const phase = useSelector(unattached, selectListPhase);
   switch (phase) {
     case "loading":
@@ -64,12 +65,13 @@ export function UnattachedPassesView({ unattached, locale }: { unattached: Unatt
         </LoadFailed>
       );
     case "shown":
-      return <PassList unattached={unattached} locale={locale} />;
+      return <PassList unattached={unattached} />;
   }
 }
 
-function PassList({ unattached, locale }: { unattached: UnattachedRef; locale: string }) {
+function PassList({ unattached }: { unattached: UnattachedRef }) {
   const { t, i18n } = useLingui();
+  const dates = useDates();
   const passes = useSelector(unattached, (s) => s.context.passes);
   return (
     <section className={card} aria-labelledby="unattached-title">
@@ -86,7 +88,7 @@ function PassList({ unattached, locale }: { unattached: UnattachedRef; locale: s
               </span>
               {pass.expires_at || pass.valid_days ? (
                 <span className={muted}>
-                  <Trans>Expires {expiryText(i18n, pass, (iso) => day(iso, locale))}</Trans>
+                  <Trans>Expires {expiryText(i18n, pass, dates.day)}</Trans>
                 </span>
               ) : null}
             </div>

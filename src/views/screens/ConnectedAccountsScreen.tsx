@@ -1,12 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useActorRef } from "@xstate/react";
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
-import { useChild } from "../../app/children.ts";
 import { createConnectedAccountsLogic } from "../../app/live/connected-accounts.ts";
 import { useFeature } from "../../app/logic.tsx";
 import { linkFailureOf } from "../../machines/connectedAccounts.machine.ts";
-import { selectLocale } from "../../machines/language.machine.ts";
 import { ConnectedAccountsView } from "../account/ConnectedAccountsView.tsx";
 import { AccountScreen } from "./AccountScreen.tsx";
 
@@ -31,6 +29,5 @@ function ConnectedAccounts() {
   const actor = useActorRef(useFeature(createConnectedAccountsLogic).connectedAccounts, {
     input: { returned },
   });
-  const locale = useSelector(useChild("language"), selectLocale);
-  return <ConnectedAccountsView accounts={actor} locale={locale} />;
+  return <ConnectedAccountsView accounts={actor} />;
 }

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useActorRef } from "@xstate/react";
 import { Link, useParams } from "wouter";
 import { button } from "../../../styled-system/recipes";
-import { useActionBlocked, useChild, useConfig, useSignedIn } from "../../app/children.ts";
+import { useActionBlocked, useConfig, useSignedIn } from "../../app/children.ts";
 import { createFareCardsLogic } from "../../app/live/fare-cards.ts";
 import { useFeature } from "../../app/logic.tsx";
-import { selectLocale } from "../../machines/language.machine.ts";
 import { ResendVerification } from "../account/ResendVerificationOnDemand.ts";
 import { cardIdOf, FareCardsView, FollowCardRoute } from "../fare-cards/FareCardsView.tsx";
 import { card, Screen } from "../shared/Screen.tsx";
@@ -34,7 +33,6 @@ function FareCards() {
     // A card's activity by pages of the deployment's ideal_row_count.
     input: { cardId, pageSize: useConfig().ideal_row_count },
   });
-  const locale = useSelector(useChild("language"), selectLocale);
   return (
     <>
       <FollowCardRoute cards={actor} />
@@ -42,7 +40,6 @@ function FareCards() {
         cards={actor}
         machines={{ cardBlock: cards.cardBlock, autoRenew: cards.autoRenew }}
         money={useMoney()}
-        locale={locale}
         MoneyActions={CardMoneyActions}
       />
     </>

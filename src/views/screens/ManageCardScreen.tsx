@@ -1,9 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
-import { useActorRef, useSelector } from "@xstate/react";
-import { useChild, useConfig } from "../../app/children.ts";
+import { useActorRef } from "@xstate/react";
+import { useConfig } from "../../app/children.ts";
 import { createGuestCardLogic } from "../../app/live/guest-card.ts";
 import { useFeature } from "../../app/logic.tsx";
-import { selectLocale } from "../../machines/language.machine.ts";
 import { GuestCardView } from "../guest-card/GuestCardView.tsx";
 import { Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
@@ -20,13 +19,11 @@ export function ManageCardScreen() {
   const actor = useActorRef(guest.guestCard, {
     input: { holdsToken: guest.holdsCardToken(), activityPageSize },
   });
-  const locale = useSelector(useChild("language"), selectLocale);
   return (
     <Screen title={t`Manage Card`}>
       <GuestCardView
         guest={actor}
         money={useMoney()}
-        locale={locale}
         addValue={({ id, balance, onChanged }) => (
           <AddValue guest wide target={{ kind: "card", id }} balance={balance} onChanged={onChanged} />
         )}

@@ -1,11 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useActorRef } from "@xstate/react";
 import { useParams } from "wouter";
-import { useChild, useConfig } from "../../app/children.ts";
+import { useConfig } from "../../app/children.ts";
 import { createPassesLogic } from "../../app/live/passes.ts";
 import { useFeature } from "../../app/logic.tsx";
 import { routeOf } from "../../machines/keysetHistory.ts";
-import { selectLocale } from "../../machines/language.machine.ts";
 import { PassHistoryView } from "../passes/PassHistoryView.tsx";
 import { PurchaseHistoryView } from "../passes/PurchaseHistoryView.tsx";
 import { FollowRoute } from "../shared/KeysetPages.tsx";
@@ -25,7 +24,6 @@ export function PassHistoryScreen() {
 function Passes() {
   const passes = useFeature(createPassesLogic);
   const route = routeOf(useParams<{ page?: string; id?: string }>());
-  const locale = useSelector(useChild("language"), selectLocale);
   const money = useMoney();
   // Passes and bank-card taps a page holds: the deployment's ideal_row_count.
   const pageSize = useConfig().ideal_row_count;
@@ -34,8 +32,8 @@ function Passes() {
   return (
     <>
       <FollowRoute history={history} />
-      <PassHistoryView history={history} locale={locale} passMove={passes.passMove} />
-      {route.id === null ? <PurchaseHistoryView purchases={purchases} money={money} locale={locale} /> : null}
+      <PassHistoryView history={history} passMove={passes.passMove} />
+      {route.id === null ? <PurchaseHistoryView purchases={purchases} money={money} /> : null}
     </>
   );
 }

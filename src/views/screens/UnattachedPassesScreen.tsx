@@ -1,9 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { useActorRef, useSelector } from "@xstate/react";
-import { useChild } from "../../app/children.ts";
+import { useActorRef } from "@xstate/react";
 import { createUnattachedPassesLogic } from "../../app/live/unattached-passes.ts";
 import { useFeature } from "../../app/logic.tsx";
-import { selectLocale } from "../../machines/language.machine.ts";
 import { UnattachedPassesView } from "../passes/UnattachedPassesView.tsx";
 import { AccountScreen } from "./AccountScreen.tsx";
 
@@ -19,5 +17,5 @@ export function UnattachedPassesScreen() {
 
 function Unattached() {
   const actor = useActorRef(useFeature(createUnattachedPassesLogic).unattachedPasses);
-  return <UnattachedPassesView unattached={actor} locale={useSelector(useChild("language"), selectLocale)} />;
+  return <UnattachedPassesView unattached={actor} />;
 }

@@ -9,6 +9,7 @@ import { Choice } from "../../ui/Choice.tsx";
 import { methodName } from "../account/methodNames.tsx";
 import { fieldInput, TextField } from "../account/paymentParts.tsx";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
+import { useDates } from "../shared/dates.ts";
 import { textLink } from "../shared/Screen.tsx";
 import {
   actions,
@@ -52,6 +53,7 @@ export function AutoloadView({
   const current = context.autoload;
   const busy = snapshot.hasTag("busy");
   const weekdays = weekdayNames(locale);
+  const dates = useDates();
   const when = (trigger: AutoloadTrigger): string => {
     if (!current) return "";
     switch (trigger) {
@@ -111,11 +113,7 @@ export function AutoloadView({
                   <dt>
                     <Trans>Next load</Trans>
                   </dt>
-                  <dd className={figureValue}>
-                    {new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(
-                      new Date(current.next_run_at),
-                    )}
-                  </dd>
+                  <dd className={figureValue}>{dates.day(current.next_run_at)}</dd>
                 </>
               ) : null}
             </dl>

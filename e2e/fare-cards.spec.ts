@@ -69,7 +69,17 @@ test.describe("fare cards", () => {
         await screen.openCard("Kid's card");
         const caps = page.getByTestId("fare-caps");
         await expect(caps.getByText("Daily cap")).toBeVisible();
+        // Dates as the deployment writes them in each language (issue 47): MM/dd/yyyy hh:mm a in
+        // English, dd/MM/yyyy HH:mm in Vietnamese and Spanish.
+        const firstDate = page.getByTestId("activity-row").first().locator('[data-cell="date"]');
+        const english = (await firstDate.textContent()) ?? "";
+        const parts = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}) (AM|PM)$/.exec(english);
+        expect(parts, english).not.toBeNull();
+        const [, month, dayOfMonth, year, hour, minute, half] = parts ?? [];
+        const hours24 = (Number(hour) % 12) + (half === "PM" ? 12 : 0);
+        const dayFirst = `${dayOfMonth}/${month}/${year} ${String(hours24).padStart(2, "0")}:${minute}`;
         await screen.portal.chooseLanguage("Language", "Tiếng Việt");
+        await expect(firstDate).toHaveText(dayFirst);
         // The server's names come again in Vietnamese; the category is said as the rider type is.
         const main = page.getByRole("main");
         await expect(main.getByText("Giới hạn ngày").first()).toBeVisible();
@@ -78,6 +88,9 @@ test.describe("fare cards", () => {
           await expect(main.getByText(english, { exact: true })).toHaveCount(0);
         }
         await screen.portal.checkAccessibility();
+        await screen.portal.chooseLanguage("Ngôn ngữ", "Español");
+        await expect(main.getByRole("heading", { name: "Actividad" })).toBeVisible();
+        await expect(firstDate).toHaveText(dayFirst);
       },
     );
   }

@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { i18n } from "../src/i18n/i18n.ts";
 import { preloadSheet } from "../src/ui/Sheet.tsx";
 import { preloadOnDemand } from "../src/ui/useOnDemand.ts";
 // The modules that declare on-demand parts (useOnDemand.ts), so preloadOnDemand() below finds them all.
@@ -126,6 +127,9 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   document.documentElement.lang = "en";
+  // A test that switched the language (a whole portal's picker) leaves the next file in this worker
+  // English, as every file expects (isolate: false shares the i18n instance).
+  if (i18n.locale !== "en") i18n.activate("en");
 });
 
 // Sheets load Ark's dialog when one first opens (src/ui/Sheet.tsx); loaded here once, every sheet in a

@@ -3,7 +3,7 @@ import { type AnyEventObject, fromPromise } from "xstate";
 import { normalizeCartItem, productModeOf } from "../domain/cart.ts";
 import type { Product } from "../domain/catalog.ts";
 import type { FormValues } from "../domain/forms.ts";
-import { type PortalConfig, serviceBases } from "../domain/portal-config.ts";
+import type { PortalConfig } from "../domain/portal-config.ts";
 import { profileValues } from "../domain/session.ts";
 import { activateLocale } from "../i18n/i18n.ts";
 import {
@@ -17,7 +17,6 @@ import { cartMachine, type RefreshInput } from "../machines/cart.machine.ts";
 import { formMachine } from "../machines/form.machine.ts";
 import { languageMachine } from "../machines/language.machine.ts";
 import { networkMachine } from "../machines/network.machine.ts";
-import { requestMachine } from "../machines/request.machine.ts";
 import { serviceLevelsMachine } from "../machines/serviceLevels.machine.ts";
 import { sessionMachine } from "../machines/session.machine.ts";
 import { tourMachine } from "../machines/tour.machine.ts";
@@ -84,30 +83,28 @@ export function createLiveApp(
       // Said once for a request that waits on a busy server; it goes on by itself (src/services/http.ts).
       serverBusy: () => bus.send({ type: "notify.error", code: "serverBusy" }),
     },
+    // The deployment's child organisation on every transit-service call (spec section 7).
     scope: (path): Record<string, string> => {
-      const child = loaded?.organization.childUuid ?? null;
-      return child !== null && path.startsWith(`${transitBases().transit}/`)
-        ? { child_organization_uuid: child }
-        : {};
+      const child = loaded?.organization.childUuid;
+      return child && path.startsWith(`${transitBase()}/`) ? { child_organization_uuid: child } : {};
     },
   });
   const portalConfig = createPortalConfigService(http, () => configWrittenInto(browser.document));
   const health = createHealthService(http);
-  const transitBases = () => ({ transit: serviceBases(loaded).transit });
+  const transitBase = () => loaded?.apiBases.transit ?? "/transit";
+  const transitBases = () => ({ transit: transitBase() });
   const orgConfig = createOrgConfigService(http, transitBases);
   const catalog = createCatalogService(http, transitBases, () => storage.isSignedIn());
-  const fareMedia = createFareMediaService(http, () => transitBases().transit);
-  const accountsBase = () => serviceBases(loaded).accounts;
-  const loginBase = () => serviceBases(loaded).login;
+  const fareMedia = createFareMediaService(http, transitBase);
+  const accountsBase = () => loaded?.apiBases.accounts ?? "/accounts";
+  // The sign-in goes to the service `loginService` names; the profile to the transit service when a
+  // child organisation is configured (it carries child_organization_uuid there; spec section 7).
+  const loginBase = () => (loaded ? loaded.apiBases[loaded.loginService] : accountsBase());
   const accounts = createAccountsService(http, accountsBase, {
     login: loginBase,
-    profile: () => serviceBases(loaded).profile,
+    profile: () => (loaded?.organization.childUuid ? transitBase() : accountsBase()),
   });
-  const forms = createFormsService(
-    http,
-    () => loaded?.apiBases.transit ?? "/transit",
-    formsWrittenInto(browser.document),
-  );
+  const forms = createFormsService(http, transitBase, formsWrittenInto(browser.document));
   /** The screens' machines that hear a language switch (through their `languageChanges`). */
   const languageListeners = new Set<(locale: string) => void>();
   const onLanguageChange = (listener: (locale: string) => void) => {
@@ -132,7 +129,7 @@ export function createLiveApp(
     http,
     storage,
     bus,
-    transitBase: () => transitBases().transit,
+    transitBase,
     accountsBase,
     loginBase,
     config: () => loaded,
@@ -178,10 +175,7 @@ export function createLiveApp(
         const config = await portalConfig.load();
         storage.useLanguageKey(config.storageKeys.language);
         // What the browser kept under another deployment, or an older file of this one, goes first.
-        const adopted = storage.adoptDeployment({
-          uuid: config.uuid,
-          version: config.currentDeployedVersion,
-        });
+        storage.adoptDeployment(config.uuid, config.currentDeployedVersion);
         loaded = config;
         applyTheme(config.themes.default, browser.document.documentElement);
         // Reloaded because the connection came back (chunks.ts): said once the portal is ready, which
@@ -189,11 +183,7 @@ export function createLiveApp(
         if (reloadedOnline) {
           browser.setTimeout(() => bus.send({ type: "notify.success", code: "connectionRestored" }), 0);
         }
-        return {
-          config,
-          storedLanguage: storage.get("language"),
-          ...(adopted === "newVersion" || adopted === "other" ? { stored: storedAtStart() } : {}),
-        };
+        return { config, storedLanguage: storage.get("language"), stored: storedAtStart() };
       }),
       languageMachine: languageMachine.provide({
         actors: {
@@ -308,9 +298,6 @@ export function createLiveApp(
   const features = new Map<Feature<unknown>, unknown>();
   const logic: ScreenLogic = {
     ...analytics,
-    resendVerification: requestMachine.provide({
-      actors: { send: fromPromise(() => accounts.resendConfirmation()) },
-    }),
     feature<T>(feature: Feature<T>): T {
       if (!features.has(feature)) features.set(feature, feature(deps));
       return features.get(feature) as T;

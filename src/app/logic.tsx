@@ -1,19 +1,16 @@
 import { createContext, type ReactNode, useContext } from "react";
-import type { requestMachine } from "../machines/request.machine.ts";
 import type { AnalyticsLogic } from "./live/analytics.ts";
 import type { Feature } from "./live/deps.ts";
 
 /**
  * The machines screens start for themselves, already given their services by the composition root
  * (src/app/live.ts). A screen asks for one here and never sees a service.
- * - What every page may need (analytics' observer, "Resend verification email") is here from the start.
+ * - What every page may need (analytics' observer) is here from the start.
  * - Everything else belongs to a feature (src/app/live/<feature>.ts), asked for with
  *   `useFeature(create<Feature>Logic)`: the composition travels in the chunk of the screen that
  *   imports it, and runs once, the first time a screen asks.
  */
 export interface ScreenLogic extends AnalyticsLogic {
-  /** "Resend verification email" for a rider whose email is not confirmed yet. */
-  resendVerification: typeof requestMachine;
   /** A feature's logic, composed on first use and the same object afterwards. */
   feature<T>(feature: Feature<T>): T;
 }

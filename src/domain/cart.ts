@@ -1,7 +1,5 @@
 import type { AppliedFilter, Product } from "./catalog.ts";
 
-export type { AppliedFilter };
-
 /**
  * Cart items as kept in browser storage under `cart` (spec section 3); prices are minor units.
  * `faremediaId` is the fare card the item is bought for (null for physical cards and guests), so a
@@ -68,33 +66,6 @@ export const normalizeCartItem = (item: CartItem): CartItem => ({
 });
 
 const isPhysical = (item: Pick<CartItem, "type">) => item.type === "PHYSICAL_PASS";
-
-/** The cart item for `quantity` of a product, bought for `faremediaId` (null: a physical card or a guest). */
-export function cartItemOf(
-  product: Product,
-  quantity: number,
-  context: { faremediaId: string | null; appliedFilters: AppliedFilter[]; filterName: string | null },
-): CartItem {
-  return {
-    uuid: product.uuid,
-    name: product.name,
-    alert_message: product.alert_message,
-    short_desc: product.short_description,
-    long_description: product.long_description,
-    list_price: product.list_price,
-    quantity,
-    productImage: product.product_image_path,
-    type: product.sub_type,
-    shipping_enabled: product.shipping_enabled,
-    productFilterName: context.filterName,
-    orgUuidProduct: product.organization.uuid,
-    subscription_allowed: product.subscription.subscription_allowed,
-    theme: product.theme,
-    appliedFilters: context.appliedFilters,
-    isSubscribed: false,
-    faremediaId: product.sub_type === "PHYSICAL_PASS" ? null : context.faremediaId,
-  };
-}
 
 /** What the cart rule knows of a product: whether it is shipped, and whose it is. */
 export interface CartKind {

@@ -139,27 +139,6 @@ export interface PortalConfig {
   };
 }
 
-/**
- * Where each family of calls goes (spec section 7): the accounts and transit services' bases, the
- * sign-in to the service `loginService` names, and the profile update (PUT /users) to the transit
- * service when a child organisation is configured (it carries child_organization_uuid there).
- */
-export function serviceBases(config: PortalConfig | null): {
-  accounts: string;
-  transit: string;
-  login: string;
-  profile: string;
-} {
-  const accounts = config?.apiBases.accounts ?? "/accounts";
-  const transit = config?.apiBases.transit ?? "/transit";
-  return {
-    accounts,
-    transit,
-    login: config ? config.apiBases[config.loginService] : accounts,
-    profile: config?.organization.childUuid ? transit : accounts,
-  };
-}
-
 export function defaultLocale(config: Pick<PortalConfig, "locales">): LocaleCode {
   return (config.locales.find((locale) => locale.is_default) ?? config.locales[0])?.code ?? "en";
 }

@@ -1,6 +1,5 @@
 import { i18n, type Messages } from "@lingui/core";
 import type { LocaleCode } from "../domain/portal-config.ts";
-import { loadDateLocale } from "./date-locale.ts";
 
 /*
  * English is the source language: the build compiles each message's English into the code that uses
@@ -24,12 +23,12 @@ const catalogs: Record<LocaleCode, () => Promise<{ messages: Messages }>> = {
   pt: () => import("../locales/pt/messages.po"),
 };
 
-/** Loads the catalog and the date words, then switches every mounted text and `<html lang>` at once. */
+/** Loads the catalog, then switches every mounted text and `<html lang>` at once. */
 export async function activateLocale(
   locale: LocaleCode,
   root: HTMLElement = document.documentElement,
 ): Promise<void> {
-  const [{ messages }] = await Promise.all([catalogs[locale](), loadDateLocale(locale)]);
+  const { messages } = await catalogs[locale]();
   i18n.load(locale, messages);
   i18n.activate(locale);
   root.lang = locale;

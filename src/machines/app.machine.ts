@@ -33,7 +33,7 @@ export interface StoredAtStart {
 export interface BootResult {
   config: PortalConfig;
   storedLanguage: string | null;
-  /** What storage holds now, when the deployment changed since the start was read (it forgot some). */
+  /** What storage holds once the deployment is adopted (it may have forgotten some); the input's when absent. */
   stored?: StoredAtStart;
 }
 

@@ -18,7 +18,7 @@ export const pick = (values: FormValues, keys: string[]) =>
 export function createAccountsService(
   http: HttpClient,
   base: () => string,
-  /** Where the sign-in and the profile update go, when not to `base` (serviceBases in the domain). */
+  /** Where the sign-in and the profile update go, when not to `base` (the composition's loginService and child organisation). */
   { login = base, profile: profileBase = base }: { login?: () => string; profile?: () => string } = {},
 ) {
   const url = usersUrl(base);
@@ -45,9 +45,6 @@ export function createAccountsService(
     },
     async logout(): Promise<void> {
       await http.request(url("/logout"), { method: "POST" });
-    },
-    async resendConfirmation(): Promise<void> {
-      await http.request(url("/resend_confirmation"), { method: "POST" });
     },
     async updateProfile(update: ProfileUpdate): Promise<StoredUser> {
       return required(

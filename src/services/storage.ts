@@ -127,7 +127,7 @@ export interface PortalStorage {
    * another deployment (another uuid), every rider key and the tour too. The language stays; one the
    * deployment does not offer is ignored at start.
    */
-  adoptDeployment(deployment: { uuid: string; version: number }): "first" | "same" | "newVersion" | "other";
+  adoptDeployment(uuid: string, version: number): void;
   /** The storage key actually used for `key` in this deployment. */
   keyName(key: StorageKey): string;
   /** The deployment names its own language key (Bytemark-CW-lang); known once the config arrives. */
@@ -178,18 +178,20 @@ export function createPortalStorage(backing: Storage): PortalStorage {
       for (const key of riderKeys) storage.remove(key);
       if (clearCart) storage.clearCart();
     },
-    adoptDeployment({ uuid, version }) {
-      const current = `${uuid}/${version}`;
+    adoptDeployment(uuid, version) {
       const kept = storage.get("serviceConfigUuid");
+      const current = `${uuid}/${version}`;
       storage.set("serviceConfigUuid", current);
-      if (kept === null) return "first";
-      if (kept === current) return "same";
-      storage.clearCart();
-      storage.remove("purchaseFlowType");
-      if (kept.split("/")[0] === uuid) return "newVersion";
-      storage.clearSession({ clearCart: true });
-      storage.remove("tourDone");
-      return "other";
+      if (kept && kept !== current) {
+        if (kept.startsWith(`${uuid}/`)) {
+          // A new version of the same file: the session, the card token and the tour stay.
+          storage.clearCart();
+          storage.remove("purchaseFlowType");
+        } else {
+          storage.clearSession({ clearCart: true });
+          storage.remove("tourDone");
+        }
+      }
     },
   };
   return storage;

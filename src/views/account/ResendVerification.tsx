@@ -3,7 +3,8 @@ import { useActorRef, useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { useScreenLogic } from "../../app/logic.tsx";
+import { createResendVerificationLogic } from "../../app/live/resend-verification.ts";
+import { useFeature } from "../../app/logic.tsx";
 import type { requestMachine } from "../../machines/request.machine.ts";
 import { errorLine } from "../shared/fieldStyles.ts";
 import { card } from "../shared/Screen.tsx";
@@ -13,8 +14,7 @@ const sectionHeading = css({ fontSize: "xl", fontWeight: "bold" });
 
 /** The "Action Blocked" notice of a page (account sections, /checkout), with its own resend request. */
 export function ResendVerification() {
-  const { resendVerification } = useScreenLogic();
-  const resend = useActorRef(resendVerification);
+  const resend = useActorRef(useFeature(createResendVerificationLogic));
   return (
     <div className={card}>
       <ActionBlocked resend={resend} />
@@ -24,8 +24,7 @@ export function ResendVerification() {
 
 /** Just the resend and its outcome, for the cart's "Action Blocked" dialog, which has its own title. */
 export function ResendNow() {
-  const { resendVerification } = useScreenLogic();
-  return <ResendControls resend={useActorRef(resendVerification)} />;
+  return <ResendControls resend={useActorRef(useFeature(createResendVerificationLogic))} />;
 }
 
 /** "Action Blocked": an unverified rider can only ask for the confirmation email again. */

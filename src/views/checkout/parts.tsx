@@ -13,7 +13,7 @@ import type { SavedPaymentMethod } from "../../domain/payments/saved.ts";
 import type { CheckoutFailure, checkoutMachine } from "../../machines/checkout.machine.ts";
 import { methodName } from "../account/methodNames.tsx";
 import { declineMessage } from "../shared/declineTexts.ts";
-import { useDisplayFormats } from "../shared/display-formats.tsx";
+import { useDisplaySettings } from "../shared/display-formats.tsx";
 import { errorLine } from "../shared/fieldStyles.ts";
 
 export type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
@@ -28,7 +28,7 @@ export const row = css({ display: "flex", justifyContent: "space-between", gap: 
 /** Formats minor units of the quote's currency in the rider's language, as the deployment shows money. */
 export function useQuoteMoney(checkout: CheckoutRef): (amount: number) => string {
   const { i18n } = useLingui();
-  const { hideZeroDecimals } = useDisplayFormats();
+  const hideZeroDecimals = useDisplaySettings().config?.hideZeroDecimals ?? false;
   const currency = useSelector(checkout, (snapshot) => snapshot.context.quote?.currency ?? "USD");
   return useCallback(
     (amount: number) => formatMoney(amount, { currency, locale: i18n.locale, hideZeroDecimals }),

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
+import { lazy } from "react";
 import { Link, Redirect } from "wouter";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { useChild, useConfig, useSignedIn } from "../../app/children.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
-import { selectUser } from "../../machines/session.machine.ts";
 import { SignInPanel, selectSignInForm } from "../session/SessionViews.tsx";
 import { SocialSignInButtons } from "../session/SocialSignInButtons.tsx";
 import { card, linkList, Screen } from "../shared/Screen.tsx";
@@ -23,32 +23,15 @@ export function LandingScreen() {
   return signedIn ? <SignedInLanding /> : <SignInLanding />;
 }
 
-function useFeatureText(): string | undefined {
+/** A signed-in rider's welcome: its own chunk, as a guest's first page (the sign-in) never draws it. */
+const SignedInLanding = lazy(() =>
+  import("./SignedInLanding.tsx").then((module) => ({ default: module.SignedInLanding })),
+);
+
+export function useFeatureText(): string | undefined {
   const config = useConfig();
   const locale = useSelector(useChild("language"), selectLocale);
   return config.featureText[locale] ?? config.featureText.en;
-}
-
-function SignedInLanding() {
-  const { t } = useLingui();
-  const feature = useFeatureText();
-  const firstName = useSelector(useChild("session"), selectUser)?.first_name ?? "";
-  return (
-    <Screen title={firstName ? t`Welcome, ${firstName}` : t`Welcome`}>
-      {feature ? <p className={css({ fontSize: "lg", maxWidth: "60ch" })}>{feature}</p> : null}
-      <nav aria-label={t`Where to go`} className={linkList}>
-        <Link href="/products" className={button()}>
-          <Trans>Buy passes</Trans>
-        </Link>
-        <Link href="/faremedia" className={button({ variant: "outline" })}>
-          <Trans>Fare cards</Trans>
-        </Link>
-        <Link href="/account" className={button({ variant: "outline" })}>
-          <Trans>My Account</Trans>
-        </Link>
-      </nav>
-    </Screen>
-  );
 }
 
 function SignInLanding() {

@@ -195,3 +195,22 @@ describe("loginService and the transit service's /users", () => {
     expect((await send("GET", "/transit/users/me", token)).statusCode).toBe(404);
   });
 });
+
+describe("disableDeleteAccount", () => {
+  it("refuses to delete an account when the deployment turns deletion off", async () => {
+    const off = await createTestApp({ configure: (config) => ({ ...config, disableDeleteAccount: true }) });
+    try {
+      const ada = await newRider(off, "switch-delete");
+      const reply = await off.app.inject({
+        method: "DELETE",
+        url: "/accounts/users",
+        headers: { authorization: `Bearer ${ada.token}` },
+        payload: { current_password: "a fine long passphrase" },
+      });
+      expect(reply.statusCode).toBe(403);
+      expect(reply.json().errors[0]).toMatchObject({ code: ErrorCode.forbidden });
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -17,6 +17,8 @@ describe("the portal shell", () => {
       screen.getByText(`© ${new Date().getFullYear()} Metro Transit Authority. All rights reserved.`),
     ).toBeInTheDocument();
     expect(document.title).toBe("Sign in | Metro Transit");
+    // The deployment's featureText in the rider's language.
+    expect(screen.getByText(portalConfig.featureText.en ?? "")).toBeInTheDocument();
   });
 
   it("switches to Spanish: texts, <html lang> and the stored language", async () => {
@@ -25,6 +27,7 @@ describe("the portal shell", () => {
     await user.click(screen.getByRole("combobox", { name: "Language" }));
     await user.click(await screen.findByRole("option", { name: "Español" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Iniciar sesión" })).toBeInTheDocument();
+    expect(screen.getByText(portalConfig.featureText.es ?? "")).toBeInTheDocument();
     expect(document.documentElement.lang).toBe("es");
     expect(localStorage.getItem("Bytemark-CW-lang")).toBe("es");
   });

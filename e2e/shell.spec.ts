@@ -262,3 +262,35 @@ async function expectOneRow(page: Page, language: string): Promise<void> {
     .evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
   expect(Math.max(...tops) - Math.min(...tops), `one row of links in ${language}`).toBeLessThan(16);
 }
+
+for (const [label, viewport] of [
+  ["phone", { width: 390, height: 844 }],
+  ["desktop", { width: 1280, height: 800 }],
+] as const) {
+  test.describe(`/ for a signed-in rider (${label})`, () => {
+    test.use({ viewport });
+
+    asDemoRider(
+      "stays open: a welcome with the ways on, in English and Spanish (issue 47)",
+      async ({ page }) => {
+        const portal = new Portal(page);
+        await openProfile(portal);
+        await portal.open("/");
+        await portal.seeHeading(/^Welcome, /);
+        await expect(page).toHaveURL(/\/$/);
+        const ways = page.getByRole("navigation", { name: "Where to go" });
+        await expect(ways.getByRole("link", { name: "Buy passes" })).toBeVisible();
+        await expect(ways.getByRole("link", { name: "Fare cards" })).toBeVisible();
+        await expect(page.getByRole("button", { name: "Sign in", exact: true })).toHaveCount(0);
+        await portal.checkAccessibility();
+        await portal.chooseLanguage("Language", "Español");
+        await portal.seeHeading(/^Bienvenido, /);
+        await page
+          .getByRole("navigation", { name: "Adónde ir" })
+          .getByRole("link", { name: "Comprar pases" })
+          .click();
+        await expect(page).toHaveURL(/\/products$/);
+      },
+    );
+  });
+}

@@ -126,6 +126,9 @@ describeViewModel({
         screen.getByRole("heading", { level: 2, name: card?.nickname, hidden: true }),
       ).toBeInTheDocument();
       expect(screen.getByTestId("card-number")).toHaveTextContent(card?.printed_card_number ?? "");
+      // The expiry the server gives, as the deployment writes a day (MM/dd/yyyy in English; issue 47).
+      const [year, month, day] = (card?.expiration_date ?? "").split("-");
+      expect(screen.getByTestId("card-expires")).toHaveTextContent(`${month}/${day}/${year}`);
       expect(screen.getByTestId("general-funds")).toHaveTextContent(
         money(card?.balance_detail.general_funds ?? 0),
       );

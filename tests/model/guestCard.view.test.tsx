@@ -104,6 +104,8 @@ describeViewModel({
     card: (snapshot) => {
       const card = within(screen.getByTestId("guest-card"));
       expect(card.getByRole("heading", { name: snapshot.context.card?.printed_card_number })).toBeVisible();
+      const [year, month, day] = (snapshot.context.card?.expiration_date ?? "").split("-");
+      expect(card.getByTestId("card-expires")).toHaveTextContent(`Expires ${month}/${day}/${year}`);
       expect(card.getByTestId("general-funds")).toHaveTextContent(
         money(snapshot.context.card?.balance_detail.general_funds ?? 0),
       );

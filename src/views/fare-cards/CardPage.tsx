@@ -10,6 +10,7 @@ import type { autoRenewMachine } from "../../machines/autoRenew.machine.ts";
 import { type fareCardsMachine, selectHasMore } from "../../machines/fareCards.machine.ts";
 import { problemText, TextField } from "../account/paymentParts.tsx";
 import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
+import { useDates } from "../shared/dates.ts";
 import { errorLine } from "../shared/fieldStyles.ts";
 import { card as cardBox } from "../shared/Screen.tsx";
 import { ShowMore } from "../shared/ShowMore.tsx";
@@ -51,6 +52,7 @@ const headingFocus = css({ fontSize: "xl", fontWeight: "bold", _focusVisible: { 
 /** The chosen card's page. */
 export function CardPage({ cards, machines, money, MoneyActions }: FareCardsViewProps) {
   const { t, i18n } = useLingui();
+  const dates = useDates();
   const card = useSelector(cards, (s) => s.context.card);
   const list = useSelector(cards, (s) => s.context.cards);
   const refreshing = useSelector(cards, (s) => s.matches({ card: "refreshing" }));
@@ -103,6 +105,10 @@ export function CardPage({ cards, machines, money, MoneyActions }: FareCardsView
           <dd>
             <CardType card={card} />
           </dd>
+          <dt>
+            <Trans>Expires</Trans>
+          </dt>
+          <dd data-testid="card-expires">{dates.day(card.expiration_date)}</dd>
         </dl>
         <CardStatusNote card={card} />
         <Nickname cards={cards} />

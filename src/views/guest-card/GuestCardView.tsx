@@ -8,6 +8,7 @@ import type { guestCardMachine } from "../../machines/guestCard.machine.ts";
 import { errorLine, problemText, TextField } from "../account/paymentParts.tsx";
 import { ActivityList, BalancePanel, CardStatusBadge, PassList } from "../fare-cards/CardParts.tsx";
 import { fareKindText, type MoneyFormat } from "../fare-cards/cardText.ts";
+import { useDates } from "../shared/dates.ts";
 import { card } from "../shared/Screen.tsx";
 import { ShowMore } from "../shared/ShowMore.tsx";
 import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
@@ -147,6 +148,7 @@ function CardForm({ guest }: { guest: GuestCardRef }) {
 
 function CardShown({ guest, money, addValue }: GuestCardViewProps) {
   const { t, i18n } = useLingui();
+  const dates = useDates();
   const fare = useSelector(guest, (s) => s.context.card);
   const rows = useSelector(guest, (s) => s.context.activity);
   const more = useSelector(guest, (s) => s.context.activityNext !== null);
@@ -154,6 +156,7 @@ function CardShown({ guest, money, addValue }: GuestCardViewProps) {
   const error = useSelector(guest, (s) => s.context.error);
   const title = useFocusWhenLost<HTMLHeadingElement>(fare?.faremedia_id ?? "");
   if (!fare) return null;
+  const expires = dates.day(fare.expiration_date);
   const done = () => guest.send({ type: "card.done" });
   return (
     <div className={css({ display: "grid", gap: "5" })}>
@@ -172,6 +175,9 @@ function CardShown({ guest, money, addValue }: GuestCardViewProps) {
               {fare.printed_card_number}
             </h2>
             <span className={muted}>{fareKindText(i18n, fare.category, fare.rider_type)}</span>
+            <span className={muted} data-testid="card-expires">
+              <Trans>Expires {expires}</Trans>
+            </span>
           </div>
           <CardStatusBadge status={fare.status} />
         </div>

@@ -29,8 +29,9 @@ export interface DateFormats {
 
 /** Formats with `patterns` and a language's date words (date-fns's English when none are given). */
 export function dateFormats(patterns: DatePatterns, words: Locale | null = null): DateFormats {
+  // A calendar day ("2031-12-31", a card's expiry) is that day wherever the rider is, not UTC midnight.
   const write = (iso: string, pattern: string) =>
-    format(new Date(iso), pattern, words ? { locale: words } : {});
+    format(new Date(iso.length === 10 ? `${iso}T00:00` : iso), pattern, words ? { locale: words } : {});
   return {
     day: (iso) => write(iso, patterns.date),
     time: (iso) => write(iso, patterns.time),

@@ -21,6 +21,30 @@ test.describe("fare cards", () => {
     await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
   });
 
+  test("a guest opening a card's page signs in and lands on that card, not the list (issue 47)", async ({
+    page,
+  }) => {
+    const signedIn = await page.request.post("/accounts/users/login", {
+      data: { email: "rider@example.com", password: "transit-demo-2026" },
+    });
+    const token: string = (await signedIn.json()).data.access_token;
+    const list = await page.request.get("/transit/faremedia", {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const cards: Array<{ faremedia_id: string; nickname: string }> = (await list.json()).data.fare_mediums;
+    const commute = cards.find((card) => card.nickname === "Commute card");
+    expect(commute).toBeDefined();
+    const screen = new FareCardsPage(page);
+    await screen.portal.open(`/faremedia/${commute?.faremedia_id}`);
+    await page.getByRole("link", { name: "Sign in", exact: true }).click();
+    await screen.portal.seeHeading("Sign in");
+    await page.getByLabel("Email", { exact: true }).fill("rider@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("transit-demo-2026");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/faremedia/${commute?.faremedia_id}$`));
+    await expect(page.getByTestId("card-number")).toHaveText("6000 0000 0000 0015");
+  });
+
   asDemoRider("the demo rider's cards beside a card's details and activity (desktop)", async ({ page }) => {
     await page.setViewportSize(desktop);
     const screen = new FareCardsPage(page);

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef } from "@xstate/react";
-import { Link, useParams } from "wouter";
+import { Link, useLocation, useParams } from "wouter";
 import { button } from "../../../styled-system/recipes";
 import { useActionBlocked, useConfig, useSignedIn } from "../../app/children.ts";
 import { createFareCardsLogic } from "../../app/live/fare-cards.ts";
@@ -46,14 +46,16 @@ function FareCards() {
   );
 }
 
+/** Signing in comes back to the page asked for: the list, or the card of /faremedia/<id> (issue 47). */
 function SignInPrompt() {
+  const [location] = useLocation();
   return (
     <div className={card}>
       <p>
         <Trans>Sign in to see the fare cards on your account.</Trans>
       </p>
       <p>
-        <Link href="/login" state={{ from: "/faremedia" }} className={button()}>
+        <Link href="/login" state={{ from: location }} className={button()}>
           <Trans>Sign in</Trans>
         </Link>
       </p>

@@ -29,6 +29,18 @@ export function seeReceipt(order: OrderDetail) {
   });
   expect(receipt.getByText("Total").nextElementSibling).toHaveTextContent(money(order.total));
   expect(receipt.getByText("Subtotal").nextElementSibling).toHaveTextContent(money(order.subtotal));
+  // The shipping address and method as the receipt's own fields, the fare card's last four (issue 47).
+  if (order.shipping_address) {
+    expect(receipt.getByTestId("order-shipping-address")).toHaveTextContent(
+      `${order.shipping_address.firstName} ${order.shipping_address.lastName}, ${order.shipping_address.address_1}`,
+    );
+  } else expect(receipt.queryByTestId("order-shipping-address")).toBeNull();
+  if (order.shipping_method) {
+    expect(receipt.getByTestId("order-shipping-method")).toHaveTextContent(order.shipping_method.name);
+  } else expect(receipt.queryByTestId("order-shipping-method")).toBeNull();
+  const card = order.fare_medium?.card_number ?? order.card_number;
+  if (card) expect(receipt.getByTestId("order-card")).toHaveTextContent(card.slice(-4));
+  else expect(receipt.queryByTestId("order-card")).toBeNull();
   // Shipping only where something is shipped: a digital order shows no "Shipping $0.00" (issue 34).
   if (order.shipping_method) {
     expect(receipt.getByText("Shipping").nextElementSibling).toHaveTextContent(money(order.shipping));

@@ -5,7 +5,15 @@ import type { OrderDetail } from "../../domain/checkout/order.ts";
 import { useDates } from "../shared/dates.ts";
 import { Email } from "../shared/Email.tsx";
 import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
-import { entryTypeText, fulfilmentLines, type MoneyFormat, paymentName, statusText } from "./orderText.ts";
+import {
+  addressLine,
+  entryTypeText,
+  fulfilmentLines,
+  type MoneyFormat,
+  orderCard,
+  paymentName,
+  statusText,
+} from "./orderText.ts";
 
 // Printing shows the receipt alone (the page around it is left out by this sheet).
 import "./receipt-print.css";
@@ -110,6 +118,7 @@ export function OrderReceipt({
   const titleId = useId();
   const fulfilment = fulfilmentLines(i18n, order, locale);
   const dates = useDates();
+  const card = orderCard(order);
   return (
     <article className={receipt} aria-labelledby={titleId} data-receipt="">
       <div className={top}>
@@ -142,6 +151,30 @@ export function OrderReceipt({
           <Trans>Status</Trans>
         </dt>
         <dd>{statusText(i18n, order.status)}</dd>
+        {card ? (
+          <>
+            <dt>
+              <Trans>Fare card</Trans>
+            </dt>
+            <dd data-testid="order-card">{card}</dd>
+          </>
+        ) : null}
+        {order.shipping_address ? (
+          <>
+            <dt>
+              <Trans>Shipping address</Trans>
+            </dt>
+            <dd data-testid="order-shipping-address">{addressLine(order.shipping_address, locale)}</dd>
+          </>
+        ) : null}
+        {order.shipping_method ? (
+          <>
+            <dt>
+              <Trans>Shipping method</Trans>
+            </dt>
+            <dd data-testid="order-shipping-method">{order.shipping_method.name}</dd>
+          </>
+        ) : null}
       </dl>
 
       <section className={part} aria-labelledby={`${titleId}-items`}>

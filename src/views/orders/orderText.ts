@@ -64,7 +64,7 @@ export function paymentName(i18n: I18n, payment: OrderPayment): string {
 }
 
 /** An address on one line, its country named in the rider's language. */
-function addressLine(address: Address, locale: string): string {
+export function addressLine(address: Address, locale: string): string {
   const street = [address.address_1, address.address_2].filter(Boolean).join(", ");
   return `${address.firstName} ${address.lastName}, ${street}, ${address.city}, ${address.state} ${address.zipCode}, ${countryName(address.country, locale)}`;
 }

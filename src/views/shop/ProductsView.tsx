@@ -313,6 +313,9 @@ function ProductCard({
 }) {
   const { t } = useLingui();
   const quantity = useSelector(products, (snapshot) => selectQuantity(snapshot, product.uuid));
+  // A one-way ticket's stops, as the agency names them (issue 47).
+  const origin = product.itinerary?.origin?.long_name;
+  const destination = product.itinerary?.destination?.long_name;
   const titleId = useId();
   return (
     <article
@@ -356,6 +359,13 @@ function ProductCard({
         <h3 id={titleId} className={css({ fontSize: "lg", fontWeight: "semibold" })}>
           {product.name}
         </h3>
+        {origin && destination ? (
+          <p className={css({ fontWeight: "semibold" })} data-testid="itinerary">
+            <Trans>
+              From {origin} to {destination}
+            </Trans>
+          </p>
+        ) : null}
         <p className={css({ fontSize: "xl", fontWeight: "bold" })}>{money(product.list_price)}</p>
         <p>{product.short_description}</p>
         <div className={css({ color: "muted", fontSize: "sm" })}>

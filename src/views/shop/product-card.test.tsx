@@ -28,6 +28,30 @@ function productsPage(changes: Partial<typeof portalConfig>) {
   return renderApp("/products/rail", api);
 }
 
+describe("a product's card (issue 47)", () => {
+  it("names a one-way ticket's origin and destination", async () => {
+    const ferry = {
+      ...dayPass,
+      name: "Ferry one-way",
+      itinerary: {
+        origin: { uuid: "o", value: "HARBOR", long_name: "Harbor Terminal" },
+        destination: { uuid: "d", value: "ISLAND", long_name: "Island Pier" },
+      },
+    };
+    const api = fakeApi({
+      override: ({ path, body }) => {
+        if (!path.endsWith("/v3.0/product/search")) return null;
+        const entities = (body as { return?: string } | null)?.return === "ENTITY";
+        return json(entities ? { results: [ferry, dayPass], total: 2 } : { results: filters });
+      },
+    });
+    renderApp("/products/rail", api);
+    expect(await screen.findByTestId("itinerary")).toHaveTextContent("From Harbor Terminal to Island Pier");
+    // A pass for no route names none.
+    expect(screen.getAllByTestId("itinerary")).toHaveLength(1);
+  });
+});
+
 describe("allowInstantBuy (issue 47)", () => {
   it("offers Buy now beside Add to cart when the deployment allows it", async () => {
     productsPage({ allowInstantBuy: true });

@@ -19,6 +19,10 @@ export type DeploymentOverrides = Partial<PortalConfig>;
 export const agencies = {
   securityQuestions: { securityQuestions: { enabled: true, count: 3 } },
   tagManager: { analytics: { tagManagerAllowed: true, tagManagerId: "GTM-TEST123" } },
+  /** The spec's own configuration (server/config/deployment.spec.json), whole (issue 47). */
+  spec: JSON.parse(
+    readFileSync(join(root, "server", "config", "deployment.spec.json"), "utf8"),
+  ) as DeploymentOverrides,
 } as const satisfies Record<string, DeploymentOverrides>;
 
 /** The deployment file's text for `overrides` (the demo's own file when there are none). */

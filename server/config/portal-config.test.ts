@@ -12,6 +12,50 @@ describe("deployment file", () => {
     expect(config.locales.map((locale) => locale.code)).toEqual(["en", "es", "vi"]);
   });
 
+  it("ships the spec's own configuration beside the demo's (server/config/deployment.spec.json)", async () => {
+    const spec = await loadPortalConfig(join(import.meta.dirname, "deployment.spec.json"));
+    // Spec section 3's portal configuration, where the demo turns more on.
+    expect({
+      landingPage: spec.landingPage,
+      requiredAccountVerification: spec.requiredAccountVerification,
+      loggedInDefaultRoute: spec.loggedInDefaultRoute,
+      currency_code: spec.currency_code,
+      promoCodeRequired: spec.promoCodeRequired,
+      allowInstantBuy: spec.allowInstantBuy,
+      instantRepurchase: spec.instantRepurchase,
+      allowAccountDeactivation: spec.allowAccountDeactivation,
+      disableDeleteAccount: spec.disableDeleteAccount,
+      supportDefaultPayment: spec.supportDefaultPayment,
+      multifactorAuth: spec.multifactorAuth.enable,
+      enableSplitPayments: spec.enableSplitPayments,
+      ideal_row_count: spec.ideal_row_count,
+      currentDeployedVersion: spec.currentDeployedVersion,
+      socialSignIn: spec.socialSignIn,
+      captcha: spec.captcha.enabled,
+      tagManagerAllowed: spec.analytics.tagManagerAllowed,
+      max_cart_quantity: spec.max_cart_quantity,
+    }).toEqual({
+      landingPage: "Login",
+      requiredAccountVerification: true,
+      loggedInDefaultRoute: "/account/profile",
+      currency_code: "USD",
+      promoCodeRequired: true,
+      allowInstantBuy: true,
+      instantRepurchase: true,
+      allowAccountDeactivation: false,
+      disableDeleteAccount: false,
+      supportDefaultPayment: false,
+      multifactorAuth: false,
+      enableSplitPayments: { purchasePasses: false, loadValue: false },
+      ideal_row_count: 12,
+      currentDeployedVersion: 44,
+      socialSignIn: { google: false, facebook: false, apple: false },
+      captcha: true,
+      tagManagerAllowed: true,
+      max_cart_quantity: 20,
+    });
+  });
+
   it("refuses a file with a bad value and names the field", async () => {
     const raw = JSON.parse(readFileSync(deploymentFile, "utf8"));
     raw.max_cart_quantity = -1;

@@ -1,6 +1,6 @@
 import { agencies } from "./data-templates.ts";
 import { expect, test } from "./fixtures.ts";
-import { CheckoutPage, productCard } from "./models/checkout.ts";
+import { CheckoutPage } from "./models/checkout.ts";
 import { FareCardsPage } from "./models/fare-cards.ts";
 import { demoRider, signInAt } from "./models/riders.ts";
 import { secondServer } from "./models/second-server.ts";

@@ -1,6 +1,7 @@
+import { ErrorCode } from "../domain/envelope.ts";
 import type { FormValues } from "../domain/forms.ts";
 import type { ProfileUpdate, SignInResult, StoredUser } from "../domain/session.ts";
-import { type HttpClient, required } from "./http.ts";
+import { ApiRequestError, type HttpClient, required } from "./http.ts";
 
 /** An address under the accounts service's /users, on the configured base. */
 export const usersUrl = (base: () => string) => (path: string) => `${base()}/users${path}`;
@@ -24,10 +25,17 @@ export function createAccountsService(
   const url = usersUrl(base);
   return {
     async login(values: FormValues): Promise<SignInResult> {
-      const reply = await http.request<SignInResult>(usersUrl(login)("/login"), {
-        method: "POST",
-        body: pick(values, ["email", "password"]),
-      });
+      const reply = await http
+        .request<SignInResult>(usersUrl(login)("/login"), {
+          method: "POST",
+          body: pick(values, ["email", "password"]),
+        })
+        .catch((error: unknown) => {
+          // Spec section 4: a network failure during sign-in is reported as code 401.
+          throw error instanceof ApiRequestError && error.status === 0
+            ? new ApiRequestError(0, [{ code: ErrorCode.unauthorized, message: error.message }])
+            : error;
+        });
       return required(reply, "POST /users/login");
     },
     async verifyCode(values: FormValues): Promise<SignInResult> {

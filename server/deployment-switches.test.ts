@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode } from "../src/domain/envelope.ts";
 import { childOrganizationId } from "./db/seed-catalog.ts";
-import { createTestApp, type TestApp } from "./test/helpers.ts";
+import { createTestApp, signUpBody, type TestApp } from "./test/helpers.ts";
 import { guestCardToken, issueCard, newPass } from "./test/pass-fixtures.ts";
 import { newCard, newRider, newRoute, savedCard } from "./test/transit-fixtures.ts";
 
@@ -158,14 +158,7 @@ describe("loginService and the transit service's /users", () => {
     const signedUp = await t.app.inject({
       method: "POST",
       url: "/accounts/users",
-      payload: {
-        first_name: "Ada",
-        last_name: "Byron",
-        email,
-        password,
-        locale: "en",
-        captcha_token: "sandbox-pass",
-      },
+      payload: signUpBody(email, password),
     });
     expect(signedUp.statusCode).toBe(202);
     const login = await t.app.inject({

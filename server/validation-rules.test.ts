@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode } from "../src/domain/envelope.ts";
 import { users } from "./db/schema.ts";
-import { createTestApp, type TestApp } from "./test/helpers.ts";
+import { createTestApp, signUpBody, type TestApp } from "./test/helpers.ts";
 import { newCard, newRider } from "./test/transit-fixtures.ts";
 
 /**
@@ -31,43 +31,27 @@ const firstError = (reply: {
 }) => reply.json().errors[0];
 
 async function signedIn(email: string): Promise<string> {
-  await send("POST", "/accounts/users", {
-    first_name: "Ada",
-    last_name: "Byron",
-    email,
-    password,
-    locale: "en",
-    captcha_token: "sandbox-pass",
-  });
+  await send("POST", "/accounts/users", signUpBody(email, password));
   await t.database.db.update(users).set({ emailConfirmed: true }).where(eq(users.email, email));
   return (await send("POST", "/accounts/users/login", { email, password })).json().data.access_token;
 }
 
 describe("the spec's validation rules, sent past the portal", () => {
   it("email must match a pattern; password checks its length (sign-up)", async () => {
-    const base = { first_name: "Ada", last_name: "Byron", locale: "en", captcha_token: "sandbox-pass" };
     for (const email of ["ada@", "ada@example", "ada example.org", "@example.org"]) {
-      const reply = await send("POST", "/accounts/users", { ...base, email, password });
+      const reply = await send("POST", "/accounts/users", signUpBody(email, password));
       expect(reply.statusCode, email).toBe(400);
       expect(firstError(reply)).toMatchObject({ code: ErrorCode.validation, field: "email" });
     }
-    const short = await send("POST", "/accounts/users", {
-      ...base,
-      email: "short@example.org",
-      password: "short",
-    });
+    const short = await send("POST", "/accounts/users", signUpBody("short@example.org", "short"));
     expect(short.statusCode).toBe(400);
     expect(firstError(short)).toMatchObject({ field: "password" });
   });
 
   it("submitted values are trimmed: a name of spaces is empty", async () => {
     const reply = await send("POST", "/accounts/users", {
+      ...signUpBody("spaces@example.org", password),
       first_name: "   ",
-      last_name: "Byron",
-      email: "spaces@example.org",
-      password,
-      locale: "en",
-      captcha_token: "sandbox-pass",
     });
     expect(reply.statusCode).toBe(400);
     expect(firstError(reply)).toMatchObject({ field: "first_name" });
@@ -107,35 +91,18 @@ describe("the spec's validation rules, sent past the portal", () => {
   it("transfers need two cards of the rider's; commuter benefits do not move; never more than the balance", async () => {
     const rider = await newRider(t, "rules-transfer");
     const only = await newCard(t, rider.id, { general: 1000, commuter: 500 });
-    const key = () => crypto.randomUUID();
-    const toItself = await send(
-      "POST",
-      "/transit/faremedia/transfers",
-      { from: only.id, to: only.id, amount: 100 },
-      rider.token,
-      key(),
-    );
+    const transfer = (body: { from: string; to: string; amount: number }) =>
+      send("POST", "/transit/faremedia/transfers", body, rider.token, crypto.randomUUID());
+    const toItself = await transfer({ from: only.id, to: only.id, amount: 100 });
     expect(toItself.statusCode).toBeGreaterThanOrEqual(400);
     expect(toItself.statusCode).toBeLessThan(500);
     const other = await newCard(t, rider.id, { general: 0 });
-    const tooMuch = await send(
-      "POST",
-      "/transit/faremedia/transfers",
-      { from: only.id, to: other.id, amount: 1001 },
-      rider.token,
-      key(),
-    );
+    const tooMuch = await transfer({ from: only.id, to: other.id, amount: 1001 });
     expect(tooMuch.statusCode).toBe(422);
     expect(firstError(tooMuch)).toMatchObject({ message: "Transfer amount should not be exceeded" });
     // "Amount is not valid." as the transfer form says it, the code the portal reads.
     for (const amount of [0, -5, 1.5]) {
-      const reply = await send(
-        "POST",
-        "/transit/faremedia/transfers",
-        { from: only.id, to: other.id, amount },
-        rider.token,
-        key(),
-      );
+      const reply = await transfer({ from: only.id, to: other.id, amount });
       expect(reply.statusCode, String(amount)).toBe(422);
       expect(firstError(reply)).toMatchObject({
         code: ErrorCode.amountInvalid,

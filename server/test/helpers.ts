@@ -70,6 +70,16 @@ export async function closeShared(handles: readonly DatabaseHandle[]): Promise<v
 /** The public origin test apps put in emailed links (PUBLIC_URL). */
 export const testPublicUrl = "https://portal.test";
 
+/** A sign-up's body as the portal sends it (the sandbox captcha passes). */
+export const signUpBody = (email: string, password: string) => ({
+  first_name: "Ada",
+  last_name: "Byron",
+  email,
+  password,
+  locale: "en",
+  captcha_token: "sandbox-pass",
+});
+
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;

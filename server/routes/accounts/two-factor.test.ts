@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fareMedia, mfaCodes, outboxMessages, sessions, users } from "../../db/schema.ts";
-import { createTestApp, type TestApp } from "../../test/helpers.ts";
+import { createTestApp, signUpBody, type TestApp } from "../../test/helpers.ts";
 import { codeExhaustedMessage, invalidCodeMessage } from "./two-factor.ts";
 
 let t: TestApp;
@@ -25,14 +25,7 @@ let phoneCounter = 100;
 /** A confirmed rider, signed in: their token and email. */
 async function rider(name: string): Promise<{ email: string; token: string }> {
   const email = `${name}@example.org`;
-  await post("/accounts/users", {
-    first_name: "Ada",
-    last_name: "Byron",
-    email,
-    password,
-    locale: "en",
-    captcha_token: "sandbox-pass",
-  });
+  await post("/accounts/users", signUpBody(email, password));
   await t.database.db.update(users).set({ emailConfirmed: true }).where(eq(users.email, email));
   const reply = await post("/accounts/users/login", { email, password });
   return { email, token: reply.json().data.access_token };

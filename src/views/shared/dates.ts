@@ -1,6 +1,6 @@
 import { format, type Locale } from "date-fns";
 import { use, useMemo } from "react";
-import type { LocaleCode, PortalConfig } from "../../domain/portal-config.ts";
+import type { PortalConfig } from "../../domain/portal-config.ts";
 import { useDisplaySettings } from "./display-formats.tsx";
 
 /** How a deployment writes a day and a time of day in one language (date-fns / Unicode patterns). */
@@ -14,7 +14,7 @@ const defaultDatePatterns: DatePatterns = { date: "MM/dd/yyyy", time: "hh:mm a" 
 
 /** The deployment's `date_display_format` and `time_display_format` for a language (spec section 3). */
 export function datePatternsOf(config: Pick<PortalConfig, "locales"> | null, language: string): DatePatterns {
-  const locale = config?.locales.find((entry) => entry.code === (language as LocaleCode));
+  const locale = config?.locales.find((entry) => entry.code === language);
   return locale
     ? { date: locale.date_display_format, time: locale.time_display_format }
     : defaultDatePatterns;

@@ -92,9 +92,8 @@ export function createLiveApp(
   const portalConfig = createPortalConfigService(http, () => configWrittenInto(browser.document));
   const health = createHealthService(http);
   const transitBase = () => loaded?.apiBases.transit ?? "/transit";
-  const transitBases = () => ({ transit: transitBase() });
-  const orgConfig = createOrgConfigService(http, transitBases);
-  const catalog = createCatalogService(http, transitBases, () => storage.isSignedIn());
+  const orgConfig = createOrgConfigService(http, transitBase);
+  const catalog = createCatalogService(http, transitBase, () => storage.isSignedIn());
   const fareMedia = createFareMediaService(http, transitBase);
   const accountsBase = () => loaded?.apiBases.accounts ?? "/accounts";
   // The sign-in goes to the service `loginService` names; the profile to the transit service when a

@@ -15,16 +15,11 @@ const sort = [{ key_name: "list_priority", order: "asc" }];
  * Product search (spec section 7): signed-in riders use /v3.0/product/search, guests the anonymous one;
  * `faremedia_id` in fare-card mode; child_organization_uuid when the deployment names one.
  */
-export function createCatalogService(
-  http: HttpClient,
-  bases: () => { transit: string },
-  signedIn: () => boolean,
-) {
+export function createCatalogService(http: HttpClient, transit: () => string, signedIn: () => boolean) {
   async function search<Result>(body: Record<string, unknown>): Promise<SearchReply<Result>> {
-    const { transit } = bases();
     const path = signedIn() ? "/v3.0/product/search" : "/anonymous/v3.0/product/search";
     // The HTTP client adds the deployment's child organisation (child_organization_uuid) when it has one.
-    const reply = await http.request<SearchReply<Result>>(`${transit}${path}`, {
+    const reply = await http.request<SearchReply<Result>>(`${transit()}${path}`, {
       method: "POST",
       body: { sort, ...body },
     });

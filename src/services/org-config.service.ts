@@ -7,15 +7,14 @@ interface OrgConfigReply {
 
 const serviceLevelKey = /^service_level_(.+)$/;
 
-export function createOrgConfigService(http: HttpClient, bases: () => { transit: string }) {
+export function createOrgConfigService(http: HttpClient, transit: () => string) {
   return {
     /**
      * GET {transit}/org_config?config_type=CUSTOMER_CONFIG (the HTTP client adds the child organisation
      * of a deployment that has one), keeping the service_level_{type} entries.
      */
     async serviceLevels(): Promise<ServiceLevel[]> {
-      const { transit } = bases();
-      const reply = await http.request<OrgConfigReply>(`${transit}/org_config`, {
+      const reply = await http.request<OrgConfigReply>(`${transit()}/org_config`, {
         query: { config_type: "CUSTOMER_CONFIG" },
       });
       return (reply?.organization_config ?? []).flatMap((entry) => {

@@ -8,7 +8,7 @@ import { newCard, newRider, newRoute, savedCard } from "./test/transit-fixtures.
 
 /**
  * Deployment switches the server itself honours (issue 47), on a deployment that sets them other than
- * the demo does: its own load bounds, whole amounts without decimals and pages of two rows.
+ * the demo does: its own load bounds, whole amounts without decimals, pages of two rows and deletion off.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -18,6 +18,7 @@ beforeAll(async () => {
       loadLimits: { min: 100, max: 1000 },
       hideZeroDecimals: true,
       ideal_row_count: 2,
+      disableDeleteAccount: true,
     }),
   });
 });
@@ -191,19 +192,43 @@ describe("loginService and the transit service's /users", () => {
 
 describe("disableDeleteAccount", () => {
   it("refuses to delete an account when the deployment turns deletion off", async () => {
-    const off = await createTestApp({ configure: (config) => ({ ...config, disableDeleteAccount: true }) });
-    try {
-      const ada = await newRider(off, "switch-delete");
-      const reply = await off.app.inject({
-        method: "DELETE",
-        url: "/accounts/users",
-        headers: { authorization: `Bearer ${ada.token}` },
-        payload: { current_password: "a fine long passphrase" },
+    // The file's own app has deletion off: no second app to start for it.
+    const ada = await newRider(t, "switch-delete");
+    const reply = await t.app.inject({
+      method: "DELETE",
+      url: "/accounts/users",
+      headers: { authorization: `Bearer ${ada.token}` },
+      payload: { current_password: "a fine long passphrase" },
+    });
+    expect(reply.statusCode).toBe(403);
+    expect(reply.json().errors[0]).toMatchObject({ code: ErrorCode.forbidden });
+  });
+});
+
+describe("the routes the transit service gained (issue 47)", () => {
+  it("answer an empty body and a NUL byte with a 400 envelope, and 50 parallel calls each once", async () => {
+    const ada = await newRider(t, "switch-surface");
+    for (const payload of [{}, { email: "ada\u0000@example.org", password: "a fine long passphrase" }]) {
+      const login = await t.app.inject({ method: "POST", url: "/transit/users/login", payload });
+      expect(login.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(login.json()).toMatchObject({
+        data: null,
+        errors: expect.arrayContaining([expect.objectContaining({ code: ErrorCode.validation })]),
       });
-      expect(reply.statusCode).toBe(403);
-      expect(reply.json().errors[0]).toMatchObject({ code: ErrorCode.forbidden });
-    } finally {
-      await off.close();
     }
+    const emptyProfile = await send("PUT", "/transit/users", ada.token, {});
+    expect(emptyProfile.statusCode).toBe(400);
+    const nulChild = await send("GET", "/transit/passes?child_organization_uuid=%00", ada.token);
+    expect(nulChild.statusCode).toBe(400);
+    const parallel = await Promise.all(
+      Array.from({ length: 50 }, (_, n) =>
+        n % 2 === 0
+          ? send("GET", `/transit/passes?child_organization_uuid=${childOrganizationId}`, ada.token)
+          : t.app.inject({ method: "POST", url: "/transit/users/login", payload: {} }),
+      ),
+    );
+    expect(parallel.map((reply) => reply.statusCode)).toEqual(
+      Array.from({ length: 50 }, (_, n) => (n % 2 === 0 ? 200 : 400)),
+    );
   });
 });

@@ -59,27 +59,14 @@ describe("the spec's validation rules, sent past the portal", () => {
 
   it("two-factor: the phone needs its country code, the code is 6 digits", async () => {
     const token = await signedIn("rules-mfa@example.org");
-    const noCountry = await send(
-      "POST",
-      "/accounts/users/mfa/enrol",
-      { mobile: "2025550142", current_password: password },
-      token,
-    );
+    const enrol = (mobile: string) =>
+      send("POST", "/accounts/users/mfa/enrol", { mobile, current_password: password }, token);
+    const noCountry = await enrol("2025550142");
     expect(noCountry.statusCode).toBe(400);
     expect(firstError(noCountry)).toMatchObject({ field: "mobile", message: "Country code required." });
-    const badCountry = await send(
-      "POST",
-      "/accounts/users/mfa/enrol",
-      { mobile: "+9992025550142", current_password: password },
-      token,
-    );
+    const badCountry = await enrol("+9992025550142");
     expect(firstError(badCountry)).toMatchObject({ field: "mobile", message: "Country code is not valid." });
-    const started = await send(
-      "POST",
-      "/accounts/users/mfa/enrol",
-      { mobile: "+12025550142", current_password: password },
-      token,
-    );
+    const started = await enrol("+12025550142");
     expect(started.statusCode).toBe(202);
     for (const code of ["12345", "1234567", "12a456", ""]) {
       const reply = await send("POST", "/accounts/users/mfa/enrol/verify", { code }, token);

@@ -7,6 +7,16 @@ beforeEach(() => {
   localStorage.setItem("tourDone", "true");
 });
 
+/** Two Day Passes and a 7-Day Pass at `weekPrice`, as a stored cart. */
+const storeCart = (weekPrice: number) =>
+  localStorage.setItem(
+    "cart",
+    JSON.stringify([
+      cartItem({ list_price: 500, quantity: 2 }),
+      cartItem({ uuid: "b", name: "7-Day Pass", list_price: weekPrice, quantity: 1 }),
+    ]),
+  );
+
 describe("the portal shell", () => {
   it("boots into the sign-in landing page in English", async () => {
     renderApp("/");
@@ -67,13 +77,7 @@ describe("the portal shell", () => {
   });
 
   it("shows stored cart items with their subtotal", async () => {
-    localStorage.setItem(
-      "cart",
-      JSON.stringify([
-        cartItem({ list_price: 500, quantity: 2 }),
-        cartItem({ uuid: "b", name: "7-Day Pass", list_price: 2500, quantity: 1 }),
-      ]),
-    );
+    storeCart(2500);
     const { user } = renderApp("/");
     await user.click(await screen.findByRole("button", { name: "Shopping cart, 3 items" }));
     const drawer = await screen.findByRole("dialog", { name: "Shopping cart" });
@@ -96,13 +100,7 @@ describe("the portal shell", () => {
   });
 
   it("shows whole amounts without decimals when the deployment says so (hideZeroDecimals, issue 47)", async () => {
-    localStorage.setItem(
-      "cart",
-      JSON.stringify([
-        cartItem({ list_price: 500, quantity: 2 }),
-        cartItem({ uuid: "b", name: "7-Day Pass", list_price: 2550, quantity: 1 }),
-      ]),
-    );
+    storeCart(2550);
     const api = fakeApi({
       override: ({ path }) =>
         path === "/portal-config"

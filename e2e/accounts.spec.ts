@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "./fixtures.ts";
 import { Portal } from "./models/portal.ts";
 import { fromMailbox, startTwoFactor } from "./models/riders.ts";
+import { words } from "./models/session-replay.ts";
 import { operatorToken } from "./operator.ts";
 
 async function signIn(page: Page, email: string, password: string) {
@@ -231,23 +232,6 @@ test.describe("a rider's account, from sign-up to deletion", () => {
     await portal.checkAccessibility();
   });
 
-  test("a session ended on the server sends the rider to sign in", async ({ page }) => {
-    const portal = new Portal(page);
-    await portal.open("/login");
-    await signIn(page, "rider@example.com", "transit-demo-2026");
-    await portal.seeHeading("My Profile");
-    const token = await page.evaluate(() => localStorage.getItem("auth_token"));
-    const revoked = await page.request.post("/accounts/users/logout", {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(revoked.status()).toBe(204);
-    await page.reload();
-    await portal.seeHeading("Sign in");
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByText("Your session has ended. Please sign in again.")).toBeVisible();
-    await portal.seeStored("auth_token", null);
-  });
-
   test("an invited rider accepts the mailed invite and signs in", async ({ page }) => {
     const portal = new Portal(page);
     const email = `invited-${Date.now()}@example.org`;
@@ -297,3 +281,56 @@ test.describe("a rider's account, from sign-up to deletion", () => {
     await portal.checkAccessibility();
   });
 });
+
+/*
+ * A session ended on the server (signed out elsewhere): the next request finds out, the rider lands on
+ * sign-in under the spec's "Session expired" popup, closes it, and signs in again. In each of the three
+ * complete languages, at both widths between them.
+ */
+for (const visit of [
+  { language: "en", viewport: { width: 1280, height: 800 } },
+  { language: "es", viewport: { width: 390, height: 844 } },
+  { language: "vi", viewport: { width: 1280, height: 800 } },
+] as const) {
+  test.describe(`an ended session (${visit.language}, ${visit.viewport.width} px)`, () => {
+    test.use({ viewport: visit.viewport });
+
+    test("the rider lands on sign-in under the session-expired popup and signs in again", async ({
+      page,
+    }) => {
+      const t = words(visit.language);
+      await page.addInitScript(
+        (language) => localStorage.setItem("Bytemark-CW-lang", language),
+        visit.language,
+      );
+      const portal = new Portal(page);
+      // The sign-in form's labels are the server's, in the portal's language: found by their fields.
+      const signInWith = async (t: (english: string) => string) => {
+        await page.locator('input[type="email"]').fill("rider@example.com");
+        await page.locator('input[type="password"]').fill("transit-demo-2026");
+        await page.getByRole("button", { name: t("Sign in"), exact: true }).click();
+      };
+      await portal.open("/login");
+      await signInWith(t);
+      await portal.seeHeading(t("My Profile"));
+      const token = await page.evaluate(() => localStorage.getItem("auth_token"));
+      const revoked = await page.request.post("/accounts/users/logout", {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(revoked.status()).toBe(204);
+      await page.reload();
+      await expect(page).toHaveURL(/\/login$/);
+      const popup = page.getByRole("alertdialog", { name: t("Session expired") });
+      await portal.seeCentred(popup);
+      await expect(popup).toContainText(t("Your session has ended. Please sign in again."));
+      await expect(popup.getByRole("button", { name: t("OK") })).toBeFocused();
+      await portal.checkAccessibility();
+      await portal.seeStored("auth_token", null);
+      await page.keyboard.press("Enter");
+      await expect(popup).toHaveCount(0);
+      await expect(page.getByText(t("Your session has ended. Please sign in again."))).toBeVisible();
+      await signInWith(t);
+      await portal.seeHeading(t("My Profile"));
+    });
+  });
+}

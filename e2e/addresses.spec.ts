@@ -17,6 +17,8 @@ const phone = { width: 390, height: 844 } as const;
 test.describe("shipping addresses", () => {
   test("a rider adds, edits, makes default and removes addresses (desktop)", async ({ page }) => {
     await page.setViewportSize(desktop);
+    // The page's clock, so the success line's 3 seconds pass when the test says (time flows meanwhile).
+    await page.clock.install();
     const screen = new AddressesPage(page);
     await screen.signInAsNewRider("addresses");
     await screen.open();
@@ -54,6 +56,9 @@ test.describe("shipping addresses", () => {
     await screen.fill({ zip: "94105", email: "" });
     await screen.save();
     await screen.seeNotice("The address was added.");
+    // The spec's alerts clear after 3 seconds: the line goes, the address stays.
+    await page.clock.fastForward(3000);
+    await expect(page.getByRole("status").filter({ hasText: "The address was added." })).toHaveCount(0);
     // The first address is the default.
     await screen.seeAddress("1 Market St", "Ada Rider", "San Francisco, CA 94105", "United States");
     await screen.seeDefault("1 Market St");

@@ -29,6 +29,8 @@ test.describe("payment methods", () => {
     page,
   }) => {
     await page.setViewportSize(desktop);
+    // The page's clock, so the success line's 3 seconds pass when the test says (time flows meanwhile).
+    await page.clock.install();
     const screen = new PaymentMethodsPage(page);
     const apiBodies = recordApiBodies(page);
     await screen.signInAsNewRider("cards");
@@ -62,6 +64,9 @@ test.describe("payment methods", () => {
     await screen.fillCard({ number: "4242424242424242", cvv: "123" });
     await screen.saveCard();
     await screen.seeNotice("Payment method added.");
+    // The spec's alerts clear after 3 seconds: the line goes, the card stays.
+    await page.clock.fastForward(3000);
+    await expect(page.getByRole("status").filter({ hasText: "Payment method added." })).toHaveCount(0);
     await screen.seeMethod("Visa •••• 4242");
     await expect(screen.method("Visa •••• 4242")).toContainText("Work card");
     await expect(screen.method("Visa •••• 4242")).toContainText("Expires 12/34");

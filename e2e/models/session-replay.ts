@@ -164,7 +164,7 @@ export function pathName(path: SessionPath): string {
 
 /** The portal's own words in a language, from its catalogues (src/locales/<lang>/messages.po). */
 const catalogues = new Map<string, Map<string, string>>();
-function words(language: string): (english: string) => string {
+export function words(language: string): (english: string) => string {
   if (language === "en") return (english) => english;
   let catalogue = catalogues.get(language);
   if (!catalogue) {
@@ -529,6 +529,8 @@ export class SessionReplay {
       }
       case "session.deactivationAcknowledged":
         return this.button("OK", page.getByRole("alertdialog", { name: t("Account deactivated") })).click();
+      case "session.expiryAcknowledged":
+        return this.button("OK", page.getByRole("alertdialog", { name: t("Session expired") })).click();
       case "session.expired": {
         // The server ends the session (signed out elsewhere); the rider's next save finds out.
         const token = await page.evaluate(() => localStorage.getItem("auth_token"));
@@ -575,8 +577,18 @@ export class SessionReplay {
         await expect(expired).toHaveCount(0);
         await expect(page.getByRole("banner").getByRole("button", { name: t("Sign out") })).toHaveCount(0);
         return;
-      case "anonymous.expired":
+      case "anonymous.expired.told": {
+        // The spec's popup, centred over the sign-in page the rider was sent to.
         await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+        const popup = page.getByRole("alertdialog", { name: t("Session expired") });
+        await this.portal.seeCentred(popup);
+        await expect(popup.getByText(t("Your session has ended. Please sign in again."))).toBeVisible();
+        await expect(this.button("OK", popup)).toBeFocused();
+        return;
+      }
+      case "anonymous.expired.acknowledged":
+        await expect(page).toHaveURL(/\/login$/);
+        await expect(page.getByRole("alertdialog")).toHaveCount(0);
         await expect(page.getByRole("heading", { name: t("Sign in with your email") })).toBeVisible();
         await expect(expired).toBeVisible();
         return;

@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup } from "xstate";
 import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
+import { noticeLifetimeMs } from "../domain/notices.ts";
 import {
   type AddressField,
   type AddressProblem,
@@ -317,8 +318,14 @@ export const addressesMachine = setup({
       notice: "defaultSet" as const,
     })),
   },
+  delays: {
+    /** The list's success and failure lines clear after the spec's 3 seconds. */
+    lineLifetime: noticeLifetimeMs.success,
+  },
   guards: {
     belowLimit: ({ context }) => context.addresses.length < maxAddresses,
+    /** A success or failure line shows above the list. */
+    hasLine: ({ context }) => context.notice !== null || context.error !== null,
     isOwnAddress: ({ context }, id: string) => context.addresses.some((address) => address.id === id),
     isOtherThanDefault: ({ context }, id: string) =>
       context.addresses.some((address) => address.id === id && !address.isDefault),
@@ -361,6 +368,8 @@ export const addressesMachine = setup({
       on: { "addresses.retry": { target: "loading", actions: "clearMessages" } },
     },
     list: {
+      // Each arrival in the list (a save, a removal, a default) starts the line's time again.
+      after: { lineLifetime: { guard: "hasLine", actions: "clearMessages" } },
       on: {
         "address.add": { guard: "belowLimit", target: "editing", actions: "startNew" },
         "address.edit": {

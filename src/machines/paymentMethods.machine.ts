@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from "xstate";
 import { ErrorCode, errorCodeOf } from "../domain/envelope.ts";
+import { noticeLifetimeMs } from "../domain/notices.ts";
 import type { BankSubmission } from "../domain/payments/bank.ts";
 import { type BankProblem, bankAccountProblems, bankDigits, isAccountType } from "../domain/payments/bank.ts";
 import type { CardSubmission } from "../domain/payments/card.ts";
@@ -236,8 +237,14 @@ export const paymentMethodsMachine = setup({
     aimAt: assign((_, id: string) => ({ target: id, failure: null, notice: null })),
     forgetTarget: assign({ target: null }),
   },
+  delays: {
+    /** The list's success and failure lines clear after the spec's 3 seconds. */
+    lineLifetime: noticeLifetimeMs.success,
+  },
   guards: {
     payPalApproved: ({ context }) => context.payPalReturn?.outcome === "approved",
+    /** A success or failure line shows above the list. */
+    hasLine: ({ context }) => context.notice !== null || context.failure !== null,
     payPalCancelled: ({ context }) => context.payPalReturn?.outcome === "cancelled",
     stateMatches: (_, matches: boolean) => matches,
     cardHasProblems: ({ context }) =>
@@ -359,6 +366,10 @@ export const paymentMethodsMachine = setup({
       initial: "listing",
       states: {
         listing: {
+          // Each arrival in the list (a save, a removal, a default) starts the line's time again.
+          after: {
+            lineLifetime: { guard: "hasLine", actions: ["clearNotice", "clearFailure"] },
+          },
           on: {
             "card.open": {
               guard: "hasRoom",

@@ -41,6 +41,8 @@ export interface SessionContext {
 
 export type SessionEvent =
   | { type: "session.expired" }
+  /** The rider closed the "Session expired" popup (the sign-in page keeps saying it). */
+  | { type: "session.expiryAcknowledged" }
   | { type: "session.signOut"; cartEmpty: boolean }
   | { type: "session.signOutConfirmed" }
   | { type: "session.signOutCancelled" }
@@ -63,7 +65,7 @@ export type SessionEvent =
 /*
  * The rider's session (spec section 4). `anonymous` always holds a ready sign-in form, so the sign-in
  * page, the inline prompts and the checkout dialog share one; `expired` is the same with "your session
- * ended" shown. Accepted credentials give a temporary token: an enrolled rider in a two-factor
+ * ended" shown, first as the spec's "Session expired" popup (`expired.told`) until the rider closes it. Accepted credentials give a temporary token: an enrolled rider in a two-factor
  * deployment first types the texted code (`twoFactor`; cancelling drops the temporary token), then the
  * profile is loaded and only then is the session stored (`authenticated`). Signing out with items in
  * the cart first asks, because the cart is cleared with the session; a deleted account ends it the same
@@ -230,7 +232,17 @@ export const sessionMachine = setup({
       },
       states: {
         fresh: {},
-        expired: {},
+        // The spec's session-expired popup (`told`), then the sign-in page that still says so.
+        expired: {
+          initial: "told",
+          states: {
+            told: {
+              tags: ["expiryNotice"],
+              on: { "session.expiryAcknowledged": "acknowledged" },
+            },
+            acknowledged: {},
+          },
+        },
       },
     },
     twoFactor: {
@@ -451,8 +463,18 @@ export const selectDeactivated = (snapshot: { matches(state: "deactivatedNotice"
   snapshot.matches("deactivatedNotice");
 export const selectConfirmingSignOut = (snapshot: { matches(state: "confirmingSignOut"): boolean }) =>
   snapshot.matches("confirmingSignOut");
-/** A session dialog is open: the sign-out question, the deactivation notice or the required enrolment. */
+/** The "Session expired" popup is open (on the sign-in page an ended session lands on). */
+export const selectExpiryNotice = (snapshot: { hasTag(tag: "expiryNotice"): boolean }) =>
+  snapshot.hasTag("expiryNotice");
+/**
+ * A session dialog is open: the sign-out question, the deactivation notice, the required enrolment or
+ * the session-expired popup.
+ */
 export const selectSessionAsks = (snapshot: {
   matches(state: "confirmingSignOut" | "deactivatedNotice"): boolean;
-  hasTag(tag: "enrolmentRequired"): boolean;
-}) => selectConfirmingSignOut(snapshot) || selectDeactivated(snapshot) || selectMustEnrol(snapshot);
+  hasTag(tag: "enrolmentRequired" | "expiryNotice"): boolean;
+}) =>
+  selectConfirmingSignOut(snapshot) ||
+  selectDeactivated(snapshot) ||
+  selectMustEnrol(snapshot) ||
+  selectExpiryNotice(snapshot);

@@ -1,6 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
 import { expect } from "vitest";
-import { type AnyEventObject, createActor } from "xstate";
+import { type AnyEventObject, createActor, type SimulatedClock } from "xstate";
+import { noticeLifetimeMs } from "../../src/domain/notices.ts";
 import { type AddressField, countryName, subdivisionsOf } from "../../src/domain/payments/address.ts";
 import { maxAddresses, type SavedAddress } from "../../src/domain/payments/saved.ts";
 import { AddressesView } from "../../src/views/account/AddressesView.tsx";
@@ -35,9 +36,13 @@ const problemTexts: Record<string, (label: string) => string> = {
   textInvalid: (label) => `${label} is not valid.`,
 };
 
+/** The walk's clock: the list's line clears when it has moved 3 seconds on. */
+let time: SimulatedClock | null = null;
+
 describeViewModel({
   model: addressesModel,
   mount(logic, { input, clock, inspect }) {
+    time = clock;
     const actor = createActor(logic, { input: input ?? {}, clock, inspect }).start();
     return { element: <AddressesView addresses={actor} />, actor: () => actor };
   },
@@ -52,6 +57,12 @@ describeViewModel({
     "xstate.error.actor.setDefaultAddress",
   ],
   gestures: {
+    "xstate.after.lineLifetime.addresses.list": async () => {
+      act(() => time?.increment(noticeLifetimeMs.success - 1));
+      // A moment before, the line is still there.
+      expect([...screen.queryAllByRole("status"), ...screen.queryAllByRole("alert")]).not.toHaveLength(0);
+      act(() => time?.increment(1));
+    },
     "addresses.retry": async (user) => user.click(screen.getByRole("button", { name: "Try again" })),
     "address.add": async (user) => {
       const add = screen.queryByRole("button", { name: "Add address" });

@@ -3,7 +3,8 @@ import { act, cleanup, render, screen, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { type AnyEventObject, createActor, fromPromise } from "xstate";
+import { type AnyEventObject, createActor, fromPromise, type SimulatedClock } from "xstate";
+import { noticeLifetimeMs } from "../../src/domain/notices.ts";
 import type { BankSubmission } from "../../src/domain/payments/bank.ts";
 import type { CardSubmission } from "../../src/domain/payments/card.ts";
 import { i18n } from "../../src/i18n/i18n.ts";
@@ -44,14 +45,27 @@ const bankName = "Sandbox Bank checking •••• 6789";
 const question = () => screen.getByRole("alertdialog", { name: "Remove this payment method?" });
 const loadingLine = () => screen.getByText("Loading your payment methods…");
 
+const lineLifetime = "xstate.after.lineLifetime.paymentMethods.ready.listing";
+/** The walk's clock: the list's line clears when it has moved 3 seconds on. */
+let time: SimulatedClock | null = null;
+
 describeViewModel({
   model: paymentMethodsModel,
   mount(logic, { input, clock, inspect }) {
+    time = clock;
     const actor = createActor(logic, { input, clock, inspect }).start();
     return { element: <PaymentMethodsView methods={actor} />, actor: () => actor };
   },
-  environment: Object.keys(paymentMethodsModel.events).filter((type) => type.startsWith("xstate.")),
+  environment: Object.keys(paymentMethodsModel.events).filter(
+    (type) => type.startsWith("xstate.") && type !== lineLifetime,
+  ),
   gestures: {
+    [lineLifetime]: async () => {
+      act(() => time?.increment(noticeLifetimeMs.success - 1));
+      // A moment before, the line is still there.
+      expect([...screen.queryAllByRole("status"), ...screen.queryAllByRole("alert")]).not.toHaveLength(0);
+      act(() => time?.increment(1));
+    },
     "methods.retry": async (user) => user.click(screen.getByRole("button", { name: "Try again" })),
     "card.open": async (user, event: AnyEventObject) =>
       user.click(

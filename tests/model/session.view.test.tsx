@@ -7,6 +7,7 @@ import type { FormDefinition, FormValues } from "../../src/domain/forms.ts";
 import { formMachine } from "../../src/machines/form.machine.ts";
 import {
   DeactivatedDialog,
+  SessionExpiredDialog,
   SignOutDialog,
   TwoFactorEnrolmentDialog,
 } from "../../src/views/session/SessionDialogs.tsx";
@@ -59,6 +60,7 @@ describeViewModel({
           <SignOutButton session={actor} isCartEmpty={() => cartEmpty} />
           <SignOutDialog session={actor} />
           <DeactivatedDialog session={actor} />
+          <SessionExpiredDialog session={actor} />
           <TwoFactorEnrolmentDialog session={actor} isCartEmpty={() => cartEmpty}>
             <p>The enrolment steps</p>
           </TwoFactorEnrolmentDialog>
@@ -108,13 +110,16 @@ describeViewModel({
       user.click(screen.getByRole("button", { name: "Sign out and clear cart" })),
     "session.deactivationAcknowledged": async (user) =>
       user.click(screen.getByRole("button", { name: "OK" })),
+    "session.expiryAcknowledged": async (user) => user.click(screen.getByRole("button", { name: "OK" })),
     "session.signOutCancelled": async (user) =>
       user.click(screen.getByRole("button", { name: "Stay signed in" })),
   },
   sees: {
-    anonymous: () => {
-      expect(screen.getByRole("heading", { name: "Sign in with your email" })).toBeVisible();
-      expect(screen.getByRole("link", { name: "Forgot password?" })).toHaveAttribute(
+    anonymous: (snapshot) => {
+      // Beneath the session-expired popup, the form is there but hidden from assistive technology.
+      const hidden = snapshot.hasTag("expiryNotice");
+      expect(screen.getByRole("heading", { name: "Sign in with your email", hidden })).toBeVisible();
+      expect(screen.getByRole("link", { name: "Forgot password?", hidden })).toHaveAttribute(
         "href",
         "/forgotpassword",
       );
@@ -128,8 +133,19 @@ describeViewModel({
         expect(screen.queryByText("Your session has ended. Please sign in again.")).not.toBeInTheDocument();
       }
     },
-    "anonymous.expired": () =>
-      expect(screen.getByRole("alert")).toHaveTextContent("Your session has ended. Please sign in again."),
+    "anonymous.expired": () => {
+      const heading = screen.getByRole("heading", { name: "Sign in with your email", hidden: true });
+      const form = heading.closest("section");
+      expect(form).toHaveTextContent("Your session has ended. Please sign in again.");
+    },
+    "anonymous.expired.told": () =>
+      expect(screen.getByRole("alertdialog", { name: "Session expired" })).toHaveTextContent(
+        "Your session has ended. Please sign in again.",
+      ),
+    "anonymous.expired.acknowledged": () => {
+      expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+      expect(screen.getByRole("heading", { name: "Sign in with your email" })).toBeVisible();
+    },
     twoFactor: () => {
       expect(screen.getByRole("heading", { name: "Two-factor verification" })).toBeVisible();
       expect(screen.getByText(/It can take about a minute to arrive\./)).toBeVisible();

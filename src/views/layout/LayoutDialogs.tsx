@@ -6,7 +6,12 @@ import { resilient } from "../../app/chunks.ts";
 import { type cartMachine, selectCartEmpty } from "../../machines/cart.machine.ts";
 import { selectUser } from "../../machines/session.machine.ts";
 import { ResendNow } from "../account/ResendVerification.tsx";
-import { DeactivatedDialog, SignOutDialog, TwoFactorEnrolmentDialog } from "../session/SessionDialogs.tsx";
+import {
+  DeactivatedDialog,
+  SessionExpiredDialog,
+  SignOutDialog,
+  TwoFactorEnrolmentDialog,
+} from "../session/SessionDialogs.tsx";
 import { SignInPanel } from "../session/SessionViews.tsx";
 import { PartLoading } from "../shared/PartLoading.tsx";
 import { CartDialogs } from "../shop/CartDialogs.tsx";
@@ -18,13 +23,17 @@ export function LayoutCartDialogs({ cart }: { cart: ActorRefFrom<typeof cartMach
   );
 }
 
-/** The sign-out question, the deactivation notice, and the enrolment a deployment may require. */
+/**
+ * The sign-out question, the deactivation notice, the session-expired popup, and the enrolment a
+ * deployment may require.
+ */
 export function SessionDialogs() {
   const session = useChild("session");
   return (
     <>
       <SignOutDialog session={session} />
       <DeactivatedDialog session={session} />
+      <SessionExpiredDialog session={session} />
       <RequiredEnrolment />
     </>
   );

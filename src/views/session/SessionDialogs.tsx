@@ -7,14 +7,15 @@ import { button } from "../../../styled-system/recipes";
 import {
   selectConfirmingSignOut,
   selectDeactivated,
+  selectExpiryNotice,
   selectMustEnrol,
   type sessionMachine,
 } from "../../machines/session.machine.ts";
 import { Sheet, SheetDescription, SheetTitle } from "../../ui/Sheet.tsx";
 
 /*
- * The session's dialogs: the sign-out question, the deactivation notice and the required two-factor
- * enrolment. Each opens only in its session state, so the layout loads this module when one first
+ * The session's dialogs: the sign-out question, the deactivation notice, the session-expired popup and
+ * the required two-factor enrolment. Each opens only in its session state, so the layout loads this module when one first
  * does (src/views/layout/LayoutParts.tsx), not with the first page.
  */
 
@@ -76,6 +77,34 @@ export function DeactivatedDialog({ session }: { session: SessionRef }) {
           </SheetTitle>
           <SheetDescription className={styles.description}>
             <Trans>This account has been deactivated. You will be signed out.</Trans>
+          </SheetDescription>
+          <div className={css({ display: "flex", justifyContent: "flex-end" })}>
+            <button type="button" className={button()} onClick={acknowledge}>
+              <Trans>OK</Trans>
+            </button>
+          </div>
+        </>
+      )}
+    </Sheet>
+  );
+}
+
+/**
+ * The spec's session-expired popup, on the sign-in page an ended session lands on. Closed any way, it
+ * leaves the sign-in form (which keeps saying the session ended) with what the rider may type.
+ */
+export function SessionExpiredDialog({ session }: { session: SessionRef }) {
+  const open = useSelector(session, selectExpiryNotice);
+  const acknowledge = () => session.send({ type: "session.expiryAcknowledged" });
+  return (
+    <Sheet open={open} role="alertdialog" placement="center" onDismiss={acknowledge}>
+      {(styles) => (
+        <>
+          <SheetTitle className={styles.title}>
+            <Trans>Session expired</Trans>
+          </SheetTitle>
+          <SheetDescription className={styles.description}>
+            <Trans>Your session has ended. Please sign in again.</Trans>
           </SheetDescription>
           <div className={css({ display: "flex", justifyContent: "flex-end" })}>
             <button type="button" className={button()} onClick={acknowledge}>

@@ -106,7 +106,8 @@ export function SignInPanel({ session }: { session: SessionRef }) {
         <Trans>Sign in with your email</Trans>
       </h2>
       {expired ? (
-        <p role="alert" className={alert}>
+        // Said aloud by the "Session expired" popup (SessionDialogs.tsx); kept here once it is closed.
+        <p className={alert}>
           <Trans>Your session has ended. Please sign in again.</Trans>
         </p>
       ) : error !== null ? (

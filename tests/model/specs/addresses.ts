@@ -12,7 +12,8 @@ type ActorEvents =
   | "xstate.done.actor.removeAddress"
   | "xstate.error.actor.removeAddress"
   | "xstate.done.actor.setDefaultAddress"
-  | "xstate.error.actor.setDefaultAddress";
+  | "xstate.error.actor.setDefaultAddress"
+  | "xstate.after.lineLifetime.addresses.list";
 
 export const home: SavedAddress = {
   id: "5d7c1f0e-0000-4000-8000-000000000001",
@@ -152,6 +153,8 @@ const events = {
     },
   ],
   "xstate.error.actor.setDefaultAddress": [{ type: "xstate.error.actor.setDefaultAddress", error: failure }],
+  // The list's line, 3 seconds on (spec section 9: alerts auto-clear), as the timer ends it.
+  "xstate.after.lineLifetime.addresses.list": [{ type: "xstate.after.lineLifetime.addresses.list" }],
 } satisfies EventSamples<typeof addressesMachine, ActorEvents>;
 
 const change = events["address.change"];
@@ -430,6 +433,36 @@ export const addressesModel = defineModel({
           [home.id, false],
         ]);
         expect(snapshot.context.notice).toBe("updated");
+      },
+    },
+    {
+      name: "a saved address's line clears after 3 seconds, the address stays",
+      events: [
+        loaded[1],
+        events["address.add"][0],
+        ...fillNew,
+        events["address.save"][0],
+        events["xstate.done.actor.saveAddress"][0],
+        events["xstate.after.lineLifetime.addresses.list"][0],
+      ],
+      expected: "list",
+      ends: (snapshot) => {
+        expect(snapshot.context.notice).toBeNull();
+        expect(snapshot.context.addresses).toEqual([park]);
+      },
+    },
+    {
+      name: "a default that could not be set is said for 3 seconds",
+      events: [
+        loaded[0],
+        events["address.setDefault"][0],
+        events["xstate.error.actor.setDefaultAddress"][0],
+        events["xstate.after.lineLifetime.addresses.list"][0],
+      ],
+      expected: "list",
+      ends: (snapshot) => {
+        expect(snapshot.context.error).toBeNull();
+        expect(snapshot.context.addresses).toEqual([home, work]);
       },
     },
     {

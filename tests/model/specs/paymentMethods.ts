@@ -25,7 +25,8 @@ type ActorEvents =
   | "xstate.done.actor.removeMethod"
   | "xstate.error.actor.removeMethod"
   | "xstate.done.actor.setDefault"
-  | "xstate.error.actor.setDefault";
+  | "xstate.error.actor.setDefault"
+  | "xstate.after.lineLifetime.paymentMethods.ready.listing";
 
 /** 23 November 2026: cards expiring 12/30 are good, 01/20 long gone. */
 export const now = Date.UTC(2026, 10, 23, 12);
@@ -203,6 +204,10 @@ const events = {
   "xstate.error.actor.removeMethod": [{ type: "xstate.error.actor.removeMethod", error: apiError(50001) }],
   "xstate.done.actor.setDefault": [{ type: "xstate.done.actor.setDefault", output: bankDefault }],
   "xstate.error.actor.setDefault": [{ type: "xstate.error.actor.setDefault", error: apiError(50001) }],
+  // The list's line, 3 seconds on (spec section 9: alerts auto-clear), as the timer ends it.
+  "xstate.after.lineLifetime.paymentMethods.ready.listing": [
+    { type: "xstate.after.lineLifetime.paymentMethods.ready.listing" },
+  ],
 } satisfies EventSamples<typeof paymentMethodsMachine, ActorEvents>;
 
 const e = events;
@@ -544,6 +549,36 @@ export const paymentMethodsModel = defineModel({
       ends: (s) => {
         expect(s.context.methods).toEqual(bankDefault);
         expect(s.context.notice).toBe("defaultSet");
+      },
+    },
+    {
+      name: "a default that could not be set is said for 3 seconds, then the line clears",
+      events: [
+        e["xstate.done.actor.loadMethods"][0],
+        e["default.set"][0],
+        e["xstate.error.actor.setDefault"][0],
+        e["xstate.after.lineLifetime.paymentMethods.ready.listing"][0],
+      ],
+      expected: { ready: "listing" },
+      ends: (s) => {
+        expect(s.context.failure).toBeNull();
+        expect(s.context.methods).toEqual(saved);
+      },
+    },
+    {
+      name: "an added card's line clears after 3 seconds, the card stays",
+      events: [
+        e["xstate.done.actor.loadMethods"][0],
+        e["card.open"][0],
+        e["card.change"][0],
+        e["card.submit"][0],
+        e["xstate.done.actor.addCard"][0],
+        e["xstate.after.lineLifetime.paymentMethods.ready.listing"][0],
+      ],
+      expected: { ready: "listing" },
+      ends: (s) => {
+        expect(s.context.notice).toBeNull();
+        expect(s.context.methods).toHaveLength(3);
       },
     },
     {

@@ -20,6 +20,7 @@ const token = (letter: string) => letter.repeat(43);
 
 const events = {
   "session.expired": [{ type: "session.expired" }],
+  "session.expiryAcknowledged": [{ type: "session.expiryAcknowledged" }],
   "session.signOut": [
     { type: "session.signOut", cartEmpty: true },
     { type: "session.signOut", cartEmpty: false },
@@ -156,6 +157,8 @@ export const sessionModel = defineModel({
     // The portal's language is walked on the restored session (es); journeys try the others.
     // Once the profile's language is saved, the rest of the graph is the one before it: the walk stops.
     if (snapshot.context.user?.locale === "es") return event.type === "session.expired";
+    // The session-expired popup is modal: the sign-in form beneath it is used once it is closed.
+    if (snapshot.hasTag("expiryNotice") && event.type === "xstate.done.actor.signInForm") return false;
     if (event.type === "session.language") {
       return (
         language === "es" && event === events["session.language"][0] && snapshot.context.user?.locale !== "es"
@@ -240,7 +243,20 @@ export const sessionModel = defineModel({
     },
     "anonymous.fresh": (snapshot) =>
       expect(snapshot.context.error === null || snapshot.context.error === 50301).toBe(true),
-    "anonymous.expired": () => expect(sessionEffects.at(-1)).toBe("goToLogin"),
+    "anonymous.expired": (snapshot) => {
+      expect(snapshot.context.error).toBeNull();
+      expect(sessionEffects).toContain("goToLogin");
+    },
+    "anonymous.expired.told": (snapshot) => {
+      expect(sessionEffects.at(-1)).toBe("goToLogin");
+      expect(snapshot.hasTag("expiryNotice")).toBe(true);
+      expect(snapshot.can({ type: "session.expiryAcknowledged" })).toBe(true);
+    },
+    "anonymous.expired.acknowledged": (snapshot) => {
+      expect(snapshot.hasTag("expiryNotice")).toBe(false);
+      // The sign-in form is still the one that was there: what the rider typed stays.
+      expect(snapshot.children.signInForm).toBeDefined();
+    },
     twoFactor: (snapshot) => {
       expect(snapshot.context.pendingToken).toBe(token("t"));
       expect(snapshot.children.codeForm).toBeDefined();
@@ -400,7 +416,7 @@ export const sessionModel = defineModel({
       name: "a language waiting for the profile is forgotten on sign-out",
       input: 1,
       events: [events["session.language"][0], events["session.expired"][0]],
-      expected: { anonymous: "expired" },
+      expected: { anonymous: { expired: "told" } },
       ends: (snapshot) => expect(snapshot.context.profileLocale).toBeNull(),
     },
     {
@@ -456,7 +472,7 @@ export const sessionModel = defineModel({
     {
       name: "a guest's stored auth ending elsewhere shows the notice",
       events: [events["session.expired"][0]],
-      expected: { anonymous: "expired" },
+      expected: { anonymous: { expired: "told" } },
     },
     {
       name: "an enrolled rider is asked for the texted code",
@@ -567,7 +583,7 @@ export const sessionModel = defineModel({
       name: "an expired session goes to sign-in and says so",
       input: 1,
       events: [events["session.userUpdated"][0], events["session.expired"][0]],
-      expected: { anonymous: "expired" },
+      expected: { anonymous: { expired: "told" } },
     },
     {
       name: "a token without its rider record fetches the profile and stays signed in",
@@ -594,10 +610,11 @@ export const sessionModel = defineModel({
       expected: { authenticated: "idle" },
     },
     {
-      name: "after an expiry the rider signs in again",
+      name: "after an expiry the rider closes the popup and signs in again",
       input: 1,
       events: [
         events["session.expired"][0],
+        events["session.expiryAcknowledged"][0],
         events["xstate.done.actor.signInForm"][0],
         events["xstate.done.actor.loadProfile"][0],
       ],

@@ -145,6 +145,45 @@ for (const size of sizes) {
     );
 
     asDemoRider(
+      "Buy again on a past order's pass goes to checkout with that pass, for the same card",
+      async ({ page }) => {
+        const orders = new OrdersPage(page);
+        await openProfile(orders.portal);
+        const { id, number, item, cardId } = await orders.findOrder(
+          (order) => order.kind === "digital" && order.card_number !== null,
+          (line) => line.fulfilment === "pass" || line.fulfilment === "subscription",
+        );
+        await page.goto(`/account/orders/1/${id}`);
+        await orders.seeReceipt(number);
+        const buyAgain = page.getByRole("button", { name: `Buy again: ${item}` });
+        await expect(buyAgain).toHaveText("Buy again");
+        // Value added to a card is not bought again from a receipt.
+        await expect(page.getByRole("button", { name: /^Buy again: Stored Value/ })).toHaveCount(0);
+        await orders.portal.checkAccessibility();
+        await page.screenshot({
+          path: `.tmp/test-results/orders-buy-again-${size.width}.png`,
+          fullPage: true,
+        });
+        await buyAgain.click();
+        // A pass that can renew itself is asked about by the cart, as Buy now on the products page is.
+        const renewal = page.getByRole("alertdialog", { name: "One-time or auto-renew?" });
+        await expect(renewal.or(page.getByRole("heading", { name: "Checkout", level: 1 }))).toBeVisible();
+        if (await renewal.isVisible()) {
+          await orders.portal.seeCentred(renewal);
+          await renewal.getByRole("button", { name: "One-time purchase" }).click();
+        }
+        await expect(page).toHaveURL(/\/checkout$/);
+        await orders.portal.seeHeading("Checkout");
+        await expect(orders.portal.cartButton()).toHaveAccessibleName("Shopping cart, 1 item");
+        await expect(page.getByRole("main")).toContainText(item);
+        // For the order's fare card, at today's price.
+        const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"));
+        expect(cart).toEqual([expect.objectContaining({ name: item, quantity: 1, faremediaId: cardId })]);
+        await orders.portal.checkAccessibility();
+      },
+    );
+
+    asDemoRider(
       "an unknown order and a page past the last are not found, and the id is never shown",
       async ({ page }) => {
         const orders = new OrdersPage(page);

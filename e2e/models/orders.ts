@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import type { OrderDetail, OrderItem, OrderPage, OrderSummary } from "../../src/domain/checkout/order.ts";
 import { Portal } from "./portal.ts";
 import { signInAt } from "./riders.ts";
 
@@ -21,20 +22,55 @@ export class OrdersPage {
    * checkout's) add orders to the demo rider's 16, so the pages' sizes follow from this count.
    */
   async orderCount(): Promise<number> {
+    return (await this.allOrders()).length;
+  }
+
+  /**
+   * The newest of the signed-in rider's orders that `order` accepts and that has a line `line`
+   * accepts, read from the API: its id, number, that line's product name and the order's fare card.
+   */
+  async findOrder(
+    order: (summary: OrderSummary) => boolean,
+    line: (item: OrderItem) => boolean,
+  ): Promise<{ id: string; number: string; item: string; cardId: string | null }> {
+    for (const summary of (await this.allOrders()).filter(order)) {
+      const reply = await this.page.request.get(`/transit/orders/${summary.id}`, {
+        headers: await this.authorization(),
+      });
+      expect(reply.status()).toBe(200);
+      const detail = ((await reply.json()) as { data: OrderDetail }).data;
+      const item = detail.items.find(line);
+      if (item) {
+        return {
+          id: detail.id,
+          number: detail.number,
+          item: item.name,
+          cardId: detail.fare_medium?.id ?? null,
+        };
+      }
+    }
+    throw new Error("no order of the rider's has such a line");
+  }
+
+  private async authorization(): Promise<{ authorization: string }> {
     const token = await this.page.evaluate(() => localStorage.getItem("auth_token"));
-    let count = 0;
+    return { authorization: `Bearer ${token}` };
+  }
+
+  /** Every order of the signed-in rider's, newest first, page by page through the API. */
+  private async allOrders(): Promise<OrderSummary[]> {
+    const headers = await this.authorization();
+    const orders: OrderSummary[] = [];
     let after: string | null = null;
     do {
       const query: string = after ? `&after=${encodeURIComponent(after)}` : "";
-      const reply = await this.page.request.get(`/transit/orders?limit=50${query}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const reply = await this.page.request.get(`/transit/orders?limit=50${query}`, { headers });
       expect(reply.status()).toBe(200);
-      const { data } = (await reply.json()) as { data: { orders: unknown[]; next: string | null } };
-      count += data.orders.length;
+      const { data } = (await reply.json()) as { data: OrderPage };
+      orders.push(...data.orders);
       after = data.next;
     } while (after !== null);
-    return count;
+    return orders;
   }
 
   /** Opens Order History from the account menu and waits for its first page. */

@@ -159,22 +159,58 @@ export function setQuantity(items: readonly CartItem[], uuid: string, quantity: 
 export function refreshItems(items: readonly CartItem[], products: readonly Product[]): CartItem[] {
   return items.flatMap((item) => {
     const product = products.find((candidate) => candidate.uuid === item.uuid);
-    if (!product) return [];
-    return [
-      {
-        ...item,
-        name: product.name,
-        alert_message: product.alert_message,
-        short_desc: product.short_description,
-        long_description: product.long_description,
-        list_price: product.list_price,
-        productImage: product.product_image_path,
-        subscription_allowed: product.subscription.subscription_allowed,
-        isSubscribed: item.isSubscribed && product.subscription.subscription_allowed,
-        theme: product.theme,
-      },
-    ];
+    return product ? [asSoldNow(item, product)] : [];
   });
+}
+
+/** What an item takes from its product as sold today. */
+type SoldNow =
+  | "name"
+  | "alert_message"
+  | "short_desc"
+  | "long_description"
+  | "list_price"
+  | "productImage"
+  | "subscription_allowed"
+  | "theme";
+
+/** An item with what its product says today: its words, price, picture and whether it may renew. */
+const asSoldNow = (item: Omit<CartItem, SoldNow>, product: Product): CartItem => ({
+  ...item,
+  name: product.name,
+  alert_message: product.alert_message,
+  short_desc: product.short_description,
+  long_description: product.long_description,
+  list_price: product.list_price,
+  productImage: product.product_image_path,
+  subscription_allowed: product.subscription.subscription_allowed,
+  isSubscribed: item.isSubscribed && product.subscription.subscription_allowed,
+  theme: product.theme,
+});
+
+/**
+ * The cart item for `quantity` of a product (the products page's Add to cart and Buy now, and a
+ * receipt's Buy again), bought for `faremediaId` (null: a physical card or a guest).
+ */
+export function cartItemOf(
+  product: Product,
+  quantity: number,
+  context: { faremediaId: string | null; appliedFilters: AppliedFilter[]; filterName: string | null },
+): CartItem {
+  return asSoldNow(
+    {
+      uuid: product.uuid,
+      quantity,
+      type: product.sub_type,
+      shipping_enabled: product.shipping_enabled,
+      productFilterName: context.filterName,
+      orgUuidProduct: product.organization.uuid,
+      appliedFilters: context.appliedFilters,
+      isSubscribed: false,
+      faremediaId: product.sub_type === "PHYSICAL_PASS" ? null : context.faremediaId,
+    },
+    product,
+  );
 }
 
 /** The stored product mode once the rider leaves the products page (spec section 4). */

@@ -17,7 +17,7 @@ import { portalConfig, storedUser } from "../../tests/support/fixtures.ts";
 import { quietCart } from "../../tests/support/forms.ts";
 import { languageNeverChanges } from "../../tests/support/language.ts";
 import type { AnalyticsEvent } from "../domain/analytics.ts";
-import { cartItemOf } from "../domain/cart-item.ts";
+import { cartItemOf } from "../domain/cart.ts";
 import type { Product } from "../domain/catalog.ts";
 import type { PlacedOrder } from "../domain/checkout/order.ts";
 import type { FormDefinition, FormValues } from "../domain/forms.ts";

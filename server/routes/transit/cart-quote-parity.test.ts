@@ -1,8 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initialTransition, transition } from "xstate";
-import { type CartItem, lineTotal, subtotal } from "../../../src/domain/cart.ts";
-import { cartItemOf } from "../../../src/domain/cart-item.ts";
+import { type CartItem, cartItemOf, lineTotal, subtotal } from "../../../src/domain/cart.ts";
 import type { Product } from "../../../src/domain/catalog.ts";
 import type { QuoteReply } from "../../../src/domain/checkout/quote.ts";
 import { cartMachine } from "../../../src/machines/cart.machine.ts";

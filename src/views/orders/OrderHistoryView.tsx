@@ -14,6 +14,7 @@ import { Pager } from "../shared/KeysetPages.tsx";
 import { LoadFailed } from "../shared/LoadFailed.tsx";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
+import type { RepurchaseRef } from "./BuyAgain.tsx";
 import { OrderReceipt } from "./OrderReceipt.tsx";
 import { actionRow } from "./OrderSummaryView.tsx";
 import { type MoneyFormat, statusText } from "./orderText.ts";
@@ -78,9 +79,10 @@ export interface OrderHistoryViewProps {
   money: MoneyFormat;
   locale: string;
   organisation: string;
+  /** "Buy again" on the receipt's lines, where the deployment allows it (`instantRepurchase`). */
+  repurchase?: RepurchaseRef | null;
 }
 
-/** Order history: a page of orders with Previous and Next, one order's receipt, or why there is none. */
 /** An order's lines as its row shows them: "Day Pass, 2 × Stored Value $10". */
 function linesText(i18n: I18n, lines: OrderSummary["lines"]): string {
   return lines
@@ -88,7 +90,14 @@ function linesText(i18n: I18n, lines: OrderSummary["lines"]): string {
     .join(", ");
 }
 
-export function OrderHistoryView({ history, money, locale, organisation }: OrderHistoryViewProps) {
+/** Order history: a page of orders with Previous and Next, one order's receipt, or why there is none. */
+export function OrderHistoryView({
+  history,
+  money,
+  locale,
+  organisation,
+  repurchase = null,
+}: OrderHistoryViewProps) {
   const phase = useSelector(history, (snapshot) => {
     for (const state of ["listing", "empty", "detail", "notFound", "failed", "loadingDetail"] as const) {
       if (snapshot.matches(state)) return state;
@@ -120,7 +129,15 @@ export function OrderHistoryView({ history, money, locale, organisation }: Order
     case "notFound":
       return <NotFound history={history} />;
     case "detail":
-      return <Detail history={history} money={money} locale={locale} organisation={organisation} />;
+      return (
+        <Detail
+          history={history}
+          money={money}
+          locale={locale}
+          organisation={organisation}
+          repurchase={repurchase}
+        />
+      );
   }
 }
 
@@ -226,7 +243,7 @@ function Listing({ history, money }: Pick<OrderHistoryViewProps, "history" | "mo
   );
 }
 
-function Detail({ history, money, locale, organisation }: OrderHistoryViewProps) {
+function Detail({ history, money, locale, organisation, repurchase }: OrderHistoryViewProps) {
   const order = useSelector(history, (snapshot) => snapshot.context.detail);
   const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
   if (!order) return null;
@@ -240,7 +257,14 @@ function Detail({ history, money, locale, organisation }: OrderHistoryViewProps)
           <Trans>Print receipt</Trans>
         </button>
       </p>
-      <OrderReceipt order={order} money={money} locale={locale} organisation={organisation} focusWhenLost />
+      <OrderReceipt
+        order={order}
+        money={money}
+        locale={locale}
+        organisation={organisation}
+        repurchase={repurchase}
+        focusWhenLost
+      />
     </div>
   );
 }

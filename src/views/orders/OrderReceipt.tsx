@@ -2,9 +2,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import { css } from "../../../styled-system/css";
 import type { OrderDetail } from "../../domain/checkout/order.ts";
+import { repurchasableItems, repurchaseOf } from "../../machines/repurchase.machine.ts";
 import { useDates } from "../shared/dates.ts";
 import { Email } from "../shared/Email.tsx";
 import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
+import { BuyAgainButton, BuyAgainStatus, type RepurchaseRef } from "./BuyAgain.tsx";
 import {
   addressLine,
   entryTypeText,
@@ -103,6 +105,8 @@ export interface OrderReceiptProps {
   organisation: string;
   /** The receipt replaced the link that opened it: the keyboard goes on from its heading. */
   focusWhenLost?: boolean;
+  /** "Buy again" on each line that can be (a rider's order where the deployment has `instantRepurchase`). */
+  repurchase?: RepurchaseRef | null;
 }
 
 /** One order as a receipt: who sold it, its number and date, the lines, totals, payments and history. */
@@ -112,6 +116,7 @@ export function OrderReceipt({
   locale,
   organisation,
   focusWhenLost = false,
+  repurchase = null,
 }: OrderReceiptProps) {
   const { i18n } = useLingui();
   const heading = useFocusWhenLost<HTMLHeadingElement>();
@@ -119,6 +124,7 @@ export function OrderReceipt({
   const fulfilment = fulfilmentLines(i18n, order, locale);
   const dates = useDates();
   const card = orderCard(order);
+  const again = repurchase ? repurchasableItems(order) : [];
   return (
     <article className={receipt} aria-labelledby={titleId} data-receipt="">
       <div className={top}>
@@ -208,6 +214,11 @@ export function OrderReceipt({
                       <Trans>Auto-renew</Trans>
                     </span>
                   ) : null}
+                  {repurchase && again.includes(item) ? (
+                    <span className={css({ display: "block", mt: "2" })}>
+                      <BuyAgainButton repurchase={repurchase} wanted={repurchaseOf(order, item)} />
+                    </span>
+                  ) : null}
                 </th>
                 <td data-number="">{item.quantity}</td>
                 <td data-number="">{money(item.unit_price)}</td>
@@ -216,6 +227,9 @@ export function OrderReceipt({
             ))}
           </tbody>
         </table>
+        {repurchase ? (
+          <BuyAgainStatus repurchase={repurchase} products={again.map((item) => item.product)} />
+        ) : null}
       </section>
 
       {fulfilment.length > 0 ? (

@@ -8,6 +8,7 @@ import { button } from "../../../styled-system/recipes";
 import { type orderSummaryMachine, selectOrder } from "../../machines/orderSummary.machine.ts";
 import { Email } from "../shared/Email.tsx";
 import { errorLine } from "../shared/fieldStyles.ts";
+import type { RepurchaseRef } from "./BuyAgain.tsx";
 import { OrderReceipt } from "./OrderReceipt.tsx";
 import type { MoneyFormat } from "./orderText.ts";
 
@@ -25,6 +26,8 @@ export interface OrderSummaryViewProps {
   locale: string;
   organisation: string;
   Frame: Frame;
+  /** "Buy again" on the receipt's lines: a rider's order, where the deployment allows it. */
+  repurchase?: RepurchaseRef | null;
 }
 
 /**
@@ -32,7 +35,14 @@ export interface OrderSummaryViewProps {
  * told that the emailed link brings them back; an unknown order and a wrong link read the same and
  * never repeat the id from the address.
  */
-export function OrderSummaryView({ summary, money, locale, organisation, Frame }: OrderSummaryViewProps) {
+export function OrderSummaryView({
+  summary,
+  money,
+  locale,
+  organisation,
+  Frame,
+  repurchase = null,
+}: OrderSummaryViewProps) {
   const { t } = useLingui();
   const phase = useSelector(summary, (snapshot) =>
     snapshot.matches("ready")
@@ -101,7 +111,13 @@ export function OrderSummaryView({ summary, money, locale, organisation, Frame }
           </p>
         ) : null}
       </div>
-      <OrderReceipt order={order} money={money} locale={locale} organisation={organisation} />
+      <OrderReceipt
+        order={order}
+        money={money}
+        locale={locale}
+        organisation={organisation}
+        repurchase={repurchase}
+      />
       <p className={actionRow} data-print="hide">
         <button type="button" className={button()} onClick={() => summary.send({ type: "receipt.print" })}>
           <Trans>Print receipt</Trans>

@@ -8,8 +8,7 @@ import { useChild, useConfig, useSignedIn } from "../../app/children.ts";
 import { selectLocale } from "../../machines/language.machine.ts";
 import { SignInPanel, selectSignInForm } from "../session/SessionViews.tsx";
 import { SocialSignInButtons } from "../session/SocialSignInButtons.tsx";
-import { card, linkList, Screen } from "../shared/Screen.tsx";
-import { Settled } from "../shared/Settled.tsx";
+import { card, linkList, Screen, Settled } from "../shared/Screen.tsx";
 
 /**
  * `/`, open to everyone (spec section 2): the page the deployment's `landingPage` names. "Products"

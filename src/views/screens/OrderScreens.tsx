@@ -29,9 +29,11 @@ function OrderSummaryRoute({ guest }: { guest: boolean }) {
 function OrderSummary(input: { orderId: string; link: string | null; guest: boolean }) {
   const config = useConfig();
   const actor = useActorRef(useFeature(createOrdersLogic).orderSummary, { input });
+  const repurchase = useRepurchase();
   return (
     <OrderSummaryView
       summary={actor}
+      repurchase={input.guest ? null : repurchase}
       money={useMoney()}
       locale={useSelector(useChild("language"), selectLocale)}
       organisation={config.display_name}
@@ -56,15 +58,24 @@ function Orders() {
   const actor = useActorRef(useFeature(createOrdersLogic).orderHistory, {
     input: { pageSize: config.ideal_row_count, ...route },
   });
+  const repurchase = useRepurchase();
   return (
     <>
       <FollowRoute history={actor} />
       <OrderHistoryView
         history={actor}
+        repurchase={repurchase}
         money={useMoney()}
         locale={useSelector(useChild("language"), selectLocale)}
         organisation={config.display_name}
       />
     </>
   );
+}
+
+/** "Buy again" for a rider's receipt, into the portal's cart; null where the deployment has it off. */
+function useRepurchase() {
+  const config = useConfig();
+  const actor = useActorRef(useFeature(createOrdersLogic).repurchase, { input: { cart: useChild("cart") } });
+  return config.instantRepurchase ? actor : null;
 }

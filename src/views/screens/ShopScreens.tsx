@@ -11,8 +11,7 @@ import { useFeature, useScreenLogic } from "../../app/logic.tsx";
 import { presetValues } from "../../domain/catalog.ts";
 import { selectServiceLevels, type serviceLevelsMachine } from "../../machines/serviceLevels.machine.ts";
 import type { CurrentFareCard } from "../../services/storage.ts";
-import { card, linkList, Screen } from "../shared/Screen.tsx";
-import { Settled } from "../shared/Settled.tsx";
+import { card, linkList, Screen, Settled } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
 import { FareCardModeLinks, FilterCard, ProductList } from "../shop/ProductsView.tsx";
 

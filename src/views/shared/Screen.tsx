@@ -1,7 +1,11 @@
+import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import { useEffect, useId } from "react";
-import { css } from "../../../styled-system/css";
+import { useEffect, useId, useState } from "react";
+import { css, cx } from "../../../styled-system/css";
 import { useConfig } from "../../app/children.ts";
+
+/** Laid out as a screen lays out its parts. */
+const stack = css({ display: "flex", flexDirection: "column", gap: "6" });
 
 /** A routed screen: one h1, and the document title that names it. */
 export function Screen({ title, children }: { title: string; children?: ReactNode }) {
@@ -11,15 +15,40 @@ export function Screen({ title, children }: { title: string; children?: ReactNod
     document.title = `${title} | ${config.shortDisplayName}`;
   }, [title, config.shortDisplayName]);
   return (
-    <section
-      aria-labelledby={headingId}
-      className={css({ display: "flex", flexDirection: "column", gap: "6" })}
-    >
+    <section aria-labelledby={headingId} className={stack}>
       <h1 id={headingId} className={css({ fontSize: { base: "2xl", md: "3xl" }, fontWeight: "bold" })}>
         {title}
       </h1>
       {children}
     </section>
+  );
+}
+
+/**
+ * Draws a page's parts together, once their first answers are in: until `ready`, the parts are laid
+ * out but invisible (so they start their requests and grow to their size unseen), and a status says the
+ * page is loading. Nothing a rider already sees moves when the services, the filters or a server form
+ * arrive (no layout shift). Once drawn, later reloads show as each part decides.
+ */
+export function Settled({ ready, children }: { ready: boolean; children: ReactNode }) {
+  const [drawn, setDrawn] = useState(ready);
+  if (ready && !drawn) setDrawn(true);
+  // One tree before and after, so nothing inside remounts (and restarts) when the page is drawn.
+  return (
+    <div className={css({ position: "relative" })}>
+      {drawn ? null : (
+        <p role="status" className={css({ position: "absolute", insetInlineStart: "0", top: "0" })}>
+          <Trans>Loading…</Trans>
+        </p>
+      )}
+      <div
+        aria-hidden={drawn ? undefined : true}
+        data-state={drawn ? "drawn" : "settling"}
+        className={cx(stack, drawn ? undefined : css({ visibility: "hidden" }))}
+      >
+        {children}
+      </div>
+    </div>
   );
 }
 

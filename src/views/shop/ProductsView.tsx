@@ -5,7 +5,7 @@ import { Link } from "wouter";
 import type { ActorRefFrom } from "xstate";
 import { css, cx } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
-import { cartItemOf } from "../../domain/cart-item.ts";
+import { cartItemOf } from "../../domain/cart.ts";
 import { descriptionLines, type Filter, type Product, quantityLimits } from "../../domain/catalog.ts";
 import type { cartMachine } from "../../machines/cart.machine.ts";
 import {

@@ -32,6 +32,7 @@ import { paymentMethodsModel } from "./paymentMethods.ts";
 import { productsModel } from "./products.ts";
 import { profileModel } from "./profile.ts";
 import { purchaseHistoryModel } from "./purchaseHistory.ts";
+import { repurchaseModel } from "./repurchase.ts";
 import { requestModel } from "./request.ts";
 import { resetQuestionsModel } from "./resetQuestions.ts";
 import { securityQuestionsModel } from "./securityQuestions.ts";
@@ -77,6 +78,7 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   productsModel,
   profileModel,
   purchaseHistoryModel,
+  repurchaseModel,
   requestModel,
   resetQuestionsModel,
   securityQuestionsModel,

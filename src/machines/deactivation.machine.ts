@@ -33,7 +33,7 @@ export type DeactivationEvent =
  * Deactivating the account (spec section 4), where the deployment allows it. `loading` asks what
  * would be left behind; with a balance the rider `choosing`s between transferring it to a saved
  * payment method and forfeiting it for good ("Please select card to continue" until a card is chosen
- * for a transfer). `confirming` runs a password form whose hidden values carry the choice; a refused
+ * for a transfer; where no method can receive it, forfeiting is the only choice). `confirming` runs a password form whose hidden values carry the choice; a refused
  * deactivation (wrong password, failed transfer) stays there with the error. Once `deactivated` the
  * session ends on this device and every other one.
  */
@@ -73,6 +73,12 @@ export const deactivationMachine = setup({
     keepsBalance: ({ context }) => (context.info?.balance ?? 0) > 0,
     nothingChosen: ({ context }) => context.choice === null,
     transferWithoutCard: ({ context }) => context.choice === "transfer" && context.paymentMethod === null,
+    /**
+     * Forfeiting can always be chosen; a transfer only where a payment method can receive the balance
+     * (the server offers none where its gateway cannot pay out: then the balance can only be forfeited).
+     */
+    offered: ({ context }, choice: BalanceChoice) =>
+      choice === "forfeit" || (context.info?.payment_methods.length ?? 0) > 0,
     knownCard: ({ context }, uuid: string) =>
       context.info?.payment_methods.some((method) => method.uuid === uuid) ?? false,
   },
@@ -118,7 +124,10 @@ export const deactivationMachine = setup({
     },
     choosing: {
       on: {
-        "deactivation.choose": { actions: { type: "choose", params: ({ event }) => event.choice } },
+        "deactivation.choose": {
+          guard: { type: "offered", params: ({ event }) => event.choice },
+          actions: { type: "choose", params: ({ event }) => event.choice },
+        },
         "deactivation.selectCard": {
           guard: { type: "knownCard", params: ({ event }) => event.uuid },
           actions: { type: "selectCard", params: ({ event }) => event.uuid },

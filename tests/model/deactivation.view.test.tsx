@@ -74,6 +74,16 @@ describeViewModel({
       ),
     choosing: (snapshot) => {
       expect(screen.getByText("Your digital cards hold $12.50. What should happen to it?")).toBeVisible();
+      // Where no method can receive the balance, forfeiting is the only choice, and the way to keep it
+      // is said.
+      const payout = (snapshot.context.info?.payment_methods.length ?? 0) > 0;
+      expect(screen.queryByRole("radio", { name: "Transfer $12.50 to a payment method" }) !== null).toBe(
+        payout,
+      );
+      expect(screen.queryByText(/This balance cannot be paid out to a payment method\./) !== null).toBe(
+        !payout,
+      );
+      expect(screen.getByRole("radio", { name: /Continue without transfer/ })).toBeVisible();
       if (snapshot.context.problem === "selectCard") {
         expect(screen.getByRole("alert")).toHaveTextContent("Please select card to continue");
       }

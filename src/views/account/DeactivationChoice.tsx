@@ -13,7 +13,7 @@ const actions = css({ display: "flex", gap: "3", flexWrap: "wrap" });
 
 /**
  * Deactivation's balance step (DeactivationView.tsx): transfer the balance to a saved card or forfeit
- * it. Its own chunk with Ark's radio groups, loaded when the rider starts deactivating.
+ * it (only forfeit where no method can receive it). Its own chunk with Ark's radio groups, loaded when the rider starts deactivating.
  */
 export function DeactivationChoice({
   deactivation,
@@ -31,20 +31,30 @@ export function DeactivationChoice({
   const problem = useSelector(deactivation, (snapshot) => snapshot.context.problem);
   if (!info) return null;
   const balance = money(info.balance);
+  const transferable = info.payment_methods.length > 0;
   return (
     <div className={box}>
       <p>
         <Trans>Your digital cards hold {balance}. What should happen to it?</Trans>
       </p>
+      {transferable ? null : (
+        // No method can receive it (the payment service cannot pay a balance out): only forfeiting
+        // is offered, with the way to keep the money said first.
+        <p>
+          <Trans>
+            This balance cannot be paid out to a payment method. To keep it, move it to a physical fare card
+            first (Fare cards, then Transfer balance), or spend it before you deactivate.
+          </Trans>
+        </p>
+      )}
       <Choice<BalanceChoice>
         label={t`Remaining balance`}
         value={choice}
         onPick={(picked) => deactivation.send({ type: "deactivation.choose", choice: picked })}
         options={[
-          {
-            value: "transfer",
-            title: <Trans>Transfer {balance} to a payment method</Trans>,
-          },
+          ...(transferable
+            ? [{ value: "transfer" as const, title: <Trans>Transfer {balance} to a payment method</Trans> }]
+            : []),
           {
             value: "forfeit",
             title: <Trans>Continue without transfer</Trans>,
@@ -53,18 +63,12 @@ export function DeactivationChoice({
         ]}
       />
       {choice === "transfer" ? (
-        info.payment_methods.length > 0 ? (
-          <Choice
-            label={t`Card to receive the balance`}
-            value={card}
-            onPick={(uuid) => deactivation.send({ type: "deactivation.selectCard", uuid })}
-            options={info.payment_methods.map((method) => ({ value: method.uuid, title: method.label }))}
-          />
-        ) : (
-          <p>
-            <Trans>You have no saved payment methods to receive the balance.</Trans>
-          </p>
-        )
+        <Choice
+          label={t`Card to receive the balance`}
+          value={card}
+          onPick={(uuid) => deactivation.send({ type: "deactivation.selectCard", uuid })}
+          options={info.payment_methods.map((method) => ({ value: method.uuid, title: method.label }))}
+        />
       ) : null}
       {problem ? (
         <p role="alert" className={errorLine}>

@@ -14,6 +14,8 @@ const withBalance: DeactivationInfo = {
   currency_code: "USD",
   payment_methods: [{ uuid: cardUuid, label: "Visa ending 4242" }],
 };
+/** What the server answers where its payment service cannot pay a balance out: no method offered. */
+const noPayout: DeactivationInfo = { ...withBalance, payment_methods: [] };
 const noBalance: DeactivationInfo = { balance: 0, currency_code: "USD", payment_methods: [] };
 
 const events = {
@@ -34,6 +36,7 @@ const events = {
   "xstate.done.actor.loadInfo": [
     { type: "xstate.done.actor.loadInfo", output: withBalance },
     { type: "xstate.done.actor.loadInfo", output: noBalance },
+    { type: "xstate.done.actor.loadInfo", output: noPayout },
   ],
   "xstate.error.actor.loadInfo": [
     {
@@ -63,6 +66,7 @@ export const deactivationModel = defineModel({
     JSON.stringify([
       snapshot.value,
       snapshot.context.info?.balance ?? null,
+      snapshot.context.info?.payment_methods.length ?? null,
       snapshot.context.choice,
       snapshot.context.paymentMethod,
       snapshot.context.problem,
@@ -103,6 +107,10 @@ export const deactivationModel = defineModel({
     },
     choosing: (snapshot) => {
       expect(snapshot.context.info?.balance).toBe(1250);
+      // A transfer is offered only where a method can receive the balance.
+      const payout = (snapshot.context.info?.payment_methods.length ?? 0) > 0;
+      expect(snapshot.can(events["deactivation.choose"][0])).toBe(payout);
+      if (!payout) expect(snapshot.context.choice).not.toBe("transfer");
       if (snapshot.context.problem === "selectCard") {
         expect(snapshot.context.choice).toBe("transfer");
         expect(snapshot.context.paymentMethod).toBeNull();
@@ -119,6 +127,21 @@ export const deactivationModel = defineModel({
     },
   },
   journeys: [
+    {
+      name: "where no method can receive the balance, only forfeiting goes on",
+      events: [
+        events["deactivation.start"][0],
+        events["xstate.done.actor.loadInfo"][2],
+        events["deactivation.continue"][0],
+        events["deactivation.choose"][1],
+        events["deactivation.continue"][0],
+      ],
+      expected: "confirming",
+      ends: (snapshot) => {
+        expect(snapshot.context.choice).toBe("forfeit");
+        expect(snapshot.context.paymentMethod).toBeNull();
+      },
+    },
     {
       name: "choosing a card stays on the choice until Continue",
       events: [

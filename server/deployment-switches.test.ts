@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode } from "../src/domain/envelope.ts";
-import { childOrganizationId } from "./db/seed-catalog.ts";
+import { childOrganizationId, demoCatalog } from "./db/seed-catalog.ts";
 import { createTestApp, signUpBody, type TestApp } from "./test/helpers.ts";
 import { guestCardToken, issueCard, newPass } from "./test/pass-fixtures.ts";
 import { newCard, newRider, newRoute, savedCard } from "./test/transit-fixtures.ts";
 
 /**
  * Deployment switches the server itself honours (issue 47), on a deployment that sets them other than
- * the demo does: its own load bounds, whole amounts without decimals, pages of two rows and deletion off.
+ * the demo does: its own load bounds, whole amounts without decimals, pages of two rows, deletion off
+ * and no passes kept in the account.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -19,6 +20,7 @@ beforeAll(async () => {
       hideZeroDecimals: true,
       ideal_row_count: 2,
       disableDeleteAccount: true,
+      passesInAccount: false,
     }),
   });
 });
@@ -60,6 +62,36 @@ describe("loadLimits", () => {
     expect((await autoload(300)).statusCode).toBe(200);
     const wallet = await send("GET", "/transit/wallet", ada.token);
     expect(wallet.json().data.wallet.limits).toEqual({ min: 100, max: 1000, currency: "USD" });
+  });
+});
+
+describe("passesInAccount", () => {
+  it("off: a digital pass for no card is not offered the account, and its order is refused", async () => {
+    const ada = await newRider(t, "switch-account-passes");
+    const method = await savedCard(t, ada);
+    const dayPass = demoCatalog.products.dayPass;
+    const price = (await t.app.catalog.snapshot()).products.find((entry) => entry.row.uuid === dayPass)?.row
+      .listPrice;
+    if (price === undefined) throw new Error("no Day Pass in the catalogue");
+    const lines = [{ product: dayPass, quantity: 1 }];
+    const quoted = await send("POST", "/transit/checkout/quote", ada.token, { lines });
+    expect(quoted.statusCode).toBe(200);
+    expect(quoted.json().data.destinations).toEqual({ account: false, cards: [] });
+    const placed = await send("POST", "/transit/orders", ada.token, {
+      lines,
+      expected_total: price,
+      payments: [{ kind: "saved", payment_method: method, amount: price }],
+    });
+    expect([placed.statusCode, placed.json().errors[0]?.code]).toEqual([422, ErrorCode.fareCardUnavailable]);
+    // With a card of the rider's, the same pass is sold.
+    const card = await newCard(t, ada.id);
+    const onCard = await send("POST", "/transit/orders", ada.token, {
+      lines,
+      fare_medium: card.id,
+      expected_total: price,
+      payments: [{ kind: "saved", payment_method: method, amount: price }],
+    });
+    expect(onCard.statusCode, onCard.body).toBe(201);
   });
 });
 

@@ -325,6 +325,9 @@ for (const visit of [
       await expect(popup).toContainText(t("Your session has ended. Please sign in again."));
       await expect(popup.getByRole("button", { name: t("OK") })).toBeFocused();
       await portal.checkAccessibility();
+      await page.screenshot({
+        path: `.tmp/test-results/session-expired-${visit.language}-${visit.viewport.width}.png`,
+      });
       await portal.seeStored("auth_token", null);
       await page.keyboard.press("Enter");
       await expect(popup).toHaveCount(0);

@@ -66,26 +66,14 @@ export function SignOutDialog({ session }: { session: SessionRef }) {
  * has read it, however they close the notice.
  */
 export function DeactivatedDialog({ session }: { session: SessionRef }) {
-  const open = useSelector(session, selectDeactivated);
-  const acknowledge = () => session.send({ type: "session.deactivationAcknowledged" });
   return (
-    <Sheet open={open} role="alertdialog" placement="center" onDismiss={acknowledge}>
-      {(styles) => (
-        <>
-          <SheetTitle className={styles.title}>
-            <Trans>Account deactivated</Trans>
-          </SheetTitle>
-          <SheetDescription className={styles.description}>
-            <Trans>This account has been deactivated. You will be signed out.</Trans>
-          </SheetDescription>
-          <div className={css({ display: "flex", justifyContent: "flex-end" })}>
-            <button type="button" className={button()} onClick={acknowledge}>
-              <Trans>OK</Trans>
-            </button>
-          </div>
-        </>
-      )}
-    </Sheet>
+    <SessionNotice
+      open={useSelector(session, selectDeactivated)}
+      title={<Trans>Account deactivated</Trans>}
+      onAcknowledge={() => session.send({ type: "session.deactivationAcknowledged" })}
+    >
+      <Trans>This account has been deactivated. You will be signed out.</Trans>
+    </SessionNotice>
   );
 }
 
@@ -94,20 +82,37 @@ export function DeactivatedDialog({ session }: { session: SessionRef }) {
  * leaves the sign-in form (which keeps saying the session ended) with what the rider may type.
  */
 export function SessionExpiredDialog({ session }: { session: SessionRef }) {
-  const open = useSelector(session, selectExpiryNotice);
-  const acknowledge = () => session.send({ type: "session.expiryAcknowledged" });
   return (
-    <Sheet open={open} role="alertdialog" placement="center" onDismiss={acknowledge}>
+    <SessionNotice
+      open={useSelector(session, selectExpiryNotice)}
+      title={<Trans>Session expired</Trans>}
+      onAcknowledge={() => session.send({ type: "session.expiryAcknowledged" })}
+    >
+      <Trans>Your session has ended. Please sign in again.</Trans>
+    </SessionNotice>
+  );
+}
+
+/** A centred notice about the session with one "OK": however it is closed, that is the rider's OK. */
+function SessionNotice({
+  open,
+  title,
+  onAcknowledge,
+  children,
+}: {
+  open: boolean;
+  title: ReactNode;
+  onAcknowledge: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Sheet open={open} role="alertdialog" placement="center" onDismiss={onAcknowledge}>
       {(styles) => (
         <>
-          <SheetTitle className={styles.title}>
-            <Trans>Session expired</Trans>
-          </SheetTitle>
-          <SheetDescription className={styles.description}>
-            <Trans>Your session has ended. Please sign in again.</Trans>
-          </SheetDescription>
+          <SheetTitle className={styles.title}>{title}</SheetTitle>
+          <SheetDescription className={styles.description}>{children}</SheetDescription>
           <div className={css({ display: "flex", justifyContent: "flex-end" })}>
-            <button type="button" className={button()} onClick={acknowledge}>
+            <button type="button" className={button()} onClick={onAcknowledge}>
               <Trans>OK</Trans>
             </button>
           </div>

@@ -1283,9 +1283,8 @@ export const autoloads = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    fareMediumId: uuid("fare_medium_id")
-      .notNull()
-      .references(() => fareMedia.id),
+    /** The card it loads; null for the rider's wallet (issue 47). */
+    fareMediumId: uuid("fare_medium_id").references(() => fareMedia.id),
     paymentMethodId: uuid("payment_method_id").references(() => paymentMethods.id, { onDelete: "set null" }),
     amount: bigint("amount", { mode: "number" }).notNull(),
     currency: char("currency", { length: 3 }).notNull(),
@@ -1304,6 +1303,9 @@ export const autoloads = pgTable(
   },
   (t) => [
     uniqueIndex("autoloads_card_live").on(t.fareMediumId).where(sql`${t.removedAt} is null`),
+    uniqueIndex("autoloads_wallet_live")
+      .on(t.userId)
+      .where(sql`${t.fareMediumId} is null and ${t.removedAt} is null`),
     index("autoloads_user").on(t.userId),
     index("autoloads_due").on(t.status, t.nextRunAt),
     check("autoloads_amount", sql`${t.amount} > 0`),

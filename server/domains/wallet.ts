@@ -33,6 +33,7 @@ export default fp(
         publicUrl: options.publicUrl,
         currency: () => config.currency_code,
         settle: (now) => wallet.settle(now),
+        ledger: app.ledger,
       }),
     };
     app.decorate("wallet", wallet);

@@ -3,22 +3,30 @@ type Lang = "en" | "es" | "vi";
 
 const texts: Record<
   Lang,
-  { subject: string; body: (name: string, card: string, reason: string, link: string) => string }
+  {
+    subject: string;
+    /** Where the value was to go: the card by its nickname, or the wallet (null). */
+    where: (card: string | null) => string;
+    body: (name: string, where: string, reason: string, link: string) => string;
+  }
 > = {
   en: {
     subject: "Your autoload is paused",
-    body: (name, card, reason, link) =>
-      `Hello ${name},\n\nWe could not add value to your card "${card}", so its autoload is paused: ${reason}\n\nCheck your payment method and save the autoload again here:\n${link}`,
+    where: (card) => (card === null ? "your wallet" : `your card "${card}"`),
+    body: (name, where, reason, link) =>
+      `Hello ${name},\n\nWe could not add value to ${where}, so its autoload is paused: ${reason}\n\nCheck your payment method and save the autoload again here:\n${link}`,
   },
   es: {
     subject: "Su recarga automática está en pausa",
-    body: (name, card, reason, link) =>
-      `Hola, ${name}:\n\nNo pudimos añadir saldo a su tarjeta "${card}", así que su recarga automática está en pausa: ${reason}\n\nRevise su método de pago y vuelva a guardar la recarga automática aquí:\n${link}`,
+    where: (card) => (card === null ? "su billetera" : `su tarjeta "${card}"`),
+    body: (name, where, reason, link) =>
+      `Hola, ${name}:\n\nNo pudimos añadir saldo a ${where}, así que su recarga automática está en pausa: ${reason}\n\nRevise su método de pago y vuelva a guardar la recarga automática aquí:\n${link}`,
   },
   vi: {
     subject: "Tự động nạp tiền của bạn đã tạm dừng",
-    body: (name, card, reason, link) =>
-      `Xin chào ${name},\n\nChúng tôi không thể nạp tiền vào thẻ "${card}" của bạn nên tự động nạp tiền đã tạm dừng: ${reason}\n\nHãy kiểm tra phương thức thanh toán và lưu lại tự động nạp tiền tại đây:\n${link}`,
+    where: (card) => (card === null ? "ví của bạn" : `thẻ "${card}" của bạn`),
+    body: (name, where, reason, link) =>
+      `Xin chào ${name},\n\nChúng tôi không thể nạp tiền vào ${where} nên tự động nạp tiền đã tạm dừng: ${reason}\n\nHãy kiểm tra phương thức thanh toán và lưu lại tự động nạp tiền tại đây:\n${link}`,
   },
 };
 
@@ -47,14 +55,18 @@ export function langOf(locale: string): Lang {
   return locale.startsWith("es") ? "es" : locale.startsWith("vi") ? "vi" : "en";
 }
 
+/** The paused email; `card` is the card's nickname, or null for the rider's wallet. */
 export function composeAutoloadPaused(
   locale: string,
   name: string,
-  card: string,
+  card: string | null,
   reason: PausedReason,
   link: string,
 ): { subject: string; body: string } {
   const lang = langOf(locale);
   const text = texts[lang];
-  return { subject: text.subject, body: text.body(name, card, pausedReasons[reason][lang], link) };
+  return {
+    subject: text.subject,
+    body: text.body(name, text.where(card), pausedReasons[reason][lang], link),
+  };
 }

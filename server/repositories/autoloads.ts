@@ -9,10 +9,19 @@ type NewAutoloadRow = typeof autoloads.$inferInsert;
 /** Not removed (a removed autoload keeps its row and its runs). */
 const live = isNull(autoloads.removedAt);
 
+/** What an autoload loads: a fare card, or the rider's wallet (issue 47). */
+export type AutoloadTarget = { cardId: string } | { walletOf: string };
+
+const ofTarget = (target: AutoloadTarget) =>
+  "cardId" in target
+    ? eq(autoloads.fareMediumId, target.cardId)
+    : and(eq(autoloads.userId, target.walletOf), isNull(autoloads.fareMediumId));
+
 /**
- * Cards' autoloads (server/services/autoloads.ts) and their runs (server/services/autoload-scheduler.ts).
- * A card has one live autoload (unique index); a run is one per autoload and due time (unique index),
- * so two schedulers claiming the same run: one gets it.
+ * Cards' and wallets' autoloads (server/services/autoloads.ts) and their runs
+ * (server/services/autoload-scheduler.ts). A card, and a rider's wallet, has one live autoload (unique
+ * indexes); a run is one per autoload and due time (unique index), so two schedulers claiming the same
+ * run: one gets it.
  */
 export function createAutoloadRepository(db: Executor) {
   return {
@@ -31,8 +40,8 @@ export function createAutoloadRepository(db: Executor) {
         );
     },
 
-    /** Live, active threshold autoloads (only `cardId`'s when given). */
-    async activeThresholds(cardId?: string): Promise<AutoloadRow[]> {
+    /** Live, active threshold autoloads (only `target`'s when given). */
+    async activeThresholds(target?: AutoloadTarget): Promise<AutoloadRow[]> {
       return db
         .select()
         .from(autoloads)
@@ -41,48 +50,48 @@ export function createAutoloadRepository(db: Executor) {
             eq(autoloads.status, "active"),
             live,
             eq(autoloads.trigger, "threshold"),
-            ...(cardId ? [eq(autoloads.fareMediumId, cardId)] : []),
+            ...(target ? [ofTarget(target)] : []),
           ),
         );
     },
 
-    /** Overwrites the card's live autoload with `fields`; null when the card has none. */
+    /** Overwrites the target's live autoload with `fields`; null when it has none. */
     async updateLive(
-      fareMediumId: string,
+      target: AutoloadTarget,
       fields: Partial<Omit<NewAutoloadRow, "id" | "userId" | "fareMediumId">>,
     ): Promise<AutoloadRow | null> {
       const [updated] = await db
         .update(autoloads)
         .set(fields)
-        .where(and(eq(autoloads.fareMediumId, fareMediumId), live))
+        .where(and(ofTarget(target), live))
         .returning();
       return updated ?? null;
     },
 
-    /** Writes a new autoload; a second live one on the card is a unique violation. */
+    /** Writes a new autoload; a second live one on the card or wallet is a unique violation. */
     async add(row: NewAutoloadRow): Promise<AutoloadRow> {
       const [inserted] = await db.insert(autoloads).values(row).returning();
       if (!inserted) throw new Error("The autoload was not written");
       return inserted;
     },
 
-    /** Removes the card's live autoload (its row stays, with no next run). */
-    async removeLive(fareMediumId: string, now: Date): Promise<void> {
+    /** Removes the target's live autoload (its row stays, with no next run). */
+    async removeLive(target: AutoloadTarget, now: Date): Promise<void> {
       await db
         .update(autoloads)
         .set({ removedAt: now, nextRunAt: null })
-        .where(and(eq(autoloads.fareMediumId, fareMediumId), live));
+        .where(and(ofTarget(target), live));
     },
 
-    /** The card's live autoload with its payment method (null when the method's row is gone). */
+    /** The target's live autoload with its payment method (null when the method's row is gone). */
     async liveWithMethod(
-      fareMediumId: string,
+      target: AutoloadTarget,
     ): Promise<{ autoload: AutoloadRow; method: PaymentMethodRow | null } | null> {
       const [found] = await db
         .select({ autoload: autoloads, method: paymentMethods })
         .from(autoloads)
         .leftJoin(paymentMethods, eq(paymentMethods.id, autoloads.paymentMethodId))
-        .where(and(eq(autoloads.fareMediumId, fareMediumId), live));
+        .where(and(ofTarget(target), live));
       return found ?? null;
     },
 

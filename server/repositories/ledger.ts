@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, sql } from "drizzle-orm";
+import { and, eq, inArray, like, lt, sql } from "drizzle-orm";
 import { ledgerEntries } from "../db/schema.ts";
 import type { LedgerAccount, LedgerAccountPrefix } from "../domain/ledger-accounts.ts";
 import type { Executor } from "./accounts.ts";
@@ -71,6 +71,22 @@ export function createLedgerRepository(db: Executor) {
         .from(ledgerEntries)
         .where(and(eq(ledgerEntries.account, account), eq(ledgerEntries.currency, currency)));
       return safeInteger(row?.amount);
+    },
+
+    /** When value last left `account` in `currency` (its newest negative entry), or null. */
+    async lastOut(account: LedgerAccount, currency: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: sql<Date | string | null>`max(${ledgerEntries.createdAt})` })
+        .from(ledgerEntries)
+        .where(
+          and(
+            eq(ledgerEntries.account, account),
+            eq(ledgerEntries.currency, currency),
+            lt(ledgerEntries.amount, 0),
+          ),
+        );
+      const at = row?.at ?? null;
+      return at === null ? null : new Date(at);
     },
 
     /** Every currency's balance of each of `accounts` that has entries (one query for many cards). */

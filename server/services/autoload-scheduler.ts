@@ -3,6 +3,7 @@ import type { AutoloadTrigger } from "../../src/domain/transit/wallet.ts";
 import type { Database } from "../db/client.ts";
 import { agencyTimeZone, localDate, zonedInstant } from "../domain/agency-time.ts";
 import type { Clock } from "../domain/clock.ts";
+import { ledgerAccounts } from "../domain/ledger-accounts.ts";
 import type { Outbox, StoredMessage } from "../gateways/outbox.ts";
 import { composeAutoloadPaused, type PausedReason, pausedReasons } from "../mail/autoload.ts";
 import { createAccountRepository } from "../repositories/accounts.ts";
@@ -10,6 +11,7 @@ import { type AutoloadRow, createAutoloadRepository } from "../repositories/auto
 import { balanceOf, createCardActivityRepository } from "../repositories/card-activity.ts";
 import { createFareMediaRepository } from "../repositories/fare-media.ts";
 import { createPaymentMethodRepository } from "../repositories/payment-methods.ts";
+import type { LedgerService } from "./ledger.ts";
 import { publicLink } from "./links.ts";
 import { refusalErrors } from "./orders/replies.ts";
 import type { OrderService } from "./orders.ts";
@@ -58,8 +60,8 @@ export interface RunReport {
 /**
  * The autoload scheduler (issue 13): `runDue(now)` settles loads older than ten minutes, then runs each
  * due autoload once: time triggers whose `next_run_at` has come, threshold triggers whose card's
- * general funds are at or below the threshold (due at the tap or transfer that took them there, so a
- * crossing runs once however many ticks see it). A run claims (autoload, due) in autoload_runs
+ * general funds (or wallet's balance, issue 47) are at or below the threshold (due at the tap, transfer
+ * or wallet payment that took them there, so a crossing runs once however many ticks see it). A run claims (autoload, due) in autoload_runs
  * first (two schedulers racing: one loads), then places the load through `orders.placeLoad` with the
  * key `autoload:<id>:<due>`; a success moves `next_run_at` on, a failure pauses the autoload and emails
  * the rider.
@@ -72,12 +74,15 @@ export function createAutoloadScheduler(options: {
   publicUrl: string | null;
   currency: () => string;
   settle: (now: Date) => Promise<number>;
+  /** The books: when value last left a wallet. */
+  ledger: Pick<LedgerService, "lastOut">;
 }) {
   const { db, clock, orders, outbox } = options;
 
-  /** The rider and the card (removed or not) an autoload is about. */
+  /** The rider and the card (removed or not) an autoload is about; no card for the wallet's. */
   async function partiesOf(row: AutoloadRow) {
     const user = await createAccountRepository(db).findById(row.userId);
+    if (row.fareMediumId === null) return { user, card: null };
     const [card] = await createFareMediaRepository(db).byIds([row.fareMediumId]);
     return { user, card: card ?? null };
   }
@@ -89,13 +94,15 @@ export function createAutoloadScheduler(options: {
       const autoloadRepository = createAutoloadRepository(tx);
       await autoloadRepository.pause(row.id, pausedReasons[reason].en, now);
       if (runId) await autoloadRepository.runFailed(runId, reason);
-      if (user && card) {
+      // The wallet's autoload is told about with the wallet's page; a card's with the card's.
+      const wallet = row.fareMediumId === null;
+      if (user && (card || wallet)) {
         const { subject, body } = composeAutoloadPaused(
           locale,
           user.firstName,
-          card.nickname,
+          card?.nickname ?? null,
           reason,
-          publicLink(options.publicUrl, `/faremedia/${card.id}`),
+          publicLink(options.publicUrl, card ? `/faremedia/${card.id}` : "/faremedia"),
         );
         const stored: StoredMessage = await outbox.write(tx, {
           channel: "email",
@@ -111,8 +118,13 @@ export function createAutoloadScheduler(options: {
   /** One run of `row` for `due`; true when it loaded, false when it failed, null when another took it. */
   async function run(row: AutoloadRow, due: Date, now: Date): Promise<boolean | null> {
     const { user, card } = await partiesOf(row);
+    // A deactivated rider is charged no more (their cards are suspended or unlinked; the wallet stays).
+    if (!user || user.deactivatedAt) return null;
     // A card not usable now is left alone: it runs once the card is active again.
-    if (!user || !card || card.removedAt || card.status !== "ACTIVE" || card.userId !== row.userId)
+    if (
+      row.fareMediumId !== null &&
+      (!card || card.removedAt || card.status !== "ACTIVE" || card.userId !== row.userId)
+    )
       return null;
     const runId = randomUUID();
     const autoloadRepository = createAutoloadRepository(db);
@@ -132,7 +144,7 @@ export function createAutoloadScheduler(options: {
         expected_total: Number(row.amount),
         payments: [{ kind: "saved", payment_method: method.id, amount: Number(row.amount) }],
       },
-      target: { kind: "card", cardId: card.id },
+      target: card ? { kind: "card", cardId: card.id } : { kind: "wallet" },
       locale: user.locale,
       address: "autoload-scheduler",
       activity: "autoload",
@@ -152,11 +164,23 @@ export function createAutoloadScheduler(options: {
     return true;
   }
 
-  /** When a threshold autoload's card crossed it: the last time value left the card, or the save. */
+  /**
+   * When a threshold autoload's card or wallet crossed it: the last time value left it (a tap or a
+   * transfer; a payment from the wallet), or the save.
+   */
   async function crossedAt(row: AutoloadRow): Promise<Date> {
-    const last = await createCardActivityRepository(db).lastValueOutAt(row.fareMediumId);
+    const last =
+      row.fareMediumId === null
+        ? await options.ledger.lastOut(db, ledgerAccounts.wallet(row.userId), row.currency)
+        : await createCardActivityRepository(db).lastValueOutAt(row.fareMediumId);
     const saved = row.updatedAt;
     return last && last.getTime() > saved.getTime() ? last : saved;
+  }
+
+  /** What a threshold autoload compares with its threshold: the card's general funds, or the wallet's. */
+  async function balanceFor(row: AutoloadRow): Promise<number> {
+    if (row.fareMediumId === null) return (await orders.wallet(row.userId)).balance;
+    return (await balanceOf(db, row.fareMediumId, row.currency)).general;
   }
 
   return {
@@ -177,10 +201,11 @@ export function createAutoloadScheduler(options: {
           if (row.nextRunAt) count(await run(row, row.nextRunAt, now));
         }
       }
-      const thresholds = await createAutoloadRepository(db).activeThresholds(only.cardId);
+      const thresholds = await createAutoloadRepository(db).activeThresholds(
+        only.cardId ? { cardId: only.cardId } : undefined,
+      );
       for (const row of thresholds) {
-        const balance = await balanceOf(db, row.fareMediumId, row.currency);
-        if (row.threshold === null || balance.general > Number(row.threshold)) continue;
+        if (row.threshold === null || (await balanceFor(row)) > Number(row.threshold)) continue;
         count(await run(row, await crossedAt(row), now));
       }
       return report;

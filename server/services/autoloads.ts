@@ -12,7 +12,11 @@ import {
 import type { Database } from "../db/client.ts";
 import type { Clock } from "../domain/clock.ts";
 import { langOf, pausedReasons } from "../mail/autoload.ts";
-import { type AutoloadRow, createAutoloadRepository } from "../repositories/autoloads.ts";
+import {
+  type AutoloadRow,
+  type AutoloadTarget,
+  createAutoloadRepository,
+} from "../repositories/autoloads.ts";
 import { createFareMediaRepository, paymentMethodLabel } from "../repositories/fare-media.ts";
 import { createPaymentMethodRepository, type PaymentMethodRow } from "../repositories/payment-methods.ts";
 import { nextRunAfter } from "./autoload-scheduler.ts";
@@ -49,9 +53,10 @@ function autoloadOf(row: AutoloadRow, method: PaymentMethodRow | null, locale: s
 }
 
 /**
- * A card's autoload as its rider saves and removes it (PUT / DELETE /transit/faremedia/:id/autoload):
- * the fields checked one by one, the method the rider's live saved one, the card ACTIVE; saving
- * replaces the live autoload (a paused one saved again is active again).
+ * A card's or the wallet's autoload as its rider saves and removes it (PUT / DELETE
+ * /transit/faremedia/:id/autoload and /transit/wallet/autoload): the fields checked one by one, the
+ * method the rider's live saved one, a card ACTIVE; saving replaces the live autoload (a paused one
+ * saved again is active again).
  */
 export function createAutoloadService(options: { db: Database; clock: Clock; config: () => PortalConfig }) {
   const { db, clock } = options;
@@ -108,20 +113,31 @@ export function createAutoloadService(options: { db: Database; clock: Clock; con
     return null;
   }
 
+  /** The card `cardId` when it is the rider's and not removed; null otherwise. */
+  async function ridersCard(userId: string, cardId: string) {
+    const [card] = await createFareMediaRepository(db).byIds([cardId]);
+    return card && card.userId === userId && !card.removedAt ? card : null;
+  }
+
   return {
+    /**
+     * Creates or replaces the live autoload of the rider's card `cardId`, or of their wallet when
+     * `cardId` is null (issue 47).
+     */
     async save(
       userId: string,
-      cardId: string,
+      cardId: string | null,
       body: AutoloadRequest,
       locale: string,
     ): Promise<AutoloadResult> {
-      const notFound: AutoloadResult = {
-        ok: false,
-        status: 404,
-        errors: [{ code: ErrorCode.notFound, message: autoloadCardNotFound }],
-      };
-      const [card] = await createFareMediaRepository(db).byIds([cardId]);
-      if (!card || card.userId !== userId || card.removedAt) return notFound;
+      const card = cardId === null ? null : await ridersCard(userId, cardId);
+      if (cardId !== null && !card) {
+        return {
+          ok: false,
+          status: 404,
+          errors: [{ code: ErrorCode.notFound, message: autoloadCardNotFound }],
+        };
+      }
       const problem = check(body);
       if (problem) return problem;
       const uuidLike = /^[0-9a-f-]{36}$/i.test(body.payment_method);
@@ -135,7 +151,7 @@ export function createAutoloadService(options: { db: Database; clock: Clock; con
           errors: [invalid("payment_method", "This payment method is not available.")],
         };
       }
-      if (card.status !== "ACTIVE") {
+      if (card && card.status !== "ACTIVE") {
         return {
           ok: false,
           status: 422,
@@ -167,16 +183,19 @@ export function createAutoloadService(options: { db: Database; clock: Clock; con
               : null,
         updatedAt: now,
       };
+      const target: AutoloadTarget = card ? { cardId: card.id } : { walletOf: userId };
+      // A card's row is locked while its autoload is written; two saves of one wallet's autoload meet
+      // at its unique index, and the loser writes again over the winner's.
       const write = () =>
         inTransaction(db, async ({ tx }) => {
-          await createFareMediaRepository(tx).lock(card.id);
+          if (card) await createFareMediaRepository(tx).lock(card.id);
           const autoloadRepository = createAutoloadRepository(tx);
-          const updated = await autoloadRepository.updateLive(card.id, values);
+          const updated = await autoloadRepository.updateLive(target, values);
           if (updated) return updated;
           return autoloadRepository.add({
             id: randomUUID(),
             userId,
-            fareMediumId: card.id,
+            fareMediumId: card?.id ?? null,
             createdAt: now,
             ...values,
           });
@@ -191,12 +210,22 @@ export function createAutoloadService(options: { db: Database; clock: Clock; con
       return { ok: true, autoload: autoloadOf(row, method, locale) };
     },
 
-    /** Removes the card's live autoload; false when the card is not the rider's. */
-    async remove(userId: string, cardId: string): Promise<boolean> {
-      const [card] = await createFareMediaRepository(db).byIds([cardId]);
-      if (!card || card.userId !== userId || card.removedAt) return false;
-      await createAutoloadRepository(db).removeLive(card.id, clock.now());
+    /** Removes the live autoload of the rider's card (or wallet, for null); false when the card is not theirs. */
+    async remove(userId: string, cardId: string | null): Promise<boolean> {
+      if (cardId === null) {
+        await createAutoloadRepository(db).removeLive({ walletOf: userId }, clock.now());
+        return true;
+      }
+      const card = await ridersCard(userId, cardId);
+      if (!card) return false;
+      await createAutoloadRepository(db).removeLive({ cardId: card.id }, clock.now());
       return true;
+    },
+
+    /** The rider's wallet's live autoload, as the wallet shows it (paused reason in `locale`). */
+    async ofWallet(userId: string, locale: string): Promise<Autoload | null> {
+      const found = await createAutoloadRepository(db).liveWithMethod({ walletOf: userId });
+      return found ? autoloadOf(found.autoload, found.method, locale) : null;
     },
   };
 }

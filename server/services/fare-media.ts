@@ -187,7 +187,7 @@ export function createFareMediaService(options: {
   }
 
   async function autoloadOf(tx: Executor, cardId: string): Promise<Autoload | null> {
-    const found = await createAutoloadRepository(tx).liveWithMethod(cardId);
+    const found = await createAutoloadRepository(tx).liveWithMethod({ cardId });
     if (!found) return null;
     const { autoload, method } = found;
     return {

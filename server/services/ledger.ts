@@ -70,6 +70,11 @@ export function createLedgerService(options: { clock?: Clock } = {}) {
       return money(await createLedgerRepository(tx).balance(account, currency), currency);
     },
 
+    /** When value last left the account in `currency`, or null when it never did. */
+    async lastOut(tx: Executor, account: LedgerAccount, currency: string): Promise<Date | null> {
+      return createLedgerRepository(tx).lastOut(account, currency);
+    },
+
     /** Each account's balance in `currency` (zero for one without entries), in one query. */
     async balances(
       tx: Executor,

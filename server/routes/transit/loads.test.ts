@@ -262,6 +262,8 @@ describe("the wallet", () => {
       pending: 0,
       currency: "USD",
       limits: { min: 500, max: 25_000, currency: "USD" },
+      // Its own autoload (issue 47): none yet.
+      autoload: null,
     });
     const reply = await post("/transit/wallet/loads", ada.token, {
       amount: 1500,

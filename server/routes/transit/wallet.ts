@@ -152,9 +152,31 @@ export default async function walletRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get("/wallet", { preHandler: app.requireVerifiedRider }, async (request) =>
-    ok({ wallet: await app.wallet.wallet(riderOf(request).id) }),
+  app.get("/wallet", { preHandler: app.requireVerifiedRider }, async (request) => {
+    const rider = riderOf(request);
+    return ok({
+      wallet: {
+        ...(await app.wallet.wallet(rider.id)),
+        autoload: await app.autoloads.ofWallet(rider.id, locale(request)),
+      },
+    });
+  });
+
+  // The wallet's own autoload (issue 47): as a card's, with the wallet as its target.
+  app.put<{ Body: AutoloadRequest }>(
+    "/wallet/autoload",
+    { schema: { body: autoloadBody }, preHandler: app.requireVerifiedRider },
+    async (request, reply) => {
+      const result = await app.autoloads.save(riderOf(request).id, null, request.body, locale(request));
+      if (!result.ok) return fail(reply, result.status, result.errors);
+      return ok({ autoload: result.autoload });
+    },
   );
+
+  app.delete("/wallet/autoload", { preHandler: app.requireVerifiedRider }, async (request, reply) => {
+    await app.autoloads.remove(riderOf(request).id, null);
+    return reply.code(204).send();
+  });
 
   app.post<{ Body: LoadRequest }>(
     "/wallet/loads",

@@ -1,0 +1,2 @@
+ALTER TABLE "autoloads" ALTER COLUMN "fare_medium_id" DROP NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "autoloads_wallet_live" ON "autoloads" USING btree ("user_id") WHERE "autoloads"."fare_medium_id" is null and "autoloads"."removed_at" is null;

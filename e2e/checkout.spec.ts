@@ -111,6 +111,7 @@ for (const [label, viewport] of [
         await page.evaluate(() => localStorage.setItem("auth_token", "ended-session-token"));
         await checkout.applyPromo("WELCOME10");
         await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+        await checkout.portal.closeSessionExpired();
         await checkout.portal.signIn(demoRider.email, demoRider.password);
         await expect(page).toHaveURL(/\/checkout$/, { timeout: 15_000 });
         await checkout.seePriced();

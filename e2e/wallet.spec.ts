@@ -142,5 +142,44 @@ for (const size of sizes) {
       await wallet.screenshot(`wallet-${size.name}`);
       await wallet.portal.checkAccessibility();
     });
+
+    test("the wallet's own autoload: set up, shown after a reload, changed and removed", async ({ page }) => {
+      const wallet = new WalletPage(page);
+      await wallet.signInAsNewRider(`wallet-autoload-${size.name}`);
+      await wallet.saveVisa();
+      const panel = page.getByRole("region", { name: "Wallet" });
+      const autoload = panel.getByRole("region", { name: "Autoload" });
+      // The form comes when asked for (the page does not download it).
+      await panel.getByRole("button", { name: "Set up autoload" }).click();
+      await autoload.getByRole("button", { name: "Add autoload" }).click();
+      await expect(autoload.getByRole("radio", { name: "The balance is low" })).toBeChecked();
+      await autoload.getByRole("textbox", { name: "When the balance is at or below" }).fill("7.50");
+      await autoload.getByRole("button", { name: "Save autoload" }).click();
+      await expect(autoload.getByText("When the balance is at or below $7.50")).toBeVisible();
+      await expect(autoload.getByText("Visa •••• 4242")).toBeVisible();
+      await wallet.screenshot(`wallet-autoload-${size.name}`);
+      await wallet.portal.checkAccessibility();
+
+      // Kept by the server: a reload says it is on, and it is the wallet's, not a card's.
+      await page.reload();
+      await expect(panel.getByText("Autoload is on.")).toBeVisible();
+      await wallet.portal.checkAccessibility();
+      await panel.getByRole("button", { name: "Manage autoload" }).click();
+      await expect(autoload.getByText("When the balance is at or below $7.50")).toBeVisible();
+      await autoload.getByRole("button", { name: "Edit autoload" }).click();
+      await autoload.getByRole("radio", { name: "Every month" }).click({ force: true });
+      await autoload.getByRole("button", { name: "Save autoload" }).click();
+      await expect(autoload.getByText(/^Every month on day/)).toBeVisible();
+
+      await autoload.getByRole("button", { name: "Remove autoload" }).click();
+      const question = page.getByRole("alertdialog", { name: "Remove autoload?" });
+      await wallet.portal.seeCentred(question);
+      await expect(question).toContainText("Value is no longer loaded automatically into your wallet.");
+      await question.getByRole("button", { name: "Remove autoload" }).click();
+      await expect(autoload.getByRole("button", { name: "Add autoload" })).toBeVisible();
+      await page.reload();
+      await expect(panel.getByRole("button", { name: "Set up autoload" })).toBeVisible();
+      await expect(panel.getByText("Autoload is on.")).toHaveCount(0);
+    });
   });
 }

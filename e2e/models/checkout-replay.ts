@@ -721,6 +721,7 @@ export class CheckoutReplay {
         return;
       case "sessionEnded":
         await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+        await this.checkout.portal.closeSessionExpired();
         await this.checkout.portal.seeHeading("Sign in");
         return;
       default:

@@ -145,6 +145,17 @@ export class Portal {
   }
 
   /** Signs in with the sign-in form on the page. */
+  /**
+   * An ended session lands on sign-in under the spec's "Session expired" popup: it is there, centred,
+   * and the rider closes it (the form beneath is inert until then).
+   */
+  async closeSessionExpired(): Promise<void> {
+    const popup = this.page.getByRole("alertdialog", { name: "Session expired" });
+    await this.seeCentred(popup);
+    await popup.getByRole("button", { name: "OK" }).click();
+    await expect(popup).toHaveCount(0);
+  }
+
   async signIn(email: string, password: string): Promise<void> {
     await this.page.getByLabel("Email", { exact: true }).fill(email);
     await this.page.getByLabel("Password", { exact: true }).fill(password);

@@ -7,13 +7,12 @@ import { emailProblem } from "../domain/payments/names.ts";
 import { failureOf, type MoneyFailure } from "../domain/payments/refusal.ts";
 import type { SavedPaymentMethod } from "../domain/payments/saved.ts";
 import type { GuestLoadRequest } from "../domain/transit/guest-card.ts";
-import type { LoadLimits, LoadRequest } from "../domain/transit/wallet.ts";
+import type { LoadLimits, LoadRequest, LoadTarget } from "../domain/transit/wallet.ts";
 import { type CardEntryOutput, type CardToken, cardEntryMachine } from "./cardEntry.machine.ts";
 import { eventError, hasCode, isDeclined, isInterrupted } from "./moneyMoves.ts";
 import { unprovided } from "./unprovided.ts";
 
 /** Where the value goes: one of the rider's cards, the guest's card (its token), or the rider's wallet. */
-export type LoadTarget = { kind: "card"; id: string } | { kind: "wallet" };
 
 /** Only saved methods and one-time cards pay for a load (never a purse). */
 export type LoadChoice = Extract<PaymentChoice, { kind: "saved" } | { kind: "card" }>;

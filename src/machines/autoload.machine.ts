@@ -2,13 +2,20 @@ import { assign, emit, fromPromise, setup } from "xstate";
 import { amountText, parseAmount } from "../domain/payments/amounts.ts";
 import { failureOf, type MoneyFailure } from "../domain/payments/refusal.ts";
 import type { SavedPaymentMethod } from "../domain/payments/saved.ts";
-import type { Autoload, AutoloadRequest, AutoloadTrigger, LoadLimits } from "../domain/transit/wallet.ts";
+import type {
+  Autoload,
+  AutoloadRequest,
+  AutoloadTrigger,
+  LoadLimits,
+  LoadTarget,
+} from "../domain/transit/wallet.ts";
 import { maxStoredValue } from "../domain/transit/wallet.ts";
 import { eventError } from "./moneyMoves.ts";
 import { unprovided } from "./unprovided.ts";
 
 export interface AutoloadInput {
-  cardId: string;
+  /** What it loads: a fare card, or the rider's wallet (issue 47). */
+  target: LoadTarget;
   autoload: Autoload | null;
   limits: LoadLimits;
 }
@@ -34,7 +41,7 @@ export interface AutoloadDraft {
 export type AutoloadProblems = Partial<Record<"amount" | "threshold" | "method" | "day", "invalid">>;
 
 export interface AutoloadContext {
-  cardId: string;
+  target: LoadTarget;
   autoload: Autoload | null;
   limits: LoadLimits;
   methods: SavedPaymentMethod[];
@@ -56,7 +63,7 @@ export type AutoloadEvent =
   | { type: "autoload.confirmRemove" };
 
 export interface SaveAutoloadInput {
-  cardId: string;
+  target: LoadTarget;
   body: AutoloadRequest;
 }
 
@@ -158,7 +165,7 @@ export const autoloadMachine = setup({
   actors: {
     loadMethods: fromPromise<SavedPaymentMethod[]>(unprovided("loadMethods")),
     saveAutoload: fromPromise<Autoload, SaveAutoloadInput>(unprovided("saveAutoload")),
-    removeAutoload: fromPromise<void, { cardId: string }>(unprovided("removeAutoload")),
+    removeAutoload: fromPromise<void, { target: LoadTarget }>(unprovided("removeAutoload")),
   },
   actions: {
     /** The autoload is saved or removed: the card is read again. */
@@ -204,7 +211,7 @@ export const autoloadMachine = setup({
 }).createMachine({
   id: "autoload",
   context: ({ input }) => ({
-    cardId: input.cardId,
+    target: input.target,
     autoload: input.autoload,
     limits: input.limits,
     methods: [],
@@ -254,7 +261,7 @@ export const autoloadMachine = setup({
       invoke: {
         id: "saveAutoload",
         src: "saveAutoload",
-        input: ({ context }) => ({ cardId: context.cardId, body: autoloadRequest(context) }),
+        input: ({ context }) => ({ target: context.target, body: autoloadRequest(context) }),
         onDone: {
           target: "idle",
           actions: [{ type: "assignAutoload", params: ({ event }) => event.output }, "saved", "changed"],
@@ -273,7 +280,7 @@ export const autoloadMachine = setup({
       invoke: {
         id: "removeAutoload",
         src: "removeAutoload",
-        input: ({ context }) => ({ cardId: context.cardId }),
+        input: ({ context }) => ({ target: context.target }),
         onDone: { target: "idle", actions: ["clearAutoload", "removed", "changed"] },
         onError: { target: "idle", actions: "removeFailed" },
       },

@@ -91,18 +91,25 @@ describe("wallet service", () => {
     expect(pathOf(requests[0])).toBe("/transit/wallet");
   });
 
-  it("puts and deletes a card's autoload, the id kept inside the path", async () => {
+  it("puts and deletes a card's autoload (the id kept inside the path) and the wallet's", async () => {
     const { service, requests } = setup((request) =>
       request.method === "DELETE"
         ? new Response(null, { status: 204 })
         : json(200, { data: { autoload: autoloadWeekly }, errors: [] }),
     );
     const body = { amount: 2_000, payment_method: visa.id, trigger: "weekly" as const, weekday: 1 };
-    await expect(service.saveAutoload(source.faremedia_id, body)).resolves.toEqual(autoloadWeekly);
-    await expect(service.removeAutoload("../users")).resolves.toBeUndefined();
+    await expect(service.saveAutoload({ kind: "card", id: source.faremedia_id }, body)).resolves.toEqual(
+      autoloadWeekly,
+    );
+    await expect(service.removeAutoload({ kind: "card", id: "../users" })).resolves.toBeUndefined();
+    // The wallet's own autoload (issue 47).
+    await expect(service.saveAutoload({ kind: "wallet" }, body)).resolves.toEqual(autoloadWeekly);
+    await expect(service.removeAutoload({ kind: "wallet" })).resolves.toBeUndefined();
     expect(requests.map((request) => `${request.method} ${pathOf(request)}`)).toEqual([
       `PUT /transit/faremedia/${source.faremedia_id}/autoload`,
       "DELETE /transit/faremedia/..%2Fusers/autoload",
+      "PUT /transit/wallet/autoload",
+      "DELETE /transit/wallet/autoload",
     ]);
   });
 

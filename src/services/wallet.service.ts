@@ -1,6 +1,13 @@
 import type { PlacedOrder } from "../domain/checkout/order.ts";
 import type { TransferReply, TransferRequest } from "../domain/transit/cards.ts";
-import type { Autoload, AutoloadRequest, LoadReply, LoadRequest, Wallet } from "../domain/transit/wallet.ts";
+import type {
+  Autoload,
+  AutoloadRequest,
+  LoadReply,
+  LoadRequest,
+  LoadTarget,
+  Wallet,
+} from "../domain/transit/wallet.ts";
 import { type HttpClient, required } from "./http.ts";
 
 /**
@@ -12,6 +19,8 @@ import { type HttpClient, required } from "./http.ts";
  */
 export function createWalletService(http: HttpClient, base: () => string) {
   const card = (id: string, rest: string) => `${base()}/faremedia/${encodeURIComponent(id)}${rest}`;
+  const autoloadPath = (target: LoadTarget) =>
+    target.kind === "wallet" ? `${base()}/wallet/autoload` : card(target.id, "/autoload");
   const keyed = (idempotencyKey: string) => ({ "Idempotency-Key": idempotencyKey });
   return {
     async transfer(body: TransferRequest, idempotencyKey: string): Promise<TransferReply> {
@@ -45,16 +54,16 @@ export function createWalletService(http: HttpClient, base: () => string) {
       });
       return required(reply, "POST /wallet/loads");
     },
-    /** Creates the card's autoload, or replaces it (a paused one saved again is active again). */
-    async saveAutoload(id: string, body: AutoloadRequest): Promise<Autoload> {
-      const reply = await http.request<{ autoload: Autoload }>(card(id, "/autoload"), {
+    /** Creates the card's or the wallet's autoload, or replaces it (a paused one saved again is active again). */
+    async saveAutoload(target: LoadTarget, body: AutoloadRequest): Promise<Autoload> {
+      const reply = await http.request<{ autoload: Autoload }>(autoloadPath(target), {
         method: "PUT",
         body: { ...body },
       });
-      return required(reply, "PUT /faremedia/:id/autoload").autoload;
+      return required(reply, "PUT autoload").autoload;
     },
-    async removeAutoload(id: string): Promise<void> {
-      await http.request<undefined>(card(id, "/autoload"), { method: "DELETE" });
+    async removeAutoload(target: LoadTarget): Promise<void> {
+      await http.request<undefined>(autoloadPath(target), { method: "DELETE" });
     },
   };
 }

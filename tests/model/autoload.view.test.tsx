@@ -112,8 +112,12 @@ describeViewModel({
         );
     },
     saving: () => expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled(),
-    confirmingRemove: () => {
-      expect(question()).toHaveTextContent("Value is no longer loaded automatically");
+    confirmingRemove: (s) => {
+      expect(question()).toHaveTextContent(
+        s.context.target.kind === "wallet"
+          ? "Value is no longer loaded automatically into your wallet."
+          : "Value is no longer loaded automatically onto this card.",
+      );
       expect(within(question()).getByRole("button", { name: "Keep autoload" })).toBeEnabled();
     },
     removing: () => {

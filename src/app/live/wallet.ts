@@ -15,7 +15,7 @@ export interface WalletLogic {
   cardTransfer: typeof cardTransferMachine;
   /** "Add value" to a rider's card, the rider's wallet, or (input `guest`) the card a guest's token opens. */
   addValue: typeof addValueMachine;
-  /** A card's autoload: add, edit, resume, remove. */
+  /** A card's or the wallet's autoload: add, edit, resume, remove. */
   autoload: typeof autoloadMachine;
 }
 
@@ -75,8 +75,8 @@ export function createWalletLogic(deps: LiveDeps): WalletLogic {
     autoload: autoloadMachine.provide({
       actors: {
         loadMethods: fromPromise(() => methods.list()),
-        saveAutoload: fromPromise(({ input }) => wallet.saveAutoload(input.cardId, input.body)),
-        removeAutoload: fromPromise(({ input }) => wallet.removeAutoload(input.cardId)),
+        saveAutoload: fromPromise(({ input }) => wallet.saveAutoload(input.target, input.body)),
+        removeAutoload: fromPromise(({ input }) => wallet.removeAutoload(input.target)),
       },
       actions: {
         saved: () => bus.send({ type: "notify.success", code: "autoloadSaved" }),

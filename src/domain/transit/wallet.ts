@@ -60,12 +60,17 @@ export interface LoadReply {
   fare_medium: FareMedium;
 }
 
+/** Where a load or an autoload puts value: a fare card, or the rider's wallet. */
+export type LoadTarget = { kind: "card"; id: string } | { kind: "wallet" };
+
 export interface Wallet {
   balance: number;
   /** What of the balance is a load not settled yet: it pays at checkout once settled (10 minutes). */
   pending: number;
   currency: string;
   limits: LoadLimits;
+  /** The wallet's own autoload (GET /transit/wallet; issue 47); absent from a load's reply. */
+  autoload?: Autoload | null;
 }
 
 export const autoloadTriggers = ["threshold", "weekly", "monthly"] as const;

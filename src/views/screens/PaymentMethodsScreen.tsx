@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useActorRef } from "@xstate/react";
+import { useActorRef, useSelector } from "@xstate/react";
 import { useSearch } from "wouter";
 import { useConfig } from "../../app/children.ts";
 import { createPaymentMethodsLogic } from "../../app/live/payment-methods.ts";
@@ -12,7 +12,7 @@ import { AccountScreen } from "./AccountScreen.tsx";
 /**
  * /account/paymentmethods: starts the payment methods machine with the deployment's default support
  * and whatever PayPal's approval page put in the address (the machine checks it and cleans it away);
- * the rider's wallet and its "Add value" come first.
+ * the rider's wallet with its "Add value" and autoload come first.
  */
 export function PaymentMethods() {
   const { paymentMethods } = useFeature(createPaymentMethodsLogic);
@@ -25,9 +25,13 @@ export function PaymentMethods() {
       payPalReturn: payPalReturnOf(search),
     },
   });
+  // The wallet's autoload offers the saved methods: one added or removed here starts it again.
+  const methods = useSelector(actor, (snapshot) =>
+    snapshot.context.methods.map((method) => method.id).join(),
+  );
   return (
     <>
-      <WalletPanel />
+      <WalletPanel methods={methods} />
       <PaymentMethodsView methods={actor} />
     </>
   );

@@ -34,7 +34,10 @@ function weekdayNames(locale: string): string[] {
   return Array.from({ length: 7 }, (_, day) => format.format(new Date(Date.UTC(2026, 0, 4 + day))));
 }
 
-/** A card's autoload: what it does (or that there is none), the form, "Resume" and removing it. */
+/**
+ * A card's or the wallet's autoload: what it does (or that there is none), the form, "Resume" and
+ * removing it.
+ */
 export function AutoloadView({
   autoload,
   money,
@@ -44,7 +47,7 @@ export function AutoloadView({
   autoload: AutoloadRef;
   money: Money;
   locale: string;
-  /** Inside a card's balance section: as wide as it, its heading a level below the section's. */
+  /** Inside a card's or the wallet's section: as wide as it, its heading a level below the section's. */
   nested?: boolean;
 }) {
   const { t, i18n } = useLingui();
@@ -319,9 +322,15 @@ export function AutoloadView({
         onConfirm={() => autoload.send({ type: "autoload.confirmRemove" })}
         onCancel={cancelRemove}
       >
-        <Trans>
-          Value is no longer loaded automatically onto this card. You can add autoload again later.
-        </Trans>
+        {context.target.kind === "wallet" ? (
+          <Trans>
+            Value is no longer loaded automatically into your wallet. You can add autoload again later.
+          </Trans>
+        ) : (
+          <Trans>
+            Value is no longer loaded automatically onto this card. You can add autoload again later.
+          </Trans>
+        )}
       </ConfirmDialog>
     </section>
   );

@@ -119,7 +119,7 @@ function CardAutoload({ card, onChanged }: { card: FareCardDetail; onChanged: ()
   const locale = useSelector(useChild("language"), selectLocale);
   const actor = useActorRef(autoload, {
     input: {
-      cardId: card.faremedia_id,
+      target: { kind: "card", id: card.faremedia_id },
       autoload: card.autoload,
       limits: loadLimitsOf(config),
     },

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
+import type { Autoload } from "../../domain/transit/wallet.ts";
 import type { walletMachine } from "../../machines/wallet.machine.ts";
 import { card } from "../shared/Screen.tsx";
 import { actions, errorText, type Money, muted } from "./parts.tsx";
@@ -12,18 +13,20 @@ export type WalletRef = ActorRefFrom<typeof walletMachine>;
 
 /**
  * The rider's wallet: its balance and "Add value" (`onAddValue`); `adding` is the open add value panel,
- * which stays while the balance is read again after the load.
+ * which stays while the balance is read again after the load; `autoload` the wallet's autoload below.
  */
 export function WalletView({
   wallet,
   money,
   adding,
   onAddValue,
+  autoload = null,
 }: {
   wallet: WalletRef;
   money: Money;
   adding: ReactNode;
   onAddValue: () => void;
+  autoload?: ReactNode;
 }) {
   const snapshot = useSelector(wallet, (s) => s);
   const balance = snapshot.context.wallet?.balance ?? null;
@@ -75,6 +78,30 @@ export function WalletView({
         </p>
       ) : null}
       {adding}
+      {autoload}
     </section>
+  );
+}
+
+/**
+ * The wallet's autoload in a line (issue 47): on, paused or none, and the button that opens it (its
+ * form downloads then).
+ */
+export function AutoloadSummary({ autoload, onManage }: { autoload: Autoload | null; onManage: () => void }) {
+  return (
+    <p className={actions}>
+      {autoload === null ? null : autoload.status === "paused" ? (
+        <span className={errorText}>
+          <Trans>Autoload is paused.</Trans>
+        </span>
+      ) : (
+        <span>
+          <Trans>Autoload is on.</Trans>
+        </span>
+      )}
+      <button type="button" className={button({ variant: "outline" })} onClick={onManage}>
+        {autoload === null ? <Trans>Set up autoload</Trans> : <Trans>Manage autoload</Trans>}
+      </button>
+    </p>
   );
 }

@@ -20,3 +20,8 @@ export const CardMoneyActionsOnDemand = shownOnDemand(() =>
 export const TransferViewOnDemand = shownOnDemand(() =>
   import("./TransferView.tsx").then((module) => module.TransferView),
 );
+
+/** The wallet's autoload (./WalletAutoload.tsx), under its balance on /account/paymentmethods. */
+export const WalletAutoloadOnDemand = shownOnDemand(() =>
+  import("./WalletAutoload.tsx").then((module) => module.WalletAutoload),
+);

@@ -75,11 +75,17 @@ export const autoloadModel = defineModel({
   }),
   emitted: (emitted) => void autoloadEffects.push(`emit ${emitted.type}`),
   inputs: [
-    { cardId: source.faremedia_id, autoload: null, limits },
-    { cardId: source.faremedia_id, autoload: autoloadWeekly, limits },
-    { cardId: source.faremedia_id, autoload: autoloadPaused, limits },
+    { target: { kind: "card", id: source.faremedia_id }, autoload: null, limits },
+    { target: { kind: "card", id: source.faremedia_id }, autoload: autoloadWeekly, limits },
+    { target: { kind: "card", id: source.faremedia_id }, autoload: autoloadPaused, limits },
     // Paused because its method was removed: Resume needs another method first.
-    { cardId: source.faremedia_id, autoload: { ...autoloadPaused, payment_method: null }, limits },
+    {
+      target: { kind: "card", id: source.faremedia_id },
+      autoload: { ...autoloadPaused, payment_method: null },
+      limits,
+    },
+    // The wallet's own autoload (issue 47): the same steps, for the wallet.
+    { target: { kind: "wallet" }, autoload: autoloadWeekly, limits },
   ],
   deferred: ["loadMethods", "saveAutoload", "removeAutoload"],
   pathKinds: ["shortest", "edge"],
@@ -130,7 +136,7 @@ export const autoloadModel = defineModel({
     },
     saving: (s) => {
       expect(s.hasTag("busy")).toBe(true);
-      expect(s.children.saveAutoload?.getSnapshot().input).toMatchObject({ cardId: source.faremedia_id });
+      expect(s.children.saveAutoload?.getSnapshot().input).toMatchObject({ target: s.context.target });
     },
     confirmingRemove: (s) => {
       expect(s.can(confirmRemove)).toBe(true);
@@ -138,7 +144,7 @@ export const autoloadModel = defineModel({
     },
     removing: (s) => {
       expect(s.hasTag("busy")).toBe(true);
-      expect(s.children.removeAutoload?.getSnapshot().input).toEqual({ cardId: source.faremedia_id });
+      expect(s.children.removeAutoload?.getSnapshot().input).toEqual({ target: s.context.target });
     },
   },
   journeys: [

@@ -29,6 +29,14 @@ const send = (method: "PUT" | "DELETE" | "GET" | "POST", url: string, token: str
     headers: { authorization: `Bearer ${token}`, "idempotency-key": randomUUID() },
     ...(payload ? { payload } : {}),
   });
+/** Saves the rider's wallet autoload: load `amount` when the wallet is at or below `threshold`. */
+const whenLow = (token: string, method: string, amount: number, threshold: number) =>
+  send("PUT", "/transit/wallet/autoload", token, {
+    amount,
+    payment_method: method,
+    trigger: "threshold",
+    threshold,
+  });
 const walletOf = async (token: string) => (await send("GET", "/transit/wallet", token)).json().data.wallet;
 const walletBalance = async (userId: string) =>
   (await t.app.ledger.balance(t.app.db, ledgerAccounts.wallet(userId), "USD")).amount;
@@ -45,12 +53,7 @@ describe("PUT / DELETE /transit/wallet/autoload", () => {
     const ada = await newRider(t, "wallet-autoload");
     const method = await savedCard(t, ada);
     expect((await walletOf(ada.token)).autoload).toBeNull();
-    const saved = await send("PUT", "/transit/wallet/autoload", ada.token, {
-      amount: 2000,
-      payment_method: method,
-      trigger: "threshold",
-      threshold: 500,
-    });
+    const saved = await whenLow(ada.token, method, 2000, 500);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data.autoload).toMatchObject({
       amount: 2000,
@@ -115,14 +118,7 @@ describe("PUT / DELETE /transit/wallet/autoload", () => {
     const ada = await newRider(t, "wallet-autoload");
     const method = await savedCard(t, ada);
     const replies = await Promise.all(
-      Array.from({ length: 10 }, (_, index) =>
-        send("PUT", "/transit/wallet/autoload", ada.token, {
-          amount: 1000 + index,
-          payment_method: method,
-          trigger: "threshold",
-          threshold: 100,
-        }),
-      ),
+      Array.from({ length: 10 }, (_, index) => whenLow(ada.token, method, 1000 + index, 100)),
     );
     expect(replies.map((reply) => reply.statusCode)).toEqual(Array(10).fill(200));
     const live = await t.app.db
@@ -137,12 +133,7 @@ describe("the wallet's autoload runs", () => {
   it("loads the wallet once per crossing of its threshold, however many schedulers race", async () => {
     const ada = await newRider(t, "wallet-autoload");
     const method = await savedCard(t, ada);
-    await send("PUT", "/transit/wallet/autoload", ada.token, {
-      amount: 2000,
-      payment_method: method,
-      trigger: "threshold",
-      threshold: 500,
-    });
+    await whenLow(ada.token, method, 2000, 500);
     // An empty wallet is under its threshold: five ticks at once load it once (other riders' wallets
     // may load in the same ticks: this rider's loads are counted).
     await Promise.all(Array.from({ length: 5 }, () => t.app.autoloads.runDue()));
@@ -177,12 +168,7 @@ describe("the wallet's autoload runs", () => {
     const ada = await newRider(t, "wallet-autoload");
     await t.app.db.update(users).set({ locale: "vi" }).where(eq(users.id, ada.id));
     const method = await savedCard(t, ada, "4000000000009995");
-    await send("PUT", "/transit/wallet/autoload", ada.token, {
-      amount: 1000,
-      payment_method: method,
-      trigger: "threshold",
-      threshold: 0,
-    });
+    await whenLow(ada.token, method, 1000, 0);
     await t.app.autoloads.runDue();
     expect((await walletOf(ada.token)).autoload).toMatchObject({ status: "paused" });
     expect(await walletBalance(ada.id)).toBe(0);
@@ -197,12 +183,7 @@ describe("the wallet's autoload runs", () => {
   it("charges a deactivated rider no more", async () => {
     const ada = await newRider(t, "wallet-autoload");
     const method = await savedCard(t, ada);
-    await send("PUT", "/transit/wallet/autoload", ada.token, {
-      amount: 1000,
-      payment_method: method,
-      trigger: "threshold",
-      threshold: 0,
-    });
+    await whenLow(ada.token, method, 1000, 0);
     await t.app.db.update(users).set({ deactivatedAt: clock.now() }).where(eq(users.id, ada.id));
     await t.app.autoloads.runDue();
     expect(await loadsOf(ada.id)).toBe(0);
@@ -220,12 +201,7 @@ describe("the wallet's autoload runs", () => {
         ],
       }),
     );
-    await send("PUT", "/transit/wallet/autoload", ada.token, {
-      amount: 1000,
-      payment_method: method,
-      trigger: "threshold",
-      threshold: 500,
-    });
+    await whenLow(ada.token, method, 1000, 500);
     await t.app.autoloads.runDue();
     expect(await loadsOf(ada.id)).toBe(0);
     expect(await walletBalance(ada.id)).toBe(3000);

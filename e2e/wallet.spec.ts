@@ -180,6 +180,16 @@ for (const size of sizes) {
       await page.reload();
       await expect(panel.getByRole("button", { name: "Set up autoload" })).toBeVisible();
       await expect(panel.getByText("Autoload is on.")).toHaveCount(0);
+
+      // In Spanish, switched on the page: the wallet's autoload says and asks it in Spanish.
+      await wallet.portal.chooseLanguage("Language", "Español");
+      const billetera = page.getByRole("region", { name: "Billetera" });
+      await billetera.getByRole("button", { name: "Configurar la recarga automática" }).click();
+      const recarga = billetera.getByRole("region", { name: "Recarga automática" });
+      await recarga.getByRole("button", { name: "Agregar recarga automática" }).click();
+      await expect(recarga.getByRole("button", { name: "Guardar recarga automática" })).toBeVisible();
+      await wallet.screenshot(`wallet-autoload-es-${size.name}`);
+      await wallet.portal.checkAccessibility();
     });
   });
 }

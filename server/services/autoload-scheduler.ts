@@ -74,8 +74,8 @@ export function createAutoloadScheduler(options: {
   publicUrl: string | null;
   currency: () => string;
   settle: (now: Date) => Promise<number>;
-  /** The books: when value last left a wallet. */
-  ledger: Pick<LedgerService, "lastOut">;
+  /** The books: a wallet's balance, and when value last left it. */
+  ledger: Pick<LedgerService, "balance" | "lastOut">;
 }) {
   const { db, clock, orders, outbox } = options;
 
@@ -179,7 +179,8 @@ export function createAutoloadScheduler(options: {
 
   /** What a threshold autoload compares with its threshold: the card's general funds, or the wallet's. */
   async function balanceFor(row: AutoloadRow): Promise<number> {
-    if (row.fareMediumId === null) return (await orders.wallet(row.userId)).balance;
+    if (row.fareMediumId === null)
+      return (await options.ledger.balance(db, ledgerAccounts.wallet(row.userId), row.currency)).amount;
     return (await balanceOf(db, row.fareMediumId, row.currency)).general;
   }
 

@@ -111,21 +111,42 @@ describe("PUT / DELETE /transit/wallet/autoload", () => {
     const noDay = await put({ amount: 1000, payment_method: method, trigger: "weekly" });
     expect([noDay.statusCode, noDay.json().errors[0]?.field]).toEqual([400, "weekday"]);
     expect((await put({})).statusCode).toBe(400);
+    // No body at all, and a NUL byte in a field: refused, nothing saved.
+    const bare = await t.app.inject({
+      method: "PUT",
+      url: "/transit/wallet/autoload",
+      headers: { authorization: `Bearer ${ada.token}`, "content-type": "application/json" },
+    });
+    expect(bare.statusCode).toBe(400);
+    const nul = await put({
+      amount: 1000,
+      payment_method: `${method}\u0000`,
+      trigger: "threshold",
+      threshold: 0,
+    });
+    expect([nul.statusCode, nul.json().errors[0]?.field]).toEqual([400, "payment_method"]);
+    const nulTrigger = await put({ amount: 1000, payment_method: method, trigger: "threshold\u0000" });
+    expect(nulTrigger.statusCode).toBe(400);
     expect((await walletOf(ada.token)).autoload).toBeNull();
   });
 
-  it("ten saves at once leave one live autoload", async () => {
+  it("fifty saves at once leave one live autoload, and fifty removals at once remove it", async () => {
     const ada = await newRider(t, "wallet-autoload");
     const method = await savedCard(t, ada);
     const replies = await Promise.all(
-      Array.from({ length: 10 }, (_, index) => whenLow(ada.token, method, 1000 + index, 100)),
+      Array.from({ length: 50 }, (_, index) => whenLow(ada.token, method, 1000 + index, 100)),
     );
-    expect(replies.map((reply) => reply.statusCode)).toEqual(Array(10).fill(200));
+    expect(replies.map((reply) => reply.statusCode)).toEqual(Array(50).fill(200));
     const live = await t.app.db
       .select()
       .from(autoloads)
       .where(and(eq(autoloads.userId, ada.id), isNull(autoloads.fareMediumId), isNull(autoloads.removedAt)));
     expect(live).toHaveLength(1);
+    const removals = await Promise.all(
+      Array.from({ length: 50 }, () => send("DELETE", "/transit/wallet/autoload", ada.token)),
+    );
+    expect(removals.map((reply) => reply.statusCode)).toEqual(Array(50).fill(204));
+    expect((await walletOf(ada.token)).autoload).toBeNull();
   });
 });
 

@@ -116,13 +116,16 @@ test.describe("sign-out", () => {
       "parentOrgId",
       "card_token",
       "isGuestUser",
-      "purchaseFlowType",
       "currentFareCard",
     ]) {
       expect(after[key], `${key} after sign-out`).toBeUndefined();
     }
-    // The deployment's own key stays: it is no rider's (issue 47).
-    expect(Object.keys(after).sort()).toEqual([...languageKeys, "service_config_uuid", "tourDone"].sort());
+    // The deployment's own key stays: it is no rider's (issue 47). The cleared cart's product mode went
+    // with it, and leaving the products page for sign-in set the empty cart's: digital (spec section 4).
+    expect(after.purchaseFlowType).toBe("digital");
+    expect(Object.keys(after).sort()).toEqual(
+      [...languageKeys, "purchaseFlowType", "service_config_uuid", "tourDone"].sort(),
+    );
     expect(after.service_config_uuid).toBe(before.service_config_uuid);
     for (const key of languageKeys) expect(after[key]).toBe(before[key]);
     expect(after.tourDone).toBe("true");

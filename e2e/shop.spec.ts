@@ -177,6 +177,11 @@ for (const [label, viewport] of [
       await portal.seeHeading("Shopping cart");
       await expect(page.getByText("30-Day Pass Card", { exact: true })).toBeVisible();
       await expect(page.getByText("Subtotal: $105.00")).toBeVisible();
+      // A physical card in the cart: shopping goes on among the physical cards (the product mode).
+      await expect(page.getByRole("link", { name: "Continue shopping" })).toHaveAttribute(
+        "href",
+        "/physical",
+      );
       await portal.checkAccessibility();
       await page.getByRole("button", { name: "Remove 30-Day Pass Card" }).click();
       await expect(page.getByText("Your shopping cart is empty.")).toBeVisible();

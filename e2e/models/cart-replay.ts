@@ -630,7 +630,7 @@ export class CartReplay {
         })
         .toBe(true);
     }
-    if (event.type === "cart.leftProducts" && items.length > 0) {
+    if (event.type === "cart.leftProducts") {
       await portal.seeStored(
         "purchaseFlowType",
         items.some((item) => item.type === "PHYSICAL_PASS") ? "physical" : "digital",

@@ -1,6 +1,6 @@
 import { navigate } from "wouter/use-browser-location";
 import { type AnyEventObject, fromPromise } from "xstate";
-import { normalizeCartItem, productModeOf } from "../domain/cart.ts";
+import { normalizeCartItem } from "../domain/cart.ts";
 import type { Product } from "../domain/catalog.ts";
 import type { FormValues } from "../domain/forms.ts";
 import type { PortalConfig } from "../domain/portal-config.ts";
@@ -164,6 +164,7 @@ export function createLiveApp(
     user: storage.get("user"),
     cart: (storage.get("cart") ?? []).map(normalizeCartItem),
     guest: storage.get("isGuestUser") ?? false,
+    productMode: storage.get("purchaseFlowType"),
     // Arriving by an emailed link, the task comes first; the tour is offered on a later visit.
     tourDone: (storage.get("tourDone") ?? false) || isTaskLink(browser.location.pathname),
   });
@@ -240,7 +241,9 @@ export function createLiveApp(
               "",
             );
           },
-          storeProductMode: ({ context }) => storage.set("purchaseFlowType", productModeOf(context.items)),
+          storeProductMode: ({ context }) => {
+            if (context.mode) storage.set("purchaseFlowType", context.mode);
+          },
         },
       }),
       tourMachine: tourMachine.provide({

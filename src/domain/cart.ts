@@ -213,6 +213,21 @@ export function cartItemOf(
   );
 }
 
+/** What the rider is shopping for: physical cards (shipped) or digital products (spec section 3). */
+export type ProductMode = "physical" | "digital";
+
 /** The stored product mode once the rider leaves the products page (spec section 4). */
-export const productModeOf = (items: readonly CartItem[]): "physical" | "digital" =>
+export const productModeOf = (items: readonly CartItem[]): ProductMode =>
   items.some(isPhysical) ? "physical" : "digital";
+
+/**
+ * Where "Continue shopping" takes the rider: back to the products the stored mode names, the physical
+ * cards, or the digital products of the fare card the cart is for; otherwise every product.
+ */
+export function shoppingPath(mode: ProductMode | null, items: readonly CartItem[]): string {
+  // Nothing stored yet (the rider came back by a reload, not through the page): the cart says.
+  const kind = mode ?? productModeOf(items);
+  if (kind === "physical") return "/physical";
+  if (items.some((item) => item.faremediaId !== null)) return "/products/null/digital";
+  return "/products";
+}

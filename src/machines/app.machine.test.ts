@@ -54,6 +54,7 @@ function start(
           user: authenticated ? user : null,
           cart,
           guest: false,
+          productMode: null,
           tourDone: true,
         },
       },
@@ -79,7 +80,14 @@ describe("app machine wiring", () => {
   it("starts the cart and the session from what storage held once the deployment was adopted", async () => {
     // The deployment changed since the page read storage: its cart and session were forgotten.
     const { actor } = start(true, undefined, [cartItem()], {
-      storedAtBoot: { authenticated: false, user: null, cart: [], guest: false, tourDone: true },
+      storedAtBoot: {
+        authenticated: false,
+        user: null,
+        cart: [],
+        guest: false,
+        productMode: null,
+        tourDone: true,
+      },
     });
     await settle();
     expect(actor.getSnapshot().children.cart?.getSnapshot().context.items).toEqual([]);

@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup } from "xstate";
-import type { CartItem } from "../domain/cart.ts";
+import type { CartItem, ProductMode } from "../domain/cart.ts";
 import { errorCodeOf } from "../domain/envelope.ts";
 import type { IdentityProvider } from "../domain/identity.ts";
 import type { NoticeCode } from "../domain/notices.ts";
@@ -26,6 +26,8 @@ export interface StoredAtStart {
   cart: CartItem[];
   /** The rider chose to check out as a guest (isGuestUser). */
   guest: boolean;
+  /** The product mode set when the rider last left the products page (purchaseFlowType). */
+  productMode: ProductMode | null;
   tourDone: boolean;
 }
 
@@ -170,6 +172,7 @@ export const appMachine = setup({
             items: context.stored.cart,
             maxQuantity: context.config?.max_cart_quantity ?? 20,
             guest: context.stored.guest,
+            mode: context.stored.productMode,
           }),
         },
         {

@@ -4,6 +4,8 @@ import {
   type CartItem,
   conflicts,
   itemCount,
+  type ProductMode,
+  productModeOf,
   quantityRefusal,
   type Refusal,
   refreshItems,
@@ -11,6 +13,7 @@ import {
   removeItem,
   repriceItems,
   setQuantity,
+  shoppingPath,
   subtotal,
 } from "../domain/cart.ts";
 import type { Product } from "../domain/catalog.ts";
@@ -61,6 +64,8 @@ export interface CartInput extends Partial<CartSession> {
   maxQuantity: number;
   /** The rider chose to check out as a guest (the isGuestUser flag). */
   guest: boolean;
+  /** The product mode storage kept (purchaseFlowType), if any. */
+  mode?: ProductMode | null;
 }
 
 export interface Pending {
@@ -76,6 +81,8 @@ export interface CartContext extends CartSession {
   pending: Pending | null;
   /** Why the last add or quantity change was refused, for the limit dialog. */
   refusal: Refusal | null;
+  /** The product mode set when the rider last left the products page (purchaseFlowType). */
+  mode: ProductMode | null;
 }
 
 export interface RefreshInput {
@@ -116,7 +123,8 @@ export const cartMachine = setup({
         ? { ...context.pending, item: { ...context.pending.item, isSubscribed: autoRenew } }
         : null,
     })),
-    emptyCart: assign({ items: [] }),
+    emptyCart: assign({ items: [], mode: null }),
+    assignMode: assign(({ context }) => ({ mode: productModeOf(context.items) })),
     /** Already in storage (the other tab wrote it): nothing to persist. */
     takeSynced: assign((_, items: CartItem[]) => ({ items })),
     reprice: assign(({ context }, prices: Record<string, number>) => ({
@@ -164,6 +172,7 @@ export const cartMachine = setup({
     blocked: !!input.blocked,
     pending: null,
     refusal: null,
+    mode: input.mode ?? null,
   }),
   type: "parallel",
   on: {
@@ -213,9 +222,8 @@ export const cartMachine = setup({
               },
             ],
             "cart.checkout": { target: "toCheckout", actions: raise({ type: "cart.close" }) },
-            // An empty cart implies no mode: sign-out empties it, then leaves the page, and must not
-            // write purchaseFlowType back after clearing it.
-            "cart.leftProducts": { guard: "hasItems", actions: "storeProductMode" },
+            // Physical if the cart holds a physical pass, else digital: an empty cart too (spec section 4).
+            "cart.leftProducts": { actions: ["assignMode", "storeProductMode"] },
           },
         },
         alert: {
@@ -333,6 +341,9 @@ export const cartMachine = setup({
 });
 
 export const selectCartItems = (snapshot: { context: CartContext }) => snapshot.context.items;
+/** Where "Continue shopping" goes: the products the stored mode names. */
+export const selectShoppingPath = ({ context }: { context: CartContext }) =>
+  shoppingPath(context.mode, context.items);
 export const selectCartCount = (snapshot: { context: CartContext }) => itemCount(snapshot.context.items);
 export const selectCartSubtotal = (snapshot: { context: CartContext }) => subtotal(snapshot.context.items);
 /** Signing out asks first when this is false (the cart is cleared with the session). */

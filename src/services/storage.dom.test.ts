@@ -56,12 +56,15 @@ describe("portal storage", () => {
     storage.set("tempAuthToken", "tmp");
     storage.set("parentOrgId", "org");
     storage.set("cart", [cartItem()]);
+    storage.set("purchaseFlowType", "physical");
     storage.set("tourDone", true);
     storage.clearSession({ clearCart: false });
     for (const key of ["authToken", "user", "faremediaId", "tempAuthToken", "parentOrgId"] as const) {
       expect(storage.get(key), key).toBeNull();
     }
     expect(storage.get("cart")).toHaveLength(1);
+    // The product mode is the kept cart's (spec section 4 sets it from the cart).
+    expect(storage.get("purchaseFlowType")).toBe("physical");
     expect(storage.get("tourDone")).toBe(true);
   });
 
@@ -140,12 +143,14 @@ describe("portal storage", () => {
     expect(storage.get("language")).toBe("es");
   });
 
-  it("clearing the cart also removes parentOrgId", () => {
+  it("clearing the cart also removes parentOrgId and the cart's product mode", () => {
     storage.set("cart", [cartItem()]);
     storage.set("parentOrgId", "org");
+    storage.set("purchaseFlowType", "physical");
     storage.clearSession({ clearCart: true });
     expect(storage.get("cart")).toBeNull();
     expect(storage.get("parentOrgId")).toBeNull();
+    expect(storage.get("purchaseFlowType")).toBeNull();
   });
 
   it("keeps working when the browser refuses to store", () => {

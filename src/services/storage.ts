@@ -102,7 +102,6 @@ const riderKeys = [
   "parentOrgId",
   "cardToken",
   "isGuestUser",
-  "purchaseFlowType",
   "currentFareCard",
 ] as const satisfies readonly StorageKey[];
 type StoredValue<Key extends StorageKey> = (typeof codecs)[Key] extends Codec<infer T> ? T : never;
@@ -115,10 +114,14 @@ export interface PortalStorage {
   isSignedIn(): boolean;
   /**
    * Sign-out: every rider key goes (token, user, fare media id, temp token, parentOrgId, card token,
-   * guest flag, purchase flow type and the chosen fare card with its number and balance); the cart too
-   * when asked (clearing the cart always removes parentOrgId with it). Language and tour-done stay.
+   * guest flag and the chosen fare card with its number and balance); the cart too when asked.
+   * Language and tour-done stay.
    */
   clearSession(options: { clearCart: boolean }): void;
+  /**
+   * The cart and what belongs to it: its organisation (parentOrgId, spec section 4) and its product
+   * mode (purchaseFlowType), which a kept cart keeps through a sign-out.
+   */
   clearCart(): void;
   /**
    * Remembers the deployment (`service_config_uuid`: its uuid and currentDeployedVersion) and forgets
@@ -173,6 +176,7 @@ export function createPortalStorage(backing: Storage): PortalStorage {
     clearCart() {
       storage.remove("cart");
       storage.remove("parentOrgId");
+      storage.remove("purchaseFlowType");
     },
     clearSession({ clearCart }) {
       for (const key of riderKeys) storage.remove(key);
@@ -186,7 +190,6 @@ export function createPortalStorage(backing: Storage): PortalStorage {
         if (kept.startsWith(`${uuid}/`)) {
           // A new version of the same file: the session, the card token and the tour stay.
           storage.clearCart();
-          storage.remove("purchaseFlowType");
         } else {
           storage.clearSession({ clearCart: true });
           storage.remove("tourDone");

@@ -5,7 +5,7 @@ import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
 import { useChild } from "../../app/children.ts";
 import { lineTotal, maxPerProduct } from "../../domain/cart.ts";
-import { selectCartItems, selectCartSubtotal } from "../../machines/cart.machine.ts";
+import { selectCartItems, selectCartSubtotal, selectShoppingPath } from "../../machines/cart.machine.ts";
 import { QuantityInput } from "../../ui/QuantityInput.tsx";
 import { NothingHere } from "../shared/NothingHere.tsx";
 import { card, Screen } from "../shared/Screen.tsx";
@@ -18,6 +18,7 @@ export function CartScreen() {
   const cart = useChild("cart");
   const items = useSelector(cart, selectCartItems);
   const total = useSelector(cart, selectCartSubtotal);
+  const shopping = useSelector(cart, selectShoppingPath);
   const money = useMoney();
   return (
     <Screen title={t`Shopping cart`}>
@@ -87,7 +88,7 @@ export function CartScreen() {
             <Trans>Subtotal: {money(total)}</Trans>
           </p>
           <div className={css({ display: "flex", gap: "3", justifyContent: "flex-end", flexWrap: "wrap" })}>
-            <Link href="/products" className={button({ variant: "outline" })}>
+            <Link href={shopping} className={button({ variant: "outline" })}>
               <Trans>Continue shopping</Trans>
             </Link>
             <CheckoutButton cart={cart} />

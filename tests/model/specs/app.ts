@@ -77,8 +77,19 @@ export const appModel = defineModel({
   name: "app",
   machine,
   inputs: [
-    { stored: { authenticated: false, user: null, cart: [], guest: false, tourDone: true } },
-    { stored: { authenticated: true, user: storedUser, cart: [cartItem()], guest: false, tourDone: true } },
+    {
+      stored: { authenticated: false, user: null, cart: [], guest: false, productMode: null, tourDone: true },
+    },
+    {
+      stored: {
+        authenticated: true,
+        user: storedUser,
+        cart: [cartItem()],
+        guest: false,
+        productMode: null,
+        tourDone: true,
+      },
+    },
   ],
   deferred: ["loadConfig"],
   events,

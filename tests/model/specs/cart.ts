@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { itemCount } from "../../../src/domain/cart.ts";
 import type { Product } from "../../../src/domain/catalog.ts";
-import type { cartMachine } from "../../../src/machines/cart.machine.ts";
+import { type cartMachine, selectShoppingPath } from "../../../src/machines/cart.machine.ts";
 import { cartItem } from "../../support/fixtures.ts";
 import { quietCart } from "../../support/forms.ts";
 import { defineModel, type EventSamples, type Snap } from "../harness.ts";
@@ -569,14 +569,45 @@ export const cartModel = defineModel({
       ends: (snapshot) => {
         expect(lines(snapshot)).toEqual(["a2000000x2"]);
         expect(cartEffects).toEqual(["storeProductMode"]);
+        // A day pass bought for no card: digital, and "Continue shopping" goes to every product.
+        expect([snapshot.context.mode, selectShoppingPath(snapshot)]).toEqual(["digital", "/products"]);
       },
     },
     {
-      name: "leaving the products page with an empty cart (as sign-out does) remembers no mode",
+      name: "leaving the products page with an empty cart remembers digital (spec section 4)",
       before: resetEffects,
       events: [{ type: "cart.leftProducts" }],
       expected: { drawer: "closed", flow: "idle", sync: "idle" },
-      ends: () => expect(cartEffects).toEqual([]),
+      ends: (snapshot) => {
+        expect(cartEffects).toEqual(["storeProductMode"]);
+        expect(snapshot.context.mode).toBe("digital");
+      },
+    },
+    {
+      name: "a physical card in the cart makes the mode physical; Continue shopping goes back to the cards",
+      before: resetEffects,
+      events: [events["cart.add"][3], { type: "cart.leftProducts" }],
+      expected: { drawer: "open", flow: "idle", sync: "idle" },
+      ends: (snapshot) => {
+        expect(cartEffects).toContain("storeProductMode");
+        expect([snapshot.context.mode, selectShoppingPath(snapshot)]).toEqual(["physical", "/physical"]);
+      },
+    },
+    {
+      name: "a pass for a fare card makes the mode digital; Continue shopping goes back to that card's passes",
+      events: [events["cart.add"][2], events["cart.subscribe"][1], { type: "cart.leftProducts" }],
+      expected: { drawer: "open", flow: "idle", sync: "idle" },
+      ends: (snapshot) =>
+        expect([snapshot.context.mode, selectShoppingPath(snapshot)]).toEqual([
+          "digital",
+          "/products/null/digital",
+        ]),
+    },
+    {
+      name: "clearing the cart forgets its mode with it",
+      events: [events["cart.add"][3], { type: "cart.leftProducts" }, { type: "cart.clear" }],
+      expected: { drawer: "open", flow: "idle", sync: "idle" },
+      ends: (snapshot) => expect(snapshot.context.mode).toBeNull(),
     },
     {
       name: "a failed refresh keeps the cart",

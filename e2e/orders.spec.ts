@@ -219,6 +219,14 @@ for (const size of sizes) {
       await expect(page.getByRole("link", { name: "View order history" })).toHaveCount(0);
       await expect(page.getByText(`A receipt was sent to ${email}.`)).toBeVisible();
       await expect(page.getByText(/Card to be shipped to Grace Guest, 1 Market St/)).toBeVisible();
+      // The item says the offer it was sold under; the card leg, its purchase number (issue 47).
+      await expect(
+        page
+          .getByRole("rowheader", { name: /Metro Fare Card/ })
+          .getByText("A reloadable plastic fare card, mailed to you."),
+      ).toBeVisible();
+      await expect(page.getByText("Purchase number", { exact: true })).toBeVisible();
+      await expect(page.getByText(/^ch_sandbox_/)).toBeVisible();
       await orders.portal.checkAccessibility();
       await page.screenshot({ path: `.tmp/test-results/orders-guest-${size.width}.png`, fullPage: true });
       // In the longer languages too, the receipt fits the screen: its column headings wrap, its

@@ -1,6 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { rmSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { money } from "../../src/domain/money.ts";
@@ -8,7 +6,7 @@ import { loadPortalConfig } from "../config/portal-config.ts";
 import { ledgerAccounts } from "../domain/ledger-accounts.ts";
 import { createFareMediaService } from "../services/fare-media.ts";
 import { createLedgerService } from "../services/ledger.ts";
-import { deploymentFile, emptyDatabase } from "../test/helpers.ts";
+import { deploymentFile, emptyDatabase, migrationsUpTo } from "../test/helpers.ts";
 import type { DatabaseHandle } from "./client.ts";
 import { appMeta, ledgerEntries } from "./schema.ts";
 import { seedDemoData } from "./seed.ts";
@@ -18,7 +16,6 @@ import { seedDemoData } from "./seed.ts";
  * turns each card's stored balances into an opening posting and drops the columns, and the cards
  * show the same balances as before.
  */
-const migrations = resolve(import.meta.dirname, "migrations");
 const beforeLedger = "0007_attempt_budgets";
 const riderId = "7c9e2d41-6a3b-4f58-8e21-5d4c3b2a1f10";
 const orgId = "0b5d2c3a-1111-4c2d-9e8f-000000000001";
@@ -30,22 +27,6 @@ const cards = {
 
 let database: DatabaseHandle;
 let oldMigrations: string;
-
-/** The migrations folder as it was before the ledger: the journal cut after `beforeLedger`. */
-function migrationsUpTo(tag: string): string {
-  const folder = mkdtempSync(join(tmpdir(), "portal-migrations-"));
-  mkdirSync(join(folder, "meta"));
-  const journal = JSON.parse(readFileSync(join(migrations, "meta", "_journal.json"), "utf8")) as {
-    entries: Array<{ tag: string; idx: number }>;
-  };
-  const last = journal.entries.findIndex((entry) => entry.tag === tag);
-  if (last < 0) throw new Error(`no migration ${tag}`);
-  const entries = journal.entries.slice(0, last + 1);
-  for (const entry of entries)
-    copyFileSync(join(migrations, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
-  writeFileSync(join(folder, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
-  return folder;
-}
 
 beforeAll(async () => {
   database = await emptyDatabase();

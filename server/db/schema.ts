@@ -788,6 +788,11 @@ export const orderItems = pgTable(
     discount: bigint("discount", { mode: "number" }).notNull().default(0),
     autoRenew: boolean("auto_renew").notNull().default(false),
     fulfilment: text("fulfilment", { enum: orderFulfilments }).notNull(),
+    /**
+     * The offer the item was sold under (spec section 3: offer_serve.offer_code.text): the product's
+     * short description in the order's language, as it read then. Null only where the product had none.
+     */
+    offerText: text("offer_text"),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.line] }),

@@ -72,6 +72,7 @@ function itemOf(row: OrderItemRow): OrderItem {
     discount: row.discount,
     auto_renew: row.autoRenew,
     fulfilment: row.fulfilment,
+    offer_serve: row.offerText ? { offer_code: { text: row.offerText } } : null,
   };
 }
 
@@ -84,6 +85,7 @@ function paymentOf(row: OrderPaymentRow): OrderPayment {
     last4: row.last4,
     nickname: row.nickname,
     payment_method: row.paymentMethodId,
+    purchase_number: row.authorizationId,
   };
 }
 

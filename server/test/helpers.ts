@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { sql } from "drizzle-orm";
@@ -212,4 +212,22 @@ export function rowsOf<Row>(result: unknown): Row[] {
     return result.rows as Row[];
   }
   throw new Error("a raw query answered no rows");
+}
+
+const migrationsFolder = resolve(import.meta.dirname, "..", "db", "migrations");
+
+/** A copy of the migrations folder as it was when `tag` was the last migration (upgrade tests). */
+export function migrationsUpTo(tag: string): string {
+  const folder = mkdtempSync(join(tmpdir(), "portal-migrations-"));
+  mkdirSync(join(folder, "meta"));
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+    entries: Array<{ tag: string; idx: number }>;
+  };
+  const last = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (last < 0) throw new Error(`no migration ${tag}`);
+  const entries = journal.entries.slice(0, last + 1);
+  for (const entry of entries)
+    copyFileSync(join(migrationsFolder, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
+  writeFileSync(join(folder, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
+  return folder;
 }

@@ -105,6 +105,7 @@ const order: PlacedOrder = {
       discount: 0,
       auto_renew: false,
       fulfilment: "pass",
+      offer_serve: null,
     },
   ],
   payments: [],

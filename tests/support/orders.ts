@@ -33,6 +33,7 @@ export const passOrder: OrderDetail = {
       discount: 880,
       auto_renew: true,
       fulfilment: "subscription",
+      offer_serve: { offer_code: { text: "Unlimited rail rides for a calendar month." } },
     },
     {
       line: 1,
@@ -45,6 +46,7 @@ export const passOrder: OrderDetail = {
       discount: 0,
       auto_renew: false,
       fulfilment: "stored_value",
+      offer_serve: null,
     },
   ],
   payments: [
@@ -56,8 +58,18 @@ export const passOrder: OrderDetail = {
       last4: "4242",
       nickname: "Everyday card",
       payment_method: "7a1c0000-0000-4000-8000-000000000001",
+      purchase_number: "ch_sbx_3f9a1c77d2",
     },
-    { leg: 1, kind: "wallet", amount: 3000, brand: null, last4: null, nickname: null, payment_method: null },
+    {
+      leg: 1,
+      kind: "wallet",
+      amount: 3000,
+      brand: null,
+      last4: null,
+      nickname: null,
+      payment_method: null,
+      purchase_number: null,
+    },
   ],
   entries: [
     { type: "sale", amount: 9900, created_at: "2026-11-20T15:30:00.000Z" },
@@ -97,6 +109,7 @@ export const shippedOrder: OrderDetail = {
       discount: 0,
       auto_renew: false,
       fulfilment: "shipment",
+      offer_serve: { offer_code: { text: "A reloadable card, shipped to you." } },
     },
   ],
   payments: [
@@ -108,6 +121,7 @@ export const shippedOrder: OrderDetail = {
       last4: "4444",
       nickname: null,
       payment_method: null,
+      purchase_number: "ch_sbx_8c02e5b1aa",
     },
   ],
   entries: [

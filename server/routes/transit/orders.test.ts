@@ -18,6 +18,7 @@ import {
   orders,
   outboxMessages,
   passes,
+  products as productsTable,
   sandboxCharges,
   subscriptions,
 } from "../../db/schema.ts";
@@ -253,6 +254,15 @@ describe("POST /transit/orders: a rider's digital order", () => {
       .from(sandboxCharges)
       .where(eq(sandboxCharges.reference, order.number));
     expect(charges.map((charge) => [charge.status, charge.captured])).toEqual([["captured", total]]);
+    // The leg's purchase number is the gateway's charge, as the rider's bank knows it (issue 47).
+    expect(order.payments[0]?.purchase_number).toBe(charges[0]?.id);
+    // Each item says the offer it was sold under: the product's short description then (spec section 3).
+    const [sold] = await t.database.db
+      .select()
+      .from(productsTable)
+      .where(eq(productsTable.uuid, products.dayPass));
+    expect(sold?.shortDescription).toBeTruthy();
+    expect(order.items[0]?.offer_serve).toEqual({ offer_code: { text: sold?.shortDescription } });
     const entries = await ledgerOf(order.number);
     expect(Object.fromEntries(entries.map((entry) => [entry.account, entry.amount]))).toEqual({
       "gateway:clearing": -total,

@@ -62,6 +62,15 @@ function salePosting(plan: Plan, currency: string): LedgerEntry[] {
     .map(([account, amount]) => ({ account, amount: money(amount, currency) }));
 }
 
+/** An item's offer text: the product's short description in the order's language, else its own. */
+function offerTextOf(product: Plan["products"][number] | undefined, locale: string): string | null {
+  if (!product) return null;
+  const translated = product.translations[locale]?.short_description;
+  const text =
+    typeof translated === "string" && translated.trim() !== "" ? translated : product.shortDescription;
+  return text.trim() === "" ? null : text;
+}
+
 /** The order's row, its items and its legs (what the gateway holds of each card leg), inserted. */
 async function insertOrder(tx: Executor, plan: Plan, written: Written, held: readonly HeldLeg[]) {
   const { orderId, quote } = plan;
@@ -106,6 +115,7 @@ async function insertOrder(tx: Executor, plan: Plan, written: Written, held: rea
       discount: line.discount,
       autoRenew: plan.autoRenew[index] ?? false,
       fulfilment: fulfilmentOf(index),
+      offerText: offerTextOf(plan.products[index], written.locale),
     })),
     payments: plan.legs.map((leg) => {
       const gatewayLeg = heldBy.get(leg.n);

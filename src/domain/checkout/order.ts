@@ -152,6 +152,11 @@ export interface OrderItem {
   auto_renew: boolean;
   /** What the item became: passes issued, value credited, a card to be shipped, a subscription. */
   fulfilment: "pass" | "stored_value" | "shipment" | "subscription";
+  /**
+   * The offer it was sold under, in the spec's shape (section 3): the product's short description in the
+   * order's language as it read then; null where there was none.
+   */
+  offer_serve: { offer_code: { text: string } } | null;
 }
 
 export interface OrderPayment {
@@ -165,6 +170,11 @@ export interface OrderPayment {
   nickname: string | null;
   /** The saved method it came from (null for one-time cards and purses; may be removed since). */
   payment_method: string | null;
+  /**
+   * A card leg's purchase number: the payment gateway's reference of the charge, as the rider's bank
+   * knows it (null for wallet and stored-value legs, which no gateway saw).
+   */
+  purchase_number: string | null;
 }
 
 export interface OrderEntry {

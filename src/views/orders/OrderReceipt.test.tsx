@@ -1,6 +1,7 @@
 import { I18nProvider } from "@lingui/react";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { passOrder } from "../../../tests/support/orders.ts";
 import type { OrderDetail } from "../../domain/checkout/order.ts";
 import { i18n } from "../../i18n/i18n.ts";
 import { OrderReceipt } from "./OrderReceipt.tsx";
@@ -29,18 +30,32 @@ const order: OrderDetail = {
   fare_medium: null,
 };
 
+const receiptOf = (detail: OrderDetail) =>
+  render(
+    <I18nProvider i18n={i18n}>
+      <OrderReceipt
+        order={detail}
+        money={(minor) => `$${(minor / 100).toFixed(2)}`}
+        locale="en"
+        organisation="Metro"
+      />
+    </I18nProvider>,
+  );
+
 describe("OrderReceipt", () => {
+  it("shows each item's offer under its name, and each card leg's purchase number (issue 47)", () => {
+    receiptOf(passOrder);
+    const pass = screen.getByRole("rowheader", { name: /Adult Monthly Rail Pass/ });
+    expect(pass).toHaveTextContent("Unlimited rail rides for a calendar month.");
+    // Stored value was sold under no offer text: its line is the name alone.
+    expect(screen.getByRole("rowheader", { name: /Stored Value/ })).toHaveTextContent(/^Stored Value \$10$/);
+    // The card leg's purchase number is a field of its own; the wallet leg went through no gateway.
+    const numbers = screen.getAllByText("Purchase number");
+    expect(numbers.map((label) => label.nextElementSibling?.textContent)).toEqual(["ch_sbx_3f9a1c77d2"]);
+  });
+
   it("wraps a long receipt email after its @ or before a dot, never inside a word", () => {
-    render(
-      <I18nProvider i18n={i18n}>
-        <OrderReceipt
-          order={order}
-          money={(minor) => `$${(minor / 100).toFixed(2)}`}
-          locale="en"
-          organisation="Metro"
-        />
-      </I18nProvider>,
-    );
+    receiptOf(order);
     const sentTo = screen.getByText("Receipt sent to").nextElementSibling;
     expect(sentTo?.textContent).toBe(order.email);
     expect(sentTo?.querySelectorAll("wbr").length).toBe(8);

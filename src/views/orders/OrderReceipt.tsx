@@ -209,6 +209,11 @@ export function OrderReceipt({
               <tr key={item.line}>
                 <th scope="row">
                   <span className={css({ display: "block", fontWeight: "semibold" })}>{item.name}</span>
+                  {item.offer_serve ? (
+                    <span className={`${muted} ${css({ display: "block", fontWeight: "normal" })}`}>
+                      {item.offer_serve.offer_code.text}
+                    </span>
+                  ) : null}
                   {item.auto_renew ? (
                     <span className={tag}>
                       <Trans>Auto-renew</Trans>
@@ -289,6 +294,14 @@ export function OrderReceipt({
                 {payment.nickname ? <span className={muted}> ({payment.nickname})</span> : null}
               </dt>
               <dd data-number="">{money(payment.amount)}</dd>
+              {payment.purchase_number ? (
+                <>
+                  <dt className={muted}>
+                    <Trans>Purchase number</Trans>
+                  </dt>
+                  <dd className={muted}>{payment.purchase_number}</dd>
+                </>
+              ) : null}
             </div>
           ))}
         </dl>

@@ -12,6 +12,7 @@ const leg = (payment: Partial<OrderPayment>): OrderPayment => ({
   last4: null,
   nickname: null,
   payment_method: null,
+  purchase_number: null,
   ...payment,
 });
 

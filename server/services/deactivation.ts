@@ -21,19 +21,23 @@ export interface DeactivationServiceOptions {
 }
 
 /**
- * Deactivation (spec section 4). What stays behind is the general funds on the rider's digital cards
- * (physical cards keep theirs for whoever holds them). The balance is read with those cards locked,
- * and decided on in the transaction that deactivates: the forfeit is one ledger posting, each card's
- * general funds to `forfeited`, committed with the deactivation or not at all, and the amount
- * reported is exactly what the cards held.
+ * Deactivation (spec section 4). What stays behind is the rider's wallet and the general funds on their
+ * digital cards (physical cards keep theirs for whoever holds them). The balance is read with the
+ * rider's row locked (as every order that pays from the wallet locks it) and then those cards, and
+ * decided on in the transaction that deactivates: the forfeit is one ledger posting, the wallet's and
+ * each card's general funds to `forfeited`, committed with the deactivation or not at all, and the
+ * amount reported is exactly what they held.
  */
 export function createDeactivationService(options: DeactivationServiceOptions) {
   const { db, ledger } = options;
   const clock = options.clock ?? systemClock;
 
-  /** Each card's general funds, read in the caller's transaction. */
-  const generalFunds = async (tx: Executor, cards: FareMediumRow[]) => {
-    const accounts = cards.map((card) => ledgerAccounts.fareCard(card.id, "general"));
+  /** The wallet's and each card's general funds, read in the caller's transaction. */
+  const leftBehind = async (tx: Executor, userId: string, cards: FareMediumRow[]) => {
+    const accounts = [
+      ledgerAccounts.wallet(userId),
+      ...cards.map((card) => ledgerAccounts.fareCard(card.id, "general")),
+    ];
     const balances = await ledger.balances(tx, accounts, options.currency());
     return accounts.flatMap((account) => {
       const balance = balances.get(account);
@@ -51,7 +55,7 @@ export function createDeactivationService(options: DeactivationServiceOptions) {
     async digitalBalance(userId: string): Promise<number> {
       const cards = await createFareMediaRepository(db).listForUser(userId);
       const digital = cards.filter((card) => card.type === "VIRTUAL");
-      return total(await generalFunds(db, digital)).amount;
+      return total(await leftBehind(db, userId, digital)).amount;
     },
 
     deactivate(
@@ -60,8 +64,9 @@ export function createDeactivationService(options: DeactivationServiceOptions) {
       paymentMethod: string | undefined,
     ): Promise<DeactivationOutcome> {
       return inTransaction(db, async ({ tx }) => {
+        await createAccountRepository(tx).lock(userId);
         const cards = await createFareMediaRepository(tx).lockDigitalForUser(userId);
-        const held = await generalFunds(tx, cards);
+        const held = await leftBehind(tx, userId, cards);
         const balance = total(held);
         if (balance.amount > 0 && action === "transfer") {
           // Paying a balance out to a saved method needs a gateway payout, which does not exist yet (the

@@ -45,6 +45,8 @@ export async function newCard(
     riderType?: string;
     status?: "ACTIVE" | "BLOCKED" | "INVALID" | "SUSPENDED";
     nickname?: string;
+    /** A physical card unless asked (a digital one lives on the rider's phone). */
+    type?: "PHYSICAL" | "VIRTUAL";
   } = {},
 ): Promise<{ id: string; number: string }> {
   const id = randomUUID();
@@ -59,7 +61,7 @@ export async function newCard(
     securityCodeHash: "not-a-real-hash",
     expiresOn: "2031-12-31",
     category: "Adult",
-    type: "PHYSICAL",
+    type: options.type ?? "PHYSICAL",
     status: options.status ?? "ACTIVE",
     riderType: options.riderType ?? "ADULT",
     ...(options.status === "BLOCKED" ? { blockedAt: new Date() } : {}),

@@ -73,7 +73,9 @@ describeViewModel({
         "Account could not be deactivated at this time. Please try again later.",
       ),
     choosing: (snapshot) => {
-      expect(screen.getByText("Your digital cards hold $12.50. What should happen to it?")).toBeVisible();
+      expect(
+        screen.getByText("Your wallet and digital cards hold $12.50. What should happen to it?"),
+      ).toBeVisible();
       // Where no method can receive the balance, forfeiting is the only choice, and the way to keep it
       // is said.
       const payout = (snapshot.context.info?.payment_methods.length ?? 0) > 0;

@@ -15,7 +15,7 @@ interface DeactivateBody {
 
 /**
  * Account deactivation (spec section 4), when the deployment allows it. GET tells what stays behind
- * (the stored value of the rider's digital cards) and where it could go; POST deactivates, after the
+ * (the rider's wallet and the stored value of their digital cards) and where it could go; POST deactivates, after the
  * password, either forfeiting that balance or transferring it to a chosen payment method. Every other
  * device then hears 40104 and signs out.
  */

@@ -35,7 +35,7 @@ export function DeactivationChoice({
   return (
     <div className={box}>
       <p>
-        <Trans>Your digital cards hold {balance}. What should happen to it?</Trans>
+        <Trans>Your wallet and digital cards hold {balance}. What should happen to it?</Trans>
       </p>
       {transferable ? null : (
         // No method can receive it (the payment service cannot pay a balance out): only forfeiting

@@ -84,6 +84,16 @@ describe("deployment file", () => {
     ).rejects.toThrow(/locales\[1\]\.time_display_format/);
   });
 
+  it("takes only the second factors the portal has (text messages) and names any other", async () => {
+    for (const methods of [["totp"], [], ["mobile", "email"]]) {
+      await expect(
+        withChanges((raw) => {
+          (raw.multifactorAuth as Record<string, unknown>).supportedMethods = methods;
+        }),
+      ).rejects.toThrow(/multifactorAuth\.supportedMethods/);
+    }
+  });
+
   it("takes load bounds and whole amounts from the file, with the contract's defaults when absent", async () => {
     const absent = await withChanges((raw) => {
       delete raw.loadLimits;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -257,11 +258,19 @@ export const fareMedia = pgTable(
     linkedAt: timestamp("linked_at", { withTimezone: true }),
     /** Removed for good by its rider: no longer listed, linked or used. */
     removedAt: timestamp("removed_at", { withTimezone: true }),
+    /**
+     * Reported lost or stolen and replaced (issue 35): the card its value, passes, autoload and
+     * auto-renewals moved to. A replaced card stays blocked for good.
+     */
+    replacedBy: uuid("replaced_by").references((): AnyPgColumn => fareMedia.id),
   },
   (t) => [
     uniqueIndex("fare_media_card_number").on(t.printedCardNumber),
     index("fare_media_user").on(t.userId),
     check("fare_media_blocked", sql`${t.blockedAt} is null or ${t.status} = 'BLOCKED'`),
+    check("fare_media_replaced", sql`${t.replacedBy} is null or ${t.status} = 'BLOCKED'`),
+    // One card replaces one card: a replacement is never issued twice for the same loss.
+    uniqueIndex("fare_media_replaced_by").on(t.replacedBy),
   ],
 );
 
@@ -1237,6 +1246,10 @@ export const cardActivityKinds = [
   "unblocked",
   "linked",
   "unlinked",
+  /** Reported lost or stolen: what it held moved to its replacement (detail: the replacement's last 4). */
+  "replaced",
+  /** Issued to replace a lost card, with what that card held (detail: the lost card's last 4). */
+  "replacement",
 ] as const;
 
 /**

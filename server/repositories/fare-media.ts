@@ -29,6 +29,7 @@ export function fareMediumOf(row: FareMediumRow, balances: FareMediumBalances): 
     blocked: row.status === "BLOCKED",
     invalid: row.status === "INVALID",
     suspended: row.status === "SUSPENDED",
+    replaced_by: row.replacedBy,
   };
 }
 

@@ -37,6 +37,7 @@ import {
   type SubscriptionRow,
 } from "../repositories/subscriptions.ts";
 import { createTapRepository } from "../repositories/taps.ts";
+import { replaceCard } from "./card-replacement.ts";
 import type { LedgerService } from "./ledger.ts";
 import { renewsAtFor } from "./subscription-dates.ts";
 import { routeName } from "./taps.ts";
@@ -54,6 +55,8 @@ export type CardProblem =
   | { problem: "notFound" }
   | { problem: "fareCardUnavailable" }
   | { problem: "cardNotEmpty" }
+  /** A load paid through the gateway has not settled: the card's value cannot move yet. */
+  | { problem: "loadPending" }
   | { problem: "invalid"; field: string; message: string }
   /** A row the request names (a pass, a payment method) that is not the rider's: 404 on `field`. */
   | { problem: "missing"; field: string; message: string };
@@ -86,6 +89,12 @@ export type CapProgress = (
 ) => Promise<FareCapProgress[]>;
 
 const usable = (status: PassSummary["status"]) => status === "available" || status === "active";
+
+/** A random card number of the agency's range, spaced as printed ("6000 1234 5678 9012"). */
+function randomCardNumber(): string {
+  const digits = `6000${String(randomInt(0, 1_000_000)).padStart(6, "0")}${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
+  return digits.replace(/(\d{4})(?=\d)/g, "$1 ");
+}
 
 /** Sort: usable passes first (available, active), then the rest; newest first within each. */
 function passOrder(a: PassSummary, b: PassSummary): number {
@@ -244,7 +253,10 @@ export function createFareMediaService(options: {
           settled > 0 &&
           others.some((card) => card.status === "ACTIVE"),
         block: row.status === "ACTIVE",
-        unblock: row.status === "BLOCKED" && row.blockedAt !== null,
+        unblock: row.status === "BLOCKED" && row.blockedAt !== null && row.replacedBy === null,
+        replace:
+          (row.status === "ACTIVE" || (row.status === "BLOCKED" && row.blockedAt !== null)) &&
+          row.replacedBy === null,
         unlink: row.type === "PHYSICAL",
         remove: empty,
         load: sellable,
@@ -462,7 +474,8 @@ export function createFareMediaService(options: {
     ): Promise<Result<{ card: FareCardDetail }, CardProblem>> {
       return withCard<{ card: FareCardDetail }>(userId, id, async (tx, card) => {
         if (card.status === "ACTIVE") return { ok: true, card: await detailOf(tx, card, locale) };
-        if (card.status !== "BLOCKED" || card.blockedAt === null)
+        // A card replaced after its loss stays blocked for good: its value lives on the replacement.
+        if (card.status !== "BLOCKED" || card.blockedAt === null || card.replacedBy !== null)
           return { ok: false, problem: "fareCardUnavailable" };
         const updated = await createFareMediaRepository(tx).change(card.id, {
           status: "ACTIVE",
@@ -470,6 +483,45 @@ export function createFareMediaService(options: {
         });
         await activity(tx, card, "unblocked");
         return { ok: true, card: await detailOf(tx, updated ?? card, locale) };
+      });
+    },
+
+    /**
+     * Reports the card lost or stolen and issues a digital replacement with everything it held
+     * (card-replacement.ts); the replacement's page. Asking again answers the same replacement.
+     */
+    async replace(
+      userId: string,
+      id: string,
+      locale: string,
+    ): Promise<Result<{ card: FareCardDetail; replaced: FareCardDetail }, CardProblem>> {
+      const securityCodeHash = await hashSecret(String(randomInt(0, 1000)).padStart(3, "0"));
+      return withCard<{ card: FareCardDetail; replaced: FareCardDetail }>(userId, id, async (tx, card) => {
+        const done = await replaceCard(
+          tx,
+          {
+            ledger,
+            currency: options.currency(),
+            now: now(),
+            securityCodeHash,
+            freshNumber: async (executor) => {
+              const repository = createFareMediaRepository(executor);
+              for (let attempt = 0; attempt < 20; attempt++) {
+                const number = randomCardNumber();
+                if (!(await repository.numberTaken(number.replace(/\D/g, "")))) return number;
+              }
+              throw new Error("no free card number found");
+            },
+          },
+          card,
+        );
+        if (!done.ok) return done;
+        const [replaced] = await createFareMediaRepository(tx).byIds([card.id]);
+        return {
+          ok: true,
+          card: await detailOf(tx, done.replacement, locale),
+          replaced: await detailOf(tx, replaced ?? card, locale),
+        };
       });
     },
 
@@ -561,8 +613,8 @@ export function createFareMediaService(options: {
       const organizationId = options.organizationId?.();
       if (!organizationId) throw new Error("issueUnlinked needs the organization id");
       for (let attempt = 0; ; attempt++) {
-        const digits = `6000${String(randomInt(0, 1_000_000)).padStart(6, "0")}${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
-        const cardNumber = digits.replace(/(\d{4})(?=\d)/g, "$1 ");
+        const cardNumber = randomCardNumber();
+        const digits = cardNumber.replace(/\D/g, "");
         const id = randomUUID();
         const issued = await inTransaction(db, async ({ tx }) => {
           const repository = createFareMediaRepository(tx);

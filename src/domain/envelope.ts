@@ -93,6 +93,8 @@ export const ErrorCode = {
   orderNotPlaced: 42229,
   /** A card of a brand the portal does not take ("Unsupported Card Type", as its card form says). */
   cardTypeUnsupported: 42230,
+  /** A card with a load still settling cannot be replaced yet: its value is not the card's to move. */
+  loadPending: 42231,
   /** The first request with this Idempotency-Key is still being worked on: retry with the same key. */
   idempotencyInFlight: 40902,
   formNotFound: 40402,

@@ -24,6 +24,8 @@ export interface FareMedium {
   blocked: boolean;
   invalid: boolean;
   suspended: boolean;
+  /** Reported lost or stolen and replaced (issue 35): the card that took its value and passes. */
+  replaced_by: string | null;
 }
 
 /** Spec section 5: a card bought for must not be blocked (nor unusable) and must be of a supported type. */

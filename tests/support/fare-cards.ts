@@ -30,6 +30,7 @@ const medium = (
   blocked: status === "BLOCKED",
   invalid: status === "INVALID",
   suspended: status === "SUSPENDED",
+  replaced_by: null,
 });
 
 export const commuteId = "f1000000-0000-4000-8000-000000000001";
@@ -44,6 +45,7 @@ const can = (overrides: Partial<FareCardDetail["can"]> = {}): FareCardDetail["ca
   transfer: true,
   block: true,
   unblock: false,
+  replace: true,
   unlink: true,
   remove: true,
   load: true,

@@ -133,6 +133,7 @@ const fareMedium = (
   blocked: status === "BLOCKED",
   invalid: status === "INVALID",
   suspended: status === "SUSPENDED",
+  replaced_by: null,
 });
 
 export const youthCard = fareMedium("f1000000-0000-4000-8000-000000000011", "School card", "YOUTH");

@@ -21,6 +21,7 @@ const medium = (id: string, nickname: string, status: FareMedium["status"], gene
   blocked: status === "BLOCKED",
   invalid: status === "INVALID",
   suspended: status === "SUSPENDED",
+  replaced_by: null,
 });
 
 export const source = medium("c2000000-0000-4000-8000-000000000011", "Commute card", "ACTIVE", 1_250);

@@ -34,6 +34,13 @@ function cardRefusal(reply: FastifyReply, refusal: CardProblem): FastifyReply {
           message: "This card still holds value or usable passes. Use or transfer them before removing it.",
         },
       ]);
+    case "loadPending":
+      return fail(reply, 422, [
+        {
+          code: ErrorCode.loadPending,
+          message: "A load on this card is still being processed. Try again in a few minutes.",
+        },
+      ]);
     case "invalid":
       return fail(reply, 400, [
         { code: ErrorCode.validation, message: refusal.message, field: refusal.field },
@@ -97,6 +104,17 @@ const autoRenewSchema = {
       pass: { type: "string", maxLength: 100 },
       payment_method: { type: "string", maxLength: 100 },
     },
+  },
+} as const;
+
+/** Report lost or stolen (issue 35): the replacement wanted; a digital card on the rider's phone. */
+const replaceSchema = {
+  params: idParams,
+  body: {
+    type: "object",
+    required: ["replacement"],
+    additionalProperties: false,
+    properties: { replacement: { type: "string", enum: ["digital"] } },
   },
 } as const;
 
@@ -222,6 +240,23 @@ export default async function fareCardRoutes(app: FastifyInstance) {
   );
   bodiless("/faremedia/:id/unblock", "POST", (request, id) =>
     app.fareMedia.unblock(riderId(request), id, locale(request)),
+  );
+
+  // Report lost or stolen: blocks the card and issues its digital replacement with all it held. Asked
+  // again (a double click, a retry), it answers the same replacement.
+  app.post<{ Params: IdParams; Body: { replacement: "digital" } }>(
+    "/faremedia/:id/replace",
+    { ...guard, schema: replaceSchema },
+    async (request, reply) => {
+      if (!uuidPattern.test(request.params.id)) return notFound(reply);
+      const result = await app.fareMedia.replace(
+        riderId(request),
+        request.params.id.toLowerCase(),
+        locale(request),
+      );
+      if (!result.ok) return cardRefusal(reply, result);
+      return ok({ fare_medium: result.card, replaced: result.replaced });
+    },
   );
 
   app.post<{ Params: IdParams; Body: EnableAutoRenewRequest }>(

@@ -27,6 +27,12 @@ import type { Autoload } from "./wallet.ts";
  *     Blocking twice, or unblocking an active card, answers the card as it is (idempotent). An
  *     INVALID or SUSPENDED card (the agency's states), or one the agency blocked, is refused with
  *     fareCardUnavailable.
+ * - `POST   /transit/faremedia/:id/replace` `{ replacement: "digital" }` → `{ fare_medium, replaced }`
+ *     (issue 35) Report lost or stolen: the card is blocked at once and a digital card issued to the
+ *     rider takes its general funds and commuter benefits (apart), usable passes, autoload and active
+ *     auto-renewals in one transaction; `fare_medium` is the replacement, `replaced` the old card (BLOCKED
+ *     for good, `replaced_by` the new one). Asked again, it answers the same replacement. Refusals:
+ *     fareCardUnavailable (INVALID, SUSPENDED or blocked by the agency), loadPending (a load settling).
  * - `POST   /transit/faremedia/transfers` `TransferRequest`, header `Idempotency-Key` (required)
  *     → 201 `TransferReply`. General funds only. Refusals: onlyOneCard (the rider has one live card),
  *     transferAmountExceeded (more than the source's general funds), amountInvalid (not a positive
@@ -95,6 +101,8 @@ export interface FareCardDetail extends FareMedium {
     transfer: boolean;
     block: boolean;
     unblock: boolean;
+    /** Report it lost or stolen and get a digital replacement (issue 35). */
+    replace: boolean;
     unlink: boolean;
     remove: boolean;
     load: boolean;
@@ -118,6 +126,8 @@ const activityKinds = [
   "unblocked",
   "linked",
   "unlinked",
+  "replaced",
+  "replacement",
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 

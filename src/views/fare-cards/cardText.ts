@@ -111,6 +111,10 @@ export function activityKindText(i18n: I18n, kind: ActivityKind): string {
       return i18n._(msg`Card linked`);
     case "unlinked":
       return i18n._(msg`Card unlinked`);
+    case "replaced":
+      return i18n._(msg`Reported lost`);
+    case "replacement":
+      return i18n._(msg`Replacement card`);
   }
 }
 
@@ -155,6 +159,14 @@ export function activityDescription(i18n: I18n, row: Pick<ActivityRow, "kind" | 
       return i18n._(msg`The card was linked to this account`);
     case "unlinked":
       return i18n._(msg`The card was unlinked from this account`);
+    case "replaced":
+      return card
+        ? i18n._(msg`Reported lost or stolen: moved to the card ending ${card}`)
+        : i18n._(msg`Reported lost or stolen`);
+    case "replacement":
+      return card
+        ? i18n._(msg`Issued to replace the card ending ${card}, with what it held`)
+        : i18n._(msg`Issued to replace a lost card`);
   }
 }
 

@@ -24,6 +24,7 @@ const card = (
   blocked: status === "BLOCKED",
   invalid: false,
   suspended: false,
+  replaced_by: null,
 });
 
 const commute = card("f1000000-0000-4000-8000-000000000001", "Commute card", "ACTIVE", "PHYSICAL");

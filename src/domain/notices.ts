@@ -29,6 +29,7 @@ export const noticeCodes = [
   "cardRemoved",
   "cardBlocked",
   "cardUnblocked",
+  "cardReplaced",
   "autoRenewOn",
   "autoRenewOff",
   "passToCloud",

@@ -73,6 +73,14 @@ export function createFareCardsService(http: HttpClient, transitBase: () => stri
     async unblock(id: string): Promise<void> {
       await http.request(card(id, "/unblock"), { method: "POST" });
     },
+    /** Reports the card lost or stolen; the digital replacement's id (issue 35). */
+    async replace(id: string): Promise<string> {
+      const reply = await http.request<{ fare_medium: { faremedia_id: string } }>(card(id, "/replace"), {
+        method: "POST",
+        body: { replacement: "digital" },
+      });
+      return required(reply, "POST /faremedia/:id/replace").fare_medium.faremedia_id;
+    },
     async enableAutoRenew(id: string, request: EnableAutoRenewRequest): Promise<AutoRenew> {
       const reply = await http.request<{ auto_renew: AutoRenew }>(card(id, "/auto_renew"), {
         method: "POST",

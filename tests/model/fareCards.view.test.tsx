@@ -5,6 +5,7 @@ import { memoryLocation } from "wouter/memory-location";
 import { type AnyEventObject, createActor } from "xstate";
 import { autoRenewMachine } from "../../src/machines/autoRenew.machine.ts";
 import { cardBlockMachine } from "../../src/machines/cardBlock.machine.ts";
+import { cardReplaceMachine } from "../../src/machines/cardReplace.machine.ts";
 import { FareCardsView, FollowCardRoute } from "../../src/views/fare-cards/FareCardsView.tsx";
 import { money } from "../support/receipt.ts";
 import { fareCardsModel } from "./specs/fareCards.ts";
@@ -30,6 +31,7 @@ describeViewModel({
               cards={actor}
               machines={{
                 cardBlock: cardBlockMachine,
+                cardReplace: cardReplaceMachine,
                 autoRenew: autoRenewMachine,
               }}
               money={money}

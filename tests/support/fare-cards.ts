@@ -201,6 +201,9 @@ export const alreadyLinkedError = apiError(422, 42216, "Already linked");
 export const linkBlockedError = apiError(422, 42217, "Blocked");
 export const throttledError = apiError(429, 42901, "Too many attempts", 300);
 export const unavailableCardError = apiError(422, 42202, "Card unavailable");
+export const loadPendingError = apiError(422, 42231, "A load on this card is still being processed.");
+/** The digital card a lost card's report issues (issue 35). */
+export const replacementId = "f1000000-0000-4000-8000-000000000009";
 
 export const visa: SavedPaymentMethod = {
   id: "m1000000-0000-4000-8000-000000000001",

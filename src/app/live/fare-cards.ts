@@ -7,6 +7,7 @@ import { addNoticeTexts, type NoticeTexts } from "../../i18n/notices.ts";
 import { autoRenewMachine } from "../../machines/autoRenew.machine.ts";
 import { cardBlockMachine } from "../../machines/cardBlock.machine.ts";
 import { cardLinkMachine } from "../../machines/cardLink.machine.ts";
+import { cardReplaceMachine } from "../../machines/cardReplace.machine.ts";
 import { fareCardsMachine } from "../../machines/fareCards.machine.ts";
 import { createFareCardsService } from "../../services/fare-cards.service.ts";
 import type { LiveDeps } from "./deps.ts";
@@ -19,6 +20,8 @@ export interface FareCardsLogic {
   fareCards: typeof fareCardsMachine;
   /** Block (asks first) and unblock one card. */
   cardBlock: typeof cardBlockMachine;
+  /** Report lost or stolen: blocked, and replaced by a digital card with all it held (issue 35). */
+  cardReplace: typeof cardReplaceMachine;
   /** "Renew automatically" on a card's pass, and removing an auto-renewal. */
   autoRenew: typeof autoRenewMachine;
 }
@@ -31,6 +34,7 @@ export const fareCardsNotices = {
   cardRemoved: msg`The card was removed.`,
   cardBlocked: msg`The card is blocked.`,
   cardUnblocked: msg`The card is unblocked.`,
+  cardReplaced: msg`Your lost card is blocked. Its balance and passes are on this new digital card.`,
   autoRenewOn: msg`The pass will renew automatically.`,
   autoRenewOff: msg`The pass will no longer renew automatically.`,
 } satisfies NoticeTexts;
@@ -66,6 +70,13 @@ export function createFareCardsLogic(deps: LiveDeps): FareCardsLogic {
         unblock: fromPromise(({ input }) => cards.unblock(input.id)),
       },
       actions: { notify: (_, code) => notify(code) },
+    }),
+    cardReplace: cardReplaceMachine.provide({
+      actors: { replace: fromPromise(({ input }) => cards.replace(input.id)) },
+      actions: {
+        notify: (_, code) => notify(code),
+        openReplacement: (_, id) => navigate(`/faremedia/${encodeURIComponent(id)}`),
+      },
     }),
     autoRenew: autoRenewMachine.provide({
       actors: {

@@ -36,6 +36,8 @@ import {
 } from "./CardParts.tsx";
 import { cardTypeText, categoryText, type MoneyFormat } from "./cardText.ts";
 import type { FareCardsViewProps } from "./FareCardsView.tsx";
+import { ReplacedBy } from "./ReplacedBy.tsx";
+import { ReportLostPanel } from "./ReportLostPanel.tsx";
 
 type FareCardsRef = ActorRefFrom<typeof fareCardsMachine>;
 
@@ -110,9 +112,10 @@ export function CardPage({ cards, machines, money, MoneyActions }: FareCardsView
           </dt>
           <dd data-testid="card-expires">{dates.day(card.expiration_date)}</dd>
         </dl>
-        <CardStatusNote card={card} />
+        {card.replaced_by ? <ReplacedBy card={card} cards={list} detailed /> : <CardStatusNote card={card} />}
         <Nickname cards={cards} />
         <CardBlockPanel machine={machines.cardBlock} card={card} onChanged={changed} />
+        <ReportLostPanel machine={machines.cardReplace} card={card} />
       </div>
       <div className={cardBox}>
         <BalancePanel balance={card.balance_detail} money={money} />

@@ -9,13 +9,16 @@ import type { FareMedium } from "../../domain/fare-media.ts";
 import type { FareCardDetail } from "../../domain/transit/cards.ts";
 import type { autoRenewMachine } from "../../machines/autoRenew.machine.ts";
 import type { cardBlockMachine } from "../../machines/cardBlock.machine.ts";
+import type { cardReplaceMachine } from "../../machines/cardReplace.machine.ts";
 import type { fareCardsMachine } from "../../machines/fareCards.machine.ts";
 import { errorLine } from "../shared/fieldStyles.ts";
 import { shownOnDemand } from "../shared/PartLoading.tsx";
 import { card as cardBox } from "../shared/Screen.tsx";
 import { CardStatusBadge, partHeading } from "./CardStatusBadge.tsx";
 import type { MoneyFormat } from "./cardText.ts";
+import { lastFour } from "./cardText.ts";
 import { LinkCardDialog } from "./LinkCardDialog.tsx";
+import { ReplacedBy } from "./ReplacedBy.tsx";
 
 type FareCardsRef = ActorRefFrom<typeof fareCardsMachine>;
 
@@ -33,6 +36,7 @@ export interface FareCardsViewProps {
   cards: FareCardsRef;
   machines: {
     cardBlock: typeof cardBlockMachine;
+    cardReplace: typeof cardReplaceMachine;
     autoRenew: typeof autoRenewMachine;
   };
   money: MoneyFormat;
@@ -60,8 +64,6 @@ const listItem = css({
   "&[aria-current=page]": { borderColor: "brand.button", borderWidth: "2px" },
 });
 const muted = css({ color: "muted", fontSize: "sm" });
-
-const lastFour = (number: string) => number.replace(/\D/g, "").slice(-4);
 
 /** The route's card id, for the machine (every later change is sent by FollowCardRoute). */
 export function cardIdOf(params: { cardId?: string }): string | null {
@@ -193,6 +195,7 @@ function CardList({
                   Card ending {digits} · {value}
                 </Trans>
               </span>
+              <ReplacedBy card={entry} cards={cards} />
             </Link>
           </li>
         );

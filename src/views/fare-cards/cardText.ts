@@ -118,6 +118,9 @@ export function activityKindText(i18n: I18n, kind: ActivityKind): string {
   }
 }
 
+/** A card number's last four digits ("0015"), as riders name their cards. */
+export const lastFour = (number: string) => number.replace(/\D/g, "").slice(-4);
+
 const text = (value: string | number | null | undefined): string =>
   value === null || value === undefined ? "" : String(value);
 

@@ -38,7 +38,7 @@ function FareCards() {
       <FollowCardRoute cards={actor} />
       <FareCardsView
         cards={actor}
-        machines={{ cardBlock: cards.cardBlock, autoRenew: cards.autoRenew }}
+        machines={{ cardBlock: cards.cardBlock, cardReplace: cards.cardReplace, autoRenew: cards.autoRenew }}
         money={useMoney()}
         MoneyActions={CardMoneyActions}
       />

@@ -9,6 +9,7 @@ import { autoRenewModel } from "./autoRenew.ts";
 import { cardBlockModel } from "./cardBlock.ts";
 import { cardEntryModel } from "./cardEntry.ts";
 import { cardLinkModel } from "./cardLink.ts";
+import { cardReplaceModel } from "./cardReplace.ts";
 import { cardTransferModel } from "./cardTransfer.ts";
 import { cartModel } from "./cart.ts";
 import { checkoutModel } from "./checkout.ts";
@@ -53,6 +54,7 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   autoloadModel,
   autoRenewModel,
   cardBlockModel,
+  cardReplaceModel,
   cardEntryModel,
   cardLinkModel,
   cardTransferModel,

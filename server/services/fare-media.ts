@@ -277,6 +277,27 @@ export function createFareMediaService(options: {
     return { ...rest, can: { load: can.load } };
   }
 
+  /** Links the matched card to the rider, the card locked: nobody's yet, and active. */
+  function linkMatched(
+    userId: string,
+    cardId: string,
+    nickname: string | undefined,
+    locale: string,
+  ): Promise<Result<{ card: FareCardDetail }, LinkProblem>> {
+    return inTransaction(db, async ({ tx }) => {
+      const repository = createFareMediaRepository(tx);
+      const card = await repository.lock(cardId);
+      if (!card || card.removedAt) return { ok: false, problem: "cardNoMatch" };
+      if (card.userId !== null) return { ok: false, problem: "cardAlreadyLinked" };
+      if (card.status !== "ACTIVE") return { ok: false, problem: "cardBlocked" };
+      const name = nickname?.trim().slice(0, cardNicknameMaxLength) || card.nickname;
+      const updated = await repository.change(card.id, { userId, linkedAt: now(), nickname: name });
+      await createPassRepository(tx).assignCardPasses(card.id, userId);
+      await activity(tx, card, "linked");
+      return { ok: true, card: await detailOf(tx, updated ?? card, locale) };
+    });
+  }
+
   /** The rider's live card locked in `tx`, then `body`; notFound when it is not theirs. */
   async function withCard<Value>(
     userId: string,
@@ -405,20 +426,20 @@ export function createFareMediaService(options: {
       if (matches.length > 1) return { ok: false, problem: "cardMultipleMatches" };
       const matched = matches[0];
       if (!matched) return { ok: false, problem: "cardNoMatch" };
-      const nickname = request.nickname?.trim().slice(0, cardNicknameMaxLength) || matched.nickname;
-      return inTransaction(db, async ({ tx }) => {
-        const repository = createFareMediaRepository(tx);
-        const [card] = (await repository.findByDigits(digits ?? "", true)).filter(
-          (row) => row.id === matched.id,
-        );
-        if (!card) return { ok: false, problem: "cardNoMatch" };
-        if (card.userId !== null) return { ok: false, problem: "cardAlreadyLinked" };
-        if (card.status !== "ACTIVE") return { ok: false, problem: "cardBlocked" };
-        const updated = await repository.change(card.id, { userId, linkedAt: now(), nickname });
-        await createPassRepository(tx).assignCardPasses(card.id, userId);
-        await activity(tx, card, "linked");
-        return { ok: true, card: await detailOf(tx, updated ?? card, locale) };
-      });
+      return linkMatched(userId, matched.id, request.nickname ?? undefined, locale);
+    },
+
+    /**
+     * A guest's card (its card token proved the number and security code) added to the signed-in
+     * rider's account (issue 35), with the refusals of linking by number.
+     */
+    claim(
+      userId: string,
+      cardId: string,
+      nickname: string | undefined,
+      locale: string,
+    ): Promise<Result<{ card: FareCardDetail }, LinkProblem>> {
+      return linkMatched(userId, cardId, nickname, locale);
     },
 
     async unlink(userId: string, id: string): Promise<Result<object, CardProblem>> {

@@ -84,6 +84,19 @@ const linkSchema = {
   },
 } as const;
 
+/** A guest's card added to the rider's account by its card token (issue 35). */
+const claimSchema = {
+  body: {
+    type: "object",
+    required: ["card_token"],
+    additionalProperties: false,
+    properties: {
+      card_token: { type: "string", minLength: 1, maxLength: 200 },
+      nickname: { type: ["string", "null"], maxLength: 1000 },
+    },
+  },
+} as const;
+
 const renameSchema = {
   params: idParams,
   body: {
@@ -208,6 +221,37 @@ export default async function fareCardRoutes(app: FastifyInstance) {
       }
       const { code, message } = linkMessages[result.problem];
       return fail(reply, 422, [{ code, message, field: "card_number" }]);
+    },
+  );
+
+  // A card looked up on /manage-card, added to the signed-in rider's account: its card token proves the
+  // number and security code were known. An expired or unknown token is refused as no match (never 401:
+  // the rider's session is fine), and the token dies once the card is the rider's.
+  app.post<{ Body: { card_token: string; nickname?: string | null } }>(
+    "/faremedia/claim",
+    { ...guard, schema: claimSchema },
+    async (request, reply) => {
+      const problem = cardNicknameProblem(request.body.nickname?.trim() ?? "", { required: false });
+      if (problem !== null)
+        return fail(reply, 400, [{ code: ErrorCode.validation, message: problem, field: "nickname" }]);
+      const held = await app.cardTokens.resolve(request.body.card_token);
+      if (!held) {
+        const { code, message } = linkMessages.cardNoMatch;
+        return fail(reply, 422, [{ code, message, field: "card_token" }]);
+      }
+      const result = await app.fareMedia.claim(
+        riderId(request),
+        held.cardId,
+        request.body.nickname ?? undefined,
+        locale(request),
+      );
+      if (!result.ok) {
+        const { code, message } =
+          linkMessages[result.problem === "throttled" ? "cardNoMatch" : result.problem];
+        return fail(reply, 422, [{ code, message, field: "card_token" }]);
+      }
+      await app.cardTokens.revoke(held.tokenId);
+      return reply.code(201).send(ok({ fare_medium: result.card }));
     },
   );
 

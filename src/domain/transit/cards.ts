@@ -18,6 +18,10 @@ import type { Autoload } from "./wallet.ts";
  *     card_number: cardNoMatch (a number and code that do not match a card, whether the number
  *     exists or not), cardMultipleMatches, cardAlreadyLinked (to this or another account),
  *     cardBlocked (a card blocked by its previous holder or the agency cannot be linked).
+ * - `POST   /transit/faremedia/claim` `{ card_token, nickname? }` → 201 `{ fare_medium: FareCardDetail }`
+ *     (issue 35) A card looked up as a guest on /manage-card, added to the signed-in rider's account:
+ *     the card token stands for its number and security code, and dies once the card is linked. The
+ *     refusals of linking, on `card_token`; an expired or unknown token is cardNoMatch.
  * - `POST   /transit/faremedia/:id/unlink`              → 204 (physical cards only: the card keeps its
  *     value and passes and can be linked again; its autoload is removed and auto-renewals cancelled)
  * - `DELETE /transit/faremedia/:id`                     → 204 (removed for good; refused with

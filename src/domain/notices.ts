@@ -30,6 +30,7 @@ export const noticeCodes = [
   "cardBlocked",
   "cardUnblocked",
   "cardReplaced",
+  "cardClaimed",
   "autoRenewOn",
   "autoRenewOff",
   "passToCloud",

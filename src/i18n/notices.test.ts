@@ -3,6 +3,7 @@ import { accountNotices } from "../app/live/account.ts";
 import { connectedAccountsNotices } from "../app/live/connected-accounts.ts";
 import { devicesNotices } from "../app/live/devices.ts";
 import { fareCardsNotices } from "../app/live/fare-cards.ts";
+import { guestCardNotices } from "../app/live/guest-card.ts";
 import { passesNotices } from "../app/live/passes.ts";
 import { securityQuestionsNotices } from "../app/live/security-questions.ts";
 import { twoFactorNotices } from "../app/live/two-factor.ts";
@@ -16,6 +17,7 @@ const featureNotices = {
   connectedAccountsNotices,
   devicesNotices,
   fareCardsNotices,
+  guestCardNotices,
   passesNotices,
   securityQuestionsNotices,
   twoFactorNotices,

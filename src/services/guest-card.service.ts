@@ -37,8 +37,30 @@ export function createGuestCardService(http: HttpClient, base: () => string, sto
     }
   }
   return {
-    /** Whether a card token is kept from an earlier visit (a signed-in rider never uses one). */
-    holdsToken: (): boolean => token() !== null,
+    /**
+     * Whether a card token is kept from an earlier visit. A rider who just signed in to add the card
+     * they opened as a guest takes its token over (for this page view only): the guest's keys go.
+     */
+    holdsToken(): boolean {
+      const guestToken = stored();
+      if (held === null && storage.isSignedIn() && guestToken !== null) {
+        forget();
+        held = guestToken;
+      }
+      return token() !== null;
+    },
+    /** Adds the opened card to the signed-in rider's account (issue 35); its id. The token dies with it. */
+    async claim(): Promise<string> {
+      const current = token();
+      if (current === null) throw new Error("no card is open to add");
+      const reply = await http.request<{ fare_medium: FareMedium }>(`${base()}/faremedia/claim`, {
+        method: "POST",
+        body: { card_token: current },
+      });
+      const { fare_medium } = required(reply, "POST /faremedia/claim");
+      forget();
+      return fare_medium.faremedia_id;
+    },
     async open(cardNumber: string, securityCode: string): Promise<GuestCard> {
       const reply = await http.request<CardTokenReply>(anonymous("/card_tokens"), {
         method: "POST",

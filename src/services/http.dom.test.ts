@@ -64,6 +64,17 @@ describe("http client", () => {
     ["a signed-in rider", { authToken: "auth" }, "Bearer auth"],
     ["a guest with a card token", { isGuestUser: true, cardToken: "card" }, "Card card"],
     ["a temporary token during two-factor", { tempAuthToken: "temp" }, "Bearer temp"],
+    // A guest who opened a card and now signs in is the rider signing in, not the card (issue 35).
+    [
+      "a sign-in under way beside a guest's card token",
+      { isGuestUser: true, cardToken: "card", tempAuthToken: "temp" },
+      "Bearer temp",
+    ],
+    [
+      "a signed-in rider beside a guest's card token",
+      { isGuestUser: true, cardToken: "card", authToken: "auth" },
+      "Bearer auth",
+    ],
   ] as const)("authorizes %s", async (_, stored, expected) => {
     for (const [key, value] of Object.entries(stored)) storage.set(key as "authToken", value as string);
     const { client, requests } = setup(() => json(200, { data: null, errors: [] }));

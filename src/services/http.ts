@@ -117,9 +117,11 @@ export function createHttpClient({
     const authToken = storage.get("authToken");
     const cardToken = storage.get("isGuestUser") ? storage.get("cardToken") : null;
     const tempToken = storage.get("tempAuthToken");
+    // A sign-in under way outranks a guest's card token: the guest who opened a card on /manage-card
+    // and then signs in must reach their own profile (issue 35), not be refused as the card.
     if (authToken) result.Authorization = `Bearer ${authToken}`;
-    else if (cardToken) result.Authorization = `Card ${cardToken}`;
     else if (tempToken) result.Authorization = `Bearer ${tempToken}`;
+    else if (cardToken) result.Authorization = `Card ${cardToken}`;
     return result;
   }
 

@@ -189,7 +189,7 @@ export const lostLoad: FareCardsLoad = {
   activity: { activity: [], next: null },
 };
 
-const apiError = (status: number, code: number, message: string, retryAfter: number | null = null) =>
+export const apiError = (status: number, code: number, message: string, retryAfter: number | null = null) =>
   new ApiRequestError(status, [{ code, message }], { retryAfter });
 
 export const networkError = apiError(0, 50301, "Network Error");

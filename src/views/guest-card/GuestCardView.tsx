@@ -26,10 +26,12 @@ export interface GuestCardViewProps {
   money: MoneyFormat;
   /** "Add value" with a one-time card for the open card (the wallet's AddValue in guest mode). */
   addValue?: (card: { id: string; balance: number; onChanged: () => void }) => ReactNode;
+  /** "Keep this card in an account" under a card nobody's account holds yet (issue 35). */
+  claim?: ReactNode;
 }
 
 /** /manage-card: the card number and security code form, then the card: balance, passes, activity. */
-export function GuestCardView({ guest, money, addValue }: GuestCardViewProps) {
+export function GuestCardView({ guest, money, addValue, claim }: GuestCardViewProps) {
   const phase = useSelector(guest, (s) => {
     if (s.matches("form") || s.matches("opening")) return "form";
     if (s.matches("loadingCard")) return "loadingCard";
@@ -73,7 +75,7 @@ export function GuestCardView({ guest, money, addValue }: GuestCardViewProps) {
         </div>
       );
     case "card":
-      return <CardShown guest={guest} money={money} addValue={addValue} />;
+      return <CardShown guest={guest} money={money} addValue={addValue} claim={claim} />;
   }
 }
 
@@ -146,7 +148,7 @@ function CardForm({ guest }: { guest: GuestCardRef }) {
   );
 }
 
-function CardShown({ guest, money, addValue }: GuestCardViewProps) {
+function CardShown({ guest, money, addValue, claim }: GuestCardViewProps) {
   const { t, i18n } = useLingui();
   const dates = useDates();
   const fare = useSelector(guest, (s) => s.context.card);
@@ -202,6 +204,7 @@ function CardShown({ guest, money, addValue }: GuestCardViewProps) {
           })}
         </div>
       ) : null}
+      {fare.status === "ACTIVE" ? claim : null}
       <section className={card}>
         <PassList passes={fare.passes} headingLevel={3} />
       </section>

@@ -1,8 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
-import { useActorRef } from "@xstate/react";
-import { useConfig } from "../../app/children.ts";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useChild, useConfig } from "../../app/children.ts";
 import { createGuestCardLogic } from "../../app/live/guest-card.ts";
 import { useFeature } from "../../app/logic.tsx";
+import { selectSignedIn } from "../../machines/session.machine.ts";
+import { ClaimCardPanel } from "../guest-card/ClaimCard.tsx";
 import { GuestCardView } from "../guest-card/GuestCardView.tsx";
 import { Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
@@ -16,6 +18,7 @@ export function ManageCardScreen() {
   const { t } = useLingui();
   const guest = useFeature(createGuestCardLogic);
   const activityPageSize = useConfig().ideal_row_count;
+  const signedIn = useSelector(useChild("session"), selectSignedIn);
   const actor = useActorRef(guest.guestCard, {
     input: { holdsToken: guest.holdsCardToken(), activityPageSize },
   });
@@ -27,6 +30,7 @@ export function ManageCardScreen() {
         addValue={({ id, balance, onChanged }) => (
           <AddValue guest wide target={{ kind: "card", id }} balance={balance} onChanged={onChanged} />
         )}
+        claim={<ClaimCardPanel machine={guest.cardClaim} signedIn={signedIn} />}
       />
     </Screen>
   );

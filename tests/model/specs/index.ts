@@ -7,6 +7,7 @@ import { appModel } from "./app.ts";
 import { autoloadModel } from "./autoload.ts";
 import { autoRenewModel } from "./autoRenew.ts";
 import { cardBlockModel } from "./cardBlock.ts";
+import { cardClaimModel } from "./cardClaim.ts";
 import { cardEntryModel } from "./cardEntry.ts";
 import { cardLinkModel } from "./cardLink.ts";
 import { cardReplaceModel } from "./cardReplace.ts";
@@ -54,6 +55,7 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   autoloadModel,
   autoRenewModel,
   cardBlockModel,
+  cardClaimModel,
   cardReplaceModel,
   cardEntryModel,
   cardLinkModel,

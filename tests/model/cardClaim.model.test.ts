@@ -1,0 +1,4 @@
+import { cardClaimModel } from "./specs/cardClaim.ts";
+import { describeModel } from "./suite.ts";
+
+describeModel(cardClaimModel);

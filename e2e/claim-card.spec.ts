@@ -105,3 +105,38 @@ test("a card already on an account cannot be claimed again (1280 px)", async ({ 
   await expect(page).toHaveURL(/\/manage-card$/);
   await portal.checkAccessibility();
 });
+
+test("a guest blocks a lost card nobody's account holds; a reader refuses it (390 px)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const portal = new Portal(page);
+  const issued = await page.request.post("/dev/transit/fare_media", { data: { balance: 700 } });
+  const card = (await issued.json()).data as { id: string; card_number: string; security_code: string };
+  await portal.open("/manage-card");
+  await page.getByLabel("Card number").fill(card.card_number);
+  await page.getByLabel("Security code").fill(card.security_code);
+  await page.getByRole("button", { name: "View card" }).click();
+  await page.getByRole("button", { name: "Block this card" }).click();
+  const question = page.getByRole("alertdialog", { name: "Block this card?" });
+  await portal.seeCentred(question);
+  await expect(question).toContainText("only customer service can unblock it");
+  await portal.checkAccessibility();
+  await question.getByRole("button", { name: "Block card" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The card is blocked." })).toBeVisible();
+  await expect(page.getByTestId("status-note")).toContainText("A card kept in an account is replaced online");
+  await expect(page.getByRole("button", { name: "Block this card" })).toHaveCount(0);
+  // Blocked, it is no longer offered to an account, and its balance stays on it.
+  await expect(page.getByTestId("claim-card")).toHaveCount(0);
+  await expect(page.getByTestId("general-funds")).toHaveText("$7.00");
+  await portal.checkAccessibility();
+  await page.screenshot({ path: ".tmp/guest-block-390.png", fullPage: true });
+  const routes = await page.request.get("/dev/transit/routes");
+  const [route] = (await routes.json()).data.routes as Array<{ code: string }>;
+  if (!route) throw new Error("no transit route to tap on");
+  const tapped = await page.request.post("/dev/transit/taps", {
+    data: { route: route.code, card_number: card.card_number },
+  });
+  expect((await tapped.json()).data.tap).toMatchObject({
+    outcome: "declined",
+    declined_reason: "card_blocked",
+  });
+});

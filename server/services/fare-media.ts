@@ -274,7 +274,7 @@ export function createFareMediaService(options: {
       can,
       ...rest
     } = await detailOf(tx, row, locale);
-    return { ...rest, can: { load: can.load } };
+    return { ...rest, can: { load: can.load, block: row.status === "ACTIVE" && row.userId === null } };
   }
 
   /** Links the matched card to the rider, the card locked: nobody's yet, and active. */
@@ -349,6 +349,31 @@ export function createFareMediaService(options: {
     },
 
     /** What a guest holding a token for the card sees; null once the card is gone. */
+    /**
+     * A guest blocks a lost or stolen card that nobody's account holds (issue 35), the card locked;
+     * blocking twice answers the card as it is.
+     */
+    async guestBlock(
+      cardId: string,
+      locale: string,
+    ): Promise<Result<{ card: GuestCard }, { problem: "notFound" } | { problem: "fareCardUnavailable" }>> {
+      return inTransaction(db, async ({ tx }) => {
+        const card = await createFareMediaRepository(tx).lock(cardId);
+        if (!card || card.removedAt) return { ok: false, problem: "notFound" };
+        if (card.status === "BLOCKED" && card.blockedAt !== null && card.userId === null) {
+          return { ok: true, card: await guestDetailOf(tx, card, locale) };
+        }
+        if (card.status !== "ACTIVE" || card.userId !== null)
+          return { ok: false, problem: "fareCardUnavailable" };
+        const updated = await createFareMediaRepository(tx).change(card.id, {
+          status: "BLOCKED",
+          blockedAt: now(),
+        });
+        await activity(tx, card, "blocked");
+        return { ok: true, card: await guestDetailOf(tx, updated ?? card, locale) };
+      });
+    },
+
     async guestDetail(cardId: string, locale: string): Promise<GuestCard | null> {
       const row = await cards.find(cardId);
       return row ? guestDetailOf(db, row, locale) : null;

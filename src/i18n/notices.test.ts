@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accountNotices } from "../app/live/account.ts";
+import { cardBlockNotices } from "../app/live/card-block-notices.ts";
 import { connectedAccountsNotices } from "../app/live/connected-accounts.ts";
 import { devicesNotices } from "../app/live/devices.ts";
 import { fareCardsNotices } from "../app/live/fare-cards.ts";
@@ -14,6 +15,7 @@ import { addNoticeTexts, noticeText, portalNotices } from "./notices.ts";
 
 const featureNotices = {
   accountNotices,
+  cardBlockNotices,
   connectedAccountsNotices,
   devicesNotices,
   fareCardsNotices,

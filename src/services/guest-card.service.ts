@@ -111,6 +111,15 @@ export function createGuestCardService(http: HttpClient, base: () => string, sto
         );
         return required(reply, "POST /anonymous/card/loads");
       }),
+    /** Blocks the card the token opens, lost or stolen (issue 35). */
+    block: (): Promise<void> =>
+      holding(async () => {
+        await http.request<{ fare_medium: GuestCard }>(anonymous("/card/block"), {
+          method: "POST",
+          headers: auth(),
+          ownCredentials: true,
+        });
+      }),
     /** The guest is done: the token dies on the server (best effort) and here (always). */
     async done(): Promise<void> {
       try {

@@ -191,7 +191,7 @@ export const guestCard: GuestCard = {
   },
   passes: [cloudPass],
   fare_caps: [],
-  can: { load: true },
+  can: { load: true, block: true },
 };
 
 export const activityPageOne: ActivityPage = {

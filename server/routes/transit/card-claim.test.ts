@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
 import { guestCardToken, issueCard } from "../../test/pass-fixtures.ts";
-import { newRider } from "../../test/transit-fixtures.ts";
+import { newRider, newRoute } from "../../test/transit-fixtures.ts";
 
 /**
  * A guest's card added to an account (issue 35): the card token from /manage-card stands for the
@@ -110,5 +110,55 @@ describe("POST /transit/faremedia/claim", () => {
     for (const reply of replies.filter((entry) => entry.statusCode === 422)) {
       expect(reply.json().errors[0].code).toBe(ErrorCode.cardAlreadyLinked);
     }
+  });
+});
+
+describe("POST /transit/anonymous/card/block", () => {
+  const block = (token: string | null, payload?: unknown) =>
+    t.app.inject({
+      method: "POST",
+      url: "/transit/anonymous/card/block",
+      headers: token === null ? {} : { authorization: `Card ${token}` },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  it("blocks a guest's lost card at once, once however often it is asked; a reader refuses it", async () => {
+    const card = await issueCard(t, { balance: 900 });
+    const token = await guestCardToken(t, card);
+    expect((await guestRead(token)).json().data.fare_medium.can).toEqual({ load: true, block: true });
+    const replies = await Promise.all(Array.from({ length: 10 }, () => block(token)));
+    expect(replies.map((reply) => reply.statusCode)).toEqual(Array(10).fill(200));
+    expect(replies[0]?.json().data.fare_medium).toMatchObject({
+      status: "BLOCKED",
+      stored_value: 900,
+      can: { load: false, block: false },
+    });
+    const activity = await t.app.inject({
+      method: "GET",
+      url: "/transit/anonymous/card/activity",
+      headers: { authorization: `Card ${token}` },
+    });
+    const kinds = activity.json().data.activity.map((row: { kind: string }) => row.kind);
+    expect(kinds.filter((kind: string) => kind === "blocked")).toHaveLength(1);
+    const tap = await t.app.taps.tap({ route: await newRoute(t), fare_medium: card.id });
+    expect(tap.ok && tap.tap.declined_reason).toBe("card_blocked");
+    // Blocked, it can no longer be added to an account: customer service moves its balance.
+    const ada = await newRider(t, "claim-blocked");
+    const refused = await claim(ada, { card_token: token });
+    expect(refused.json().errors[0].code).toBe(ErrorCode.cardBlocked);
+  });
+
+  it("leaves a card in an account to its rider, and refuses bodies and missing tokens", async () => {
+    const ada = await newRider(t, "guest-block-owner");
+    const card = await issueCard(t);
+    expect((await claim(ada, { card_token: await guestCardToken(t, card) })).statusCode).toBe(201);
+    const token = await guestCardToken(t, card);
+    expect((await guestRead(token)).json().data.fare_medium.can.block).toBe(false);
+    const refused = await block(token);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors[0].code).toBe(ErrorCode.fareCardUnavailable);
+    expect((await block(token, { reason: "lost" })).statusCode).toBe(400);
+    expect((await block(null)).statusCode).toBe(401);
+    expect((await block("not-a-token")).statusCode).toBe(401);
   });
 });

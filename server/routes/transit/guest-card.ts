@@ -78,6 +78,19 @@ export default async function guestCardRoutes(app: FastifyInstance) {
     },
   );
 
+  app.post("/anonymous/card/block", guard, async (request, reply) => {
+    if (hasFields(request.body)) return fail(reply, 400, [noFields]);
+    const result = await app.fareMedia.guestBlock(cardOf(request).cardId, locale(request));
+    if (result.ok) return ok({ fare_medium: result.card });
+    if (result.problem === "notFound") return fail(reply, 401, gone());
+    return fail(reply, 422, [
+      {
+        code: ErrorCode.fareCardUnavailable,
+        message: "This card cannot be blocked here: a card in an account is blocked from that account.",
+      },
+    ]);
+  });
+
   app.delete("/anonymous/card_tokens/current", guard, async (request, reply) => {
     if (hasFields(request.body)) return fail(reply, 400, [noFields]);
     await app.cardTokens.revoke(cardOf(request).tokenId);

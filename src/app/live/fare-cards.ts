@@ -10,6 +10,7 @@ import { cardLinkMachine } from "../../machines/cardLink.machine.ts";
 import { cardReplaceMachine } from "../../machines/cardReplace.machine.ts";
 import { fareCardsMachine } from "../../machines/fareCards.machine.ts";
 import { createFareCardsService } from "../../services/fare-cards.service.ts";
+import { cardBlockNotices } from "./card-block-notices.ts";
 import type { LiveDeps } from "./deps.ts";
 import { languageChanges } from "./language-changes.ts";
 import { paymentMethodsService } from "./payment-gateway.ts";
@@ -32,8 +33,6 @@ export const fareCardsNotices = {
   cardRenamed: msg`The card's nickname was saved.`,
   cardUnlinked: msg`The card was unlinked from your account.`,
   cardRemoved: msg`The card was removed.`,
-  cardBlocked: msg`The card is blocked.`,
-  cardUnblocked: msg`The card is unblocked.`,
   cardReplaced: msg`Your lost card is blocked. Its balance and passes are on this new digital card.`,
   autoRenewOn: msg`The pass will renew automatically.`,
   autoRenewOff: msg`The pass will no longer renew automatically.`,
@@ -41,6 +40,7 @@ export const fareCardsNotices = {
 
 export function createFareCardsLogic(deps: LiveDeps): FareCardsLogic {
   addNoticeTexts(fareCardsNotices);
+  addNoticeTexts(cardBlockNotices);
   const cards = createFareCardsService(deps.http, deps.transitBase);
   const paymentMethods = paymentMethodsService(deps);
   const notify = (code: NoticeCode) => deps.bus.send({ type: "notify.success", code });

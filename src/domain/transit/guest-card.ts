@@ -17,6 +17,10 @@ import type { LoadRequest } from "./wallet.ts";
  * - `GET    /transit/anonymous/card/activity?limit&after` → `ActivityPage`
  * - `POST   /transit/anonymous/card/loads` `GuestLoadRequest`, `Idempotency-Key` → 201 `{ order, fare_medium }`
  *     one-time cards only; the receipt goes to `email`.
+ * - `POST   /transit/anonymous/card/block`               → `{ fare_medium: GuestCard }` (issue 35)
+ *     Blocks a lost or stolen card nobody's account holds, at once (taps refused from then on);
+ *     blocking twice answers the card as it is. A card in an account, or not ACTIVE, is refused with
+ *     fareCardUnavailable. Only its rider, or customer service, can unblock it.
  * - `DELETE /transit/anonymous/card_tokens/current`      → 204 (the guest is done; the token dies)
  */
 
@@ -33,7 +37,14 @@ export interface CardTokenReply {
 
 /** What a guest sees of the card: no autoload, auto-renewals or rider account. */
 export type GuestCard = Omit<FareCardDetail, "auto_renew" | "autoload" | "linked_at" | "can"> & {
-  can: { load: boolean };
+  can: {
+    load: boolean;
+    /**
+     * Block it, lost or stolen (issue 35): an ACTIVE card in nobody's account (a card in an account
+     * is blocked, and replaced, by its rider from there).
+     */
+    block: boolean;
+  };
 };
 
 export interface GuestLoadRequest extends LoadRequest {

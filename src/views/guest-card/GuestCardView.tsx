@@ -28,10 +28,12 @@ export interface GuestCardViewProps {
   addValue?: (card: { id: string; balance: number; onChanged: () => void }) => ReactNode;
   /** "Keep this card in an account" under a card nobody's account holds yet (issue 35). */
   claim?: ReactNode;
+  /** "Block this card", lost or stolen, where the card allows it (issue 35). */
+  block?: (card: { id: string; canBlock: boolean; onChanged: () => void }) => ReactNode;
 }
 
 /** /manage-card: the card number and security code form, then the card: balance, passes, activity. */
-export function GuestCardView({ guest, money, addValue, claim }: GuestCardViewProps) {
+export function GuestCardView({ guest, money, addValue, claim, block }: GuestCardViewProps) {
   const phase = useSelector(guest, (s) => {
     if (s.matches("form") || s.matches("opening")) return "form";
     if (s.matches("loadingCard")) return "loadingCard";
@@ -75,7 +77,7 @@ export function GuestCardView({ guest, money, addValue, claim }: GuestCardViewPr
         </div>
       );
     case "card":
-      return <CardShown guest={guest} money={money} addValue={addValue} claim={claim} />;
+      return <CardShown guest={guest} money={money} addValue={addValue} claim={claim} block={block} />;
   }
 }
 
@@ -148,7 +150,7 @@ function CardForm({ guest }: { guest: GuestCardRef }) {
   );
 }
 
-function CardShown({ guest, money, addValue, claim }: GuestCardViewProps) {
+function CardShown({ guest, money, addValue, claim, block }: GuestCardViewProps) {
   const { t, i18n } = useLingui();
   const dates = useDates();
   const fare = useSelector(guest, (s) => s.context.card);
@@ -183,12 +185,25 @@ function CardShown({ guest, money, addValue, claim }: GuestCardViewProps) {
           </div>
           <CardStatusBadge status={fare.status} />
         </div>
-        {fare.status === "ACTIVE" ? null : (
+        {fare.status === "ACTIVE" ? null : fare.status === "BLOCKED" ? (
+          <p data-testid="status-note">
+            <Trans>
+              This card is blocked: nobody can ride or buy with it. Its balance stays on it, and customer
+              service can move it to a new card. A card kept in an account is replaced online, with its
+              balance, when it is lost.
+            </Trans>
+          </p>
+        ) : (
           <p>
             <Trans>This card cannot be used or loaded now. Contact customer service for help.</Trans>
           </p>
         )}
         <BalancePanel balance={fare.balance_detail} money={money} headingLevel={3} />
+        {block?.({
+          id: fare.faremedia_id,
+          canBlock: fare.can.block,
+          onChanged: () => guest.send({ type: "card.refresh" }),
+        })}
         <p>
           <button type="button" className={button({ variant: "outline" })} onClick={done}>
             <Trans>Done</Trans>

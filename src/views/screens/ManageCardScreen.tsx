@@ -5,6 +5,7 @@ import { createGuestCardLogic } from "../../app/live/guest-card.ts";
 import { useFeature } from "../../app/logic.tsx";
 import { selectSignedIn } from "../../machines/session.machine.ts";
 import { ClaimCardPanel } from "../guest-card/ClaimCard.tsx";
+import { GuestBlockPanel } from "../guest-card/GuestBlock.tsx";
 import { GuestCardView } from "../guest-card/GuestCardView.tsx";
 import { Screen } from "../shared/Screen.tsx";
 import { useMoney } from "../shared/useMoney.ts";
@@ -31,6 +32,9 @@ export function ManageCardScreen() {
           <AddValue guest wide target={{ kind: "card", id }} balance={balance} onChanged={onChanged} />
         )}
         claim={<ClaimCardPanel machine={guest.cardClaim} signedIn={signedIn} />}
+        block={({ id, canBlock, onChanged }) => (
+          <GuestBlockPanel machine={guest.cardBlock} cardId={id} canBlock={canBlock} onChanged={onChanged} />
+        )}
       />
     </Screen>
   );

@@ -6,11 +6,7 @@ import { defineModel, type EventSamples } from "../harness.ts";
 type ActorEvents = "xstate.done.actor.claim" | "xstate.error.actor.claim";
 
 const alreadyLinkedError = apiError(422, 42216, "This card is already linked to an account.");
-const claimExpiredError = apiError(
-  422,
-  42214,
-  "The card number and security code do not match a card.",
-);
+const claimExpiredError = apiError(422, 42214, "The card number and security code do not match a card.");
 
 const events = {
   "claim.start": [{ type: "claim.start" }],

@@ -1,5 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
+import type { ReactNode } from "react";
 import type { ActorRefFrom } from "xstate";
 import { css } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
@@ -126,7 +127,8 @@ export function BlockButtons({ actor, card }: { actor: CardBlockRef; card: Pick<
   );
 }
 
-function BlockQuestion({ actor }: { actor: CardBlockRef }) {
+/** "Block this card?", with what blocking means for whoever asks (a rider's card by default). */
+export function BlockQuestion({ actor, children }: { actor: CardBlockRef; children?: ReactNode }) {
   const open = useSelector(actor, (s) => s.matches("confirmingBlock") || s.matches("blocking"));
   const blocking = useSelector(actor, (s) => s.matches("blocking"));
   const failure = useSelector(actor, (s) => (s.matches("confirmingBlock") ? s.context.failure : null));
@@ -143,10 +145,12 @@ function BlockQuestion({ actor }: { actor: CardBlockRef }) {
       onConfirm={() => actor.send({ type: "block.confirm" })}
       onCancel={keep}
     >
-      <Trans>
-        Blocking stops all use of the card, riding and buying, until you unblock it. Block a card that is lost
-        or stolen; its balance and passes stay on it.
-      </Trans>
+      {children ?? (
+        <Trans>
+          Blocking stops all use of the card, riding and buying, until you unblock it. Block a card that is
+          lost or stolen; its balance and passes stay on it.
+        </Trans>
+      )}
     </ConfirmDialog>
   );
 }

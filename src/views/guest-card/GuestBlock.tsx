@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import { button } from "../../../styled-system/recipes";
 import type { cardBlockMachine } from "../../machines/cardBlock.machine.ts";
-import { ConfirmDialog } from "../shared/ConfirmDialog.tsx";
+import { BlockQuestion } from "../fare-cards/CardBlockPanel.tsx";
 import { useChanged } from "../shared/useChanged.ts";
 
 type CardBlockRef = ActorRefFrom<typeof cardBlockMachine>;
@@ -52,9 +52,6 @@ function GuestBlockActions({
 
 export function GuestBlock({ actor }: { actor: CardBlockRef }) {
   const canBlock = useSelector(actor, (s) => s.context.canBlock);
-  const open = useSelector(actor, (s) => s.matches("confirmingBlock") || s.matches("blocking"));
-  const blocking = useSelector(actor, (s) => s.matches("blocking"));
-  const failure = useSelector(actor, (s) => (s.matches("confirmingBlock") ? s.context.failure : null));
   if (!canBlock) return null;
   return (
     <>
@@ -67,22 +64,12 @@ export function GuestBlock({ actor }: { actor: CardBlockRef }) {
           <Trans>Block this card</Trans>
         </button>
       </p>
-      <ConfirmDialog
-        open={open}
-        busy={blocking}
-        title={<Trans>Block this card?</Trans>}
-        error={failure ? <Trans>The card could not be blocked. Please try again.</Trans> : null}
-        confirmLabel={<Trans>Block card</Trans>}
-        busyLabel={<Trans>Please wait…</Trans>}
-        cancelLabel={<Trans>Keep it active</Trans>}
-        onConfirm={() => actor.send({ type: "block.confirm" })}
-        onCancel={() => actor.send({ type: "block.cancel" })}
-      >
+      <BlockQuestion actor={actor}>
         <Trans>
           Block a card that is lost or stolen: nobody can ride or buy with it from then on, and only customer
           service can unblock it. Its balance stays on it; customer service can move it to a new card.
         </Trans>
-      </ConfirmDialog>
+      </BlockQuestion>
     </>
   );
 }

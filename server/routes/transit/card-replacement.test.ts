@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode } from "../../../src/domain/envelope.ts";
-import { autoloads, passes } from "../../db/schema.ts";
+import { autoloads, passes, products, subscriptions } from "../../db/schema.ts";
+import { demoCatalog } from "../../db/seed-catalog.ts";
 import { balanceOf } from "../../repositories/card-activity.ts";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
 import { newPass } from "../../test/pass-fixtures.ts";
@@ -47,6 +48,19 @@ describe("POST /transit/faremedia/:id/replace", () => {
       threshold: 500,
     });
     expect(saved.statusCode, saved.body).toBeLessThan(300);
+    // An auto-renewed week pass on the card: its renewals follow the card's replacement.
+    const [week] = await t.app.db
+      .select({ price: products.listPrice })
+      .from(products)
+      .where(eq(products.uuid, demoCatalog.products.weekPass));
+    if (!week) throw new Error("seed data missing");
+    const renewing = await send(ada, "POST", "/transit/orders", {
+      lines: [{ product: demoCatalog.products.weekPass, quantity: 1, auto_renew: true }],
+      fare_medium: card.id,
+      expected_total: week.price,
+      payments: [{ kind: "saved", payment_method: method, amount: week.price }],
+    });
+    expect(renewing.statusCode, renewing.body).toBe(201);
 
     const reply = await replace(ada, card.id);
     expect(reply.statusCode, reply.body).toBe(200);
@@ -59,7 +73,14 @@ describe("POST /transit/faremedia/:id/replace", () => {
       replaced_by: null,
     });
     expect(replacement.printed_card_number).toMatch(/^6000( \d{4}){3}$/);
-    expect(replacement.passes.map((pass: { id: string }) => pass.id)).toEqual([usable.id]);
+    expect(replacement.passes.map((pass: { id: string }) => pass.id)).toContain(usable.id);
+    expect(replacement.passes.map((pass: { id: string }) => pass.id)).not.toContain(spent.id);
+    const renewals = await t.app.db
+      .select({ card: subscriptions.fareMediumId, status: subscriptions.status })
+      .from(subscriptions)
+      .where(eq(subscriptions.orderId, renewing.json().data.id));
+    expect(renewals).toEqual([{ card: replacement.faremedia_id, status: "active" }]);
+    expect(replacement.auto_renew).toHaveLength(1);
     expect(replacement.autoload).toMatchObject({ amount: 2_000, threshold: 500 });
     expect(replaced).toMatchObject({
       status: "BLOCKED",

@@ -21,8 +21,11 @@ export interface ReplacementDeps {
   now: Date;
   /** A card number no card has, spaced as printed ("6000 1234 5678 9012"). */
   freshNumber: (tx: Executor) => Promise<string>;
-  /** A security code's hash for the new card (a digital card's code is never shown). */
-  securityCodeHash: string;
+  /**
+   * A security code's hash for the new card (a digital card's code is never shown), asked for only
+   * when a card is issued: a repeated or refused report hashes nothing.
+   */
+  securityCodeHash: () => Promise<string>;
 }
 
 const lastFour = (number: string) => number.replace(/\D/g, "").slice(-4);
@@ -61,7 +64,7 @@ export async function replaceCard(
     organizationId: card.organizationId,
     nickname: card.nickname,
     printedCardNumber: number,
-    securityCodeHash: deps.securityCodeHash,
+    securityCodeHash: await deps.securityCodeHash(),
     expiresOn: `${now.getUTCFullYear() + 4}-12-31`,
     category: card.category,
     type: "VIRTUAL",

@@ -541,7 +541,6 @@ export function createFareMediaService(options: {
       id: string,
       locale: string,
     ): Promise<Result<{ card: FareCardDetail; replaced: FareCardDetail }, CardProblem>> {
-      const securityCodeHash = await hashSecret(String(randomInt(0, 1000)).padStart(3, "0"));
       return withCard<{ card: FareCardDetail; replaced: FareCardDetail }>(userId, id, async (tx, card) => {
         const done = await replaceCard(
           tx,
@@ -549,7 +548,7 @@ export function createFareMediaService(options: {
             ledger,
             currency: options.currency(),
             now: now(),
-            securityCodeHash,
+            securityCodeHash: () => hashSecret(String(randomInt(0, 1000)).padStart(3, "0")),
             freshNumber: async (executor) => {
               const repository = createFareMediaRepository(executor);
               for (let attempt = 0; attempt < 20; attempt++) {

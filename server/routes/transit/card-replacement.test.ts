@@ -157,13 +157,13 @@ describe("POST /transit/faremedia/:id/replace", () => {
     expect(await purses(card.id)).toEqual({ general: 100, commuter: 0 });
   });
 
-  it("moves the balance once while 20 reports, taps and transfers race on one card (both engines)", async () => {
+  it("moves the balance once while 50 reports, taps and transfers race on one card (both engines)", async () => {
     const ada = await newRider(t, "lost-race");
     const card = await newCard(t, ada.id, { general: 5_000, commuter: 700 });
     const other = await newCard(t, ada.id, { general: 0 });
     const route = await newRoute(t);
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, n) => {
+      Array.from({ length: 50 }, (_, n) => {
         if (n % 3 === 0) return replace(ada, card.id).then((reply) => ({ kind: "replace" as const, reply }));
         if (n % 3 === 1)
           return t.app.taps

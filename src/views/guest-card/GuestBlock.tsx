@@ -12,17 +12,14 @@ type CardBlockRef = ActorRefFrom<typeof cardBlockMachine>;
  * A guest blocks a lost or stolen card nobody's account holds (issue 35), after the question; only
  * customer service unblocks it. A fresh machine per state of the card.
  */
-export function GuestBlockPanel({
-  machine,
-  cardId,
-  canBlock,
-  onChanged,
-}: {
+interface GuestBlockProps {
   machine: typeof cardBlockMachine;
   cardId: string;
   canBlock: boolean;
   onChanged: () => void;
-}) {
+}
+
+export function GuestBlockPanel({ machine, cardId, canBlock, onChanged }: GuestBlockProps) {
   return (
     <GuestBlockActions
       key={`${cardId}:${canBlock}`}
@@ -34,17 +31,7 @@ export function GuestBlockPanel({
   );
 }
 
-function GuestBlockActions({
-  machine,
-  cardId,
-  canBlock,
-  onChanged,
-}: {
-  machine: typeof cardBlockMachine;
-  cardId: string;
-  canBlock: boolean;
-  onChanged: () => void;
-}) {
+function GuestBlockActions({ machine, cardId, canBlock, onChanged }: GuestBlockProps) {
   const actor = useActorRef(machine, { input: { cardId, canBlock, canUnblock: false } });
   useChanged(actor, onChanged);
   return <GuestBlock actor={actor} />;

@@ -9,3 +9,10 @@ export function newToken(): string {
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
+
+/**
+ * Wrong tries one account link allows (a reset link's security answers); at this many it is spent.
+ * Every use of a link checks it, so a link whose last try is taken cannot be used by a parallel request
+ * before that try's request marks it used.
+ */
+export const linkTries = 5;

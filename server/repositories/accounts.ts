@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { IdentityProvider } from "../../src/domain/identity.ts";
 import type { Database } from "../db/client.ts";
 import {
@@ -14,7 +14,7 @@ import {
   userIdentities,
   users,
 } from "../db/schema.ts";
-import { hashToken, newToken } from "../domain/tokens.ts";
+import { hashToken, linkTries, newToken } from "../domain/tokens.ts";
 
 export type User = typeof users.$inferSelect;
 export type AccountTokenKind = (typeof accountTokenKinds)[number];
@@ -64,16 +64,17 @@ export async function insertUser(runner: Pick<Database, "insert">, fields: NewUs
   return user;
 }
 
-/** The account queries, on the database or bound to a transaction (`createAccountRepository(tx)`). */
-/** The token of that kind, not used yet and not expired at `now`. */
+/** The token of that kind, not used yet, not expired at `now`, with tries left. */
 const usableToken = (token: string, kind: AccountTokenKind, now: Date) =>
   and(
     eq(accountTokens.tokenHash, hashToken(token)),
     eq(accountTokens.kind, kind),
     isNull(accountTokens.usedAt),
     gt(accountTokens.expiresAt, now),
+    lt(accountTokens.failedAttempts, linkTries),
   );
 
+/** The account queries, on the database or bound to a transaction (`createAccountRepository(tx)`). */
 export function createAccountRepository(db: Executor) {
   return {
     /** The same queries inside a caller's transaction. */

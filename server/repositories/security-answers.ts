@@ -1,12 +1,9 @@
 import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { accountTokens, securityAnswers } from "../db/schema.ts";
-import { hashToken } from "../domain/tokens.ts";
+import { hashToken, linkTries } from "../domain/tokens.ts";
 import type { Executor } from "./accounts.ts";
 
 export type StoredSecurityAnswer = typeof securityAnswers.$inferSelect;
-
-/** Wrong tries of security answers one reset link allows; at this many it is spent. */
-const resetAnswerTries = 5;
 
 /** A reset link that still works: unused, unexpired, tries left. */
 const usableResetToken = (token: string, now: Date) =>
@@ -15,7 +12,7 @@ const usableResetToken = (token: string, now: Date) =>
     eq(accountTokens.kind, "reset_password"),
     isNull(accountTokens.usedAt),
     gt(accountTokens.expiresAt, now),
-    lt(accountTokens.failedAttempts, resetAnswerTries),
+    lt(accountTokens.failedAttempts, linkTries),
   );
 
 /** Security answers (hashes only) and the tries a reset link has left. */
@@ -68,7 +65,7 @@ export function createSecurityAnswerRepository(db: Executor) {
 
     /**
      * Takes one try of the link's answers before they are checked, in one statement: parallel tries
-     * cannot take more than `resetAnswerTries`. Null when the link is unusable or has no try left.
+     * cannot take more than `linkTries`. Null when the link is unusable or has no try left.
      */
     async takeResetTry(token: string, now: Date): Promise<{ userId: string; tries: number } | null> {
       const [row] = await db
@@ -77,6 +74,17 @@ export function createSecurityAnswerRepository(db: Executor) {
         .where(usableResetToken(token, now))
         .returning({ userId: accountTokens.userId, tries: accountTokens.failedAttempts });
       return row ?? null;
+    },
+
+    /**
+     * Gives back a try whose answers were right, so the link's count holds wrong tries only and the
+     * reset that follows can use it (a link at its last try is refused by every use).
+     */
+    async returnResetTry(token: string): Promise<void> {
+      await db
+        .update(accountTokens)
+        .set({ failedAttempts: sql`greatest(${accountTokens.failedAttempts} - 1, 0)` })
+        .where(and(eq(accountTokens.tokenHash, hashToken(token)), isNull(accountTokens.usedAt)));
     },
 
     /** A link whose last try failed stops working (it reads as used). */
@@ -88,7 +96,7 @@ export function createSecurityAnswerRepository(db: Executor) {
           and(
             eq(accountTokens.tokenHash, hashToken(token)),
             isNull(accountTokens.usedAt),
-            sql`${accountTokens.failedAttempts} >= ${resetAnswerTries}`,
+            sql`${accountTokens.failedAttempts} >= ${linkTries}`,
           ),
         );
     },

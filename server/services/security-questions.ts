@@ -143,8 +143,8 @@ export function createSecurityQuestionsService(options: SecurityQuestionsOptions
      * Checks a reset link's answers for the link's holder. Every chosen question must be answered
      * right; a try is taken from the link before the hashes are compared (one statement, so parallel
      * tries get at most five), given back when the answers are right, and the link whose fifth try fails
-   * is spent. A link with no try left is refused by the reset too, also before its last try's request
-   * has marked it used. Missing answers are wrong,
+     * is spent. A link with no try left is refused by the reset too, also before its last try's request
+     * has marked it used. Missing answers are wrong,
      * without a try. "notRequired" when off, when the holder set none, or when the link does not work
      * (the reset itself then refuses it).
      */

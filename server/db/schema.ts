@@ -1213,6 +1213,8 @@ export const taps = pgTable(
     /** Free because a cap was reached. */
     capped: boolean("capped").notNull().default(false),
     entryGroup: uuid("entry_group"),
+    /** The stop the reader stood at, as it reports it; null where the reader does not know (issue 35). */
+    stop: text("stop"),
     /** The simulator's idempotency: one tap per (card, key). */
     tapKey: text("tap_key"),
   },
@@ -1222,6 +1224,7 @@ export const taps = pgTable(
     uniqueIndex("taps_transaction_number").on(t.transactionNumber),
     uniqueIndex("taps_key").on(t.tapKey),
     check("taps_amounts", sql`${t.fare} >= 0 and ${t.charged} between 0 and ${t.fare}`),
+    check("taps_stop", sql`${t.stop} is null or char_length(${t.stop}) between 1 and 80`),
     // A fare card's tap or a bank card's transaction; a transaction keeps its number when its saved
     // method is deleted (set null, with the rider's account).
     check(

@@ -51,6 +51,13 @@ const demoRoutes = [
   },
 ] as const;
 
+/** Where the demo's readers stand, by route (today's bus tap comes from a reader that names none). */
+const demoStops: Record<string, string> = {
+  "10": "Main St & 5th Ave",
+  RED: "Union Station",
+  F1: "Harbor Terminal",
+};
+
 const demoCapRules = [
   {
     id: "c1000000-0000-4000-8000-000000000001",
@@ -213,7 +220,7 @@ export async function seedDemoFareSystem(db: Database, config: PortalConfig): Pr
   ];
   for (const [daysAgo, hour, route] of rides) {
     clock.set(at(daysAgo, hour));
-    await taps.tap({ route, fare_medium: kidsCard, key: `demo-${daysAgo}-${hour}` });
+    await taps.tap({ route, fare_medium: kidsCard, key: `demo-${daysAgo}-${hour}`, stop: demoStops[route] });
   }
   // Today: one bus ride, a cap in progress.
   clock.set(new Date(Math.min(now.getTime() - 60_000, today + 7 * 3600_000)));

@@ -9,6 +9,7 @@ import { type CardTransferService, createCardTransferService } from "../services
 import { createFareCapService, type FareCapService } from "../services/fare-caps.ts";
 import { createFareMediaService, type FareMediaService } from "../services/fare-media.ts";
 import { createTapService, type TapService } from "../services/taps.ts";
+import { createTripService, type TripService } from "../services/trips.ts";
 
 type ValueOutListener = (cardId: string, at: Date) => Promise<void>;
 
@@ -24,6 +25,8 @@ declare module "fastify" {
     cardTransfers: CardTransferService;
     /** Taps at readers: fare cards and bank cards, the simulator's routes, riders' transactions (services/taps.ts). */
     taps: TapService;
+    /** A rider's fare card's trips, its taps read back (services/trips.ts). */
+    trips: TripService;
     /**
      * preHandler for a guest's card routes (src/domain/transit/guest-card.ts): `Authorization: Card
      * <token>` of a live token (app.cardTokens); `cardOf(request)` is then the card's id.
@@ -84,6 +87,8 @@ export default fp(
         afterValueOut: () => valueOut,
       }),
     );
+
+    app.decorate("trips", createTripService({ db }));
 
     await app.register(transactionRoutes, { prefix: "/transit" });
     await app.register(fareCardRoutes, { prefix: "/transit" });

@@ -14,6 +14,7 @@ const tapSchema = {
       route: text,
       at: { type: "string", format: "date-time", maxLength: 40 },
       key: text,
+      stop: { type: "string", minLength: 1, maxLength: 80 },
       card_number: text,
       fare_medium: text,
       payment_method: text,

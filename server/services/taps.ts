@@ -112,6 +112,7 @@ export function createTapService(options: {
     at: Date,
     tapKey: string | null,
     locale: string,
+    stop: string | null,
   ): Promise<{ result: TapResult; valueOut: boolean }> {
     const cur = options.currency();
     const id = randomUUID();
@@ -140,6 +141,7 @@ export function createTapService(options: {
           charged: 0,
           currency: cur,
           tapKey,
+          stop,
           ...values,
         });
 
@@ -226,6 +228,7 @@ export function createTapService(options: {
     at: Date,
     tapKey: string | null,
     owner: string | undefined,
+    stop: string | null,
   ): Promise<TapOutcomeResult> {
     if (!/^[0-9a-f-]{36}$/i.test(methodId)) return notFound(tapperNotFoundMessage);
     const method = await createPaymentMethodRepository(db).findLiveById(methodId.toLowerCase());
@@ -255,6 +258,7 @@ export function createTapService(options: {
         charged: 0,
         capRuleId: capped.id,
         tapKey,
+        stop,
         entries: null,
       });
       return { ok: true, tap: await resultOf(db, row) };
@@ -286,6 +290,7 @@ export function createTapService(options: {
       charged: fare,
       capRuleId: null,
       tapKey,
+      stop,
       entries: [
         { account: ledgerAccounts.gatewayClearing, amount: money(-fare, cur) },
         { account: ledgerAccounts.revenue, amount: money(fare, cur) },
@@ -304,6 +309,7 @@ export function createTapService(options: {
     charged: number;
     capRuleId: string | null;
     tapKey: string | null;
+    stop: string | null;
     entries: LedgerEntry[] | null;
   }): Promise<TapRow> {
     const cur = options.currency();
@@ -329,6 +335,7 @@ export function createTapService(options: {
             capRuleId: input.capRuleId,
             entryGroup,
             tapKey: input.tapKey,
+            stop: input.stop,
           });
         });
       } catch (error) {
@@ -374,11 +381,12 @@ export function createTapService(options: {
           errors: [{ code: ErrorCode.validation, message: "at is not a time.", field: "at" }],
         };
       }
+      const stop = request.stop?.trim() || null;
       const route = await createTapRepository(db).route(request.route);
       if (!route) return notFound(routeNotFoundMessage);
       if ("payment_method" in request) {
         const tapKey = request.key ? `pm:${request.payment_method}:${request.key}` : null;
-        return bankCardTap(request.payment_method, route, at, tapKey, owner);
+        return bankCardTap(request.payment_method, route, at, tapKey, owner, stop);
       }
       const card = await findCard(request);
       if (!card) return notFound(tapperNotFoundMessage);
@@ -387,7 +395,7 @@ export function createTapService(options: {
       if (repeated) return { ok: true, tap: await resultOf(db, repeated) };
       let done: { result: TapResult; valueOut: boolean };
       try {
-        done = await fareCardTap(card, route, at, tapKey, locale);
+        done = await fareCardTap(card, route, at, tapKey, locale, stop);
       } catch (error) {
         const again = tapKey && isUniqueViolation(error) ? await byKey(tapKey) : null;
         if (!again) throw error;

@@ -5,6 +5,7 @@ import {
   type LinkCardRequest,
   maxActivityPageSize,
 } from "../../../src/domain/transit/cards.ts";
+import { tripNotFoundMessage } from "../../../src/domain/transit/trips.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { localeFromHeader } from "../../http/locale.ts";
 import { riderOf } from "../../plugins/auth.ts";
@@ -155,6 +156,8 @@ export default async function fareCardRoutes(app: FastifyInstance) {
   const riderId = (request: FastifyRequest) => riderOf(request).id;
   const locale = (request: FastifyRequest) => localeFromHeader(request.headers["accept-language"]);
   const notFound = (reply: FastifyReply) => cardRefusal(reply, { problem: "notFound" });
+  const tripNotFound = (reply: FastifyReply) =>
+    fail(reply, 404, [{ code: ErrorCode.notFound, message: tripNotFoundMessage }]);
 
   app.get<{ Params: IdParams }>(
     "/faremedia/:id",
@@ -188,6 +191,54 @@ export default async function fareCardRoutes(app: FastifyInstance) {
         locale(request),
       );
       return found ? ok(found) : notFound(reply);
+    },
+  );
+
+  // The card's trips (src/domain/transit/trips.ts): its taps, in keyset pages, and one trip.
+  app.get<{ Params: IdParams; Querystring: { limit?: string; after?: string } }>(
+    "/faremedia/:id/trips",
+    { ...guard, schema: { params: idParams, ...pageSchema } },
+    async (request, reply) => {
+      if (!uuidPattern.test(request.params.id)) return notFound(reply);
+      const page = pageOf(request.query, reply, {
+        default: app.portalConfig.ideal_row_count,
+        max: maxActivityPageSize,
+      });
+      if (!page) return reply;
+      const found = await app.trips.page(
+        riderId(request),
+        request.params.id.toLowerCase(),
+        page.limit,
+        page.after,
+        locale(request),
+      );
+      return found ? ok(found) : notFound(reply);
+    },
+  );
+
+  app.get<{ Params: IdParams & { tripId: string } }>(
+    "/faremedia/:id/trips/:tripId",
+    {
+      ...guard,
+      schema: {
+        params: {
+          type: "object",
+          required: ["id", "tripId"],
+          additionalProperties: false,
+          properties: { id: { type: "string" }, tripId: { type: "string" } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, tripId } = request.params;
+      if (!uuidPattern.test(id) || !uuidPattern.test(tripId)) return tripNotFound(reply);
+      const trip = await app.trips.detail(
+        riderId(request),
+        id.toLowerCase(),
+        tripId.toLowerCase(),
+        locale(request),
+      );
+      return trip ? ok({ trip }) : tripNotFound(reply);
     },
   );
 

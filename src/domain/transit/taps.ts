@@ -26,6 +26,8 @@ export type TapRequest = {
   at?: string;
   /** Makes a repeated tap the same tap. */
   key?: string;
+  /** The stop the reader stands at, where it knows it (shown in the card's trip history). */
+  stop?: string;
 } & ({ card_number: string } | { fare_medium: string } | { payment_method: string });
 
 type TapOutcome = "pass" | "capped" | "fare" | "declined";

@@ -55,6 +55,7 @@ const samplePaths: Record<string, string> = {
   "/account/orders/:page/:id?": "/account/orders/1",
   "/account/passhistory/:page/:id?": "/account/passhistory/1",
   "/faremedia/:cardId?": "/faremedia",
+  "/faremedia/:cardId/trips/:page/:id?": "/faremedia/00000000-0000-4000-8000-000000000000/trips/1",
 };
 
 export interface RouteBudget {

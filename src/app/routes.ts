@@ -41,6 +41,7 @@ export const screenIds = [
   "unattachedPasses",
   "manageCard",
   "fareMedia",
+  "cardTrips",
 ] as const;
 export type ScreenId = (typeof screenIds)[number];
 
@@ -81,6 +82,7 @@ export const routes: RouteDefinition[] = [
   { path: "/account/unattachedpasses", screen: "unattachedPasses", access: "login" },
   { path: "/manage-card", screen: "manageCard", access: "open" },
   { path: "/faremedia/:cardId?", screen: "fareMedia", access: "open" },
+  { path: "/faremedia/:cardId/trips/:page/:id?", screen: "cardTrips", access: "login" },
 ];
 
 /**

@@ -37,4 +37,5 @@ export const screenModules: Record<ScreenId, string> = {
   unattachedPasses: "UnattachedPassesScreen",
   manageCard: "ManageCardScreen",
   fareMedia: "FareCardsScreen",
+  cardTrips: "TripHistoryScreen",
 };

@@ -6,6 +6,7 @@ import type {
   FareCardsLoad,
   LinkCardRequest,
 } from "../domain/transit/cards.ts";
+import type { Trip, TripPage } from "../domain/transit/trips.ts";
 import { createFareMediaService } from "./catalog.service.ts";
 import { type HttpClient, required } from "./http.ts";
 
@@ -33,10 +34,26 @@ export function createFareCardsService(http: HttpClient, transitBase: () => stri
     return required(reply, "GET /faremedia/:id/activity");
   }
 
+  /** A page of the card's trips (its taps), newest first. */
+  async function trips(id: string, page: { limit: number; after: string | null }): Promise<TripPage> {
+    const reply = await http.request<TripPage>(card(id, "/trips"), {
+      query: { limit: page.limit, after: page.after ?? undefined },
+    });
+    return required(reply, "GET /faremedia/:id/trips");
+  }
+
+  /** One trip of the card (404 when it is not the card's, or the card not the rider's). */
+  async function trip(id: string, tripId: string): Promise<Trip> {
+    const reply = await http.request<{ trip: Trip }>(card(id, `/trips/${encodeURIComponent(tripId)}`));
+    return required(reply, "GET /faremedia/:id/trips/:tripId").trip;
+  }
+
   return {
     list,
     detail,
     activity,
+    trips,
+    trip,
     /** The list, and when `id` names a card its details and first activity page. */
     async load(id: string | null, limit: number): Promise<FareCardsLoad> {
       if (id === null) return { cards: await list(), card: null, activity: null };

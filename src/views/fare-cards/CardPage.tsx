@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useCallback } from "react";
+import { Link } from "wouter";
 import type { ActorRefFrom } from "xstate";
 import { css, cx } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes";
@@ -138,6 +139,14 @@ export function CardPage({ cards, machines, money, MoneyActions }: FareCardsView
           <Trans>Activity</Trans>
         </h2>
         <Activity cards={cards} money={money} caption={t`Activity of ${card.nickname}`} />
+        <p>
+          <Link
+            href={`/faremedia/${encodeURIComponent(card.faremedia_id)}/trips/1`}
+            className={button({ variant: "outline" })}
+          >
+            <Trans>Trip history</Trans>
+          </Link>
+        </p>
       </div>
       <ManageCard cards={cards} card={card} />
     </article>

@@ -22,7 +22,7 @@ import { expiryText, locationText, remainingText } from "./passText.ts";
 
 type PassHistoryRef = ActorRefFrom<typeof passHistoryMachine>;
 
-const sectionHeading = css({ fontSize: "xl", fontWeight: "bold", _focusVisible: { outline: "none" } });
+export const sectionHeading = css({ fontSize: "xl", fontWeight: "bold", _focusVisible: { outline: "none" } });
 export const panel = css({
   bg: "surface",
   borderRadius: "lg",
@@ -71,7 +71,7 @@ const passLink = css({
   fontWeight: "semibold",
   overflowWrap: "anywhere",
 });
-const facts = css({
+export const facts = css({
   display: "grid",
   gridTemplateColumns: { base: "1fr", sm: "auto minmax(0, 1fr)" },
   columnGap: "6",

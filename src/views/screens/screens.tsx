@@ -73,6 +73,7 @@ const DigitalScreen = from(() => import("./DigitalScreen.tsx"), "DigitalScreen")
 const FareMediaScreen = from(() => import("./FareCardsScreen.tsx"), "FareCardsScreen");
 const ManageCardScreen = from(() => import("./ManageCardScreen.tsx"), "ManageCardScreen");
 const PassHistoryScreen = from(() => import("./PassHistoryScreen.tsx"), "PassHistoryScreen");
+const TripHistoryScreen = from(() => import("./TripHistoryScreen.tsx"), "TripHistoryScreen");
 const PaymentMethodsScreen = from(() => import("./PaymentMethodsScreen.tsx"), "PaymentMethodsScreen");
 const ProfileScreen = account("ProfileScreen");
 const SecurityScreen = from(() => import("./SecurityScreen.tsx"), "SecurityScreen");
@@ -134,6 +135,7 @@ export const screens: Record<ScreenId, ComponentType> = {
   unattachedPasses: UnattachedPassesScreen,
   manageCard: ManageCardScreen,
   fareMedia: FareMediaScreen,
+  cardTrips: TripHistoryScreen,
 };
 
 /**

@@ -42,6 +42,7 @@ import { serviceLevelsModel } from "./serviceLevels.ts";
 import { sessionModel } from "./session.ts";
 import { socialReturnModel } from "./socialReturn.ts";
 import { tourModel } from "./tour.ts";
+import { tripHistoryModel } from "./tripHistory.ts";
 import { twoFactorSetupModel } from "./twoFactorSetup.ts";
 import { unattachedPassesModel } from "./unattachedPasses.ts";
 import { walletModel } from "./wallet.ts";
@@ -90,6 +91,7 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   sessionModel,
   socialReturnModel,
   tourModel,
+  tripHistoryModel,
   twoFactorSetupModel,
   unattachedPassesModel,
   walletModel,

@@ -1,0 +1,4 @@
+import { tripHistoryModel } from "./specs/tripHistory.ts";
+import { describeModel } from "./suite.ts";
+
+describeModel(tripHistoryModel);

@@ -3,11 +3,13 @@ import fp from "fastify-plugin";
 import { cardTokenGuard } from "../plugins/auth.ts";
 import fareCardRoutes from "../routes/transit/fare-cards.ts";
 import guestCardRoutes from "../routes/transit/guest-card.ts";
+import statementRoutes from "../routes/transit/statement.ts";
 import transactionRoutes from "../routes/transit/transactions.ts";
 import { type CardTokenService, createCardTokenService } from "../services/card-tokens.ts";
 import { type CardTransferService, createCardTransferService } from "../services/card-transfers.ts";
 import { createFareCapService, type FareCapService } from "../services/fare-caps.ts";
 import { createFareMediaService, type FareMediaService } from "../services/fare-media.ts";
+import { createStatementService, type StatementService } from "../services/statement.ts";
 import { createTapService, type TapService } from "../services/taps.ts";
 import { createTripService, type TripService } from "../services/trips.ts";
 
@@ -27,6 +29,8 @@ declare module "fastify" {
     taps: TapService;
     /** A rider's fare card's trips, its taps read back (services/trips.ts). */
     trips: TripService;
+    /** A rider's statement for a range of days: purchases, loads, trips, commuter benefits (services/statement.ts). */
+    statements: StatementService;
     /**
      * preHandler for a guest's card routes (src/domain/transit/guest-card.ts): `Authorization: Card
      * <token>` of a live token (app.cardTokens); `cardOf(request)` is then the card's id.
@@ -89,10 +93,12 @@ export default fp(
     );
 
     app.decorate("trips", createTripService({ db }));
+    app.decorate("statements", createStatementService({ db, currency }));
 
     await app.register(transactionRoutes, { prefix: "/transit" });
     await app.register(fareCardRoutes, { prefix: "/transit" });
     await app.register(guestCardRoutes, { prefix: "/transit" });
+    await app.register(statementRoutes, { prefix: "/transit" });
   },
   { name: "fare-media", dependencies: ["db", "clock", "config", "ledger", "payments", "auth"] },
 );

@@ -39,6 +39,7 @@ for (const [label, viewport] of [
         "Order History",
         "Pass History",
         "Unattached Passes",
+        "Statement",
       ]);
       await sections.getByRole("link", { name: "Shipping Address" }).click();
       await portal.seeHeading("Shipping Address");

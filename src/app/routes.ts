@@ -42,6 +42,7 @@ export const screenIds = [
   "manageCard",
   "fareMedia",
   "cardTrips",
+  "statement",
 ] as const;
 export type ScreenId = (typeof screenIds)[number];
 
@@ -80,6 +81,7 @@ export const routes: RouteDefinition[] = [
   { path: "/account/orders/:page/:id?", screen: "orders", access: "login" },
   { path: "/account/passhistory/:page/:id?", screen: "passHistory", access: "login" },
   { path: "/account/unattachedpasses", screen: "unattachedPasses", access: "login" },
+  { path: "/account/statement", screen: "statement", access: "login" },
   { path: "/manage-card", screen: "manageCard", access: "open" },
   { path: "/faremedia/:cardId?", screen: "fareMedia", access: "open" },
   { path: "/faremedia/:cardId/trips/:page/:id?", screen: "cardTrips", access: "login" },

@@ -38,4 +38,5 @@ export const screenModules: Record<ScreenId, string> = {
   manageCard: "ManageCardScreen",
   fareMedia: "FareCardsScreen",
   cardTrips: "TripHistoryScreen",
+  statement: "StatementScreen",
 };

@@ -44,10 +44,8 @@ const page = (from: number, count: number, next: string | null): TripPage => ({
 });
 
 export const stopTrip = trip(0);
-export const passTrip = trip(1);
-export const cappedTrip = trip(2);
 export const tripPageOne = page(0, 12, "cursor-page-2");
 export const tripPageTwo = page(12, 12, "cursor-page-3");
 export const tripPageThree = page(24, 3, null);
-export const tripOnlyPage: TripPage = { trips: [stopTrip, passTrip, cappedTrip], next: null };
+export const tripOnlyPage: TripPage = { trips: [stopTrip, trip(1), trip(2)], next: null };
 export const tripEmptyPage: TripPage = { trips: [], next: null };

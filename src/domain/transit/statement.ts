@@ -7,7 +7,7 @@
  * in minor units of `currency`. The portal shows it as a printable page and writes it as CSV.
  */
 
-export const statementMaxDays = 366;
+const statementMaxDays = 366;
 
 export interface StatementPurchase {
   at: string;
@@ -68,7 +68,7 @@ export const statementRangeMessages = {
 } as const;
 
 /** Days from `from` to `to`, both included; null when either is not a real calendar day. */
-export function statementDays(from: string, to: string): number | null {
+function statementDays(from: string, to: string): number | null {
   const day = (text: string) => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
     const time = Date.parse(`${text}T00:00:00Z`);

@@ -6,7 +6,7 @@
  */
 
 /** What paid a trip: the card's stored value, a pass on the card, or a fare cap already reached. */
-export type TripPaidBy = "stored_value" | "pass" | "cap";
+type TripPaidBy = "stored_value" | "pass" | "cap";
 
 export interface Trip {
   id: string;

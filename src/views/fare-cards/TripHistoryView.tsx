@@ -33,7 +33,7 @@ const tripLink = css({
 });
 
 /** The trips' address: `/faremedia/<card>/trips`, then a page, then a trip. */
-export const tripsPath = (cardId: string) => `/faremedia/${encodeURIComponent(cardId)}/trips`;
+const tripsPath = (cardId: string) => `/faremedia/${encodeURIComponent(cardId)}/trips`;
 
 /** A route's kind in the rider's language. */
 function modeText(i18n: I18n, mode: string): string {

@@ -19,6 +19,7 @@ export const accountNavItems: NavItem[] = [
   { href: "/account/orders/1", label: msg`Order History`, section: "/account/orders" },
   { href: "/account/passhistory/1", label: msg`Pass History`, section: "/account/passhistory" },
   { href: "/account/unattachedpasses", label: msg`Unattached Passes` },
+  { href: "/account/statement", label: msg`Statement` },
 ];
 
 /** A signed-in rider's own places beside the shop: their fare cards. */

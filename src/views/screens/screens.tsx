@@ -73,6 +73,7 @@ const DigitalScreen = from(() => import("./DigitalScreen.tsx"), "DigitalScreen")
 const FareMediaScreen = from(() => import("./FareCardsScreen.tsx"), "FareCardsScreen");
 const ManageCardScreen = from(() => import("./ManageCardScreen.tsx"), "ManageCardScreen");
 const PassHistoryScreen = from(() => import("./PassHistoryScreen.tsx"), "PassHistoryScreen");
+const StatementScreen = from(() => import("./StatementScreen.tsx"), "StatementScreen");
 const TripHistoryScreen = from(() => import("./TripHistoryScreen.tsx"), "TripHistoryScreen");
 const PaymentMethodsScreen = from(() => import("./PaymentMethodsScreen.tsx"), "PaymentMethodsScreen");
 const ProfileScreen = account("ProfileScreen");
@@ -136,6 +137,7 @@ export const screens: Record<ScreenId, ComponentType> = {
   manageCard: ManageCardScreen,
   fareMedia: FareMediaScreen,
   cardTrips: TripHistoryScreen,
+  statement: StatementScreen,
 };
 
 /**

@@ -41,6 +41,7 @@ import { securityQuestionsModel } from "./securityQuestions.ts";
 import { serviceLevelsModel } from "./serviceLevels.ts";
 import { sessionModel } from "./session.ts";
 import { socialReturnModel } from "./socialReturn.ts";
+import { statementModel } from "./statement.ts";
 import { tourModel } from "./tour.ts";
 import { tripHistoryModel } from "./tripHistory.ts";
 import { twoFactorSetupModel } from "./twoFactorSetup.ts";
@@ -90,6 +91,7 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   serviceLevelsModel,
   sessionModel,
   socialReturnModel,
+  statementModel,
   tourModel,
   tripHistoryModel,
   twoFactorSetupModel,

@@ -1,0 +1,4 @@
+import { statementModel } from "./specs/statement.ts";
+import { describeModel } from "./suite.ts";
+
+describeModel(statementModel);

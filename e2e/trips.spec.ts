@@ -51,7 +51,7 @@ for (const { label, viewport, spanish } of [
           // 12:15 UTC on November 3, 2026 is 07:15 in New York (standard time since November 1).
           oldest: "03/11/2026 07:15",
           capped: /Gratis, límite de tarifa alcanzado/,
-          paid: "Saldo",
+          paid: "Valor almacenado",
           notRecorded: "No registrada",
           trip: "Viaje en 10 Transversal",
           back: "Volver al historial de viajes",

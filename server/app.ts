@@ -7,6 +7,7 @@ import { type Clock, systemClock } from "./domain/clock.ts";
 import { configureHashing, type HashingLimits } from "./domain/password.ts";
 import accounts from "./domains/accounts.ts";
 import addresses from "./domains/addresses.ts";
+import alerts from "./domains/alerts.ts";
 import catalog from "./domains/catalog.ts";
 import checkout from "./domains/checkout.ts";
 import dev from "./domains/dev.ts";
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // One plugin per domain (server/domains/), after the domains it depends on. Maintenance passes run
   // each stage's tasks in this order: the wallet's autoloads before the passes' renewals.
   await app.register(portal);
+  await app.register(alerts, { publicUrl });
   await app.register(fareMedia);
   await app.register(catalog);
   await app.register(paymentMethods);

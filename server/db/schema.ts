@@ -1408,3 +1408,22 @@ export const cardTransfers = pgTable(
     check("card_transfers_cards", sql`${t.fromFareMediumId} <> ${t.toFareMediumId}`),
   ],
 );
+
+/**
+ * The alerts a rider chose (issue 35, Account → Notifications): one row once the rider saved them; a
+ * rider without one has the defaults (src/domain/alerts.ts). Security alerts are not here: they are
+ * always sent. `low_balance_below` is in minor units.
+ */
+export const alertSettings = pgTable(
+  "alert_settings",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lowBalance: boolean("low_balance").notNull(),
+    lowBalanceBelow: bigint("low_balance_below", { mode: "number" }).notNull(),
+    autoloadPaused: boolean("autoload_paused").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [check("alert_settings_below", sql`${t.lowBalanceBelow} between 100 and 100000`)],
+);

@@ -72,12 +72,14 @@ export default fp(
       publicUrl: options.publicUrl,
       requireVerifiedEmail: () => config.requiredAccountVerification,
       clock,
+      securityChanged: (work, user, change) => app.alerts.securityChanged(work, user, change),
     });
     const twoFactor = createTwoFactorService({
       db,
       outbox,
       senderName: () => config.shortDisplayName,
       clock,
+      securityChanged: (work, user, change) => app.alerts.securityChanged(work, user, change),
     });
     const { apple, google, facebook } = app;
     app.decorate("accountService", accountService);
@@ -150,6 +152,7 @@ export default fp(
       "identities",
       "captcha",
       "auth",
+      "alerts",
       "security",
       "password-work",
     ],

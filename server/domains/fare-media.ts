@@ -89,6 +89,7 @@ export default fp(
         fareCaps,
         currency,
         afterValueOut: () => valueOut,
+        onFare: (work, event) => app.alerts.valueOut(work, event, currency()),
       }),
     );
 
@@ -100,5 +101,5 @@ export default fp(
     await app.register(guestCardRoutes, { prefix: "/transit" });
     await app.register(statementRoutes, { prefix: "/transit" });
   },
-  { name: "fare-media", dependencies: ["db", "clock", "config", "ledger", "payments", "auth"] },
+  { name: "fare-media", dependencies: ["db", "clock", "config", "ledger", "payments", "auth", "alerts"] },
 );

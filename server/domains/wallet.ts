@@ -34,6 +34,7 @@ export default fp(
         currency: () => config.currency_code,
         settle: (now) => wallet.settle(now),
         ledger: app.ledger,
+        wantsPausedAlert: (userId) => app.alerts.wantsAutoloadPaused(userId),
       }),
     };
     app.decorate("wallet", wallet);
@@ -62,6 +63,7 @@ export default fp(
       "maintenance",
       "checkout",
       "fare-media",
+      "alerts",
       "auth",
       "security",
     ],

@@ -9,6 +9,7 @@ import { type PasswordProblem, passwordProblem } from "../domain/password-policy
 import { newToken } from "../domain/tokens.ts";
 import type { VerifiedIdentity } from "../gateways/identity.ts";
 import type { Outbox, OutgoingMessage } from "../gateways/outbox.ts";
+import type { SecurityChange } from "../mail/alerts.ts";
 import { composeEmail } from "../mail/templates.ts";
 import {
   createAccountRepository,
@@ -55,7 +56,12 @@ export interface AccountServiceOptions {
   resetAnswerDelay?: () => Promise<void>;
   /** Decides expiries and budget windows; the system clock unless given. */
   clock?: Clock;
+  /** Tells the rider of a change to the account's security, in its transaction (services/alerts.ts). */
+  securityChanged?: SecurityAlert;
 }
+
+/** Writes the alert of a security change in the change's transaction. */
+export type SecurityAlert = (work: UnitOfWork, user: User, change: SecurityChange) => Promise<void>;
 
 export interface SignUpInput {
   email: string;
@@ -260,7 +266,11 @@ export function createAccountService(options: AccountServiceOptions) {
             locale: update.locale.language_code,
             ...(emailChanged ? { email, emailConfirmed: false } : {}),
           });
-          if (emailChanged) await sendConfirmation(work, updated);
+          if (emailChanged) {
+            await sendConfirmation(work, updated);
+            // To the address it had: its owner hears of it even when someone else changed it.
+            await options.securityChanged?.(work, user, "email");
+          }
           return { result: "ok", user: updated };
         });
       } catch (error) {
@@ -283,10 +293,11 @@ export function createAccountService(options: AccountServiceOptions) {
       const problem = passwordProblem(next, { email: user.email });
       if (problem) return { result: "password", problem };
       const passwordHash = await hashSecret(next);
-      await inTransaction(db, async ({ tx }) => {
-        const repo = accounts.with(tx);
+      await inTransaction(db, async (work) => {
+        const repo = accounts.with(work.tx);
         await repo.change(user.id, { passwordHash, passwordSet: true });
         await repo.revokeAllSessions(user.id, now(), sessionId);
+        await options.securityChanged?.(work, user, "password");
       });
       return { result: "ok" };
     },

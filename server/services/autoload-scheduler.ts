@@ -76,6 +76,8 @@ export function createAutoloadScheduler(options: {
   settle: (now: Date) => Promise<number>;
   /** The books: a wallet's balance, and when value last left it. */
   ledger: Pick<LedgerService, "balance" | "lastOut">;
+  /** Whether the rider wants the paused email (Account → Notifications); yes unless told. */
+  wantsPausedAlert?: (userId: string) => Promise<boolean>;
 }) {
   const { db, clock, orders, outbox } = options;
 
@@ -90,13 +92,14 @@ export function createAutoloadScheduler(options: {
   async function pause(row: AutoloadRow, reason: PausedReason, runId: string | null, now: Date) {
     const { user, card } = await partiesOf(row);
     const locale = user?.locale ?? "en";
+    const told = user ? ((await options.wantsPausedAlert?.(user.id)) ?? true) : false;
     await inTransaction(db, async ({ tx, afterCommit }) => {
       const autoloadRepository = createAutoloadRepository(tx);
       await autoloadRepository.pause(row.id, pausedReasons[reason].en, now);
       if (runId) await autoloadRepository.runFailed(runId, reason);
       // The wallet's autoload is told about with the wallet's page; a card's with the card's.
       const wallet = row.fareMediumId === null;
-      if (user && (card || wallet)) {
+      if (user && told && (card || wallet)) {
         const { subject, body } = composeAutoloadPaused(
           locale,
           user.firstName,

@@ -20,7 +20,7 @@ import { createPaymentMethodRepository, type PaymentMethodRow } from "../reposit
 import { createTapRepository, type NewTapRow, type RouteRow, type TapRow } from "../repositories/taps.ts";
 import type { FareCapService } from "./fare-caps.ts";
 import type { LedgerEntry, LedgerService } from "./ledger.ts";
-import { inTransaction, isUniqueViolation } from "./transaction.ts";
+import { inTransaction, isUniqueViolation, type UnitOfWork } from "./transaction.ts";
 
 export type TapOutcomeResult =
   | { ok: true; tap: TapResult }
@@ -54,6 +54,14 @@ const tapperNotFoundMessage = "Card not found.";
  * tap charges the fare through the gateway (`tap:<tap id>`) as a transaction "TX-" and 10 digits.
  * Money moves as one ledger group with the tap row and the activity row, in one transaction.
  */
+/** A fare taken from a card's stored value: its rider, the card, and the stored value around it. */
+export interface FareTaken {
+  userId: string | null;
+  card: { id: string; nickname: string };
+  before: number;
+  after: number;
+}
+
 export function createTapService(options: {
   db: Database;
   clock: Clock;
@@ -63,6 +71,11 @@ export function createTapService(options: {
   currency: () => string;
   /** Called after a fare tap took value from a card (threshold autoloads). */
   afterValueOut?: () => ((cardId: string, at: Date) => Promise<void>) | null;
+  /**
+   * Told in the fare's transaction what the card's stored value was before and after it (the
+   * low-balance alert, services/alerts.ts).
+   */
+  onFare?: (work: UnitOfWork, event: FareTaken) => Promise<void>;
 }) {
   const { db, clock, ledger, gateway, fareCaps } = options;
 
@@ -118,7 +131,8 @@ export function createTapService(options: {
     const id = randomUUID();
     const fare = fareOf(route, card.riderType);
     const detail = { route: routeName(route, locale), code: route.code };
-    return inTransaction(db, async ({ tx }) => {
+    return inTransaction(db, async (work) => {
+      const { tx } = work;
       const tapRepository = createTapRepository(tx);
       const passRepository = createPassRepository(tx);
       const locked = await createFareMediaRepository(tx).lock(card.id);
@@ -218,6 +232,15 @@ export function createTapService(options: {
         entryGroup,
         tapId: id,
       });
+      if (fare > 0 && options.onFare) {
+        const before = balance.general + balance.commuter;
+        await options.onFare(work, {
+          userId: locked.userId,
+          card: { id: locked.id, nickname: locked.nickname },
+          before,
+          after: before - fare,
+        });
+      }
       return { result: await resultOf(tx, row), valueOut: fare > 0 };
     });
   }

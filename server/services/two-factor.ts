@@ -9,6 +9,7 @@ import {
   type MfaPurpose,
   mfaResendAfterMs,
 } from "../repositories/two-factor.ts";
+import type { SecurityAlert } from "./accounts.ts";
 import { inTransaction, type UnitOfWork } from "./transaction.ts";
 
 export interface TwoFactorServiceOptions {
@@ -18,6 +19,8 @@ export interface TwoFactorServiceOptions {
   senderName: () => string;
   /** Decides expiries and budget windows; the system clock unless given. */
   clock?: Clock;
+  /** Tells the rider two-factor was turned on or off, in the change's transaction (services/alerts.ts). */
+  securityChanged?: SecurityAlert;
 }
 
 /**
@@ -102,7 +105,8 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
       purpose: "enrol" | "disable",
       code: string,
     ): Promise<{ result: Exclude<CodeCheck, "ok"> } | { result: "ok"; user: User }> {
-      return inTransaction(db, async ({ tx }) => {
+      return inTransaction(db, async (work) => {
+        const { tx } = work;
         const checked = await codes
           .with(tx)
           .check({ userId: user.id, purpose, code, sessionId: null, now: now() });
@@ -116,6 +120,12 @@ export function createTwoFactorService(options: TwoFactorServiceOptions) {
               ? { mfaEnrollmentStatus: MfaStatus.enrolled, mfaPhone: checked.phone }
               : { mfaEnrollmentStatus: MfaStatus.off, mfaPhone: null },
           );
+        // Turned on: to the new phone too; turned off: to the phone it had.
+        await options.securityChanged?.(
+          work,
+          purpose === "enrol" ? updated : user,
+          purpose === "enrol" ? "twoFactorOn" : "twoFactorOff",
+        );
         return { result: "ok", user: updated };
       });
     },

@@ -32,6 +32,7 @@ for (const [label, viewport] of [
       await expect(sections.getByRole("link")).toHaveText([
         "My Profile",
         "Security",
+        "Notifications",
         "Connected accounts",
         "Shipping Address",
         "Payment Methods",

@@ -43,6 +43,7 @@ export const screenIds = [
   "fareMedia",
   "cardTrips",
   "statement",
+  "notifications",
 ] as const;
 export type ScreenId = (typeof screenIds)[number];
 
@@ -82,6 +83,7 @@ export const routes: RouteDefinition[] = [
   { path: "/account/passhistory/:page/:id?", screen: "passHistory", access: "login" },
   { path: "/account/unattachedpasses", screen: "unattachedPasses", access: "login" },
   { path: "/account/statement", screen: "statement", access: "login" },
+  { path: "/account/notifications", screen: "notifications", access: "login" },
   { path: "/manage-card", screen: "manageCard", access: "open" },
   { path: "/faremedia/:cardId?", screen: "fareMedia", access: "open" },
   { path: "/faremedia/:cardId/trips/:page/:id?", screen: "cardTrips", access: "login" },

@@ -39,4 +39,5 @@ export const screenModules: Record<ScreenId, string> = {
   fareMedia: "FareCardsScreen",
   cardTrips: "TripHistoryScreen",
   statement: "StatementScreen",
+  notifications: "NotificationsScreen",
 };

@@ -38,6 +38,7 @@ export const noticeCodes = [
   "passAttached",
   "deviceUpdated",
   "deviceRemoved",
+  "alertsSaved",
   "generic",
 ] as const;
 export type NoticeCode = (typeof noticeCodes)[number];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accountNotices } from "../app/live/account.ts";
+import { alertsNotices } from "../app/live/alerts.ts";
 import { cardBlockNotices } from "../app/live/card-block-notices.ts";
 import { connectedAccountsNotices } from "../app/live/connected-accounts.ts";
 import { devicesNotices } from "../app/live/devices.ts";
@@ -19,6 +20,7 @@ const featureNotices = {
   connectedAccountsNotices,
   devicesNotices,
   fareCardsNotices,
+  alertsNotices,
   guestCardNotices,
   passesNotices,
   securityQuestionsNotices,

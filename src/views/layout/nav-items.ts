@@ -12,6 +12,7 @@ export interface NavItem {
 export const accountNavItems: NavItem[] = [
   { href: "/account/profile", label: msg`My Profile` },
   { href: "/account/security", label: msg`Security` },
+  { href: "/account/notifications", label: msg`Notifications` },
   { href: "/account/connected-accounts", label: msg`Connected accounts` },
   { href: "/account/addresses", label: msg`Shipping Address` },
   { href: "/account/paymentmethods", label: msg`Payment Methods` },

@@ -73,6 +73,7 @@ const DigitalScreen = from(() => import("./DigitalScreen.tsx"), "DigitalScreen")
 const FareMediaScreen = from(() => import("./FareCardsScreen.tsx"), "FareCardsScreen");
 const ManageCardScreen = from(() => import("./ManageCardScreen.tsx"), "ManageCardScreen");
 const PassHistoryScreen = from(() => import("./PassHistoryScreen.tsx"), "PassHistoryScreen");
+const NotificationsScreen = from(() => import("./NotificationsScreen.tsx"), "NotificationsScreen");
 const StatementScreen = from(() => import("./StatementScreen.tsx"), "StatementScreen");
 const TripHistoryScreen = from(() => import("./TripHistoryScreen.tsx"), "TripHistoryScreen");
 const PaymentMethodsScreen = from(() => import("./PaymentMethodsScreen.tsx"), "PaymentMethodsScreen");
@@ -138,6 +139,7 @@ export const screens: Record<ScreenId, ComponentType> = {
   fareMedia: FareMediaScreen,
   cardTrips: TripHistoryScreen,
   statement: StatementScreen,
+  notifications: NotificationsScreen,
 };
 
 /**

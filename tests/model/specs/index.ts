@@ -3,6 +3,7 @@ import type { ModelSpec } from "../harness.ts";
 import { accountDeletionModel } from "./accountDeletion.ts";
 import { addressesModel } from "./addresses.ts";
 import { addValueModel } from "./addValue.ts";
+import { alertSettingsModel } from "./alertSettings.ts";
 import { appModel } from "./app.ts";
 import { autoloadModel } from "./autoload.ts";
 import { autoRenewModel } from "./autoRenew.ts";
@@ -53,6 +54,7 @@ export const models: ModelSpec<AnyStateMachine>[] = [
   accountDeletionModel,
   addressesModel,
   addValueModel,
+  alertSettingsModel,
   appModel,
   autoloadModel,
   autoRenewModel,

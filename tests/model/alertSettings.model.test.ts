@@ -1,0 +1,4 @@
+import { alertSettingsModel } from "./specs/alertSettings.ts";
+import { describeModel } from "./suite.ts";
+
+describeModel(alertSettingsModel);

@@ -27,7 +27,7 @@ describeViewModel({
   },
   sees: {
     idle: () => {
-      expect(screen.getByRole("region", { name: "Notifications" })).toBeEmptyDOMElement();
+      expect(screen.getByRole("region", { name: "Status messages" })).toBeEmptyDOMElement();
     },
     showing: () => {
       const shown = [...screen.queryAllByRole("status"), ...screen.queryAllByRole("alert")];

@@ -7,7 +7,11 @@ import { noticeText } from "../../i18n/notices.ts";
 import { type notificationsMachine, selectNotices } from "../../machines/notifications.machine.ts";
 import { CloseIcon } from "../../ui/icons.tsx";
 
-/** Success alerts (3 s) and error toasts (5 s); the machine owns their lifetimes. */
+/**
+ * Success alerts (3 s) and error toasts (5 s); the machine owns their lifetimes. The region is "Status
+ * messages", not "Notifications": that is the account page of the alerts a rider chooses (issue 35),
+ * and two landmarks must not share a name.
+ */
 export function Notifications({
   notifications,
 }: {
@@ -18,7 +22,7 @@ export function Notifications({
 
   return (
     <section
-      aria-label={t`Notifications`}
+      aria-label={t`Status messages`}
       className={css({
         position: "fixed",
         bottom: "4",

@@ -1422,8 +1422,29 @@ export const alertSettings = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     lowBalance: boolean("low_balance").notNull(),
     lowBalanceBelow: bigint("low_balance_below", { mode: "number" }).notNull(),
+    /** A pass on the rider's account ending within `pass_ending_days` days (one that renews is not told). */
+    passEnding: boolean("pass_ending").notNull().default(true),
+    passEndingDays: integer("pass_ending_days").notNull().default(3),
+    /** An auto-renewal charging within three days. */
+    renewalSoon: boolean("renewal_soon").notNull().default(true),
     autoloadPaused: boolean("autoload_paused").notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (t) => [check("alert_settings_below", sql`${t.lowBalanceBelow} between 100 and 100000`)],
+  (t) => [
+    check("alert_settings_below", sql`${t.lowBalanceBelow} between 100 and 100000`),
+    check("alert_settings_days", sql`${t.passEndingDays} between 1 and 30`),
+  ],
 );
+
+/**
+ * Alerts found by the maintenance pass (a pass ending, an auto-renewal soon), each claimed once by its
+ * key ("pass_ending:<pass>:<expiry>") in the transaction that writes its messages: two instances
+ * sweeping at once send it once.
+ */
+export const alertDeliveries = pgTable("alert_deliveries", {
+  key: text("key").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+});

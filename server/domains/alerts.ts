@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { type AlertSettingsInput, lowBalanceLimits } from "../../src/domain/alerts.ts";
+import { type AlertSettingsInput, lowBalanceLimits, passEndingLimits } from "../../src/domain/alerts.ts";
 import { ok } from "../http/envelope.ts";
 import { type AlertService, createAlertService } from "../services/alerts.ts";
 
@@ -21,7 +21,7 @@ const toggle = {
 const settingsSchema = {
   body: {
     type: "object",
-    required: ["low_balance", "autoload_paused"],
+    required: ["low_balance", "pass_ending", "renewal_soon", "autoload_paused"],
     additionalProperties: false,
     properties: {
       low_balance: {
@@ -33,6 +33,16 @@ const settingsSchema = {
           below: { type: "integer", minimum: lowBalanceLimits.min, maximum: lowBalanceLimits.max },
         },
       },
+      pass_ending: {
+        type: "object",
+        required: ["enabled", "days"],
+        additionalProperties: false,
+        properties: {
+          enabled: { type: "boolean" },
+          days: { type: "integer", minimum: passEndingLimits.min, maximum: passEndingLimits.max },
+        },
+      },
+      renewal_soon: toggle,
       autoload_paused: toggle,
     },
   },
@@ -46,6 +56,10 @@ export default fp(
   async function alerts(app: FastifyInstance, options: { publicUrl: string | null }) {
     const service = createAlertService({ db: app.db, outbox: app.outbox, publicUrl: options.publicUrl });
     app.decorate("alerts", service);
+    app.maintenance.add("due", {
+      failed: "alert sweep failed",
+      run: async () => service.sweep(app.clock.now()),
+    });
 
     await app.register(
       async (scoped) => {
@@ -66,5 +80,5 @@ export default fp(
       { prefix: "/accounts" },
     );
   },
-  { name: "alerts", dependencies: ["db", "clock", "outbox", "auth"] },
+  { name: "alerts", dependencies: ["db", "clock", "outbox", "auth", "maintenance"] },
 );

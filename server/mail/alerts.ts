@@ -111,3 +111,98 @@ export function composeSecurityChange(
     text: `Metro Transit: ${what}`,
   };
 }
+
+const passEnding: Record<
+  Lang,
+  {
+    subject: string;
+    body: (name: string, pass: string, where: string, ends: string, link: string) => string;
+    text: (pass: string, ends: string) => string;
+    where: (card: string | null) => string;
+  }
+> = {
+  en: {
+    subject: "Your pass ends soon",
+    where: (card) => (card === null ? "kept in your account" : `on your card "${card}"`),
+    body: (name, pass, where, ends, link) =>
+      `Hello ${name},\n\nYour ${pass}, ${where}, ends on ${ends}.\n\nBuy the next one or turn on auto-renew here:\n${link}`,
+    text: (pass, ends) => `Metro Transit: your ${pass} ends on ${ends}.`,
+  },
+  es: {
+    subject: "Su pase termina pronto",
+    where: (card) => (card === null ? "guardado en su cuenta" : `en su tarjeta "${card}"`),
+    body: (name, pass, where, ends, link) =>
+      `Hola, ${name}:\n\nSu ${pass}, ${where}, termina el ${ends}.\n\nCompre el siguiente o active la renovación automática aquí:\n${link}`,
+    text: (pass, ends) => `Metro Transit: su ${pass} termina el ${ends}.`,
+  },
+  vi: {
+    subject: "Vé của bạn sắp hết hạn",
+    where: (card) => (card === null ? "lưu trong tài khoản của bạn" : `trên thẻ "${card}" của bạn`),
+    body: (name, pass, where, ends, link) =>
+      `Xin chào ${name},\n\n${pass} ${where} hết hạn vào ${ends}.\n\nMua vé tiếp theo hoặc bật tự động gia hạn tại đây:\n${link}`,
+    text: (pass, ends) => `Metro Transit: ${pass} của bạn hết hạn vào ${ends}.`,
+  },
+};
+
+const renewalSoon: Record<
+  Lang,
+  {
+    subject: string;
+    body: (name: string, product: string, card: string, on: string, price: string, link: string) => string;
+    text: (product: string, on: string, price: string) => string;
+  }
+> = {
+  en: {
+    subject: "Your auto-renewal is coming up",
+    body: (name, product, card, on, price, link) =>
+      `Hello ${name},\n\nYour ${product} on your card "${card}" renews on ${on} for ${price}.\n\nTo change or stop it:\n${link}`,
+    text: (product, on, price) => `Metro Transit: your ${product} renews on ${on} for ${price}.`,
+  },
+  es: {
+    subject: "Se acerca su renovación automática",
+    body: (name, product, card, on, price, link) =>
+      `Hola, ${name}:\n\nSu ${product} en su tarjeta "${card}" se renueva el ${on} por ${price}.\n\nPara cambiarla o detenerla:\n${link}`,
+    text: (product, on, price) => `Metro Transit: su ${product} se renueva el ${on} por ${price}.`,
+  },
+  vi: {
+    subject: "Sắp đến lần tự động gia hạn",
+    body: (name, product, card, on, price, link) =>
+      `Xin chào ${name},\n\n${product} trên thẻ "${card}" của bạn sẽ gia hạn vào ${on} với giá ${price}.\n\nĐể thay đổi hoặc dừng:\n${link}`,
+    text: (product, on, price) => `Metro Transit: ${product} của bạn gia hạn vào ${on} với giá ${price}.`,
+  },
+};
+
+/** The pass-ending email and text; `card` is the card's nickname, or null for a pass kept in the account. */
+export function composePassEnding(
+  locale: string,
+  name: string,
+  pass: string,
+  card: string | null,
+  ends: string,
+  link: string,
+): { subject: string; body: string; text: string } {
+  const words = passEnding[langOf(locale)];
+  return {
+    subject: words.subject,
+    body: words.body(name, pass, words.where(card), ends, link),
+    text: words.text(pass, ends),
+  };
+}
+
+/** The auto-renewal-soon email and text. */
+export function composeRenewalSoon(
+  locale: string,
+  name: string,
+  product: string,
+  card: string,
+  on: string,
+  price: string,
+  link: string,
+): { subject: string; body: string; text: string } {
+  const words = renewalSoon[langOf(locale)];
+  return {
+    subject: words.subject,
+    body: words.body(name, product, card, on, price, link),
+    text: words.text(product, on, price),
+  };
+}

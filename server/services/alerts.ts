@@ -1,12 +1,39 @@
-import { eq } from "drizzle-orm";
-import { type AlertSettings, type AlertSettingsInput, defaultAlerts } from "../../src/domain/alerts.ts";
+import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
+import {
+  type AlertSettings,
+  type AlertSettingsInput,
+  defaultAlerts,
+  passEndingLimits,
+  renewalNoticeDays,
+} from "../../src/domain/alerts.ts";
 import { formatMoney } from "../../src/domain/money.ts";
-import { alertSettings } from "../db/schema.ts";
+import {
+  alertDeliveries,
+  alertSettings,
+  fareMedia,
+  passes,
+  products,
+  subscriptions,
+  users,
+} from "../db/schema.ts";
+import { agencyTimeZone } from "../domain/agency-time.ts";
 import type { Outbox, OutgoingMessage } from "../gateways/outbox.ts";
-import { composeLowBalance, composeSecurityChange, type SecurityChange } from "../mail/alerts.ts";
+import {
+  composeLowBalance,
+  composePassEnding,
+  composeRenewalSoon,
+  composeSecurityChange,
+  type SecurityChange,
+} from "../mail/alerts.ts";
 import { createAccountRepository, type Executor, type User } from "../repositories/accounts.ts";
 import { publicLink } from "./links.ts";
-import type { UnitOfWork } from "./transaction.ts";
+import { inTransaction, type UnitOfWork } from "./transaction.ts";
+
+const day = 24 * 3600_000;
+
+/** A day as the rider's language writes it, on the agency's calendar ("Dec 10, 2026"). */
+const dayText = (instant: Date, locale: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: agencyTimeZone }).format(instant);
 
 /** The phone alerts are texted to: two-factor's, once it is on (its phone was confirmed then). */
 const textPhone = (user: Pick<User, "mfaEnrollmentStatus" | "mfaPhone">) =>
@@ -28,6 +55,8 @@ export function createAlertService(options: { db: Executor; outbox: Outbox; publ
     if (!row) return defaultAlerts;
     return {
       low_balance: { enabled: row.lowBalance, below: Number(row.lowBalanceBelow) },
+      pass_ending: { enabled: row.passEnding, days: row.passEndingDays },
+      renewal_soon: { enabled: row.renewalSoon },
       autoload_paused: { enabled: row.autoloadPaused },
     };
   }
@@ -62,6 +91,9 @@ export function createAlertService(options: { db: Executor; outbox: Outbox; publ
       const values = {
         lowBalance: input.low_balance.enabled,
         lowBalanceBelow: input.low_balance.below,
+        passEnding: input.pass_ending.enabled,
+        passEndingDays: input.pass_ending.days,
+        renewalSoon: input.renewal_soon.enabled,
         autoloadPaused: input.autoload_paused.enabled,
         updatedAt: now,
       };
@@ -104,6 +136,115 @@ export function createAlertService(options: { db: Executor; outbox: Outbox; publ
           publicLink(options.publicUrl, `/faremedia/${event.card.id}`),
         ),
       );
+    },
+
+    /**
+     * The maintenance pass's alerts: passes ending within each rider's days (not one an active
+     * auto-renewal of the same product on the same card replaces) and auto-renewals charging within
+     * `renewalNoticeDays`. Each is claimed by its key in the transaction that writes its messages, so
+     * it goes once whichever instance swept. How many were sent.
+     */
+    async sweep(now: Date): Promise<{ alerts: number }> {
+      const horizon = new Date(now.getTime() + passEndingLimits.max * day);
+      const ending = await db
+        .select({ pass: passes, user: users, settings: alertSettings, card: fareMedia.nickname })
+        .from(passes)
+        .innerJoin(users, eq(users.id, passes.userId))
+        .leftJoin(alertSettings, eq(alertSettings.userId, users.id))
+        .leftJoin(fareMedia, eq(fareMedia.id, passes.fareMediumId))
+        .where(
+          and(
+            inArray(passes.status, ["available", "active"]),
+            gt(passes.expiresAt, now),
+            lte(passes.expiresAt, horizon),
+            isNull(users.deactivatedAt),
+          ),
+        );
+      const renewing = await db
+        .select({
+          subscription: subscriptions,
+          user: users,
+          settings: alertSettings,
+          card: fareMedia.nickname,
+          product: products.name,
+        })
+        .from(subscriptions)
+        .innerJoin(users, eq(users.id, subscriptions.userId))
+        .innerJoin(fareMedia, eq(fareMedia.id, subscriptions.fareMediumId))
+        .leftJoin(alertSettings, eq(alertSettings.userId, users.id))
+        .leftJoin(products, eq(products.uuid, subscriptions.productId))
+        .where(
+          and(
+            eq(subscriptions.status, "active"),
+            gt(subscriptions.renewsAt, now),
+            lte(subscriptions.renewsAt, new Date(now.getTime() + renewalNoticeDays * day)),
+            isNull(users.deactivatedAt),
+          ),
+        );
+      const renewed = new Set(
+        (
+          await db
+            .select({ card: subscriptions.fareMediumId, product: subscriptions.productId })
+            .from(subscriptions)
+            .where(eq(subscriptions.status, "active"))
+        ).map((row) => `${row.card}/${row.product}`),
+      );
+      let sent = 0;
+      const claim = async (
+        key: string,
+        user: User,
+        message: { subject: string; body: string; text: string },
+      ) => {
+        const claimed = await inTransaction(db, async (work) => {
+          const [row] = await work.tx
+            .insert(alertDeliveries)
+            .values({ key, userId: user.id, createdAt: now })
+            .onConflictDoNothing()
+            .returning({ key: alertDeliveries.key });
+          if (!row) return false;
+          await send(work, user, message);
+          return true;
+        });
+        if (claimed) sent++;
+      };
+      for (const { pass, user, settings, card } of ending) {
+        const chosen = settings
+          ? { enabled: settings.passEnding, days: settings.passEndingDays }
+          : defaultAlerts.pass_ending;
+        if (!pass.expiresAt || !chosen.enabled) continue;
+        if (pass.expiresAt.getTime() > now.getTime() + chosen.days * day) continue;
+        if (pass.fareMediumId && renewed.has(`${pass.fareMediumId}/${pass.productId}`)) continue;
+        await claim(
+          `pass_ending:${pass.id}:${pass.expiresAt.toISOString()}`,
+          user,
+          composePassEnding(
+            user.locale,
+            user.firstName,
+            pass.name,
+            card,
+            dayText(pass.expiresAt, user.locale),
+            publicLink(options.publicUrl, `/account/passhistory/1/${pass.id}`),
+          ),
+        );
+      }
+      for (const { subscription, user, settings, card, product } of renewing) {
+        const enabled = settings ? settings.renewalSoon : defaultAlerts.renewal_soon.enabled;
+        if (!enabled || !subscription.renewsAt || !card) continue;
+        await claim(
+          `renewal_soon:${subscription.id}:${subscription.renewsAt.toISOString()}`,
+          user,
+          composeRenewalSoon(
+            user.locale,
+            user.firstName,
+            product ?? "pass",
+            card,
+            dayText(subscription.renewsAt, user.locale),
+            formatMoney(Number(subscription.price), { currency: subscription.currency, locale: user.locale }),
+            publicLink(options.publicUrl, `/faremedia/${subscription.fareMediumId}`),
+          ),
+        );
+      }
+      return { alerts: sent };
     },
 
     /** A change to the account's security, always told (it cannot be turned off). */

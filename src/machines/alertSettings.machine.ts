@@ -4,6 +4,7 @@ import {
   type AlertSettingsInput,
   defaultAlerts,
   lowBalanceLimits,
+  passEndingLimits,
 } from "../domain/alerts.ts";
 import { errorCodeOf } from "../domain/envelope.ts";
 import { amountText, parseAmount } from "../domain/payments/amounts.ts";
@@ -14,21 +15,29 @@ export interface AlertSettingsInputs {
   currency: string;
 }
 
+/** The alerts a rider turns on and off. */
+export type AlertToggle = "lowBalance" | "passEnding" | "renewalSoon" | "autoloadPaused";
+
+/** A field whose text is not what it asks for. */
+type AlertField = "below" | "days";
+
 export interface AlertSettingsContext extends AlertSettingsInputs {
   /** What the server holds. */
   saved: AlertSettings | null;
-  lowBalance: boolean;
+  on: Record<AlertToggle, boolean>;
   /** The low-balance amount as typed ("5.00"). */
   below: string;
-  autoloadPaused: boolean;
-  /** The amount typed is not one, or out of bounds (shown once the rider saves). */
-  problem: "belowInvalid" | null;
+  /** How many days before a pass ends, as typed. */
+  days: string;
+  /** The fields refused when the rider saved (each only while its alert is on). */
+  problems: AlertField[];
   error: number | null;
 }
 
 export type AlertSettingsEvent =
-  | { type: "alerts.toggle"; alert: "lowBalance" | "autoloadPaused"; enabled: boolean }
+  | { type: "alerts.toggle"; alert: AlertToggle; enabled: boolean }
   | { type: "alerts.below"; text: string }
+  | { type: "alerts.days"; text: string }
   | { type: "alerts.save" }
   | { type: "alerts.retry" };
 
@@ -40,32 +49,51 @@ function belowOf(context: Pick<AlertSettingsContext, "below" | "currency">): num
   return amount !== null && amount >= lowBalanceLimits.min && amount <= lowBalanceLimits.max ? amount : null;
 }
 
-/** What the form would save. */
+/** The days typed, when they are a whole number within bounds. */
+function daysOf(context: Pick<AlertSettingsContext, "days">): number | null {
+  if (!/^\s*\d{1,2}\s*$/.test(context.days)) return null;
+  const days = Number(context.days);
+  return days >= passEndingLimits.min && days <= passEndingLimits.max ? days : null;
+}
+
+/** The fields that stop a save: each only while its alert is on. */
+function problemsOf(context: AlertSettingsContext): AlertField[] {
+  return [
+    ...(context.on.lowBalance && belowOf(context) === null ? (["below"] as const) : []),
+    ...(context.on.passEnding && daysOf(context) === null ? (["days"] as const) : []),
+  ];
+}
+
+/** What the form would save; a field of an alert turned off that holds no value keeps the saved one. */
 export function alertsToSave(context: AlertSettingsContext): AlertSettingsInput {
+  const saved = context.saved ?? defaultAlerts;
   return {
-    // Off, an amount that is not one keeps the one saved.
-    low_balance: {
-      enabled: context.lowBalance,
-      below: belowOf(context) ?? context.saved?.low_balance.below ?? defaultAlerts.low_balance.below,
-    },
-    autoload_paused: { enabled: context.autoloadPaused },
+    low_balance: { enabled: context.on.lowBalance, below: belowOf(context) ?? saved.low_balance.below },
+    pass_ending: { enabled: context.on.passEnding, days: daysOf(context) ?? saved.pass_ending.days },
+    renewal_soon: { enabled: context.on.renewalSoon },
+    autoload_paused: { enabled: context.on.autoloadPaused },
   };
 }
 
 /** The form as the server's settings fill it. */
 const formOf = (saved: AlertSettings, currency: string) => ({
   saved,
-  lowBalance: saved.low_balance.enabled,
+  on: {
+    lowBalance: saved.low_balance.enabled,
+    passEnding: saved.pass_ending.enabled,
+    renewalSoon: saved.renewal_soon.enabled,
+    autoloadPaused: saved.autoload_paused.enabled,
+  },
   below: amountText(saved.low_balance.below, currency),
-  autoloadPaused: saved.autoload_paused.enabled,
-  problem: null,
+  days: String(saved.pass_ending.days),
+  problems: [],
   error: null,
 });
 
 /*
  * The rider's alerts (Account → Notifications, issue 35): loaded, changed in the form, and saved. An
- * amount that is not one (or out of 1.00 to 1,000.00) is refused before anything is sent, and only when
- * the low-balance alert is on; what was saved comes back from the server and fills the form again.
+ * amount that is not one (1.00 to 1,000.00) or days that are not 1 to 30 are refused before anything
+ * is sent, each only while its alert is on; what was saved comes back and fills the form again.
  */
 export const alertSettingsMachine = setup({
   types: {
@@ -80,29 +108,29 @@ export const alertSettingsMachine = setup({
   },
   actions: {
     fill: assign(({ context }, saved: AlertSettings) => formOf(saved, context.currency)),
-    toggle: assign((_, change: { alert: "lowBalance" | "autoloadPaused"; enabled: boolean }) =>
-      change.alert === "lowBalance"
-        ? { lowBalance: change.enabled, problem: null }
-        : { autoloadPaused: change.enabled },
-    ),
-    type: assign((_, text: string) => ({ below: text, problem: null })),
-    refuseBelow: assign({ problem: "belowInvalid" as const }),
+    toggle: assign(({ context }, change: { alert: AlertToggle; enabled: boolean }) => ({
+      on: { ...context.on, [change.alert]: change.enabled },
+      problems: [],
+    })),
+    typeBelow: assign((_, text: string) => ({ below: text, problems: [] })),
+    typeDays: assign((_, text: string) => ({ days: text, problems: [] })),
+    refuse: assign(({ context }) => ({ problems: problemsOf(context) })),
     assignError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
     clearError: assign({ error: null }),
     notifySaved: unprovided("notifySaved"),
   },
   guards: {
-    isBelowRefused: ({ context }) => context.lowBalance && belowOf(context) === null,
+    hasProblems: ({ context }) => problemsOf(context).length > 0,
   },
 }).createMachine({
   id: "alertSettings",
   context: ({ input }) => ({
     ...input,
     saved: null,
-    lowBalance: false,
+    on: { lowBalance: false, passEnding: false, renewalSoon: false, autoloadPaused: false },
     below: "",
-    autoloadPaused: false,
-    problem: null,
+    days: "",
+    problems: [],
     error: null,
   }),
   initial: "loading",
@@ -127,9 +155,10 @@ export const alertSettingsMachine = setup({
             params: ({ event }) => ({ alert: event.alert, enabled: event.enabled }),
           },
         },
-        "alerts.below": { actions: { type: "type", params: ({ event }) => event.text } },
+        "alerts.below": { actions: { type: "typeBelow", params: ({ event }) => event.text } },
+        "alerts.days": { actions: { type: "typeDays", params: ({ event }) => event.text } },
         "alerts.save": [
-          { guard: "isBelowRefused", actions: "refuseBelow" },
+          { guard: "hasProblems", actions: "refuse" },
           { target: "saving", actions: "clearError" },
         ],
       },

@@ -8,6 +8,8 @@ import { describeViewModel } from "./view-harness.tsx";
 
 const toggles = {
   lowBalance: "When a card's balance goes under an amount",
+  passEnding: "When a pass is about to end",
+  renewalSoon: "Three days before an auto-renewal charges",
   autoloadPaused: "When an autoload pauses",
 } as const;
 
@@ -31,6 +33,11 @@ describeViewModel({
       await user.clear(field);
       await user.type(field, event.text);
     },
+    "alerts.days": async (user, event) => {
+      const field = screen.getByRole("textbox", { name: "Days before it ends" });
+      await user.clear(field);
+      await user.type(field, event.text);
+    },
     "alerts.save": async (user) => user.click(screen.getByRole("button", { name: "Save alerts" })),
     "alerts.retry": async (user) => user.click(screen.getByRole("button", { name: "Try again" })),
   },
@@ -43,14 +50,20 @@ describeViewModel({
     editing: (snapshot) => {
       const { context } = snapshot;
       const checked = (name: string) => (screen.getByRole("checkbox", { name }) as HTMLInputElement).checked;
-      expect(checked(toggles.lowBalance)).toBe(context.lowBalance);
-      expect(checked(toggles.autoloadPaused)).toBe(context.autoloadPaused);
-      const field = screen.queryByRole("textbox", { name: "Tell me under" });
-      if (context.lowBalance) {
-        expect(field).toHaveValue(context.below);
-        if (context.problem === "belowInvalid")
-          expect(field).toHaveAccessibleDescription(/Enter an amount from \$1\.00 to \$1,000\.00\./);
-      } else expect(field).toBeNull();
+      for (const alert of Object.keys(toggles) as Array<keyof typeof toggles>)
+        expect(checked(toggles[alert])).toBe(context.on[alert]);
+      const below = screen.queryByRole("textbox", { name: "Tell me under" });
+      if (context.on.lowBalance) {
+        expect(below).toHaveValue(context.below);
+        if (context.problems.includes("below"))
+          expect(below).toHaveAccessibleDescription(/Enter an amount from \$1\.00 to \$1,000\.00\./);
+      } else expect(below).toBeNull();
+      const days = screen.queryByRole("textbox", { name: "Days before it ends" });
+      if (context.on.passEnding) {
+        expect(days).toHaveValue(context.days);
+        if (context.problems.includes("days"))
+          expect(days).toHaveAccessibleDescription(/Enter a number of days from 1 to 30\./);
+      } else expect(days).toBeNull();
       const channels = within(screen.getByTestId("alert-channels"));
       expect(channels.getByText(context.saved?.channels.email ?? "")).toBeVisible();
       expect(screen.getByText("Always sent")).toBeVisible();

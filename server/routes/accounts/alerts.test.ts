@@ -2,10 +2,14 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultAlerts } from "../../../src/domain/alerts.ts";
-import { users } from "../../db/schema.ts";
+import { passes, products, subscriptions, users } from "../../db/schema.ts";
+import { demoCatalog } from "../../db/seed-catalog.ts";
 import { hashSecret } from "../../domain/password.ts";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
-import { newCard, newRoute } from "../../test/transit-fixtures.ts";
+import { newPass } from "../../test/pass-fixtures.ts";
+import { newCard, newRoute, savedCard } from "../../test/transit-fixtures.ts";
+
+const day = 24 * 3600_000;
 
 /** Alerts a rider chooses (issue 35): settings, the low-balance alert, security changes. */
 let t: TestApp;
@@ -52,7 +56,12 @@ describe("/accounts/users/alerts", () => {
       ...defaultAlerts,
       channels: { email: ada.email, text: null },
     });
-    const chosen = { low_balance: { enabled: true, below: 1_250 }, autoload_paused: { enabled: false } };
+    const chosen = {
+      low_balance: { enabled: true, below: 1_250 },
+      pass_ending: { enabled: true, days: 7 },
+      renewal_soon: { enabled: false },
+      autoload_paused: { enabled: false },
+    };
     const saved = await send(ada, "PUT", "/accounts/users/alerts", chosen);
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await send(ada, "GET", "/accounts/users/alerts")).json().data.alerts).toMatchObject(chosen);
@@ -60,6 +69,8 @@ describe("/accounts/users/alerts", () => {
       { ...chosen, low_balance: { enabled: true, below: 99 } },
       { ...chosen, low_balance: { enabled: true, below: 100_001 } },
       { ...chosen, low_balance: { enabled: true, below: 2.5 } },
+      { ...chosen, pass_ending: { enabled: true, days: 0 } },
+      { ...chosen, pass_ending: { enabled: true, days: 31 } },
       { low_balance: chosen.low_balance },
       { ...chosen, extra: true },
     ]) {
@@ -116,8 +127,8 @@ describe("the low-balance alert", () => {
 
     const off = await rider("alerts-off");
     await send(off, "PUT", "/accounts/users/alerts", {
+      ...defaultAlerts,
       low_balance: { enabled: false, below: 500 },
-      autoload_paused: { enabled: true },
     });
     const offCard = await newCard(t, off.id, { general: 600, riderType: "ALERTS3" });
     expect((await tap(route, offCard.id)).statusCode).toBe(201);
@@ -153,6 +164,86 @@ describe("security alerts", () => {
     expect(toOld.map((message) => message.body).join("\n")).toContain("Your account's email was changed.");
     // The settings have no switch for them.
     const settings = (await send(ada, "GET", "/accounts/users/alerts")).json().data.alerts;
-    expect(Object.keys(settings).sort()).toEqual(["autoload_paused", "channels", "low_balance"]);
+    expect(Object.keys(settings).sort()).toEqual([
+      "autoload_paused",
+      "channels",
+      "low_balance",
+      "pass_ending",
+      "renewal_soon",
+    ]);
+  });
+});
+
+describe("the maintenance pass's alerts", () => {
+  it("tells of a pass ending within the rider's days once, even to two instances sweeping at once", async () => {
+    const ada = await rider("alerts-ending", "vi");
+    const card = await newCard(t, ada.id, { nickname: "Thẻ học" });
+    const now = t.app.clock.now();
+    const soon = await newPass(t, ada.id, {
+      card: card.id,
+      name: "Vé ngày",
+      expiresAt: new Date(now.getTime() + 2 * day),
+    });
+    // Further than the 3 days chosen: not yet.
+    await newPass(t, ada.id, { card: card.id, expiresAt: new Date(now.getTime() + 5 * day) });
+    const sweeps = await Promise.all([t.app.alerts.sweep(now), t.app.alerts.sweep(now)]);
+    expect(sweeps.reduce((sum, sweep) => sum + sweep.alerts, 0)).toBeGreaterThanOrEqual(1);
+    const mail = await messagesTo(ada.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.subject).toBe("Vé của bạn sắp hết hạn");
+    expect(mail[0]?.body).toContain(`/account/passhistory/1/${soon.id}`);
+    expect(mail[0]?.body).toContain('trên thẻ "Thẻ học"');
+    await t.app.alerts.sweep(now);
+    expect(await messagesTo(ada.email)).toHaveLength(1);
+    // With 7 days chosen, the second pass is told too, once.
+    await send(ada, "PUT", "/accounts/users/alerts", {
+      ...defaultAlerts,
+      pass_ending: { enabled: true, days: 7 },
+    });
+    await t.app.alerts.sweep(now);
+    expect(await messagesTo(ada.email)).toHaveLength(2);
+  });
+
+  it("tells of an auto-renewal three days ahead and not of the pass it renews; nothing when turned off", async () => {
+    const ada = await rider("alerts-renewal");
+    const card = await newCard(t, ada.id, { nickname: "Commute" });
+    const method = await savedCard(t, ada);
+    const [week] = await t.app.db
+      .select({ price: products.listPrice })
+      .from(products)
+      .where(eq(products.uuid, demoCatalog.products.weekPass));
+    if (!week) throw new Error("seed data missing");
+    const order = await t.app.inject({
+      method: "POST",
+      url: "/transit/orders",
+      headers: { authorization: `Bearer ${ada.token}`, "idempotency-key": randomUUID() },
+      payload: {
+        lines: [{ product: demoCatalog.products.weekPass, quantity: 1, auto_renew: true }],
+        fare_medium: card.id,
+        expected_total: week.price,
+        payments: [{ kind: "saved", payment_method: method, amount: week.price }],
+      },
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    const now = t.app.clock.now();
+    const renewsAt = new Date(now.getTime() + 2 * day);
+    await t.app.db.update(subscriptions).set({ renewsAt }).where(eq(subscriptions.userId, ada.id));
+    await t.app.db.update(passes).set({ expiresAt: renewsAt }).where(eq(passes.userId, ada.id));
+    await t.app.alerts.sweep(now);
+    // Besides the order's receipt: the renewal, and not the pass it renews.
+    const mail = (await messagesTo(ada.email)).filter(
+      (message) => !message.subject?.startsWith("Your order"),
+    );
+    expect(mail.map((message) => message.subject)).toEqual(["Your auto-renewal is coming up"]);
+    expect(mail[0]?.body).toMatch(/renews on .+ for \$/);
+
+    const off = await rider("alerts-renewal-off");
+    await send(off, "PUT", "/accounts/users/alerts", {
+      ...defaultAlerts,
+      pass_ending: { enabled: false, days: 3 },
+    });
+    await newPass(t, off.id, { expiresAt: new Date(now.getTime() + day) });
+    await t.app.alerts.sweep(now);
+    expect(await messagesTo(off.email)).toEqual([]);
   });
 });

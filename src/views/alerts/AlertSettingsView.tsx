@@ -83,17 +83,17 @@ function AlertForm({ alerts, money }: { alerts: AlertSettingsRef; money: MoneyFo
       <div className={group}>
         <Toggle
           label={t`When a card's balance goes under an amount`}
-          checked={context.lowBalance}
+          checked={context.on.lowBalance}
           onChange={(enabled) => alerts.send({ type: "alerts.toggle", alert: "lowBalance", enabled })}
         />
-        {context.lowBalance ? (
+        {context.on.lowBalance ? (
           <TextField
             label={t`Tell me under`}
             name="below"
             value={context.below}
             inputMode="numeric"
             problem={
-              context.problem === "belowInvalid" ? t`Enter an amount from ${lowest} to ${highest}.` : null
+              context.problems.includes("below") ? t`Enter an amount from ${lowest} to ${highest}.` : null
             }
             helper={t`After a fare takes the card under it, once, until the card is above it again.`}
             onChange={(text) => alerts.send({ type: "alerts.below", text })}
@@ -102,8 +102,33 @@ function AlertForm({ alerts, money }: { alerts: AlertSettingsRef; money: MoneyFo
       </div>
       <div className={group}>
         <Toggle
+          label={t`When a pass is about to end`}
+          checked={context.on.passEnding}
+          onChange={(enabled) => alerts.send({ type: "alerts.toggle", alert: "passEnding", enabled })}
+        />
+        {context.on.passEnding ? (
+          <TextField
+            label={t`Days before it ends`}
+            name="days"
+            value={context.days}
+            inputMode="numeric"
+            problem={context.problems.includes("days") ? t`Enter a number of days from 1 to 30.` : null}
+            helper={t`A pass that auto-renews is not told: the renewal is.`}
+            onChange={(text) => alerts.send({ type: "alerts.days", text })}
+          />
+        ) : null}
+      </div>
+      <div className={group}>
+        <Toggle
+          label={t`Three days before an auto-renewal charges`}
+          checked={context.on.renewalSoon}
+          onChange={(enabled) => alerts.send({ type: "alerts.toggle", alert: "renewalSoon", enabled })}
+        />
+      </div>
+      <div className={group}>
+        <Toggle
           label={t`When an autoload pauses`}
-          checked={context.autoloadPaused}
+          checked={context.on.autoloadPaused}
           onChange={(enabled) => alerts.send({ type: "alerts.toggle", alert: "autoloadPaused", enabled })}
         />
         <p className={hint}>

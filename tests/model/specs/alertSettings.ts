@@ -1,6 +1,10 @@
 import { expect } from "vitest";
 import type { AlertSettings } from "../../../src/domain/alerts.ts";
-import { alertSettingsMachine, alertsToSave } from "../../../src/machines/alertSettings.machine.ts";
+import {
+  type AlertToggle,
+  alertSettingsMachine,
+  alertsToSave,
+} from "../../../src/machines/alertSettings.machine.ts";
 import { defineModel, type EventSamples } from "../harness.ts";
 import { networkError } from "./orderSummary.ts";
 
@@ -13,12 +17,15 @@ type ActorEvents =
 /** The rider's alerts as the server has them, before and after a save. */
 const savedAlerts: AlertSettings = {
   low_balance: { enabled: true, below: 500 },
+  pass_ending: { enabled: true, days: 3 },
+  renewal_soon: { enabled: true },
   autoload_paused: { enabled: true },
   channels: { email: "ada@example.org", text: "•••• 0123" },
 };
 const changedAlerts: AlertSettings = {
   ...savedAlerts,
   low_balance: { enabled: true, below: 1_250 },
+  pass_ending: { enabled: true, days: 7 },
   autoload_paused: { enabled: false },
 };
 
@@ -29,12 +36,18 @@ const events = {
   "alerts.toggle": [
     { type: "alerts.toggle", alert: "lowBalance", enabled: false },
     { type: "alerts.toggle", alert: "lowBalance", enabled: true },
+    { type: "alerts.toggle", alert: "passEnding", enabled: false },
+    { type: "alerts.toggle", alert: "renewalSoon", enabled: false },
     { type: "alerts.toggle", alert: "autoloadPaused", enabled: false },
   ],
   "alerts.below": [
     { type: "alerts.below", text: "12.50" },
     { type: "alerts.below", text: "five" },
     { type: "alerts.below", text: "0.50" },
+  ],
+  "alerts.days": [
+    { type: "alerts.days", text: "7" },
+    { type: "alerts.days", text: "45" },
   ],
   "alerts.save": [{ type: "alerts.save" }],
   "alerts.retry": [{ type: "alerts.retry" }],
@@ -46,8 +59,9 @@ const events = {
 
 const loaded = events["xstate.done.actor.loadAlerts"][0];
 const save = events["alerts.save"][0];
-const [offLow, onLow, offPaused] = events["alerts.toggle"];
+const [offLow, onLow, offEnding, offRenewal, offPaused] = events["alerts.toggle"];
 const [twelve, five, half] = events["alerts.below"];
+const [seven, tooMany] = events["alerts.days"];
 
 export const alertSettingsModel = defineModel({
   name: "alertSettings",
@@ -59,34 +73,36 @@ export const alertSettingsModel = defineModel({
   events,
   pathKinds: ["shortest", "edge"],
   filterEvents: (snapshot, event) => {
-    // A switch turns to the other position; a field changes to another text.
-    if (event.type === "alerts.toggle")
-      return (
-        (event.alert === "lowBalance" ? snapshot.context.lowBalance : snapshot.context.autoloadPaused) !==
-        event.enabled
-      );
-    // The amount is typed in its field, which shows while the low-balance alert is on.
-    if (event.type === "alerts.below")
-      return snapshot.context.lowBalance && snapshot.context.below !== event.text;
+    const { context } = snapshot;
+    // A switch turns to the other position; a field changes to another text, and shows only while its
+    // alert is on.
+    if (event.type === "alerts.toggle") return context.on[event.alert as AlertToggle] !== event.enabled;
+    if (event.type === "alerts.below") return context.on.lowBalance && context.below !== event.text;
+    if (event.type === "alerts.days") return context.on.passEnding && context.days !== event.text;
     return true;
   },
   serialize: (snapshot) =>
     JSON.stringify([
       snapshot.value,
-      snapshot.context.lowBalance,
+      snapshot.context.on,
       snapshot.context.below,
-      snapshot.context.autoloadPaused,
-      snapshot.context.problem,
+      snapshot.context.days,
+      snapshot.context.problems,
       snapshot.context.error,
       snapshot.context.saved?.low_balance.below ?? null,
     ]),
   invariants: [
     {
-      name: "what is saved is never an amount out of bounds",
+      name: "what is saved is never out of bounds",
       holds: (s) => {
         if (!s.matches("saving")) return true;
-        const { below } = alertsToSave(s.context).low_balance;
-        return below >= 100 && below <= 100_000;
+        const saved = alertsToSave(s.context);
+        return (
+          saved.low_balance.below >= 100 &&
+          saved.low_balance.below <= 100_000 &&
+          saved.pass_ending.days >= 1 &&
+          saved.pass_ending.days <= 30
+        );
       },
     },
     {
@@ -98,19 +114,18 @@ export const alertSettingsModel = defineModel({
     loading: (snapshot) => expect(snapshot.hasTag("busy")).toBe(true),
     loadFailed: (snapshot) => expect(snapshot.context.error).toBe(50301),
     editing: (snapshot) => expect(snapshot.context.saved).not.toBeNull(),
-    saving: (snapshot) => {
-      expect(snapshot.hasTag("busy")).toBe(true);
-    },
+    saving: (snapshot) => expect(snapshot.hasTag("busy")).toBe(true),
   },
   journeys: [
     {
-      name: "a new amount and the paused alert turned off are saved, and said so",
+      name: "a new amount, seven days and the paused alert turned off are saved, and said so",
       before: () => void alertEffects.splice(0),
-      events: [loaded, twelve, offPaused, save, events["xstate.done.actor.saveAlerts"][0]],
+      events: [loaded, twelve, seven, offPaused, save, events["xstate.done.actor.saveAlerts"][0]],
       expected: "editing",
       ends: (snapshot) => {
         expect(snapshot.context.below).toBe("12.50");
-        expect(snapshot.context.autoloadPaused).toBe(false);
+        expect(snapshot.context.days).toBe("7");
+        expect(snapshot.context.on.autoloadPaused).toBe(false);
         expect(alertEffects).toEqual(["saved"]);
       },
     },
@@ -119,17 +134,25 @@ export const alertSettingsModel = defineModel({
       events: [loaded, five, save, half, save],
       expected: "editing",
       ends: (snapshot) => {
-        expect(snapshot.context.problem).toBe("belowInvalid");
+        expect(snapshot.context.problems).toEqual(["below"]);
         expect(snapshot.children.saveAlerts).toBeUndefined();
       },
     },
     {
-      name: "with the low-balance alert off, a bad amount keeps the saved one",
-      events: [loaded, five, offLow, save],
+      name: "45 days are refused, with a bad amount, both at once",
+      events: [loaded, five, tooMany, save],
+      expected: "editing",
+      ends: (snapshot) => expect(snapshot.context.problems).toEqual(["below", "days"]),
+    },
+    {
+      name: "with an alert off, its bad field keeps the saved value",
+      events: [loaded, five, offLow, tooMany, offEnding, offRenewal, save],
       expected: "saving",
       ends: (snapshot) =>
         expect(alertsToSave(snapshot.context)).toEqual({
           low_balance: { enabled: false, below: 500 },
+          pass_ending: { enabled: false, days: 3 },
+          renewal_soon: { enabled: false },
           autoload_paused: { enabled: true },
         }),
     },
@@ -137,7 +160,7 @@ export const alertSettingsModel = defineModel({
       name: "turning it back on asks for a real amount again",
       events: [loaded, five, offLow, onLow, save],
       expected: "editing",
-      ends: (snapshot) => expect(snapshot.context.problem).toBe("belowInvalid"),
+      ends: (snapshot) => expect(snapshot.context.problems).toEqual(["below"]),
     },
     {
       name: "a save that failed keeps the form and says so",

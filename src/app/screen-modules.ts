@@ -37,7 +37,7 @@ export const screenModules: Record<ScreenId, string> = {
   unattachedPasses: "UnattachedPassesScreen",
   manageCard: "ManageCardScreen",
   fareMedia: "FareCardsScreen",
-  cardTrips: "TripHistoryScreen",
-  statement: "StatementScreen",
-  notifications: "NotificationsScreen",
+  cardTrips: "RecordsScreens",
+  statement: "RecordsScreens",
+  notifications: "RecordsScreens",
 };

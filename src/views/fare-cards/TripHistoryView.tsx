@@ -10,10 +10,10 @@ import type { Trip } from "../../domain/transit/trips.ts";
 import { selectPageLinks } from "../../machines/keysetHistory.ts";
 import type { tripHistoryMachine } from "../../machines/tripHistory.machine.ts";
 import { facts, panel, sectionHeading, table } from "../passes/PassHistoryView.tsx";
-import { useDates } from "../shared/dates.ts";
 import { errorLine } from "../shared/fieldStyles.ts";
 import { Pager } from "../shared/KeysetPages.tsx";
 import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
+import { useZonedDates } from "../shared/zoned-dates.ts";
 import type { MoneyFormat } from "./cardText.ts";
 
 type TripHistoryRef = ActorRefFrom<typeof tripHistoryMachine>;
@@ -185,7 +185,7 @@ function Listing({ history, cardId, money }: TripHistoryViewProps) {
   const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
   const links = useSelector(history, selectPageLinks);
   const timeZone = trips[0]?.time_zone ?? null;
-  const dates = useDates(timeZone);
+  const dates = useZonedDates(timeZone);
   const zone = timeZone ? zoneName(i18n.locale, timeZone) : "";
   return (
     <>
@@ -247,7 +247,7 @@ function Detail({ history, cardId, money }: TripHistoryViewProps) {
   const { i18n } = useLingui();
   const trip = useSelector(history, (snapshot) => snapshot.context.detail);
   const page = useSelector(history, (snapshot) => snapshot.context.page ?? 1);
-  const dates = useDates(trip?.time_zone ?? null);
+  const dates = useZonedDates(trip?.time_zone ?? null);
   const heading = useFocusWhenLost<HTMLHeadingElement>(trip?.id);
   if (!trip) return null;
   const route = `${trip.route.code} ${trip.route.name}`;

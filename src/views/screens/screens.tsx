@@ -8,6 +8,7 @@ type CheckoutScreens = typeof import("./CheckoutScreens.tsx");
 type OrderScreens = typeof import("./OrderScreens.tsx");
 type ShopScreens = typeof import("./ShopScreens.tsx");
 type SocialReturnScreens = typeof import("./SocialReturnScreens.tsx");
+type RecordsScreens = typeof import("./RecordsScreens.tsx");
 
 /*
  * Every screen is its own chunk (or shares one with its neighbours), loaded when its route is first
@@ -63,6 +64,7 @@ const auth = (name: ScreenName<AuthScreens>) => from(() => import("./AuthScreens
 const checkout = (name: ScreenName<CheckoutScreens>) => from(() => import("./CheckoutScreens.tsx"), name);
 const orders = (name: ScreenName<OrderScreens>) => from(() => import("./OrderScreens.tsx"), name);
 const shop = (name: ScreenName<ShopScreens>) => from(() => import("./ShopScreens.tsx"), name);
+const records = (name: ScreenName<RecordsScreens>) => from(() => import("./RecordsScreens.tsx"), name);
 const social = (name: ScreenName<SocialReturnScreens>) =>
   from(() => import("./SocialReturnScreens.tsx"), name);
 
@@ -73,9 +75,9 @@ const DigitalScreen = from(() => import("./DigitalScreen.tsx"), "DigitalScreen")
 const FareMediaScreen = from(() => import("./FareCardsScreen.tsx"), "FareCardsScreen");
 const ManageCardScreen = from(() => import("./ManageCardScreen.tsx"), "ManageCardScreen");
 const PassHistoryScreen = from(() => import("./PassHistoryScreen.tsx"), "PassHistoryScreen");
-const NotificationsScreen = from(() => import("./NotificationsScreen.tsx"), "NotificationsScreen");
-const StatementScreen = from(() => import("./StatementScreen.tsx"), "StatementScreen");
-const TripHistoryScreen = from(() => import("./TripHistoryScreen.tsx"), "TripHistoryScreen");
+const NotificationsScreen = records("NotificationsScreen");
+const StatementScreen = records("StatementScreen");
+const TripHistoryScreen = records("TripHistoryScreen");
 const PaymentMethodsScreen = from(() => import("./PaymentMethodsScreen.tsx"), "PaymentMethodsScreen");
 const ProfileScreen = account("ProfileScreen");
 const SecurityScreen = from(() => import("./SecurityScreen.tsx"), "SecurityScreen");

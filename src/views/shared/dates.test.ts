@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { portalConfig } from "../../../tests/support/fixtures.ts";
 import { dateFormats, datePatternsOf, dateWords, writesWords } from "./dates.ts";
+import { zonedDateFormats } from "./zoned-dates.ts";
 
 // Local noon, so the day is the same in every time zone the tests run in.
 const noon = new Date(2026, 2, 4, 12, 5).toISOString();
@@ -37,15 +38,17 @@ describe("dates as the deployment writes them (issue 47)", () => {
   it("tells a time on another wall clock when a time zone is given, daylight saving included (issue 35)", () => {
     const english = datePatternsOf(portalConfig, "en");
     // 17:15 UTC is 12:15 in New York in winter (UTC-5) and 13:15 in summer (UTC-4).
-    expect(dateFormats(english, null, "America/New_York").dateTime("2026-01-15T17:15:00.000Z")).toBe(
+    expect(zonedDateFormats(english, null, "America/New_York").dateTime("2026-01-15T17:15:00.000Z")).toBe(
       "01/15/2026 12:15 PM",
     );
-    expect(dateFormats(english, null, "America/New_York").dateTime("2026-07-15T17:15:00.000Z")).toBe(
+    expect(zonedDateFormats(english, null, "America/New_York").dateTime("2026-07-15T17:15:00.000Z")).toBe(
       "07/15/2026 01:15 PM",
     );
     // After midnight UTC, still the evening before in New York.
-    expect(dateFormats(english, null, "America/New_York").day("2026-03-05T02:30:00.000Z")).toBe("03/04/2026");
-    expect(dateFormats(english, null, "Asia/Ho_Chi_Minh").dateTime("2026-03-05T02:30:00.000Z")).toBe(
+    expect(zonedDateFormats(english, null, "America/New_York").day("2026-03-05T02:30:00.000Z")).toBe(
+      "03/04/2026",
+    );
+    expect(zonedDateFormats(english, null, "Asia/Ho_Chi_Minh").dateTime("2026-03-05T02:30:00.000Z")).toBe(
       "03/05/2026 09:30 AM",
     );
   });

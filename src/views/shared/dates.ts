@@ -1,4 +1,3 @@
-import { tz } from "@date-fns/tz";
 import { format, type Locale } from "date-fns";
 import { use, useMemo } from "react";
 import type { PortalConfig } from "../../domain/portal-config.ts";
@@ -28,20 +27,11 @@ export interface DateFormats {
   dateTime(iso: string): string;
 }
 
-/**
- * Formats with `patterns` and a language's date words (date-fns's English when none are given), on the
- * rider's clock, or on the wall clock of `timeZone` (IANA) when one is given: a tap happened at the
- * agency's time wherever the rider reads about it.
- */
-export function dateFormats(
-  patterns: DatePatterns,
-  words: Locale | null = null,
-  timeZone: string | null = null,
-): DateFormats {
-  const options = { ...(words ? { locale: words } : {}), ...(timeZone ? { in: tz(timeZone) } : {}) };
+/** Formats with `patterns` and a language's date words (date-fns's English when none are given). */
+export function dateFormats(patterns: DatePatterns, words: Locale | null = null): DateFormats {
   // A calendar day ("2031-12-31", a card's expiry) is that day wherever the rider is, not UTC midnight.
   const write = (iso: string, pattern: string) =>
-    format(new Date(iso.length === 10 ? `${iso}T00:00` : iso), pattern, options);
+    format(new Date(iso.length === 10 ? `${iso}T00:00` : iso), pattern, words ? { locale: words } : {});
   return {
     day: (iso) => write(iso, patterns.date),
     time: (iso) => write(iso, patterns.time),
@@ -79,15 +69,12 @@ export function writesWords(pattern: string): boolean {
   return /[aBbEeGcoPpQq]|M{3,}|L{3,}/.test(pattern.replace(/'[^']*'/g, ""));
 }
 
-/**
- * The deployment's date formats in the rider's language (the screens' DisplayFormatsProvider), on the
- * rider's clock or on `timeZone`'s.
- */
-export function useDates(timeZone: string | null = null): DateFormats {
+/** The deployment's date formats in the rider's language (the screens' DisplayFormatsProvider). */
+export function useDates(): DateFormats {
   const { config, language } = useDisplaySettings();
   const { date, time } = datePatternsOf(config, language);
   const needsWords = language !== "en" && (writesWords(date) || writesWords(time));
   // The screen waits for the words (its Suspense boundary) the first time a language needs them.
   const words = needsWords ? use(dateWords(language)) : null;
-  return useMemo(() => dateFormats({ date, time }, words, timeZone), [date, time, words, timeZone]);
+  return useMemo(() => dateFormats({ date, time }, words), [date, time, words]);
 }

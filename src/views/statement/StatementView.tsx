@@ -1,4 +1,3 @@
-import { Field } from "@ark-ui/react/field";
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -14,6 +13,7 @@ import { facts, panel, sectionHeading, table } from "../passes/PassHistoryView.t
 import { type DateFormats, useDates } from "../shared/dates.ts";
 import { errorLine, fieldColumn, fieldError, fieldInput } from "../shared/fieldStyles.ts";
 import { useFocusWhenLost } from "../shared/useFocusWhenLost.ts";
+import { useZonedDates } from "../shared/zoned-dates.ts";
 import "./statement-print.css";
 
 type StatementRef = ActorRefFrom<typeof statementMachine>;
@@ -95,6 +95,7 @@ export function StatementView({ statement, money }: StatementViewProps) {
   );
 }
 
+/** A day from the browser's calendar (YYYY-MM-DD), labelled, its problem tied to it. */
 function DateField({
   label,
   value,
@@ -107,19 +108,27 @@ function DateField({
   onChange: (value: string) => void;
 }) {
   const id = useId();
-  const ids = { errorText: `${id}-error` };
   return (
-    <Field.Root ids={ids} invalid={problem !== null} required className={fieldColumn}>
-      <Field.Label className={css({ fontWeight: "semibold" })}>{label}</Field.Label>
-      <Field.Input
+    <div className={fieldColumn}>
+      <label htmlFor={id} className={css({ fontWeight: "semibold" })}>
+        {label}
+      </label>
+      <input
+        id={id}
         type="date"
+        required
         className={fieldInput}
         value={value}
-        aria-describedby={problem ? ids.errorText : undefined}
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.currentTarget.value)}
       />
-      <Field.ErrorText className={fieldError}>{problem}</Field.ErrorText>
-    </Field.Root>
+      {problem ? (
+        <span id={`${id}-error`} className={fieldError}>
+          {problem}
+        </span>
+      ) : null}
+    </div>
   );
 }
 
@@ -216,7 +225,7 @@ function StatementSheet({
   money: MoneyFormat;
 }) {
   const { t, i18n } = useLingui();
-  const dates: DateFormats = useDates(shown.time_zone);
+  const dates: DateFormats = useZonedDates(shown.time_zone);
   const days = useDates();
   const heading = useFocusWhenLost<HTMLHeadingElement>(`${shown.from}/${shown.to}`);
   const first = days.day(shown.from);

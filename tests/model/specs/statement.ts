@@ -123,6 +123,16 @@ export const statementModel = defineModel({
       ends: (snapshot) => expect(snapshot.context.statement).toBeNull(),
     },
     {
+      name: "a statement that could not be loaded says so, keeps the range and offers Try again",
+      events: [show, failed],
+      expected: "failed",
+      ends: (snapshot) => {
+        expect(snapshot.context.error).toBe(50301);
+        expect(snapshot.context.statement).toBeNull();
+        expect(snapshot.context.from).toBe("2026-11-01");
+      },
+    },
+    {
       name: "a statement that could not be loaded is asked again",
       events: [show, failed, show, loaded],
       expected: "shown",

@@ -181,13 +181,42 @@ export function createAlertService(options: { db: Executor; outbox: Outbox; publ
             isNull(users.deactivatedAt),
           ),
         );
+      // Only the ending passes' cards' renewals, not every active subscription, every pass.
+      const endingCards = [
+        ...new Set(ending.flatMap(({ pass }) => (pass.fareMediumId ? [pass.fareMediumId] : []))),
+      ];
       const renewed = new Set(
-        (
-          await db
-            .select({ card: subscriptions.fareMediumId, product: subscriptions.productId })
-            .from(subscriptions)
-            .where(eq(subscriptions.status, "active"))
-        ).map((row) => `${row.card}/${row.product}`),
+        endingCards.length === 0
+          ? []
+          : (
+              await db
+                .select({ card: subscriptions.fareMediumId, product: subscriptions.productId })
+                .from(subscriptions)
+                .where(
+                  and(eq(subscriptions.status, "active"), inArray(subscriptions.fareMediumId, endingCards)),
+                )
+            ).map((row) => `${row.card}/${row.product}`),
+      );
+      // Alerts already sent are skipped with one read, not a transaction each, every pass.
+      const candidateKeys = [
+        ...ending.flatMap(({ pass }) =>
+          pass.expiresAt ? [`pass_ending:${pass.id}:${pass.expiresAt.toISOString()}`] : [],
+        ),
+        ...renewing.flatMap(({ subscription }) =>
+          subscription.renewsAt
+            ? [`renewal_soon:${subscription.id}:${subscription.renewsAt.toISOString()}`]
+            : [],
+        ),
+      ];
+      const alreadySent = new Set(
+        candidateKeys.length === 0
+          ? []
+          : (
+              await db
+                .select({ key: alertDeliveries.key })
+                .from(alertDeliveries)
+                .where(inArray(alertDeliveries.key, candidateKeys))
+            ).map((row) => row.key),
       );
       let sent = 0;
       const claim = async (
@@ -195,6 +224,7 @@ export function createAlertService(options: { db: Executor; outbox: Outbox; publ
         user: User,
         message: { subject: string; body: string; text: string },
       ) => {
+        if (alreadySent.has(key)) return;
         const claimed = await inTransaction(db, async (work) => {
           const [row] = await work.tx
             .insert(alertDeliveries)

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { parseCsv } from "../tests/support/csv-reader.ts";
 import { expect, test } from "./fixtures.ts";
 import { FareCardsPage } from "./models/fare-cards.ts";
 import { PassesPage } from "./models/passes.ts";
@@ -9,35 +10,6 @@ import { PassesPage } from "./models/passes.ts";
  * days around today lists each apart with its total, prints alone, and downloads as a CSV whose Total
  * rows are the sums of its rows, as a spreadsheet would add them. The desktop run is in Vietnamese.
  */
-
-/** An RFC 4180 reader, as a spreadsheet opens the file. */
-function readCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += char;
-  }
-  return rows;
-}
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -162,7 +134,7 @@ for (const { label, viewport, vietnamese } of [
     expect(download.suggestedFilename()).toBe(`statement-${day(-2)}-to-${day(2)}.csv`);
     const text = await readFile(await download.path(), "utf8");
     expect(text.startsWith("\uFEFF")).toBe(true);
-    const rows = readCsv(text.slice(1));
+    const rows = parseCsv(text.slice(1));
     // The rows, a blank line, then one Total row per section.
     const blank = rows.findIndex((row) => row.length === 1 && row[0] === "");
     const sections = new Map<string, number>();

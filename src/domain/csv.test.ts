@@ -1,35 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { parseCsv } from "../../tests/support/csv-reader.ts";
 import { csvAmount, toCsv } from "./csv.ts";
-
-/** An RFC 4180 reader, for the round trip: fields of rows, quotes undone. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += char;
-  }
-  return rows;
-}
 
 describe("CSV for spreadsheets (issue 35)", () => {
   it("reads back every row of text as it was written, formulas defused", () => {

@@ -9,6 +9,7 @@ import { tripNotFoundMessage } from "../../../src/domain/transit/trips.ts";
 import { fail, ok } from "../../http/envelope.ts";
 import { localeFromHeader } from "../../http/locale.ts";
 import { riderOf } from "../../plugins/auth.ts";
+import type { KeysetCursor } from "../../repositories/keyset-cursor.ts";
 import { type CardProblem, cardNicknameProblem, type LinkProblem } from "../../services/fare-media.ts";
 import { pageOf, pageSchema } from "./paging.ts";
 import { hasFields, noFields } from "./payment-methods.ts";
@@ -173,48 +174,44 @@ export default async function fareCardRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: IdParams; Querystring: { limit?: string; after?: string } }>(
-    "/faremedia/:id/activity",
-    { ...guard, schema: { params: idParams, ...pageSchema } },
-    async (request, reply) => {
-      if (!uuidPattern.test(request.params.id)) return notFound(reply);
-      const page = pageOf(request.query, reply, {
-        default: app.portalConfig.ideal_row_count,
-        max: maxActivityPageSize,
-      });
-      if (!page) return reply;
-      const found = await app.fareMedia.activity(
-        riderId(request),
-        request.params.id.toLowerCase(),
-        page.limit,
-        page.after,
-        locale(request),
-      );
-      return found ? ok(found) : notFound(reply);
-    },
-  );
+  /**
+   * A keyset page of one of the rider's cards' rows (its activity, its trips): pages of the
+   * deployment's ideal_row_count; a card that is not the rider's is the one 404.
+   */
+  const cardPages = <Page>(
+    path: string,
+    read: (
+      userId: string,
+      cardId: string,
+      limit: number,
+      after: KeysetCursor | null,
+      locale: string,
+    ) => Promise<Page | null>,
+  ) =>
+    app.get<{ Params: IdParams; Querystring: { limit?: string; after?: string } }>(
+      path,
+      { ...guard, schema: { params: idParams, ...pageSchema } },
+      async (request, reply) => {
+        if (!uuidPattern.test(request.params.id)) return notFound(reply);
+        const page = pageOf(request.query, reply, {
+          default: app.portalConfig.ideal_row_count,
+          max: maxActivityPageSize,
+        });
+        if (!page) return reply;
+        const found = await read(
+          riderId(request),
+          request.params.id.toLowerCase(),
+          page.limit,
+          page.after,
+          locale(request),
+        );
+        return found ? ok(found) : notFound(reply);
+      },
+    );
 
+  cardPages("/faremedia/:id/activity", (...args) => app.fareMedia.activity(...args));
   // The card's trips (src/domain/transit/trips.ts): its taps, in keyset pages, and one trip.
-  app.get<{ Params: IdParams; Querystring: { limit?: string; after?: string } }>(
-    "/faremedia/:id/trips",
-    { ...guard, schema: { params: idParams, ...pageSchema } },
-    async (request, reply) => {
-      if (!uuidPattern.test(request.params.id)) return notFound(reply);
-      const page = pageOf(request.query, reply, {
-        default: app.portalConfig.ideal_row_count,
-        max: maxActivityPageSize,
-      });
-      if (!page) return reply;
-      const found = await app.trips.page(
-        riderId(request),
-        request.params.id.toLowerCase(),
-        page.limit,
-        page.after,
-        locale(request),
-      );
-      return found ? ok(found) : notFound(reply);
-    },
-  );
+  cardPages("/faremedia/:id/trips", (...args) => app.trips.page(...args));
 
   app.get<{ Params: IdParams & { tripId: string } }>(
     "/faremedia/:id/trips/:tripId",

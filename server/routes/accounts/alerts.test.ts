@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultAlerts } from "../../../src/domain/alerts.ts";
-import { passes, products, subscriptions, users } from "../../db/schema.ts";
+import { alertSettings, passes, products, subscriptions, users } from "../../db/schema.ts";
 import { demoCatalog } from "../../db/seed-catalog.ts";
 import { hashSecret } from "../../domain/password.ts";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
@@ -79,6 +79,29 @@ describe("/accounts/users/alerts", () => {
       );
     }
     expect((await send(null, "GET", "/accounts/users/alerts")).statusCode).toBe(401);
+    // An empty body and a NUL byte are refused; fifty saves at once leave one row, the last shape.
+    const empty = await t.app.inject({
+      method: "PUT",
+      url: "/accounts/users/alerts",
+      headers: { authorization: `Bearer ${ada.token}`, "content-type": "application/json" },
+      payload: "",
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(
+      (await send(ada, "PUT", "/accounts/users/alerts", { ...chosen, low_balance: "\u0000" })).statusCode,
+    ).toBe(400);
+    const saves = await Promise.all(
+      Array.from({ length: 50 }, (_, n) =>
+        send(ada, "PUT", "/accounts/users/alerts", {
+          ...chosen,
+          low_balance: { enabled: true, below: 100 + n },
+        }),
+      ),
+    );
+    expect(saves.every((reply) => reply.statusCode === 200)).toBe(true);
+    const rows = await t.app.db.select().from(alertSettings).where(eq(alertSettings.userId, ada.id));
+    expect(rows).toHaveLength(1);
+    await send(ada, "PUT", "/accounts/users/alerts", chosen);
     // A texted alert names the two-factor phone, masked.
     await t.app.db
       .update(users)

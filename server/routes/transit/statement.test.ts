@@ -143,6 +143,9 @@ describe("GET /transit/statement", () => {
       expect(reply.json().errors[0]).toMatchObject({ code: ErrorCode.validation, message });
     }
     expect((await send(rider, "GET", "/transit/statement?from=2026-03-01")).statusCode).toBe(400);
+    expect((await send(rider, "GET", "/transit/statement?from=2026-03-01%00&to=2026-03-02")).statusCode).toBe(
+      400,
+    );
     expect((await send(rider, "GET", "/transit/statement?from=2025-01-01&to=2026-01-01")).statusCode).toBe(
       200,
     );
